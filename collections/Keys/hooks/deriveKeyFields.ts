@@ -1,0 +1,20 @@
+// Keeps a key's country in step with its server and gives it a readable title.
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import { PROTOCOL_LABELS, isProtocol } from '@/lib/keys'
+
+export const deriveKeyFields: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+  const serverRef: unknown = data.server ?? originalDoc?.server
+  const serverId = typeof serverRef === 'object' && serverRef !== null ? (serverRef as { id: number }).id : serverRef
+  if (typeof serverId === 'number' || typeof serverId === 'string') {
+    const server = await req.payload.findByID({ collection: 'servers', id: serverId, depth: 1, req, locale: 'en' })
+    const country = server.country
+    data.country = typeof country === 'object' ? country.id : country
+    const code = typeof country === 'object' ? country.code.toUpperCase() : ''
+    const protocol: unknown = data.protocol ?? originalDoc?.protocol
+    const protocolLabel = isProtocol(protocol) ? PROTOCOL_LABELS[protocol] : ''
+    const device = data.deviceLabel ?? originalDoc?.deviceLabel
+    data.title = [code, protocolLabel, server.name, device].filter(Boolean).join(' · ')
+  }
+  return data
+}

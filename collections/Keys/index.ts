@@ -1,0 +1,150 @@
+// VPN access keys, free and VIP: the rows of every public key table and of "My servers".
+import type { CollectionConfig, Where } from 'payload'
+
+import { isStaff } from '../access/roles'
+import { staffOnly } from '../access/staffOnly'
+import { revalidatePublicData } from '../hooks/revalidatePublicData'
+import { protocolOptions, tierOptions } from '../options'
+import { deriveKeyFields } from './hooks/deriveKeyFields'
+
+/** Free keys a visitor may see right now: not revoked and not yet expired. */
+export function currentFreeKeysWhere(now: Date = new Date()): Where {
+  return {
+    and: [
+      { tier: { equals: 'free' } },
+      { revokedAt: { exists: false } },
+      { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
+    ],
+  }
+}
+
+export const Keys: CollectionConfig = {
+  slug: 'keys',
+  labels: {
+    singular: { ru: 'Ключ', en: 'Key' },
+    plural: { ru: 'Ключи', en: 'Keys' },
+  },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'country', 'protocol', 'tier', 'expiresAt', 'revokedAt'],
+    listSearchableFields: ['title', 'keyString', 'deviceLabel'],
+    group: { ru: 'Ключи', en: 'Keys' },
+  },
+  defaultSort: '-createdAt',
+  access: {
+    read: ({ req: { user } }) => {
+      if (isStaff(user)) return true
+      if (user) return { or: [currentFreeKeysWhere(), { owner: { equals: user.id } }] }
+      return currentFreeKeysWhere()
+    },
+    create: staffOnly,
+    update: staffOnly,
+    delete: staffOnly,
+  },
+  indexes: [{ fields: ['tier', 'protocol', 'country', 'expiresAt'] }, { fields: ['owner', 'revokedAt'] }],
+  hooks: {
+    beforeChange: [deriveKeyFields],
+    afterChange: [revalidatePublicData],
+    afterDelete: [revalidatePublicData],
+  },
+  fields: [
+    {
+      name: 'title',
+      type: 'text',
+      label: { ru: 'Ключ', en: 'Key' },
+      admin: { readOnly: true, description: { ru: 'Составляется автоматически', en: 'Filled in automatically' } },
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'server',
+          label: { ru: 'Сервер', en: 'Server' },
+          type: 'relationship',
+          relationTo: 'servers',
+          required: true,
+          index: true,
+        },
+        {
+          name: 'country',
+          label: { ru: 'Страна', en: 'Country' },
+          type: 'relationship',
+          relationTo: 'countries',
+          index: true,
+          admin: { readOnly: true, description: { ru: 'Берётся из сервера', en: 'Taken from the server' } },
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'protocol', label: { ru: 'Протокол', en: 'Protocol' }, type: 'select', options: protocolOptions, required: true, index: true },
+        { name: 'tier', label: { ru: 'Тип', en: 'Tier' }, type: 'select', options: tierOptions, required: true, defaultValue: 'free', index: true },
+      ],
+    },
+    {
+      type: 'row',
+      admin: { condition: (data) => data?.tier === 'vip' },
+      fields: [
+        { name: 'owner', label: { ru: 'Владелец', en: 'Owner' }, type: 'relationship', relationTo: 'users', index: true },
+        { name: 'deviceLabel', label: { ru: 'Устройство', en: 'Device' }, type: 'text', maxLength: 60 },
+      ],
+    },
+    {
+      name: 'keyString',
+      label: { ru: 'Ключ (ссылка)', en: 'Key (share link)' },
+      type: 'textarea',
+      admin: { description: { ru: 'vless://, ss://, trojan:// — то, что копирует пользователь', en: 'vless://, ss://, trojan:// — what the user copies' } },
+    },
+    {
+      name: 'configFile',
+      label: { ru: 'Файл конфигурации', en: 'Configuration file' },
+      type: 'group',
+      fields: [
+        { name: 'filename', label: { ru: 'Имя файла', en: 'File name' }, type: 'text' },
+        { name: 'content', label: { ru: 'Содержимое', en: 'Content' }, type: 'code', admin: { language: 'ini' } },
+      ],
+    },
+    {
+      name: 'connection',
+      label: { ru: 'Параметры подключения', en: 'Connection parameters' },
+      type: 'group',
+      admin: { condition: (data) => data?.protocol === 'sstp' || data?.protocol === 'openvpn' },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'host', label: { ru: 'Сервер', en: 'Server' }, type: 'text' },
+            { name: 'port', label: { ru: 'Порт', en: 'Port' }, type: 'number', min: 1, max: 65535 },
+            { name: 'login', label: { ru: 'Логин', en: 'Login' }, type: 'text' },
+            { name: 'password', label: { ru: 'Пароль', en: 'Password' }, type: 'text' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'expiresAt',
+      label: { ru: 'Действует до', en: 'Expires at' },
+      type: 'date',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        description: { ru: 'Пусто — без ограничения', en: 'Empty means unlimited' },
+      },
+    },
+    {
+      name: 'revokedAt',
+      label: { ru: 'Отозван', en: 'Revoked at' },
+      type: 'date',
+      index: true,
+      admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'providerRef',
+      label: { ru: 'Идентификатор на сервере', en: 'Id on the server' },
+      type: 'text',
+      admin: { position: 'sidebar', readOnly: true },
+    },
+  ],
+}

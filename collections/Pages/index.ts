@@ -1,0 +1,45 @@
+// Document pages (privacy policy, user agreement, support) edited as rich text in both languages.
+import type { CollectionConfig } from 'payload'
+
+import { staffOnly } from '../access/staffOnly'
+import { staffOrPublished } from '../access/staffOrPublished'
+import { revalidatePublicData } from '../hooks/revalidatePublicData'
+
+export const PAGE_SLUGS = ['privacy', 'user-agreement', 'support'] as const
+
+export const Pages: CollectionConfig = {
+  slug: 'pages',
+  labels: {
+    singular: { ru: 'Страница', en: 'Page' },
+    plural: { ru: 'Страницы', en: 'Pages' },
+  },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'slug', '_status', 'updatedAt'],
+    group: { ru: 'Сайт', en: 'Site' },
+  },
+  versions: { drafts: true, maxPerDoc: 20 },
+  access: {
+    read: staffOrPublished,
+    create: staffOnly,
+    update: staffOnly,
+    delete: staffOnly,
+  },
+  hooks: {
+    afterChange: [revalidatePublicData],
+    afterDelete: [revalidatePublicData],
+  },
+  fields: [
+    { name: 'title', label: { ru: 'Заголовок', en: 'Title' }, type: 'text', required: true, localized: true },
+    {
+      name: 'slug',
+      label: { ru: 'Адрес', en: 'Slug' },
+      type: 'select',
+      required: true,
+      unique: true,
+      options: PAGE_SLUGS.map((value) => ({ value, label: `/${value}` })),
+      admin: { position: 'sidebar' },
+    },
+    { name: 'content', label: { ru: 'Текст', en: 'Content' }, type: 'richText', required: true, localized: true },
+  ],
+}

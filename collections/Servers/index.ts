@@ -1,0 +1,168 @@
+// VPN nodes: where keys live, what they offer publicly, and (admins only) how we provision them.
+import type { CollectionConfig, Where } from 'payload'
+
+import { adminOnlyField } from '../access/adminOnlyField'
+import { isStaff } from '../access/roles'
+import { staffOnly } from '../access/staffOnly'
+import { revalidatePublicData } from '../hooks/revalidatePublicData'
+import { adapterOptions, protocolOptions, tierOptions } from '../options'
+
+export const Servers: CollectionConfig = {
+  slug: 'servers',
+  labels: {
+    singular: { ru: 'Сервер', en: 'Server' },
+    plural: { ru: 'Серверы', en: 'Servers' },
+  },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'country', 'tier', 'hosting', 'adapter', 'enabled'],
+    listSearchableFields: ['name', 'host', 'hosting'],
+    group: { ru: 'Ключи', en: 'Keys' },
+  },
+  access: {
+    // Visitors see enabled free servers (no credentials: those fields are admin-only);
+    // signed-in users also see VIP servers so they can pick one for a device key.
+    read: ({ req: { user } }): Where | boolean => {
+      if (isStaff(user)) return true
+      if (user) return { enabled: { equals: true } }
+      return { and: [{ enabled: { equals: true } }, { tier: { equals: 'free' } }] }
+    },
+    create: staffOnly,
+    update: staffOnly,
+    delete: staffOnly,
+  },
+  hooks: {
+    afterChange: [revalidatePublicData],
+    afterDelete: [revalidatePublicData],
+  },
+  fields: [
+    {
+      type: 'row',
+      fields: [
+        { name: 'name', label: { ru: 'Название', en: 'Name' }, type: 'text', required: true },
+        {
+          name: 'country',
+          label: { ru: 'Страна', en: 'Country' },
+          type: 'relationship',
+          relationTo: 'countries',
+          required: true,
+          index: true,
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'hosting',
+          label: { ru: 'Хостинг', en: 'Hosting' },
+          type: 'text',
+          required: true,
+          admin: { description: { ru: 'Показывается посетителям в колонке «О сервере»', en: 'Shown to visitors in the "About" column' } },
+        },
+        {
+          name: 'host',
+          label: { ru: 'Адрес (домен или IP)', en: 'Address (domain or IP)' },
+          type: 'text',
+          required: true,
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'tier', label: { ru: 'Тип', en: 'Tier' }, type: 'select', options: tierOptions, required: true, defaultValue: 'free', index: true },
+        { name: 'enabled', label: { ru: 'Включён', en: 'Enabled' }, type: 'checkbox', defaultValue: true, index: true },
+      ],
+    },
+    {
+      name: 'protocols',
+      label: { ru: 'Протоколы', en: 'Protocols' },
+      labels: { singular: { ru: 'Протокол', en: 'Protocol' }, plural: { ru: 'Протоколы', en: 'Protocols' } },
+      type: 'array',
+      admin: { initCollapsed: true },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'protocol', label: { ru: 'Протокол', en: 'Protocol' }, type: 'select', options: protocolOptions, required: true },
+            { name: 'port', label: { ru: 'Порт', en: 'Port' }, type: 'number', required: true, min: 1, max: 65535 },
+            {
+              name: 'freeKeys',
+              label: { ru: 'Бесплатных ключей', en: 'Free keys' },
+              type: 'number',
+              min: 0,
+              max: 100,
+              defaultValue: 3,
+              admin: { description: { ru: 'Сколько ключей держать доступными', en: 'How many keys to keep available' } },
+            },
+          ],
+        },
+        {
+          name: 'publicParams',
+          label: { ru: 'Публичные параметры', en: 'Public parameters' },
+          type: 'group',
+          admin: { description: { ru: 'Попадают в ключи, которые видят пользователи', en: 'Go into the keys users see' } },
+          fields: [
+            {
+              type: 'row',
+              fields: [
+                { name: 'transport', label: { ru: 'Транспорт', en: 'Transport' }, type: 'select', options: ['tcp', 'udp', 'ws', 'grpc'] },
+                { name: 'security', label: { ru: 'Шифрование', en: 'Security' }, type: 'select', options: ['none', 'tls', 'reality'] },
+                { name: 'sni', label: 'SNI', type: 'text' },
+              ],
+            },
+            {
+              type: 'row',
+              fields: [
+                { name: 'realityPublicKey', label: { ru: 'Reality: публичный ключ', en: 'Reality public key' }, type: 'text' },
+                { name: 'realityShortId', label: { ru: 'Reality: short id', en: 'Reality short id' }, type: 'text' },
+                { name: 'path', label: { ru: 'Путь (ws/grpc)', en: 'Path (ws/grpc)' }, type: 'text' },
+              ],
+            },
+            { name: 'wireguardPublicKey', label: { ru: 'WireGuard: публичный ключ сервера', en: 'WireGuard server public key' }, type: 'text' },
+            { name: 'openvpnCa', label: { ru: 'OpenVPN: сертификат CA', en: 'OpenVPN CA certificate' }, type: 'textarea' },
+          ],
+        },
+      ],
+    },
+    {
+      type: 'collapsible',
+      label: { ru: 'Подключение к серверу (только администраторы)', en: 'Provisioning (admins only)' },
+      admin: { initCollapsed: true },
+      fields: [
+        {
+          name: 'adapter',
+          label: { ru: 'Способ выдачи ключей', en: 'Provisioning adapter' },
+          type: 'select',
+          options: adapterOptions,
+          required: true,
+          defaultValue: 'manual',
+        },
+        {
+          name: 'credentials',
+          label: { ru: 'Учётные данные', en: 'Credentials' },
+          type: 'group',
+          access: { read: adminOnlyField, create: adminOnlyField, update: adminOnlyField },
+          fields: [
+            { name: 'apiUrl', label: { ru: 'Адрес API', en: 'API URL' }, type: 'text' },
+            { name: 'username', label: { ru: 'Логин', en: 'Username' }, type: 'text' },
+            { name: 'password', label: { ru: 'Пароль / токен', en: 'Password / token' }, type: 'text' },
+            { name: 'certSha256', label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' }, type: 'text' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'health',
+      label: { ru: 'Состояние', en: 'Health' },
+      type: 'group',
+      admin: { position: 'sidebar', readOnly: true },
+      fields: [
+        { name: 'status', label: { ru: 'Статус', en: 'Status' }, type: 'select', options: ['unknown', 'up', 'down'], defaultValue: 'unknown' },
+        { name: 'lastCheckedAt', label: { ru: 'Последняя проверка', en: 'Last checked' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'latencyMs', label: { ru: 'Задержка, мс', en: 'Latency, ms' }, type: 'number' },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,46 @@
+// Activation history and payments of a subscription, shown to its owner.
+import type { CollectionConfig } from 'payload'
+
+import { adminOnly } from '../access/adminOnly'
+import { staffOrOwner } from '../access/staffOrOwner'
+
+export const SubscriptionEvents: CollectionConfig = {
+  slug: 'subscription-events',
+  labels: {
+    singular: { ru: 'Событие подписки', en: 'Subscription event' },
+    plural: { ru: 'История подписок', en: 'Subscription history' },
+  },
+  admin: {
+    useAsTitle: 'type',
+    defaultColumns: ['occurredAt', 'type', 'user', 'amountKopecks'],
+    group: { ru: 'VIP', en: 'VIP' },
+  },
+  defaultSort: '-occurredAt',
+  access: {
+    read: staffOrOwner,
+    create: adminOnly,
+    update: adminOnly,
+    delete: adminOnly,
+  },
+  fields: [
+    { name: 'subscription', label: { ru: 'Подписка', en: 'Subscription' }, type: 'relationship', relationTo: 'subscriptions', required: true, index: true },
+    { name: 'user', label: { ru: 'Пользователь', en: 'User' }, type: 'relationship', relationTo: 'users', required: true, index: true },
+    {
+      name: 'type',
+      label: { ru: 'Событие', en: 'Event' },
+      type: 'select',
+      required: true,
+      options: [
+        { value: 'trial_started', label: { ru: 'Начат пробный период', en: 'Trial started' } },
+        { value: 'activated', label: { ru: 'Активирована', en: 'Activated' } },
+        { value: 'renewed', label: { ru: 'Продлена', en: 'Renewed' } },
+        { value: 'payment_failed', label: { ru: 'Платёж не прошёл', en: 'Payment failed' } },
+        { value: 'discount_applied', label: { ru: 'Применена скидка', en: 'Discount applied' } },
+        { value: 'renewal_cancelled', label: { ru: 'Автопродление отключено', en: 'Auto-renewal cancelled' } },
+        { value: 'expired', label: { ru: 'Истекла', en: 'Expired' } },
+      ],
+    },
+    { name: 'amountKopecks', label: { ru: 'Сумма, копеек', en: 'Amount, kopecks' }, type: 'number' },
+    { name: 'occurredAt', label: { ru: 'Когда', en: 'When' }, type: 'date', required: true, index: true },
+  ],
+}

@@ -1,0 +1,104 @@
+// VIP subscriptions, written only from verified payment-provider events.
+import type { CollectionConfig } from 'payload'
+
+import { adminOnly } from '../access/adminOnly'
+import { adminOnlyField } from '../access/adminOnlyField'
+import { staffOrOwner } from '../access/staffOrOwner'
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'cancelled', 'expired'] as const
+
+export const Subscriptions: CollectionConfig = {
+  slug: 'subscriptions',
+  labels: {
+    singular: { ru: 'Подписка', en: 'Subscription' },
+    plural: { ru: 'Подписки', en: 'Subscriptions' },
+  },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'user', 'tariff', 'status', 'currentPeriodEnd'],
+    group: { ru: 'VIP', en: 'VIP' },
+  },
+  access: {
+    read: staffOrOwner,
+    create: adminOnly,
+    update: adminOnly,
+    delete: adminOnly,
+  },
+  hooks: {
+    beforeChange: [
+      async ({ data, originalDoc, req }) => {
+        const userRef: unknown = data.user ?? originalDoc?.user
+        const userId = typeof userRef === 'object' && userRef !== null ? (userRef as { id: number }).id : userRef
+        if (typeof userId === 'number') {
+          const user = await req.payload.findByID({ collection: 'users', id: userId, depth: 0, req })
+          data.title = `${user.email} · ${String(data.status ?? originalDoc?.status ?? '')}`
+        }
+        return data
+      },
+    ],
+  },
+  fields: [
+    { name: 'title', type: 'text', admin: { hidden: true } },
+    {
+      type: 'row',
+      fields: [
+        { name: 'user', label: { ru: 'Пользователь', en: 'User' }, type: 'relationship', relationTo: 'users', required: true, index: true },
+        { name: 'tariff', label: { ru: 'Тариф', en: 'Plan' }, type: 'relationship', relationTo: 'tariffs', required: true },
+      ],
+    },
+    {
+      name: 'status',
+      label: { ru: 'Статус', en: 'Status' },
+      type: 'select',
+      required: true,
+      index: true,
+      options: [
+        { value: 'trialing', label: { ru: 'Пробный период', en: 'Trial' } },
+        { value: 'active', label: { ru: 'Активна', en: 'Active' } },
+        { value: 'past_due', label: { ru: 'Просрочен платёж', en: 'Past due' } },
+        { value: 'cancelled', label: { ru: 'Отменена', en: 'Cancelled' } },
+        { value: 'expired', label: { ru: 'Истекла', en: 'Expired' } },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'trialEndsAt', label: { ru: 'Конец пробного периода', en: 'Trial ends at' }, type: 'date' },
+        { name: 'currentPeriodEnd', label: { ru: 'Активна до', en: 'Active until' }, type: 'date', index: true },
+        { name: 'nextPaymentAt', label: { ru: 'Следующий платёж', en: 'Next payment' }, type: 'date' },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'cancelAtPeriodEnd', label: { ru: 'Автопродление отключено', en: 'Auto-renewal off' }, type: 'checkbox', defaultValue: false },
+        { name: 'cancelDiscountUsed', label: { ru: 'Скидка при отмене использована', en: 'Cancel discount used' }, type: 'checkbox', defaultValue: false },
+      ],
+    },
+    {
+      name: 'provider',
+      label: { ru: 'Платёжная система', en: 'Payment provider' },
+      type: 'group',
+      fields: [
+        { name: 'name', label: { ru: 'Система', en: 'Provider' }, type: 'text' },
+        { name: 'customerId', label: { ru: 'ID клиента', en: 'Customer id' }, type: 'text', index: true, access: { read: adminOnlyField } },
+        { name: 'subscriptionId', label: { ru: 'ID подписки', en: 'Subscription id' }, type: 'text', unique: true, access: { read: adminOnlyField } },
+      ],
+    },
+    {
+      name: 'paymentMethod',
+      label: { ru: 'Способ оплаты', en: 'Payment method' },
+      type: 'group',
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'brand', label: { ru: 'Карта', en: 'Card' }, type: 'text' },
+            { name: 'last4', label: { ru: 'Последние 4 цифры', en: 'Last 4' }, type: 'text' },
+            { name: 'validUntil', label: { ru: 'Действует до', en: 'Valid until' }, type: 'text' },
+          ],
+        },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,90 @@
+// VIP plans: months, price in kopecks and the trial; monthly price and saving are derived, never typed in.
+import type { CollectionConfig } from 'payload'
+
+import { isStaff } from '../access/roles'
+import { staffOnly } from '../access/staffOnly'
+import { revalidatePublicData } from '../hooks/revalidatePublicData'
+
+export const Tariffs: CollectionConfig = {
+  slug: 'tariffs',
+  labels: {
+    singular: { ru: 'Тариф', en: 'Plan' },
+    plural: { ru: 'Тарифы', en: 'Plans' },
+  },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'months', 'priceKopecks', 'active', 'order'],
+    group: { ru: 'VIP', en: 'VIP' },
+  },
+  defaultSort: 'order',
+  access: {
+    read: ({ req: { user } }) => (isStaff(user) ? true : { active: { equals: true } }),
+    create: staffOnly,
+    update: staffOnly,
+    delete: staffOnly,
+  },
+  hooks: {
+    afterChange: [revalidatePublicData],
+    afterDelete: [revalidatePublicData],
+  },
+  fields: [
+    { name: 'name', label: { ru: 'Название', en: 'Name' }, type: 'text', required: true, localized: true },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'months',
+          label: { ru: 'Срок, месяцев', en: 'Period, months' },
+          type: 'select',
+          required: true,
+          unique: true,
+          options: ['1', '3', '6', '12'],
+        },
+        {
+          name: 'priceKopecks',
+          label: { ru: 'Цена за период, копеек', en: 'Price for the period, kopecks' },
+          type: 'number',
+          required: true,
+          min: 100,
+          admin: { description: { ru: '99000 = 990 ₽', en: '99000 = 990 ₽' } },
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'trialDays', label: { ru: 'Пробный период, дней', en: 'Trial, days' }, type: 'number', required: true, min: 0, defaultValue: 10 },
+        {
+          name: 'trialFeeKopecks',
+          label: { ru: 'Плата за пробный период, копеек', en: 'Trial fee, kopecks' },
+          type: 'number',
+          required: true,
+          min: 0,
+          defaultValue: 100,
+        },
+      ],
+    },
+    {
+      name: 'features',
+      label: { ru: 'Преимущества', en: 'Features' },
+      labels: { singular: { ru: 'Преимущество', en: 'Feature' }, plural: { ru: 'Преимущества', en: 'Features' } },
+      type: 'array',
+      localized: true,
+      fields: [{ name: 'text', label: { ru: 'Текст', en: 'Text' }, type: 'text', required: true }],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'order', label: { ru: 'Порядок', en: 'Order' }, type: 'number', defaultValue: 0 },
+        { name: 'active', label: { ru: 'Продаётся', en: 'On sale' }, type: 'checkbox', defaultValue: true, index: true },
+      ],
+    },
+    {
+      name: 'providerPriceId',
+      label: { ru: 'ID цены у платёжной системы', en: 'Payment provider price id' },
+      type: 'text',
+      admin: { position: 'sidebar' },
+      access: { read: ({ req: { user } }) => isStaff(user) },
+    },
+  ],
+}

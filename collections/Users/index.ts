@@ -1,0 +1,80 @@
+// Accounts: customers sign in on the site; editors and admins also enter /admin.
+import type { CollectionConfig } from 'payload'
+
+import { adminOnly } from '../access/adminOnly'
+import { adminOnlyField } from '../access/adminOnlyField'
+import { isStaff } from '../access/roles'
+import { adminOrSelf, staffOrSelf } from '../access/staffOrSelf'
+import { locales } from '../../src/i18n/locales'
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  labels: {
+    singular: { ru: 'Пользователь', en: 'User' },
+    plural: { ru: 'Пользователи', en: 'Users' },
+  },
+  admin: {
+    useAsTitle: 'email',
+    defaultColumns: ['email', 'role', 'emailVerified', 'createdAt'],
+    group: { ru: 'Пользователи', en: 'Users' },
+  },
+  auth: {
+    tokenExpiration: 60 * 60 * 24 * 30,
+    useSessions: true,
+    maxLoginAttempts: 10,
+    lockTime: 10 * 60 * 1000,
+    cookies: { sameSite: 'Lax' },
+  },
+  access: {
+    admin: ({ req: { user } }) => isStaff(user),
+    read: staffOrSelf,
+    create: adminOnly,
+    update: adminOrSelf,
+    delete: adminOnly,
+  },
+  fields: [
+    {
+      name: 'role',
+      label: { ru: 'Роль', en: 'Role' },
+      type: 'select',
+      required: true,
+      defaultValue: 'customer',
+      saveToJWT: true,
+      index: true,
+      options: [
+        { value: 'customer', label: { ru: 'Клиент', en: 'Customer' } },
+        { value: 'editor', label: { ru: 'Редактор', en: 'Editor' } },
+        { value: 'admin', label: { ru: 'Администратор', en: 'Admin' } },
+      ],
+      access: { create: adminOnlyField, update: adminOnlyField },
+    },
+    {
+      name: 'locale',
+      label: { ru: 'Язык писем', en: 'E-mail language' },
+      type: 'select',
+      defaultValue: 'ru',
+      options: locales.map((value) => ({ value, label: value.toUpperCase() })),
+    },
+    {
+      name: 'emailVerified',
+      label: { ru: 'E-mail подтверждён', en: 'E-mail verified' },
+      type: 'checkbox',
+      defaultValue: false,
+      access: { update: adminOnlyField },
+    },
+    {
+      name: 'marketingConsent',
+      label: { ru: 'Согласие на рассылку', en: 'Marketing consent' },
+      type: 'checkbox',
+      defaultValue: false,
+    },
+    {
+      name: 'deletionRequestedAt',
+      label: { ru: 'Удаление запрошено', en: 'Deletion requested at' },
+      type: 'date',
+      index: true,
+      admin: { position: 'sidebar', readOnly: true },
+      access: { update: adminOnlyField },
+    },
+  ],
+}

@@ -1,0 +1,17 @@
+// Select options shared by several collections, labelled in both admin languages.
+import { PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
+
+export const protocolOptions = PROTOCOLS.map((value) => ({ value, label: PROTOCOL_LABELS[value] }))
+
+export const tierOptions = [
+  { value: 'free', label: { ru: 'Бесплатный', en: 'Free' } },
+  { value: 'vip', label: { ru: 'VIP', en: 'VIP' } },
+]
+
+export const adapterOptions = [
+  { value: 'manual', label: { ru: 'Вручную (ключи вставляет редактор)', en: 'Manual (editors paste keys)' } },
+  { value: 'outline', label: { ru: 'Outline API', en: 'Outline API' } },
+  { value: 'ss-manager', label: { ru: 'shadowsocks ss-manager', en: 'shadowsocks ss-manager' } },
+  { value: 'xray-panel', label: { ru: 'Панель Xray', en: 'Xray panel' } },
+  { value: 'demo', label: { ru: 'Демо (ключи-образцы)', en: 'Demo (sample keys)' } },
+]

@@ -1,0 +1,114 @@
+// Site-wide settings editors change without a deploy: name, contacts, hosts, figures, client apps, banner.
+import type { GlobalConfig } from 'payload'
+
+import { anyone } from '../../collections/access/anyone'
+import { staffOnly } from '../../collections/access/staffOnly'
+import { revalidatePublicGlobal } from '../../collections/hooks/revalidatePublicData'
+import { protocolOptions } from '../../collections/options'
+
+export const CLIENT_PLATFORMS = ['ios', 'android', 'macos', 'windows'] as const
+
+export const SiteSettings: GlobalConfig = {
+  slug: 'site-settings',
+  label: { ru: 'Настройки сайта', en: 'Site settings' },
+  admin: { group: { ru: 'Сайт', en: 'Site' } },
+  access: { read: anyone, update: staffOnly },
+  hooks: { afterChange: [revalidatePublicGlobal] },
+  fields: [
+    {
+      type: 'tabs',
+      tabs: [
+        {
+          label: { ru: 'Общее', en: 'General' },
+          fields: [
+            { name: 'siteName', label: { ru: 'Название сайта', en: 'Site name' }, type: 'text', required: true, localized: true },
+            { name: 'supportEmail', label: { ru: 'E-mail поддержки', en: 'Support e-mail' }, type: 'email', required: true },
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'productionHost',
+                  label: { ru: 'Основной домен', en: 'Production host' },
+                  type: 'text',
+                  admin: { description: { ru: 'Например vpnkeys.example', en: 'E.g. vpnkeys.example' } },
+                },
+                {
+                  name: 'freeKeysHost',
+                  label: { ru: 'Домен бесплатных ключей', en: 'Free-keys host' },
+                  type: 'text',
+                  admin: { description: { ru: 'Например free.vpnkeys.example', en: 'E.g. free.vpnkeys.example' } },
+                },
+              ],
+            },
+          ],
+        },
+        {
+          label: { ru: 'Цифры и баннер', en: 'Figures and banner' },
+          fields: [
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'claimedKeys',
+                  label: { ru: 'Ключей (для VIP-рекламы)', en: 'Keys (VIP marketing)' },
+                  type: 'number',
+                  defaultValue: 500,
+                  min: 0,
+                },
+                {
+                  name: 'claimedCountries',
+                  label: { ru: 'Стран (для VIP-рекламы)', en: 'Countries (VIP marketing)' },
+                  type: 'number',
+                  defaultValue: 50,
+                  min: 0,
+                },
+              ],
+            },
+            {
+              name: 'trialBanner',
+              label: { ru: 'Баннер пробного периода', en: 'Trial banner' },
+              type: 'group',
+              fields: [
+                { name: 'enabled', label: { ru: 'Показывать', en: 'Show' }, type: 'checkbox', defaultValue: true },
+                { name: 'text', label: { ru: 'Текст', en: 'Text' }, type: 'text', localized: true },
+              ],
+            },
+          ],
+        },
+        {
+          label: { ru: 'Приложения', en: 'Client apps' },
+          fields: [
+            {
+              name: 'clientApps',
+              label: { ru: 'Приложения для подключения', en: 'Client apps' },
+              labels: { singular: { ru: 'Приложение', en: 'App' }, plural: { ru: 'Приложения', en: 'Apps' } },
+              type: 'array',
+              fields: [
+                {
+                  type: 'row',
+                  fields: [
+                    { name: 'protocol', label: { ru: 'Протокол', en: 'Protocol' }, type: 'select', options: protocolOptions, required: true },
+                    {
+                      name: 'platform',
+                      label: { ru: 'Платформа', en: 'Platform' },
+                      type: 'select',
+                      required: true,
+                      options: [
+                        { value: 'ios', label: 'iOS' },
+                        { value: 'android', label: 'Android' },
+                        { value: 'macos', label: 'macOS' },
+                        { value: 'windows', label: 'Windows' },
+                      ],
+                    },
+                    { name: 'name', label: { ru: 'Название', en: 'Name' }, type: 'text', required: true },
+                    { name: 'url', label: { ru: 'Ссылка', en: 'Link' }, type: 'text', required: true },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+}

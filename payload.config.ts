@@ -1,0 +1,64 @@
+// Payload: database, collections, globals, localization, admin languages and e-mail.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { en } from '@payloadcms/translations/languages/en'
+import { ru } from '@payloadcms/translations/languages/ru'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+
+import { AuthTokens } from './collections/AuthTokens'
+import { Countries } from './collections/Countries'
+import { Keys } from './collections/Keys'
+import { Pages } from './collections/Pages'
+import { ProviderEvents } from './collections/ProviderEvents'
+import { Servers } from './collections/Servers'
+import { SubscriptionEvents } from './collections/SubscriptionEvents'
+import { Subscriptions } from './collections/Subscriptions'
+import { Tariffs } from './collections/Tariffs'
+import { Users } from './collections/Users'
+import { SiteSettings } from './globals/SiteSettings'
+import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
+import { env } from './src/lib/env'
+import { createMailTransport } from './src/lib/mail/transport'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+const config = env()
+
+export default buildConfig({
+  serverURL: config.serverUrl,
+  secret: config.PAYLOAD_SECRET ?? 'build-time-placeholder-secret-not-used-to-serve',
+  admin: {
+    user: Users.slug,
+    meta: { titleSuffix: ' · VPN keys' },
+    importMap: { baseDir: path.resolve(dirname, 'src') },
+  },
+  i18n: {
+    supportedLanguages: { ru, en },
+    fallbackLanguage: 'ru',
+  },
+  localization: {
+    locales: locales.map((code) => ({ code, label: localeLabels[code] })),
+    defaultLocale,
+    fallback: true,
+  },
+  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, AuthTokens, ProviderEvents, Pages],
+  globals: [SiteSettings],
+  editor: lexicalEditor(),
+  db: postgresAdapter({
+    pool: { connectionString: config.DATABASE_URL },
+    migrationDir: path.resolve(dirname, 'migrations'),
+    push: false,
+  }),
+  email: nodemailerAdapter({
+    defaultFromAddress: config.emailFrom,
+    defaultFromName: 'VPN keys',
+    transport: createMailTransport(config),
+  }),
+  sharp,
+  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  telemetry: false,
+})

@@ -1,0 +1,127 @@
+// Starts the site the zero-config way: embedded PostgreSQL unless DATABASE_URL is set,
+// migrations, the demo seed on an empty database, then Next.js (dev or production).
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+import nextEnv from '@next/env'
+
+import { DEMO_ACCOUNTS } from '../src/seed/accounts'
+import { describeMailDestination } from '../src/lib/mail/transport'
+import { EnvError, parseEnv } from '../src/lib/env'
+import { isPortFree, freePort } from './lib/ports'
+import { startEmbeddedPostgres } from './lib/postgres'
+import type { RunningPostgres } from './lib/postgres'
+
+type Mode = 'dev' | 'start' | 'seed' | 'migrate'
+
+const root = path.resolve(import.meta.dirname, '..')
+const require = createRequire(import.meta.url)
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`)
+  process.exit(1)
+}
+
+async function localSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'payload-secret')
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim()
+  const secret = randomBytes(32).toString('hex')
+  await mkdir(dataDir, { recursive: true })
+  await writeFile(file, secret, { mode: 0o600 })
+  return secret
+}
+
+async function sitePort(): Promise<number> {
+  const explicit = process.env.PORT
+  const wanted = Number(explicit ?? 3000)
+  if (await isPortFree(wanted, '0.0.0.0')) return wanted
+  if (explicit) fail(`Port ${wanted} is already in use. Stop what is using it or set PORT to a free port.`)
+  const port = await freePort()
+  console.info(`Port ${wanted} is in use; using free port ${port} instead.`)
+  return port
+}
+
+function runChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' })
+}
+
+function waitForExit(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+}
+
+async function main(): Promise<void> {
+  const mode = process.argv[2] as Mode
+  if (!['dev', 'start', 'seed', 'migrate'].includes(mode)) fail(`Unknown mode "${String(mode)}"`)
+  const isDev = mode === 'dev'
+  nextEnv.loadEnvConfig(root, isDev)
+  const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data')
+  // `npm start` serves the production build; `npm run dev`, `seed` and `migrate` work in development.
+  const nodeEnv = mode === 'start' ? 'production' : (process.env.NODE_ENV ?? 'development')
+  const childEnv: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: '1', ...process.env, NODE_ENV: nodeEnv }
+
+  let env
+  try {
+    env = parseEnv(childEnv)
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message)
+    throw error
+  }
+
+  // What this run started, so a signal or a failure can stop it in order.
+  const running: { postgres?: RunningPostgres; site?: ChildProcess } = {}
+  const shutdown = async (code: number) => {
+    const { site, postgres } = running
+    if (site && site.exitCode === null) {
+      site.kill('SIGTERM')
+      await waitForExit(site)
+    }
+    await postgres?.stop()
+    process.exit(code)
+  }
+  process.on('exit', () => running.site?.kill('SIGTERM'))
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(0))
+
+  // Check the site's port before starting anything that would need stopping.
+  const port = mode === 'dev' || mode === 'start' ? await sitePort() : env.PORT
+  childEnv.PORT = String(port)
+  childEnv.SERVER_URL ??= `http://localhost:${port}`
+
+  if (!env.DATABASE_URL) {
+    const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), database: 'vpnkeys', preferredPort: 54329 })
+    running.postgres = postgres
+    childEnv.DATABASE_URL = postgres.url
+    console.info(`[db] embedded PostgreSQL on port ${postgres.port}, data in ${path.relative(root, dataDir) || '.'}/postgres`)
+  }
+  childEnv.PAYLOAD_SECRET ??= await localSecret(dataDir)
+
+  // Demo content only where it cannot reach real users: never on strict production.
+  const seedPolicy = mode === 'seed' ? 'always' : mode === 'migrate' || env.isStrictProduction ? 'never' : 'if-empty'
+  const prepare = runChild(['--import', 'tsx', 'scripts/prepare.ts', seedPolicy], childEnv)
+  const prepared = await waitForExit(prepare)
+  if (prepared !== 0) return shutdown(prepared)
+  if (mode === 'seed' || mode === 'migrate') return shutdown(0)
+
+  const nextBin = require.resolve('next/dist/bin/next')
+  const site = runChild([nextBin, isDev ? 'dev' : 'start', '--port', String(port)], childEnv)
+  running.site = site
+  const showDemo = !env.isStrictProduction
+  console.info(
+    [
+      '',
+      `  Site:   ${childEnv.SERVER_URL}`,
+      `  Admin:  ${childEnv.SERVER_URL}/admin`,
+      ...(showDemo ? DEMO_ACCOUNTS.map((account) => `          ${account.role}: ${account.email} / ${account.password}`) : []),
+      `  Mail:   ${describeMailDestination(env)}`,
+      '  Stop:   Ctrl-C (stops PostgreSQL too)',
+      '',
+    ].join('\n'),
+  )
+  await shutdown(await waitForExit(site))
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))

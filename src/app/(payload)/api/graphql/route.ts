@@ -1,0 +1,6 @@
+/* Payload GraphQL API (Payload's standard wiring). */
+import config from '@payload-config'
+import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
+
+export const POST = GRAPHQL_POST(config)
+export const OPTIONS = REST_OPTIONS(config)

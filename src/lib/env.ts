@@ -1,0 +1,81 @@
+// The environment, parsed once with zod; production refuses to start without what it needs.
+import { z } from 'zod'
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOCAL_PREVIEW: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  ),
+  PAYLOAD_SECRET: optionalString.pipe(
+    z.string().min(32, 'PAYLOAD_SECRET must be at least 32 characters').optional(),
+  ),
+  SERVER_URL: optionalString.pipe(z.url('SERVER_URL must be an absolute URL').optional()),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  EMAIL_FROM: optionalString.pipe(z.email('EMAIL_FROM must be an e-mail address').optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  PRODUCTION_HOST: optionalString,
+  FREE_KEYS_HOST: optionalString,
+})
+
+export type Env = z.infer<typeof schema> & {
+  /** Production on real infrastructure: not a local preview of the production build. */
+  isStrictProduction: boolean
+  serverUrl: string
+  emailFrom: string
+}
+
+const REQUIRED_IN_PRODUCTION = ['DATABASE_URL', 'PAYLOAD_SECRET', 'SERVER_URL', 'SMTP_URL'] as const
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const variable = issue?.path.join('.') ?? 'environment'
+    throw new EnvError(`Invalid ${variable}: ${issue?.message ?? 'bad value'}`)
+  }
+  const env = result.data
+  // `next build` evaluates the config without a database; strictness applies when serving.
+  const isBuild = source.NEXT_PHASE === 'phase-production-build'
+  const isStrictProduction = env.NODE_ENV === 'production' && !env.LOCAL_PREVIEW && !isBuild
+  if (isStrictProduction) {
+    const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name])
+    if (missing.length > 0) {
+      throw new EnvError(
+        `Missing ${missing.join(', ')}: required in production (see .env.example; \`npm run preview\` runs the production build on the embedded defaults).`,
+      )
+    }
+  }
+  const serverUrl = (env.SERVER_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  return {
+    ...env,
+    isStrictProduction,
+    serverUrl,
+    emailFrom: env.EMAIL_FROM ?? `no-reply@${new URL(serverUrl).hostname.replace(/^localhost$/, 'example.com')}`,
+  }
+}
+
+let cached: Env | undefined
+
+/** The process environment, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

@@ -1,0 +1,158 @@
+// Converts simple seed text blocks into Payload rich-text (Lexical) JSON and Lexical JSON back into plain text.
+import type {
+  SerializedHeadingNode,
+  SerializedListNode,
+  SerializedParagraphNode,
+  SerializedTextNode,
+} from '@payloadcms/richtext-lexical'
+import type { SerializedRootNode } from '@payloadcms/richtext-lexical/lexical'
+// Lexical's own list-item type: Payload's variant demands a boolean `checked` under exactOptionalPropertyTypes.
+import type { SerializedListItemNode } from '@payloadcms/richtext-lexical/lexical/list'
+
+export type RichBlock =
+  | { type: 'heading'; text: string }
+  | { type: 'paragraph'; text: string }
+  | { type: 'list'; items: string[] }
+
+export type SeedBlockNode = SerializedHeadingNode | SerializedParagraphNode | SerializedListNode
+
+/**
+ * Lexical's SerializedEditorState as a type alias rather than an interface, so it is also assignable
+ * to the index-signature types Payload generates for rich-text fields.
+ */
+export type SeedEditorState = { root: SerializedRootNode<SeedBlockNode> }
+
+/** Anything shaped like a stored rich-text value; nodes are read defensively. */
+export type LexicalLike = { root: { children: readonly unknown[] } }
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g
+
+/** Names of all `{name}` placeholders in a text, in order of appearance. */
+export function listPlaceholders(text: string): string[] {
+  return Array.from(text.matchAll(PLACEHOLDER), (match) => match[1] ?? '')
+}
+
+/** Replaces `{name}` with `vars[name]`; placeholders without a value are left as they are. */
+export function fillPlaceholders(text: string, vars: Readonly<Record<string, string>> = {}): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? (vars[name] ?? whole) : whole,
+  )
+}
+
+// Field sets and their order follow what Lexical's own exportJSON produces (checked against a headless editor);
+// direction is 'ltr' as the admin editor stores typed Russian and English text.
+function textNode(text: string): SerializedTextNode {
+  return { detail: 0, format: 0, mode: 'normal', style: '', text, type: 'text', version: 1 }
+}
+
+function headingNode(text: string): SerializedHeadingNode {
+  return {
+    children: [textNode(text)],
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    type: 'heading',
+    version: 1,
+    tag: 'h2',
+  }
+}
+
+function paragraphNode(text: string): SerializedParagraphNode {
+  return {
+    children: [textNode(text)],
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    type: 'paragraph',
+    version: 1,
+    textFormat: 0,
+    textStyle: '',
+  }
+}
+
+function listItemNode(text: string, value: number): SerializedListItemNode {
+  return {
+    children: [textNode(text)],
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    type: 'listitem',
+    version: 1,
+    // Lexical omits `checked` for bullet lists; undefined disappears when the JSON is stored.
+    checked: undefined,
+    value,
+  }
+}
+
+function listNode(items: readonly string[]): SerializedListNode {
+  return {
+    children: items.map((item, index) => listItemNode(item, index + 1)),
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    type: 'list',
+    version: 1,
+    listType: 'bullet',
+    start: 1,
+    tag: 'ul',
+  }
+}
+
+function blockNode(block: RichBlock, vars: Readonly<Record<string, string>>): SeedBlockNode {
+  switch (block.type) {
+    case 'heading':
+      return headingNode(fillPlaceholders(block.text, vars))
+    case 'paragraph':
+      return paragraphNode(fillPlaceholders(block.text, vars))
+    case 'list':
+      return listNode(block.items.map((item) => fillPlaceholders(item, vars)))
+  }
+}
+
+/** Builds a Lexical editor state (root → h2 / paragraph / bullet list → text) with placeholders filled in. */
+export function toLexical(
+  blocks: readonly RichBlock[],
+  vars: Readonly<Record<string, string>> = {},
+): SeedEditorState {
+  return {
+    root: {
+      children: blocks.map((block) => blockNode(block, vars)),
+      direction: 'ltr',
+      format: '',
+      indent: 0,
+      type: 'root',
+      version: 1,
+    },
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+function nodeToPlainText(node: unknown): string {
+  if (!isRecord(node)) return ''
+  if (node.type === 'text') return typeof node.text === 'string' ? node.text : ''
+  if (node.type === 'linebreak') return '\n'
+  if (node.type === 'tab') return '\t'
+  if (!Array.isArray(node.children)) return ''
+  const children: unknown[] = node.children
+  if (node.type === 'list') return children.map(nodeToPlainText).join('\n')
+  // A nested list inside a list item starts on its own line.
+  return children
+    .map((child, index) =>
+      index > 0 && isRecord(child) && child.type === 'list'
+        ? `\n${nodeToPlainText(child)}`
+        : nodeToPlainText(child),
+    )
+    .join('')
+}
+
+/** Plain text of a rich-text value: blocks separated by a blank line, list items one per line. */
+export function lexicalToPlainText(state: LexicalLike | null | undefined): string {
+  if (!state || !isRecord(state.root) || !Array.isArray(state.root.children)) return ''
+  return state.root.children
+    .map(nodeToPlainText)
+    .filter((text) => text.length > 0)
+    .join('\n\n')
+}

@@ -1,0 +1,24 @@
+// Integration suite setup: a throwaway embedded PostgreSQL, migrated and seeded once for all files.
+import { randomBytes } from 'node:crypto'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { startEmbeddedPostgres } from '../../scripts/lib/postgres'
+import { runPrepare } from './prepare'
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vpnkeys-int-'))
+  // When run as root, PostgreSQL runs as the `postgres` user, which must be able to enter this folder.
+  await chmod(dir, 0o755)
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), database: 'vpnkeys_int', quiet: true })
+  process.env.DATABASE_URL = postgres.url
+  process.env.PAYLOAD_SECRET = randomBytes(32).toString('hex')
+  Object.assign(process.env, { NODE_ENV: 'test' })
+  process.env.TEST_PG_ADMIN_URL = postgres.url.replace(/\/[^/]+$/, '/postgres')
+  await runPrepare('always', process.env)
+  return async () => {
+    await postgres.stop()
+    await rm(dir, { recursive: true, force: true })
+  }
+}

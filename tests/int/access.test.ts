@@ -1,0 +1,170 @@
+// Access rules: what visitors, customers, editors and admins may read through the Local API.
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { Users } from '@collections/Users'
+import type { Key, Server, User } from '@/payload-types'
+
+import { createUser, testPayload } from '../helpers/payload'
+
+let payload: Payload
+let server: Server
+let customerA: User
+let customerB: User
+let editor: User
+let admin: User
+
+async function createKey(data: Partial<Key>): Promise<Key> {
+  return payload.create({
+    collection: 'keys',
+    data: { server: server.id, protocol: 'vless', tier: 'free', keyString: 'vless://test', ...data },
+  })
+}
+
+beforeAll(async () => {
+  payload = await testPayload()
+  const country = await payload.find({ collection: 'countries', where: { code: { equals: 'de' } }, limit: 1 })
+  server = await payload.create({
+    collection: 'servers',
+    data: {
+      name: 'access-test',
+      country: country.docs[0]!.id,
+      hosting: 'Test hosting',
+      host: 'access.test.example',
+      tier: 'free',
+      adapter: 'outline',
+      credentials: { apiUrl: 'https://secret-api.example/XYZ', password: 'server-secret-password' },
+    },
+  })
+  ;[customerA, customerB, editor, admin] = await Promise.all([
+    createUser('customer'),
+    createUser('customer'),
+    createUser('editor'),
+    createUser('admin'),
+  ])
+})
+
+describe('server credentials', () => {
+  it('are hidden from anonymous visitors, customers and editors', async () => {
+    for (const user of [undefined, customerA, editor]) {
+      const found = await payload.findByID({ collection: 'servers', id: server.id, overrideAccess: false, user })
+      expect(found.host).toBe('access.test.example')
+      expect(JSON.stringify(found)).not.toContain('server-secret-password')
+      expect(found.credentials).toBeUndefined()
+    }
+  })
+
+  it('are readable by admins', async () => {
+    const found = await payload.findByID({ collection: 'servers', id: server.id, overrideAccess: false, user: admin })
+    expect(found.credentials?.password).toBe('server-secret-password')
+  })
+
+  it('cannot be changed by an editor', async () => {
+    await payload.update({
+      collection: 'servers',
+      id: server.id,
+      overrideAccess: false,
+      user: editor,
+      data: { credentials: { password: 'changed-by-editor' } },
+    })
+    const found = await payload.findByID({ collection: 'servers', id: server.id })
+    expect(found.credentials?.password).toBe('server-secret-password')
+  })
+})
+
+describe('keys', () => {
+  it('anonymous visitors see only current free keys', async () => {
+    const current = await createKey({ expiresAt: new Date(Date.now() + 3_600_000).toISOString() })
+    const unlimited = await createKey({ expiresAt: null })
+    const expired = await createKey({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+    const revoked = await createKey({ revokedAt: new Date().toISOString() })
+    const vip = await createKey({ tier: 'vip', owner: customerA.id })
+    const visible = await payload.find({
+      collection: 'keys',
+      overrideAccess: false,
+      where: { server: { equals: server.id } },
+      pagination: false,
+    })
+    const ids = visible.docs.map((doc) => doc.id)
+    expect(ids).toEqual(expect.arrayContaining([current.id, unlimited.id]))
+    expect(ids).not.toContain(expired.id)
+    expect(ids).not.toContain(revoked.id)
+    expect(ids).not.toContain(vip.id)
+  })
+
+  it("a customer sees their own VIP keys and never another user's", async () => {
+    const own = await createKey({ tier: 'vip', owner: customerA.id, deviceLabel: 'phone' })
+    const other = await createKey({ tier: 'vip', owner: customerB.id, deviceLabel: 'laptop' })
+    const visible = await payload.find({ collection: 'keys', overrideAccess: false, user: customerA, pagination: false, where: { tier: { equals: 'vip' } } })
+    const ids = visible.docs.map((doc) => doc.id)
+    expect(ids).toContain(own.id)
+    expect(ids).not.toContain(other.id)
+    await expect(payload.findByID({ collection: 'keys', id: other.id, overrideAccess: false, user: customerA })).rejects.toThrow()
+  })
+
+  it('visitors and customers cannot create keys', async () => {
+    for (const user of [undefined, customerA]) {
+      await expect(
+        payload.create({ collection: 'keys', overrideAccess: false, user, data: { server: server.id, protocol: 'vless', tier: 'free' } }),
+      ).rejects.toThrow()
+    }
+  })
+})
+
+describe('per-user records', () => {
+  it("a customer reads only their own user document and subscriptions", async () => {
+    const tariff = await payload.find({ collection: 'tariffs', limit: 1 })
+    const subscriptionB = await payload.create({
+      collection: 'subscriptions',
+      data: { user: customerB.id, tariff: tariff.docs[0]!.id, status: 'active' },
+    })
+    const users = await payload.find({ collection: 'users', overrideAccess: false, user: customerA, pagination: false })
+    expect(users.docs.map((doc) => doc.id)).toEqual([customerA.id])
+    const subscriptions = await payload.find({ collection: 'subscriptions', overrideAccess: false, user: customerA })
+    expect(subscriptions.docs.map((doc) => doc.id)).not.toContain(subscriptionB.id)
+    const own = await payload.find({ collection: 'subscriptions', overrideAccess: false, user: customerB })
+    expect(own.docs.map((doc) => doc.id)).toContain(subscriptionB.id)
+  })
+
+  it('anonymous visitors cannot read users, subscriptions, tokens or provider events', async () => {
+    for (const collection of ['users', 'subscriptions', 'subscription-events', 'auth-tokens', 'provider-events'] as const) {
+      await expect(payload.find({ collection, overrideAccess: false })).rejects.toThrow()
+    }
+  })
+
+  it('a customer cannot make themselves an admin', async () => {
+    await payload.update({ collection: 'users', id: customerA.id, overrideAccess: false, user: customerA, data: { role: 'admin' } })
+    const reread = await payload.findByID({ collection: 'users', id: customerA.id })
+    expect(reread.role).toBe('customer')
+  })
+
+  it('only editors and admins may enter /admin', async () => {
+    const canEnter = Users.access?.admin
+    expect(canEnter).toBeTypeOf('function')
+    const check = (user: User) => canEnter!({ req: { user } } as Parameters<NonNullable<typeof canEnter>>[0])
+    expect(await check(customerA)).toBe(false)
+    expect(await check(editor)).toBe(true)
+    expect(await check(admin)).toBe(true)
+  })
+})
+
+describe('public content', () => {
+  it('inactive tariffs are hidden from visitors', async () => {
+    const tariff = (await payload.find({ collection: 'tariffs', where: { months: { equals: '12' } }, limit: 1 })).docs[0]!
+    await payload.update({ collection: 'tariffs', id: tariff.id, data: { active: false } })
+    const visible = await payload.find({ collection: 'tariffs', overrideAccess: false, pagination: false })
+    expect(visible.docs.map((doc) => doc.id)).not.toContain(tariff.id)
+    expect(visible.docs).toHaveLength(3)
+    await payload.update({ collection: 'tariffs', id: tariff.id, data: { active: true } })
+  })
+
+  it('unpublished pages are hidden from visitors but not from editors', async () => {
+    const page = (await payload.find({ collection: 'pages', where: { slug: { equals: 'support' } }, limit: 1 })).docs[0]!
+    await payload.update({ collection: 'pages', id: page.id, data: { _status: 'draft' } })
+    const anonymous = await payload.find({ collection: 'pages', overrideAccess: false, where: { slug: { equals: 'support' } } })
+    expect(anonymous.docs).toHaveLength(0)
+    const asEditor = await payload.find({ collection: 'pages', overrideAccess: false, user: editor, draft: true, where: { slug: { equals: 'support' } } })
+    expect(asEditor.docs).toHaveLength(1)
+    await payload.update({ collection: 'pages', id: page.id, data: { _status: 'published' } })
+  })
+})
