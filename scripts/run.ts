@@ -17,7 +17,7 @@ import { isPortFree, freePort } from './lib/ports'
 import { startEmbeddedPostgres } from './lib/postgres'
 import type { RunningPostgres } from './lib/postgres'
 
-type Mode = 'dev' | 'start' | 'seed' | 'migrate'
+type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload'
 
 const root = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
@@ -56,7 +56,7 @@ function waitForExit(child: ChildProcess): Promise<number> {
 
 async function main(): Promise<void> {
   const mode = process.argv[2] as Mode
-  if (!['dev', 'start', 'seed', 'migrate'].includes(mode)) fail(`Unknown mode "${String(mode)}"`)
+  if (!['dev', 'start', 'seed', 'migrate', 'payload'].includes(mode)) fail(`Unknown mode "${String(mode)}"`)
   const isDev = mode === 'dev'
   nextEnv.loadEnvConfig(root, isDev)
   const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data')
@@ -100,11 +100,16 @@ async function main(): Promise<void> {
   childEnv.PAYLOAD_SECRET ??= await localSecret(dataDir)
 
   // Demo content only where it cannot reach real users: never on strict production.
-  const seedPolicy = mode === 'seed' ? 'always' : mode === 'migrate' || env.isStrictProduction ? 'never' : 'if-empty'
+  const seedPolicy = mode === 'seed' ? 'always' : mode === 'dev' || (mode === 'start' && !env.isStrictProduction) ? 'if-empty' : 'never'
   const prepare = runChild(['--import', 'tsx', 'scripts/prepare.ts', seedPolicy], childEnv)
   const prepared = await waitForExit(prepare)
   if (prepared !== 0) return shutdown(prepared)
   if (mode === 'seed' || mode === 'migrate') return shutdown(0)
+  if (mode === 'payload') {
+    // The Payload CLI (e.g. migrate:create) against the same database the site uses.
+    const cli = runChild([path.join(root, 'node_modules', 'payload', 'bin.js'), ...process.argv.slice(3)], childEnv)
+    return shutdown(await waitForExit(cli))
+  }
 
   const nextBin = require.resolve('next/dist/bin/next')
   const site = runChild([nextBin, isDev ? 'dev' : 'start', '--port', String(port)], childEnv)

@@ -8,10 +8,6 @@ import { routing } from '@/i18n/routing'
 
 import './globals.css'
 
-export function generateStaticParams() {
-  return routing.locales.map((locale) => ({ locale }))
-}
-
 export default async function LocaleLayout({
   children,
   params,

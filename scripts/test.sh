@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The whole test run, as CI runs it: typecheck, lint, unit and integration tests, production build, end-to-end tests.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh || exit 1
+rm -rf .test && mkdir -p .test
+
+status=0
+step() {
+  local name="$1"; shift
+  echo
+  echo "── $name"
+  local started=$SECONDS
+  if "$@"; then
+    echo "── $name: ok ($((SECONDS - started)) s)"
+  else
+    echo "── $name: FAILED ($((SECONDS - started)) s)"
+    status=1
+    return 1
+  fi
+}
+
+step typecheck npx tsc --noEmit
+step lint npx eslint --max-warnings=0 .
+step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.test/vitest.json
+if step "production build" npm run build; then
+  port="${E2E_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
+  step "end-to-end tests" env E2E_PORT="$port" npx playwright test
+fi
+
+echo
+node scripts/test-summary.mjs
+exit $status

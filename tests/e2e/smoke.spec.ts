@@ -1,0 +1,32 @@
+// Smoke: a new visitor sees seeded keys in Russian; the seeded editor signs in to /admin.
+import { expect, test } from '@playwright/test'
+
+import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+
+test('home page renders seeded free keys in Russian', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Бесплатные VPN ключи')
+  const rows = page.getByTestId('key-table').locator('tbody tr')
+  await expect(rows).toHaveCount(10)
+  await expect(rows.first()).toContainText(/\d+ час(а|ов)?|Без ограничений/)
+})
+
+test('the seeded editor signs in to the admin panel', async ({ page }) => {
+  const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+  await page.goto('/admin')
+  await page.getByLabel(/e-?mail/i).fill(editor.email)
+  await page.getByLabel(/пароль/i).fill(editor.password)
+  await page.getByRole('button', { name: /войти/i }).click()
+  await expect(page).toHaveURL(/\/admin\/?$/)
+  await expect(page.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
+})
+
+test('the public API does not expose server credentials', async ({ request }) => {
+  const response = await request.get('/api/servers?depth=0&limit=100')
+  expect(response.status()).toBe(200)
+  const body = (await response.json()) as { docs: Record<string, unknown>[] }
+  expect(body.docs.length).toBeGreaterThan(0)
+  for (const server of body.docs) expect(server).not.toHaveProperty('credentials')
+})

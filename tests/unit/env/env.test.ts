@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+
+import { EnvError, parseEnv } from '@/lib/env'
+
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://u:p@db.example:5432/app',
+  PAYLOAD_SECRET: 'x'.repeat(40),
+  SERVER_URL: 'https://vpnkeys.example/',
+  SMTP_URL: 'smtp://mail.example:587',
+} as const
+
+describe('parseEnv', () => {
+  it('accepts a complete production environment and trims the server URL', () => {
+    const env = parseEnv({ ...production })
+    expect(env.isStrictProduction).toBe(true)
+    expect(env.serverUrl).toBe('https://vpnkeys.example')
+    expect(env.emailFrom).toBe('no-reply@vpnkeys.example')
+  })
+
+  it('stops production without a database or secret, naming what is missing in one line', () => {
+    const attempt = () => parseEnv({ ...production, DATABASE_URL: '', PAYLOAD_SECRET: undefined })
+    expect(attempt).toThrow(EnvError)
+    expect(attempt).toThrow(/^Missing DATABASE_URL, PAYLOAD_SECRET: required in production/)
+  })
+
+  it('rejects malformed values with the variable name', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://nope' })).toThrow(/DATABASE_URL/)
+    expect(() => parseEnv({ PAYLOAD_SECRET: 'short' })).toThrow(/PAYLOAD_SECRET/)
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
+  })
+
+  it('needs nothing in development, where the embedded defaults apply', () => {
+    const env = parseEnv({})
+    expect(env.isStrictProduction).toBe(false)
+    expect(env.serverUrl).toBe('http://localhost:3000')
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('is lenient while Next.js builds and for a local preview of the production build', () => {
+    expect(parseEnv({ NODE_ENV: 'production', NEXT_PHASE: 'phase-production-build' }).isStrictProduction).toBe(false)
+    expect(parseEnv({ NODE_ENV: 'production', LOCAL_PREVIEW: 'true' }).isStrictProduction).toBe(false)
+  })
+})
