@@ -44,7 +44,7 @@ export class EnvError extends Error {
   override name = 'EnvError'
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source)
   if (!result.success) {
     const issue = result.error.issues[0]
