@@ -34,6 +34,9 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     meta: { titleSuffix: ' · VPN keys' },
+    // Gravatar is unreachable for many of our editors; 24-hour dates read the same in both languages.
+    avatar: 'default',
+    dateFormat: 'dd.MM.yyyy HH:mm',
     importMap: { baseDir: path.resolve(dirname, 'src') },
   },
   i18n: {

@@ -80,7 +80,7 @@ export const Servers: CollectionConfig = {
       label: { ru: 'Протоколы', en: 'Protocols' },
       labels: { singular: { ru: 'Протокол', en: 'Protocol' }, plural: { ru: 'Протоколы', en: 'Protocols' } },
       type: 'array',
-      admin: { initCollapsed: true },
+      admin: { initCollapsed: true, components: { RowLabel: '/components/admin/ArrayRowLabel#ArrayRowLabel' } },
       fields: [
         {
           type: 'row',
@@ -159,7 +159,17 @@ export const Servers: CollectionConfig = {
       type: 'group',
       admin: { position: 'sidebar', readOnly: true },
       fields: [
-        { name: 'status', label: { ru: 'Статус', en: 'Status' }, type: 'select', options: ['unknown', 'up', 'down'], defaultValue: 'unknown' },
+        {
+          name: 'status',
+          label: { ru: 'Статус', en: 'Status' },
+          type: 'select',
+          defaultValue: 'unknown',
+          options: [
+            { value: 'unknown', label: { ru: 'Не проверялся', en: 'Not checked' } },
+            { value: 'up', label: { ru: 'Работает', en: 'Working' } },
+            { value: 'down', label: { ru: 'Недоступен', en: 'Down' } },
+          ],
+        },
         { name: 'lastCheckedAt', label: { ru: 'Последняя проверка', en: 'Last checked' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
         { name: 'latencyMs', label: { ru: 'Задержка, мс', en: 'Latency, ms' }, type: 'number' },
       ],

@@ -6,8 +6,6 @@ import { staffOnly } from '../../collections/access/staffOnly'
 import { revalidatePublicGlobal } from '../../collections/hooks/revalidatePublicData'
 import { protocolOptions } from '../../collections/options'
 
-export const CLIENT_PLATFORMS = ['ios', 'android', 'macos', 'windows'] as const
-
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: { ru: 'Настройки сайта', en: 'Site settings' },
@@ -83,6 +81,7 @@ export const SiteSettings: GlobalConfig = {
               label: { ru: 'Приложения для подключения', en: 'Client apps' },
               labels: { singular: { ru: 'Приложение', en: 'App' }, plural: { ru: 'Приложения', en: 'Apps' } },
               type: 'array',
+              admin: { initCollapsed: true, components: { RowLabel: '/components/admin/ArrayRowLabel#ArrayRowLabel' } },
               fields: [
                 {
                   type: 'row',
