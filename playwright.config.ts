@@ -29,6 +29,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { LOCAL_PREVIEW: 'true', DATA_DIR: '.test/e2e-data', PORT: String(port) },
+    env: {
+      LOCAL_PREVIEW: 'true',
+      DATA_DIR: '.test/e2e-data',
+      PORT: String(port),
+      PRODUCTION_HOST: 'vpnkeys.test',
+      FREE_KEYS_HOST: 'free.vpnkeys.test',
+    },
   },
 })

@@ -1,9 +1,15 @@
 import * as migration_20261121_234947_initial from './20261121_234947_initial';
+import * as migration_20261122_001150_settings_hosts_from_env from './20261122_001150_settings_hosts_from_env';
 
 export const migrations = [
   {
     up: migration_20261121_234947_initial.up,
     down: migration_20261121_234947_initial.down,
-    name: '20261121_234947_initial'
+    name: '20261121_234947_initial',
+  },
+  {
+    up: migration_20261122_001150_settings_hosts_from_env.up,
+    down: migration_20261122_001150_settings_hosts_from_env.down,
+    name: '20261122_001150_settings_hosts_from_env'
   },
 ];

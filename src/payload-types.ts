@@ -783,14 +783,6 @@ export interface SiteSetting {
   id: number;
   siteName: string;
   supportEmail: string;
-  /**
-   * E.g. vpnkeys.example
-   */
-  productionHost?: string | null;
-  /**
-   * E.g. free.vpnkeys.example
-   */
-  freeKeysHost?: string | null;
   claimedKeys?: number | null;
   claimedCountries?: number | null;
   trialBanner?: {
@@ -816,8 +808,6 @@ export interface SiteSetting {
 export interface SiteSettingsSelect<T extends boolean = true> {
   siteName?: T;
   supportEmail?: T;
-  productionHost?: T;
-  freeKeysHost?: T;
   claimedKeys?: T;
   claimedCountries?: T;
   trialBanner?:

@@ -1,9 +1,61 @@
-// Request proxy: next-intl locale routing for the public site.
-import createMiddleware from 'next-intl/middleware'
+// Request proxy: host rules, trailing-slash and /ru redirects, locale detection, and the rewrite
+// of every public path to its internal route (decided by the pure routeRequest()).
+import { NextResponse } from 'next/server'
+import type { NextRequest } from 'next/server'
 
-import { routing } from './i18n/routing'
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/i18n/routing'
+import { env } from '@/lib/env'
+import { routeRequest } from '@/lib/routing/routeRequest'
+import type { RouteDecision } from '@/lib/routing/routeRequest'
 
-export default createMiddleware(routing)
+const NOINDEX = 'noindex, nofollow'
+
+/** Next.js needs an absolute Location: build it on the host and scheme the visitor used. */
+function absoluteLocation(request: NextRequest, location: string): string {
+  const scheme = (request.headers.get('x-forwarded-proto') ?? request.nextUrl.protocol.replace(':', '')).split(',')[0]
+  if (location.startsWith('//')) return `${scheme}:${location}`
+  return `${scheme}://${request.headers.get('host') ?? request.nextUrl.host}${location}`
+}
+
+function respond(request: NextRequest, decision: RouteDecision): NextResponse {
+  if (decision.kind === 'redirect') {
+    const response = NextResponse.redirect(absoluteLocation(request, decision.location), decision.status)
+    if (decision.isPersonal) {
+      response.headers.set('Cache-Control', 'private, no-store')
+      response.headers.set('Vary', 'Accept-Language, Cookie, User-Agent')
+    }
+    return response
+  }
+  const url = request.nextUrl.clone()
+  url.pathname = decision.pathname
+  url.search = decision.search
+  const response = NextResponse.rewrite(url)
+  if (!decision.isIndexable) response.headers.set('X-Robots-Tag', NOINDEX)
+  return response
+}
+
+export default function proxy(request: NextRequest): NextResponse {
+  const decision = routeRequest({
+    pathname: request.nextUrl.pathname,
+    search: request.nextUrl.search,
+    host: request.headers.get('host'),
+    userAgent: request.headers.get('user-agent'),
+    cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value ?? null,
+    acceptLanguage: request.headers.get('accept-language'),
+    fetchDest: request.headers.get('sec-fetch-dest'),
+    productionHost: env().PRODUCTION_HOST,
+    freeKeysHost: env().FREE_KEYS_HOST,
+  })
+  const response = respond(request, decision)
+  if (decision.setLocaleCookie) {
+    response.cookies.set(LOCALE_COOKIE, decision.setLocaleCookie, {
+      maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
+      path: '/',
+      sameSite: 'lax',
+    })
+  }
+  return response
+}
 
 export const config = {
   matcher: ['/((?!api|admin|_next|_vercel|.*\\..*).*)'],

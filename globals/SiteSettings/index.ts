@@ -21,23 +21,6 @@ export const SiteSettings: GlobalConfig = {
           fields: [
             { name: 'siteName', label: { ru: 'Название сайта', en: 'Site name' }, type: 'text', required: true, localized: true },
             { name: 'supportEmail', label: { ru: 'E-mail поддержки', en: 'Support e-mail' }, type: 'email', required: true },
-            {
-              type: 'row',
-              fields: [
-                {
-                  name: 'productionHost',
-                  label: { ru: 'Основной домен', en: 'Production host' },
-                  type: 'text',
-                  admin: { description: { ru: 'Например vpnkeys.example', en: 'E.g. vpnkeys.example' } },
-                },
-                {
-                  name: 'freeKeysHost',
-                  label: { ru: 'Домен бесплатных ключей', en: 'Free-keys host' },
-                  type: 'text',
-                  admin: { description: { ru: 'Например free.vpnkeys.example', en: 'E.g. free.vpnkeys.example' } },
-                },
-              ],
-            },
           ],
         },
         {

@@ -117,7 +117,7 @@ async function createDemoKey(
   input: { serverId: number; server: DemoServer; protocol: Protocol; now: Date; spread: number },
 ): Promise<void> {
   // Spread lifetimes over the day so the table shows varied hours left; some SSTP keys are unlimited.
-  const lifetimeHours = input.protocol === 'sstp' && input.spread % 3 === 0 ? null : 1 + (input.spread % 24)
+  const lifetimeHours = input.protocol === 'sstp' && input.spread % 9 === 0 ? null : 1 + (input.spread % 24)
   const issued = issueDemoKey({
     server: input.server,
     protocol: input.protocol,

@@ -1,11 +1,16 @@
-// Cached readers of the free keys visitors see; dropped by the public-data tag when keys change.
-import { unstable_cache } from 'next/cache'
+// Cached readers of the free keys visitors see: lists per filter, counts, and one key's details.
+import type { Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
+import { keyDownloadFile } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
+import type { KeysFilter } from '@/lib/routing/keysFilter'
+import type { Country, Key, Server } from '@/payload-types'
 
+import { cachedPublic } from './cache'
 import { payloadClient } from './payload'
-import { PUBLIC_DATA_TAG } from './revalidate'
+
+export type ConnectionParameters = { host: string; port: number; login: string; password: string }
 
 export type PublicKeyRow = {
   id: number
@@ -15,11 +20,74 @@ export type PublicKeyRow = {
   hosting: string
   expiresAt: string | null
   createdAt: string
+  /** What "Copy" puts on the clipboard: the share link or WireGuard config, else null (parameters are copied). */
+  copyText: string | null
+  connection: ConnectionParameters | null
 }
 
-type PublicKeysQuery = { locale: Locale; limit: number }
+export type KeyDetails = PublicKeyRow & {
+  keyString: string | null
+  file: { filename: string; contentType: string } | null
+  /** What the QR code encodes; null when the key is too large for one. */
+  qrValue: string | null
+}
 
-async function readPublicKeys({ locale, limit }: PublicKeysQuery): Promise<PublicKeyRow[]> {
+// A QR code holds about 2,900 bytes at the lowest error correction; OpenVPN profiles are larger.
+const QR_MAX_LENGTH = 1800
+
+function filterWhere({ protocol, country }: KeysFilter): Where {
+  const conditions: Where[] = []
+  if (protocol) conditions.push({ protocol: { equals: protocol } })
+  if (country) conditions.push({ 'country.code': { equals: country } })
+  return conditions.length > 0 ? { and: conditions } : {}
+}
+
+function connectionOf(key: Key): ConnectionParameters | null {
+  const connection = key.connection
+  if (!connection?.host || !connection.port) return null
+  return { host: connection.host, port: connection.port, login: connection.login ?? '', password: connection.password ?? '' }
+}
+
+function toRow(key: Key): PublicKeyRow {
+  const country = typeof key.country === 'object' && key.country ? key.country : null
+  const server = typeof key.server === 'object' ? key.server : null
+  return {
+    id: key.id,
+    protocol: key.protocol,
+    countryCode: country?.code ?? '',
+    countryName: country?.name ?? '',
+    hosting: server?.hosting ?? '',
+    expiresAt: key.expiresAt ?? null,
+    createdAt: key.createdAt,
+    copyText: key.keyString ?? (key.protocol === 'wireguard' ? (key.configFile?.content ?? null) : null),
+    connection: connectionOf(key),
+  }
+}
+
+const ROW_SELECT = {
+  protocol: true,
+  country: true,
+  server: true,
+  expiresAt: true,
+  createdAt: true,
+  keyString: true,
+  connection: true,
+  configFile: { content: true },
+} as const
+
+const ROW_POPULATE = { countries: { code: true, name: true }, servers: { hosting: true } } satisfies {
+  countries: Partial<Record<keyof Country, true>>
+  servers: Partial<Record<keyof Server, true>>
+}
+
+export type KeyList = {
+  rows: PublicKeyRow[]
+  total: number
+  /** When the list was read: hours left are counted from here until the browser takes over. */
+  readAt: number
+}
+
+async function readKeyList(locale: Locale, filter: KeysFilter, limit: number): Promise<KeyList> {
   const payload = await payloadClient()
   // Read as an anonymous visitor: the collection's access rules decide what is current and free.
   const result = await payload.find({
@@ -28,23 +96,98 @@ async function readPublicKeys({ locale, limit }: PublicKeysQuery): Promise<Publi
     locale,
     depth: 1,
     limit,
-    sort: '-createdAt',
-    select: { protocol: true, country: true, server: true, expiresAt: true, createdAt: true },
-    populate: { countries: { code: true, name: true }, servers: { hosting: true } },
+    where: filterWhere(filter),
+    // Longest-lasting first: unlimited keys, then the freshest; what a visitor wants on top.
+    sort: ['-expiresAt', '-createdAt', '-id'],
+    select: ROW_SELECT,
+    populate: ROW_POPULATE,
   })
-  return result.docs.map((doc) => ({
-    id: doc.id,
-    protocol: doc.protocol,
-    countryCode: typeof doc.country === 'object' && doc.country ? doc.country.code : '',
-    countryName: typeof doc.country === 'object' && doc.country ? doc.country.name : '',
-    hosting: typeof doc.server === 'object' ? doc.server.hosting : '',
-    expiresAt: doc.expiresAt ?? null,
-    createdAt: doc.createdAt,
-  }))
+  return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now() }
 }
 
-export const getPublicKeys = unstable_cache(readPublicKeys, ['public-keys'], {
-  tags: [PUBLIC_DATA_TAG],
-  // Keys expire by the clock, not only by edits: never serve a list older than a minute.
-  revalidate: 60,
-})
+async function readKeyDetails(id: number, locale: Locale): Promise<KeyDetails | null> {
+  const payload = await payloadClient()
+  const found = await payload.find({
+    collection: 'keys',
+    overrideAccess: false,
+    locale,
+    depth: 1,
+    limit: 1,
+    where: { id: { equals: id } },
+    select: { ...ROW_SELECT, configFile: { content: true, filename: true } },
+    populate: ROW_POPULATE,
+  })
+  const key = found.docs[0] as Key | undefined
+  if (!key) return null
+  const row = toRow(key)
+  const hasFile = Boolean(key.configFile?.content) || Boolean(key.keyString)
+  const qrSource = row.copyText
+  return {
+    ...row,
+    keyString: key.keyString ?? null,
+    file: hasFile ? keyDownloadFile({ protocol: key.protocol, countryCode: row.countryCode, id: String(key.id) }) : null,
+    qrValue: qrSource && qrSource.length <= QR_MAX_LENGTH ? qrSource : null,
+  }
+}
+
+/** The raw file behind a key's download button, for the download route. */
+export async function readKeyFile(id: number): Promise<{ filename: string; contentType: string; content: string } | null> {
+  const payload = await payloadClient()
+  const found = await payload.find({
+    collection: 'keys',
+    overrideAccess: false,
+    depth: 1,
+    limit: 1,
+    where: { id: { equals: id } },
+    select: { protocol: true, country: true, keyString: true, configFile: { content: true } },
+    populate: { countries: { code: true } },
+  })
+  const key = found.docs[0] as Key | undefined
+  const content = key?.configFile?.content ?? key?.keyString
+  if (!key || !content) return null
+  const countryCode = typeof key.country === 'object' && key.country ? key.country.code : ''
+  return { ...keyDownloadFile({ protocol: key.protocol, countryCode, id: String(key.id) }), content }
+}
+
+async function readCountriesWithKeys(locale: Locale): Promise<{ code: string; name: string }[]> {
+  const payload = await payloadClient()
+  const keys = await payload.find({
+    collection: 'keys',
+    overrideAccess: false,
+    pagination: false,
+    depth: 0,
+    select: { country: true },
+  })
+  const ids = [...new Set(keys.docs.map((key) => key.country).filter((id): id is number => typeof id === 'number'))]
+  if (ids.length === 0) return []
+  const countries = await payload.find({
+    collection: 'countries',
+    overrideAccess: false,
+    locale,
+    pagination: false,
+    where: { id: { in: ids } },
+    select: { code: true, name: true },
+  })
+  return countries.docs
+    .map((country) => ({ code: country.code, name: country.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale))
+}
+
+async function readCountry(code: string, locale: Locale): Promise<{ code: string; name: string } | null> {
+  const payload = await payloadClient()
+  const found = await payload.find({
+    collection: 'countries',
+    overrideAccess: false,
+    locale,
+    limit: 1,
+    where: { code: { equals: code } },
+    select: { code: true, name: true },
+  })
+  const country = found.docs[0]
+  return country ? { code: country.code, name: country.name } : null
+}
+
+export const getKeyList = cachedPublic('key-list', readKeyList)
+export const getKeyDetails = cachedPublic('key-details', readKeyDetails)
+export const getCountriesWithKeys = cachedPublic('countries-with-keys', readCountriesWithKeys)
+export const getCountry = cachedPublic('country', readCountry)

@@ -38,7 +38,7 @@ const byProtocol: Record<Protocol, Omit<ClientApp, 'protocol'>[]> = {
     { platform: 'macos', name: 'SSTP Connect', url: 'https://apps.apple.com/app/sstp-connect/id1543667909' },
     {
       platform: 'windows',
-      name: 'Windows (встроенный клиент / built-in)',
+      name: 'Windows VPN',
       url: 'https://support.microsoft.com/windows/connect-to-a-vpn-in-windows-3d29aeb1-f497-f6b7-7633-115722c1009c',
     },
   ],

@@ -1,0 +1,47 @@
+// A document page (privacy policy, user agreement, support) rendered from its rich text in the CMS.
+import { RichText } from '@payloadcms/richtext-lexical/react'
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+
+import { isLocale } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { getDocument } from '@/lib/data/documents'
+import type { DocumentSlug } from '@/lib/data/documents'
+import { pageMetadata } from '@/lib/seo/alternates'
+import { isRobotsMode } from '@/lib/seo/robots'
+import type { RobotsMode } from '@/lib/seo/robots'
+import { lexicalToPlainText } from '@/seed/lexical'
+
+export type DocumentParams = Promise<{ robots: string; locale: string }>
+
+async function resolve(slug: DocumentSlug, params: DocumentParams) {
+  const { robots, locale } = await params
+  if (!isLocale(locale) || !isRobotsMode(robots)) return null
+  const document = await getDocument(slug, locale)
+  return document ? { robots: robots as RobotsMode, locale: locale as Locale, document } : null
+}
+
+export async function documentMetadata(slug: DocumentSlug, params: DocumentParams): Promise<Metadata> {
+  const resolved = await resolve(slug, params)
+  if (!resolved) return {}
+  const description = lexicalToPlainText(resolved.document.content).replace(/\s+/g, ' ').slice(0, 160)
+  return pageMetadata({ pathname: `/${slug}`, locale: resolved.locale, robots: resolved.robots, title: resolved.document.title, description })
+}
+
+export async function DocumentPage({ slug, params }: { slug: DocumentSlug; params: DocumentParams }) {
+  const resolved = await resolve(slug, params)
+  if (!resolved) notFound()
+  setRequestLocale(resolved.locale)
+  const t = await getTranslations({ locale: resolved.locale, namespace: 'Document' })
+  const { document, locale } = resolved
+  return (
+    <article className="narrow document">
+      <h1>{document.title}</h1>
+      <RichText data={document.content} />
+      <p className="document__updated">
+        {t('updated', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(document.updatedAt)) })}
+      </p>
+    </article>
+  )
+}

@@ -1,0 +1,42 @@
+// Root layout of the public site and the personal account: one per locale and indexing mode.
+import { NextIntlClientProvider } from 'next-intl'
+import { getMessages, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+import NextTopLoader from 'nextjs-toploader'
+import type React from 'react'
+
+import { ChunkReload } from '@/components/site/ChunkReload'
+import { Footer } from '@/components/site/Footer'
+import { Header } from '@/components/site/Header'
+import { isLocale } from '@/i18n/locales'
+import { pickClientMessages } from '@/i18n/clientMessages'
+import { isRobotsMode } from '@/lib/seo/robots'
+
+import './globals.css'
+
+// Every page is rendered on its first visit and then served from the cache (see PUBLIC_REVALIDATE_SECONDS).
+export function generateStaticParams(): { robots: string; locale: string }[] {
+  return []
+}
+
+type Props = { children: React.ReactNode; params: Promise<{ robots: string; locale: string }> }
+
+export default async function LocaleLayout({ children, params }: Props) {
+  const { robots, locale } = await params
+  if (!isLocale(locale) || !isRobotsMode(robots)) notFound()
+  setRequestLocale(locale)
+  const messages = await getMessages()
+  return (
+    <html lang={locale}>
+      <body>
+        <NextTopLoader color="#2450d8" height={3} showSpinner={false} />
+        <NextIntlClientProvider messages={pickClientMessages(messages)}>
+          <ChunkReload />
+          <Header locale={locale} />
+          <main className="page">{children}</main>
+          <Footer locale={locale} />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,52 @@
+// A key list: home (all keys), a protocol, a country, or both; `?show=N` arrives here as the count.
+import type { Metadata } from 'next'
+import { setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+
+import { Cover } from '@/components/keys/Cover'
+import { KeyTable } from '@/components/keys/KeyTable'
+import { SearchWidget } from '@/components/keys/SearchWidget'
+import { getCountriesWithKeys, getKeyList } from '@/lib/data/keys'
+import { getSettings } from '@/lib/data/settings'
+import { ALL_KEYS } from '@/lib/routing/keysFilter'
+import { pageMetadata } from '@/lib/seo/alternates'
+
+import { resolveList } from '../../_keysList'
+import type { ListParams } from '../../_keysList'
+
+export const revalidate = 60
+
+export function generateStaticParams(): { filter: string; count: string }[] {
+  return []
+}
+
+export async function generateMetadata({ params }: { params: ListParams }): Promise<Metadata> {
+  const list = await resolveList(params)
+  if (!list) return {}
+  return pageMetadata({ pathname: list.pathname, locale: list.locale, robots: list.robots, ...list.texts })
+}
+
+export default async function KeyListPage({ params }: { params: ListParams }) {
+  const list = await resolveList(params)
+  if (!list) notFound()
+  const { locale, filter, count } = list
+  setRequestLocale(locale)
+  const isHome = !filter.protocol && !filter.country
+  const [{ rows, total, readAt }, countries, settings, all] = await Promise.all([
+    getKeyList(locale, filter, count),
+    getCountriesWithKeys(locale),
+    getSettings(locale),
+    isHome ? getKeyList(locale, ALL_KEYS, 1) : Promise.resolve(null),
+  ])
+  return (
+    <>
+      {isHome ? (
+        <Cover locale={locale} heading={list.texts.heading} keyCount={all?.total ?? 0} countryCount={countries.length} settings={settings} />
+      ) : (
+        <h1>{list.texts.heading}</h1>
+      )}
+      <SearchWidget locale={locale} countries={countries} selected={filter} />
+      <KeyTable locale={locale} rows={rows} total={total} renderedAt={readAt} pathname={list.pathname} shown={count} />
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+// Resolves a key list's route parameters: which filter, which country, how many rows, and its texts.
+import { getTranslations } from 'next-intl/server'
+
+import { isLocale } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { getCountry } from '@/lib/data/keys'
+import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { keysPathname, parseKeysSlug, parseShowCount } from '@/lib/routing/keysFilter'
+import type { KeysFilter } from '@/lib/routing/keysFilter'
+import { isRobotsMode } from '@/lib/seo/robots'
+import type { RobotsMode } from '@/lib/seo/robots'
+
+export type ListParams = Promise<{ robots: string; locale: string; filter: string; count: string }>
+
+export type ResolvedList = {
+  robots: RobotsMode
+  locale: Locale
+  filter: KeysFilter
+  count: number
+  countryName: string | null
+  pathname: string
+  texts: { title: string; description: string; heading: string }
+}
+
+export async function resolveList(params: ListParams): Promise<ResolvedList | null> {
+  const { robots, locale, filter: slug, count: countParam } = await params
+  const filter = parseKeysSlug(slug)
+  if (!filter || !isLocale(locale) || !isRobotsMode(robots)) return null
+  const count = parseShowCount(countParam)
+  if (String(count) !== countParam) return null
+  const country = filter.country ? await getCountry(filter.country, locale) : null
+  if (filter.country && !country) return null
+
+  const [meta, headings] = await Promise.all([
+    getTranslations({ locale, namespace: 'Metadata' }),
+    getTranslations({ locale, namespace: 'Headings' }),
+  ])
+  const values = { protocol: filter.protocol ? PROTOCOL_LABELS[filter.protocol] : '', country: country?.name ?? '' }
+  const kind = filter.protocol && country ? 'protocolCountry' : filter.protocol ? 'protocol' : country ? 'country' : 'home'
+  const texts = {
+    home: { title: meta('homeTitle'), description: meta('homeDescription'), heading: headings('home') },
+    protocol: { title: meta('protocolTitle', values), description: meta('protocolDescription', values), heading: headings('protocol', values) },
+    country: { title: meta('countryTitle', values), description: meta('countryDescription', values), heading: headings('country', values) },
+    protocolCountry: {
+      title: meta('protocolCountryTitle', values),
+      description: meta('protocolCountryDescription', values),
+      heading: headings('protocolCountry', values),
+    },
+  }[kind]
+  return { robots, locale, filter, count, countryName: country?.name ?? null, pathname: keysPathname(filter), texts }
+}

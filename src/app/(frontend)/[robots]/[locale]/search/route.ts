@@ -1,0 +1,21 @@
+// The search widget without JavaScript: a GET form lands here and is sent to the list's canonical URL.
+import { NextResponse } from 'next/server'
+import { z } from 'zod'
+
+import { isLocale } from '@/i18n/locales'
+import { PROTOCOLS } from '@/lib/keys/types'
+import { keysPathname } from '@/lib/routing/keysFilter'
+import { localizedPath } from '@/lib/seo/alternates'
+
+const query = z.object({
+  country: z.string().regex(/^[a-z]{2}$/).nullable().catch(null),
+  protocol: z.enum(PROTOCOLS).nullable().catch(null),
+})
+
+export async function GET(request: Request, { params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params
+  const url = new URL(request.url)
+  const filter = query.parse({ country: url.searchParams.get('country') || null, protocol: url.searchParams.get('protocol') || null })
+  const target = localizedPath(keysPathname(filter), isLocale(locale) ? locale : 'ru')
+  return new NextResponse(null, { status: 303, headers: { Location: target } })
+}

@@ -1,0 +1,23 @@
+// Downloads a key's configuration file (or its share link as text) with the protocol's file name and type.
+import { NextResponse } from 'next/server'
+import { z } from 'zod'
+
+import { readKeyFile } from '@/lib/data/keys'
+import { attachmentDisposition } from '@/lib/keys'
+
+const id = z.coerce.number().int().positive().max(2_147_483_647)
+
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const parsed = id.safeParse((await params).id)
+  if (!parsed.success) return NextResponse.json({ error: 'invalid_key_id' }, { status: 400 })
+  const file = await readKeyFile(parsed.data)
+  if (!file) return NextResponse.json({ error: 'key_not_found' }, { status: 404 })
+  return new NextResponse(file.content, {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Disposition': attachmentDisposition(file.filename),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}

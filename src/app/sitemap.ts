@@ -1,0 +1,30 @@
+// sitemap.xml: every public page in both languages, with hreflang alternates.
+import type { MetadataRoute } from 'next'
+
+import { locales } from '@/i18n/locales'
+import { getCountriesWithKeys } from '@/lib/data/keys'
+import { PROTOCOLS } from '@/lib/keys/types'
+import { keysPathname } from '@/lib/routing/keysFilter'
+import { absoluteUrl, localizedPath } from '@/lib/seo/alternates'
+
+// Built on request (the build has no database); its data comes from the cached readers.
+export const dynamic = 'force-dynamic'
+
+const DOCUMENTS = ['/support', '/privacy', '/user-agreement']
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const countries = await getCountriesWithKeys('ru')
+  const lists = [
+    keysPathname({ protocol: null, country: null }),
+    ...PROTOCOLS.map((protocol) => keysPathname({ protocol, country: null })),
+    ...countries.map(({ code }) => keysPathname({ protocol: null, country: code })),
+    ...countries.flatMap(({ code }) => PROTOCOLS.map((protocol) => keysPathname({ protocol, country: code }))),
+  ]
+  return [...lists, ...DOCUMENTS].flatMap((pathname) =>
+    locales.map((locale) => ({
+      url: absoluteUrl(localizedPath(pathname, locale)),
+      changeFrequency: lists.includes(pathname) ? ('hourly' as const) : ('monthly' as const),
+      alternates: { languages: Object.fromEntries(locales.map((code) => [code, absoluteUrl(localizedPath(pathname, code))])) },
+    })),
+  )
+}

@@ -1,0 +1,134 @@
+'use client'
+// Everything about one key: facts, copy, download, connection parameters, QR code and client apps.
+// The same view is the key's own page and the modal over a key table.
+import { useFormatter, useTranslations } from 'next-intl'
+import { QRCodeSVG } from 'qrcode.react'
+
+import { countryFlag } from '@/lib/countries/flag'
+import type { KeyDetails } from '@/lib/data/keys'
+import type { ClientApp } from '@/lib/data/settings'
+import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { hoursLeft } from '@/lib/time/hoursLeft'
+
+import { CopyButton } from './CopyButton'
+import { QR_OPTIONS } from './qrOptions'
+import { useNow } from './useNow'
+
+const PLATFORM_ORDER = ['ios', 'android', 'macos', 'windows'] as const
+
+type Props = { details: KeyDetails; apps: ClientApp[]; renderedAt: number; headingId?: string; headingLevel?: 'h1' | 'h2' }
+
+export function KeyDetailsView({ details, apps, renderedAt, headingId, headingLevel = 'h2' }: Props) {
+  const Heading = headingLevel
+  const t = useTranslations('KeyDetails')
+  const table = useTranslations('KeyTable')
+  const format = useFormatter()
+  const now = useNow(renderedAt)
+  const hours = hoursLeft(details.expiresAt, new Date(now))
+  const protocol = PROTOCOL_LABELS[details.protocol]
+  const sortedApps = [...apps].sort((a, b) => PLATFORM_ORDER.indexOf(a.platform) - PLATFORM_ORDER.indexOf(b.platform))
+
+  return (
+    <article className="key-details" data-key-id={details.id}>
+      <Heading id={headingId} className="key-details__title">
+        {t('title', { protocol, country: details.countryName })}
+      </Heading>
+      <dl className="facts">
+        <div>
+          <dt>{t('country')}</dt>
+          <dd>
+            <span aria-hidden="true">{countryFlag(details.countryCode)}</span> {details.countryName}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('protocol')}</dt>
+          <dd>{protocol}</dd>
+        </div>
+        <div>
+          <dt>{t('hosting')}</dt>
+          <dd>{details.hosting}</dd>
+        </div>
+        <div>
+          <dt>{t('timeAvailable')}</dt>
+          <dd>{hours === null ? table('unlimited') : table('hoursLeft', { hours })}</dd>
+        </div>
+        <div>
+          <dt>{t('dateAdded')}</dt>
+          <dd>{format.dateTime(new Date(details.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+        </div>
+      </dl>
+
+      {details.copyText ? (
+        <section className="key-details__section">
+          <h3>{t('key')}</h3>
+          <pre className="key-string" data-testid="key-string">
+            {details.copyText}
+          </pre>
+          <CopyButton text={details.copyText} label={t('copyKey')} />
+        </section>
+      ) : null}
+
+      {details.file ? (
+        <p>
+          <a className="button button--primary" href={`/api/key-details/${details.id}/download`} download={details.file.filename}>
+            {t('download', { filename: details.file.filename })}
+          </a>
+        </p>
+      ) : null}
+
+      {details.connection ? (
+        <section className="key-details__section">
+          <h3>{t('parameters')}</h3>
+          <dl className="facts" data-testid="connection-parameters">
+            <div>
+              <dt>{t('server')}</dt>
+              <dd>{details.connection.host}</dd>
+            </div>
+            <div>
+              <dt>{t('port')}</dt>
+              <dd>{details.connection.port}</dd>
+            </div>
+            <div>
+              <dt>{t('login')}</dt>
+              <dd>{details.connection.login}</dd>
+            </div>
+            <div>
+              <dt>{t('password')}</dt>
+              <dd>{details.connection.password}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+
+      <section className="key-details__section">
+        <h3>{t('qr')}</h3>
+        {details.qrValue ? (
+          <figure className="qr">
+            <QRCodeSVG value={details.qrValue} {...QR_OPTIONS} title={t('qr')} data-testid="key-qr" />
+            <figcaption>{t('qrHint')}</figcaption>
+          </figure>
+        ) : (
+          <p>{t('qrUnavailable')}</p>
+        )}
+      </section>
+
+      <section className="key-details__section" id="apps">
+        <h3>{t('apps')}</h3>
+        {sortedApps.length > 0 ? (
+          <ul className="apps">
+            {sortedApps.map((app) => (
+              <li key={`${app.platform}-${app.name}`}>
+                <span className="apps__platform">{t('platform', { platform: app.platform })}</span>
+                <a href={app.url} target="_blank" rel="noopener noreferrer">
+                  {app.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('noApps')}</p>
+        )}
+      </section>
+    </article>
+  )
+}

@@ -1,0 +1,72 @@
+'use client'
+// One row of a key table: hours left stay current in the browser, expired keys disappear,
+// and "Read more" / "Install" open the key's modal when JavaScript runs (its own page otherwise).
+import { useFormatter, useTranslations } from 'next-intl'
+import type React from 'react'
+
+import type { PublicKeyRow } from '@/lib/data/keys'
+import { countryFlag } from '@/lib/countries/flag'
+import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { hoursLeft } from '@/lib/time/hoursLeft'
+
+import { connectionText } from './connectionText'
+import { CopyButton } from './CopyButton'
+import { useKeyModal } from './KeyModal'
+import { useNow } from './useNow'
+
+type Props = { row: PublicKeyRow; renderedAt: number; detailsHref: string }
+
+function opensModal(event: React.MouseEvent<HTMLAnchorElement>): boolean {
+  return !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
+}
+
+export function KeyRow({ row, renderedAt, detailsHref }: Props) {
+  const t = useTranslations('KeyTable')
+  const details = useTranslations('KeyDetails')
+  const format = useFormatter()
+  const now = useNow(renderedAt)
+  const modal = useKeyModal()
+  const hours = hoursLeft(row.expiresAt, new Date(now))
+  if (row.expiresAt !== null && Date.parse(row.expiresAt) <= now) return null
+
+  const copyText =
+    row.copyText ??
+    (row.connection
+      ? connectionText(row.connection, {
+          server: details('server'),
+          port: details('port'),
+          login: details('login'),
+          password: details('password'),
+        })
+      : null)
+  const open = (anchor?: string) => (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (!modal || !opensModal(event)) return
+    event.preventDefault()
+    modal.open({ id: row.id, href: detailsHref, anchor })
+  }
+
+  return (
+    <tr data-key-id={row.id}>
+      <td data-label={t('country')}>
+        <span>
+          <span aria-hidden="true">{countryFlag(row.countryCode)}</span> {row.countryName}
+        </span>
+      </td>
+      <td data-label={t('protocol')}>{PROTOCOL_LABELS[row.protocol]}</td>
+      <td data-label={t('timeAvailable')} data-expires-at={row.expiresAt ?? ''}>
+        {hours === null ? t('unlimited') : t('hoursLeft', { hours })}
+      </td>
+      <td data-label={t('dateAdded')}>{format.dateTime(new Date(row.createdAt), { dateStyle: 'medium' })}</td>
+      <td data-label={t('about')}>{row.hosting}</td>
+      <td className="key-actions">
+        <a href={detailsHref} onClick={open()} className="button button--ghost">
+          {t('readMore')}
+        </a>
+        <a href={`${detailsHref}#apps`} onClick={open('apps')} className="button button--ghost">
+          {t('install')}
+        </a>
+        {copyText ? <CopyButton text={copyText} /> : null}
+      </td>
+    </tr>
+  )
+}

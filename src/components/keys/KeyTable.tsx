@@ -1,0 +1,65 @@
+// A table of free keys with "Show +10 keys"; rows are client components, the table is server-rendered.
+import { getTranslations } from 'next-intl/server'
+
+import { Link } from '@/i18n/navigation'
+import type { Locale } from '@/i18n/locales'
+import type { PublicKeyRow } from '@/lib/data/keys'
+import { localizedPath } from '@/lib/seo/alternates'
+
+import { KeyModalProvider } from './KeyModal'
+import { KeyRow } from './KeyRow'
+
+type Props = {
+  locale: Locale
+  rows: PublicKeyRow[]
+  total: number
+  renderedAt: number
+  /** The public path of this list, for the "show more" link. */
+  pathname: string
+  shown: number
+}
+
+export async function KeyTable({ locale, rows, total, renderedAt, pathname, shown }: Props) {
+  const t = await getTranslations({ locale, namespace: 'KeyTable' })
+  if (rows.length === 0) {
+    return (
+      <div className="empty" role="status">
+        <p className="empty__title">{t('serverNotFound')}</p>
+        <p>{t('serverNotFoundHint')}</p>
+      </div>
+    )
+  }
+  const hasMore = total > shown
+  return (
+    <KeyModalProvider>
+      <table className="keys" data-testid="key-table">
+        <caption className="visually-hidden">{t('caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('country')}</th>
+            <th scope="col">{t('protocol')}</th>
+            <th scope="col">{t('timeAvailable')}</th>
+            <th scope="col">{t('dateAdded')}</th>
+            <th scope="col">{t('about')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <KeyRow key={row.id} row={row} renderedAt={renderedAt} detailsHref={localizedPath(`/keys/${row.id}`, locale)} />
+          ))}
+        </tbody>
+      </table>
+      <p className="keys__footer">
+        <span>{t('shown', { shown: Math.min(shown, total), total })}</span>
+        {hasMore ? (
+          <Link href={{ pathname, query: { show: shown + 10 } }} scroll={false} rel="nofollow" className="button" data-testid="show-more">
+            {t('showMore')}
+          </Link>
+        ) : null}
+      </p>
+    </KeyModalProvider>
+  )
+}

@@ -1,0 +1,63 @@
+// Site footer: protocols, navigation, documents, the question mail link and the copyright line.
+import { getTranslations } from 'next-intl/server'
+
+import { Link } from '@/i18n/navigation'
+import type { Locale } from '@/i18n/locales'
+import { getSettings } from '@/lib/data/settings'
+import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { PROTOCOLS } from '@/lib/keys/types'
+import { keysPathname } from '@/lib/routing/keysFilter'
+
+// The copyright year follows the build; a cached page may render it a little after New Year.
+const YEAR = new Date().getFullYear()
+
+export async function Footer({ locale }: { locale: Locale }) {
+  const [t, settings] = await Promise.all([getTranslations({ locale, namespace: 'Footer' }), getSettings(locale)])
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <section>
+          <h2 className="footer__title">{t('protocols')}</h2>
+          <ul>
+            {PROTOCOLS.map((protocol) => (
+              <li key={protocol}>
+                <Link href={keysPathname({ protocol, country: null })} prefetch={false}>
+                  {PROTOCOL_LABELS[protocol]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h2 className="footer__title">{t('navigation')}</h2>
+          <ul>
+            <li>
+              <Link href="/" prefetch={false}>{t('home')}</Link>
+            </li>
+            <li>
+              <Link href="/tariffs" prefetch={false}>{t('tariffs')}</Link>
+            </li>
+            <li>
+              <Link href="/support" prefetch={false}>{t('support')}</Link>
+            </li>
+          </ul>
+        </section>
+        <section>
+          <h2 className="footer__title">{t('documents')}</h2>
+          <ul>
+            <li>
+              <Link href="/privacy" prefetch={false}>{t('privacy')}</Link>
+            </li>
+            <li>
+              <Link href="/user-agreement" prefetch={false}>{t('userAgreement')}</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="footer__question">
+        <a href={`mailto:${settings.supportEmail}`}>{t('question', { email: settings.supportEmail })}</a>
+      </p>
+      <p className="footer__copyright">{t('copyright', { year: YEAR, siteName: settings.siteName })}</p>
+    </footer>
+  )
+}

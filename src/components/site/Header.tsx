@@ -1,0 +1,40 @@
+// Site header: home link, key lists per protocol, language switch, login and personal account.
+import { getTranslations } from 'next-intl/server'
+
+import { Link } from '@/i18n/navigation'
+import type { Locale } from '@/i18n/locales'
+import { getSettings } from '@/lib/data/settings'
+import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { PROTOCOLS } from '@/lib/keys/types'
+import { keysPathname } from '@/lib/routing/keysFilter'
+
+import { LanguageSwitch } from './LanguageSwitch'
+
+export async function Header({ locale }: { locale: Locale }) {
+  const [t, settings] = await Promise.all([getTranslations({ locale, namespace: 'Header' }), getSettings(locale)])
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link href="/" className="header__brand" aria-label={t('home')}>
+          {settings.siteName}
+        </Link>
+        <nav className="header__protocols" aria-label={t('keys')}>
+          {PROTOCOLS.map((protocol) => (
+            <Link key={protocol} href={keysPathname({ protocol, country: null })} prefetch={false}>
+              {PROTOCOL_LABELS[protocol]}
+            </Link>
+          ))}
+        </nav>
+        <div className="header__account">
+          <LanguageSwitch label={t('language')} />
+          <Link href="/profile/servers" prefetch={false} className="header__link">
+            {t('account')}
+          </Link>
+          <Link href="/login" prefetch={false} className="button button--small">
+            {t('login')}
+          </Link>
+        </div>
+      </div>
+    </header>
+  )
+}

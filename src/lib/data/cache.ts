@@ -1,0 +1,14 @@
+// One way to cache a public reader: tagged for editor changes, and never older than a minute
+// because free keys expire by the clock, not only by edits.
+import { unstable_cache } from 'next/cache'
+
+import { PUBLIC_DATA_TAG } from './revalidate'
+
+export const PUBLIC_REVALIDATE_SECONDS = 60
+
+export function cachedPublic<Args extends unknown[], Result>(
+  name: string,
+  reader: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return unstable_cache(reader, [name], { tags: [PUBLIC_DATA_TAG], revalidate: PUBLIC_REVALIDATE_SECONDS })
+}

@@ -1,0 +1,37 @@
+// Cached site settings (names, contacts, figures, client apps) in a given language.
+import type { Locale } from '@/i18n/locales'
+import type { Protocol } from '@/lib/keys'
+import type { SiteSetting } from '@/payload-types'
+
+import { cachedPublic } from './cache'
+import { payloadClient } from './payload'
+
+export type ClientApp = NonNullable<SiteSetting['clientApps']>[number]
+
+export type PublicSettings = {
+  siteName: string
+  supportEmail: string
+  claimedKeys: number
+  claimedCountries: number
+  trialBanner: { enabled: boolean; text: string | null }
+  clientApps: ClientApp[]
+}
+
+async function readSettings(locale: Locale): Promise<PublicSettings> {
+  const payload = await payloadClient()
+  const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 })
+  return {
+    siteName: settings.siteName,
+    supportEmail: settings.supportEmail,
+    claimedKeys: settings.claimedKeys ?? 500,
+    claimedCountries: settings.claimedCountries ?? 50,
+    trialBanner: { enabled: settings.trialBanner?.enabled ?? false, text: settings.trialBanner?.text ?? null },
+    clientApps: settings.clientApps ?? [],
+  }
+}
+
+export const getSettings = cachedPublic('settings', readSettings)
+
+export function appsFor(settings: PublicSettings, protocol: Protocol): ClientApp[] {
+  return settings.clientApps.filter((app) => app.protocol === protocol)
+}

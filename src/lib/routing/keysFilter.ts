@@ -1,0 +1,45 @@
+// Which key list a path means (protocol, country, both or all) and the canonical path of each list.
+import { isProtocol } from '@/lib/keys/types'
+import type { Protocol } from '@/lib/keys/types'
+
+export type KeysFilter = { protocol: Protocol | null; country: string | null }
+
+export const ALL_KEYS: KeysFilter = { protocol: null, country: null }
+
+/** The internal slug of the home list, which has no public slug of its own. */
+export const ALL_KEYS_SLUG = 'all'
+
+export const SHOW_STEP = 10
+export const SHOW_MAX = 500
+
+const COUNTRY_CODE = /^[a-z]{2}$/
+const PROTOCOL_COUNTRY = /^([a-z]+)-([a-z]{2})$/
+
+/** `vless` → protocol, `de` → country, `vless-de` → both; anything else is not a key list. */
+export function parseKeysSlug(slug: string): KeysFilter | null {
+  if (slug === ALL_KEYS_SLUG) return ALL_KEYS
+  if (isProtocol(slug)) return { protocol: slug, country: null }
+  if (COUNTRY_CODE.test(slug)) return { protocol: null, country: slug }
+  const match = PROTOCOL_COUNTRY.exec(slug)
+  if (match && isProtocol(match[1])) return { protocol: match[1], country: match[2] ?? null }
+  return null
+}
+
+export function keysSlug({ protocol, country }: KeysFilter): string {
+  if (protocol && country) return `${protocol}-${country}`
+  return protocol ?? country ?? ALL_KEYS_SLUG
+}
+
+/** The public path of a list, without the locale prefix: `/`, `/vless`, `/de`, `/vless-de`. */
+export function keysPathname(filter: KeysFilter): string {
+  const slug = keysSlug(filter)
+  return slug === ALL_KEYS_SLUG ? '/' : `/${slug}`
+}
+
+/** How many keys a `?show=` value asks for: a multiple of ten from 10 to 500, else the first ten. */
+export function parseShowCount(value: string | null | undefined): number {
+  if (!value || !/^\d{1,4}$/.test(value)) return SHOW_STEP
+  const count = Number(value)
+  if (count < SHOW_STEP || count > SHOW_MAX || count % SHOW_STEP !== 0) return SHOW_STEP
+  return count
+}

@@ -1,0 +1,126 @@
+// Decides what a public request becomes: a redirect (host rule, trailing slash, /ru, locale detection)
+// or a rewrite to the internal route `/{index|noindex}/{locale}/...` that renders it.
+import { isLocale } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+
+import { isAutomatedAgent } from './agents'
+import { keysSlug, parseKeysSlug, parseShowCount } from './keysFilter'
+import { negotiateLocale } from './negotiateLocale'
+
+export type RequestFacts = {
+  pathname: string
+  search: string
+  host: string | null
+  userAgent: string | null
+  cookieLocale: string | null
+  acceptLanguage: string | null
+  /** `Sec-Fetch-Dest`: only page loads (not prefetches) may change the stored language. */
+  fetchDest: string | null
+  productionHost?: string
+  freeKeysHost?: string
+}
+
+export type RouteDecision =
+  | {
+      kind: 'redirect'
+      location: string
+      status: 307 | 308
+      setLocaleCookie?: Locale
+      /** The answer depends on who asks (language, agent): never cache it. */
+      isPersonal: boolean
+    }
+  | { kind: 'rewrite'; pathname: string; search: string; locale: Locale; isIndexable: boolean; setLocaleCookie?: Locale }
+
+/** Internal route segments no public URL may reach directly. */
+const INTERNAL_SEGMENTS = new Set(['list', 'index', 'noindex'])
+export const INTERNAL_NOT_FOUND = '/__not-found'
+
+function sameHost(a: string | null | undefined, b: string | null | undefined): boolean {
+  return Boolean(a && b && a.toLowerCase() === b.toLowerCase())
+}
+
+function withoutShow(search: string): { search: string; show: string | null } {
+  const params = new URLSearchParams(search)
+  const show = params.get('show')
+  params.delete('show')
+  const rest = params.toString()
+  return { search: rest ? `?${rest}` : '', show }
+}
+
+/** Maps a public path (locale prefix removed) to the internal route under `/{robots}/{locale}`. */
+export function internalPathname(pathname: string, show: string | null): string | { redirectTo: string } {
+  const segments = pathname.split('/').filter(Boolean)
+  if (segments.length === 0) return `/list/${keysSlug({ protocol: null, country: null })}/${parseShowCount(show)}`
+  const first = segments[0] ?? ''
+  if (INTERNAL_SEGMENTS.has(first)) return INTERNAL_NOT_FOUND
+  if (segments.length === 1) {
+    const filter = parseKeysSlug(first)
+    if (filter) return `/list/${first}/${parseShowCount(show)}`
+    const lower = first.toLowerCase()
+    if (lower !== first && parseKeysSlug(lower)) return { redirectTo: `/${lower}` }
+  }
+  return pathname
+}
+
+export function routeRequest(facts: RequestFacts): RouteDecision {
+  const { pathname, search, host, userAgent, productionHost, freeKeysHost } = facts
+  const isAutomated = isAutomatedAgent(userAgent)
+
+  if (productionHost && freeKeysHost && sameHost(host, productionHost) && !isAutomated) {
+    return { kind: 'redirect', location: `//${freeKeysHost}${pathname}${search}`, status: 307, isPersonal: true }
+  }
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    return { kind: 'redirect', location: `${pathname.replace(/\/+$/, '') || '/'}${search}`, status: 308, isPersonal: false }
+  }
+
+  const isPageLoad = facts.fetchDest === null || facts.fetchDest === 'document'
+  const cookieLocale = isLocale(facts.cookieLocale) ? facts.cookieLocale : null
+  const [, prefix, ...rest] = pathname.split('/')
+  const restPath = `/${rest.join('/')}`.replace(/\/$/, '') || '/'
+
+  if (prefix === 'ru') {
+    // Permanent, but personal: it also stores Russian as the visitor's choice, so browsers must not cache it.
+    return {
+      kind: 'redirect',
+      location: `${restPath}${search}`,
+      status: 308,
+      setLocaleCookie: isPageLoad && cookieLocale !== 'ru' ? 'ru' : undefined,
+      isPersonal: true,
+    }
+  }
+
+  let locale: Locale
+  let publicPath: string
+  if (prefix === 'en') {
+    locale = 'en'
+    publicPath = restPath
+  } else {
+    locale = cookieLocale ?? (isAutomated ? 'ru' : negotiateLocale(facts.acceptLanguage))
+    publicPath = pathname
+    if (locale === 'en') {
+      return {
+        kind: 'redirect',
+        location: `/en${pathname === '/' ? '' : pathname}${search}`,
+        status: 307,
+        setLocaleCookie: isPageLoad && !cookieLocale ? 'en' : undefined,
+        isPersonal: true,
+      }
+    }
+  }
+
+  const { search: restSearch, show } = withoutShow(search)
+  const internal = internalPathname(publicPath, show)
+  if (typeof internal !== 'string') {
+    const localized = locale === 'en' ? `/en${internal.redirectTo}` : internal.redirectTo
+    return { kind: 'redirect', location: `${localized}${search}`, status: 308, isPersonal: false }
+  }
+  const isIndexable = sameHost(host, productionHost)
+  return {
+    kind: 'rewrite',
+    pathname: `/${isIndexable ? 'index' : 'noindex'}/${locale}${internal}`,
+    search: restSearch,
+    locale,
+    isIndexable,
+    setLocaleCookie: isPageLoad && cookieLocale !== locale ? locale : undefined,
+  }
+}

@@ -1,0 +1,44 @@
+// Canonical URL and hreflang alternates of a public page, from its path without the locale prefix.
+import type { Metadata } from 'next'
+
+import { defaultLocale, locales } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { env } from '@/lib/env'
+
+import type { RobotsMode } from './robots'
+
+/** `/vless` in English is `/en/vless`; the home page in English is `/en`. */
+export function localizedPath(pathname: string, locale: Locale): string {
+  if (locale === defaultLocale) return pathname
+  return pathname === '/' ? `/${locale}` : `/${locale}${pathname}`
+}
+
+export function absoluteUrl(pathname: string): string {
+  return `${env().serverUrl}${pathname}`
+}
+
+export function pageMetadata({
+  pathname,
+  locale,
+  robots,
+  title,
+  description,
+}: {
+  pathname: string
+  locale: Locale
+  robots: RobotsMode
+  title: string
+  description: string
+}): Metadata {
+  const languages = Object.fromEntries(locales.map((code) => [code, absoluteUrl(localizedPath(pathname, code))]))
+  return {
+    title,
+    description,
+    alternates: {
+      canonical: absoluteUrl(localizedPath(pathname, locale)),
+      languages: { ...languages, 'x-default': absoluteUrl(localizedPath(pathname, defaultLocale)) },
+    },
+    robots: robots === 'index' ? { index: true, follow: true } : { index: false, follow: false },
+    openGraph: { title, description, locale: locale === 'ru' ? 'ru_RU' : 'en_US', type: 'website' },
+  }
+}

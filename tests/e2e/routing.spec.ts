@@ -1,0 +1,124 @@
+// Every public route in its three forms, the redirects, 404s, host rules and noindex, as HTTP sees them.
+import { expect, test } from '@playwright/test'
+
+import { BROWSER_UA, FREE_KEYS_HOST, GOOGLEBOT_UA, PRODUCTION_HOST, RU } from './helpers'
+
+const ROUTES = ['/', '/vless', '/outline', '/trojan', '/wireguard', '/openvpn', '/sstp', '/de', '/vless-de', '/outline-de', '/support', '/privacy', '/user-agreement']
+
+test.describe('route forms', () => {
+  for (const route of ROUTES) {
+    test(`${route} answers unprefixed, under /en, and /ru redirects permanently`, async ({ request }) => {
+      const ru = await request.get(route, { headers: RU, maxRedirects: 0 })
+      expect(ru.status()).toBe(200)
+      expect(await ru.text()).toContain('<html lang="ru"')
+
+      const enPath = route === '/' ? '/en' : `/en${route}`
+      const en = await request.get(enPath, { headers: RU, maxRedirects: 0 })
+      expect(en.status()).toBe(200)
+      expect(await en.text()).toContain('<html lang="en"')
+
+      const ruPrefixed = await request.get(`/ru${route === '/' ? '' : route}?utm_source=test`, { headers: RU, maxRedirects: 0 })
+      expect(ruPrefixed.status()).toBe(308)
+      expect(ruPrefixed.headers()['location']).toMatch(new RegExp(`${route === '/' ? '/' : route}\\?utm_source=test$`))
+    })
+  }
+
+  test('a trailing slash is removed permanently, keeping the query', async ({ request }) => {
+    const response = await request.get('/vless-de/?show=20', { headers: RU, maxRedirects: 0 })
+    expect(response.status()).toBe(308)
+    expect(response.headers()['location']).toMatch(/\/vless-de\?show=20$/)
+    const english = await request.get('/en/support/', { headers: RU, maxRedirects: 0 })
+    expect(english.status()).toBe(308)
+    expect(english.headers()['location']).toMatch(/\/en\/support$/)
+  })
+
+  test('unknown countries and routes answer 404 and show the 404 screen in the page language', async ({ page }) => {
+    // Next.js renders the 404 body in the browser (the status comes from the server): check both.
+    for (const path of ['/zz', '/vless-zz', '/no/such/page', '/list/vless/10', '/keys/999999', '/en/zz']) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(404)
+      const title = path.startsWith('/en') ? 'Oops! Page not found' : 'Упс! Страница не найдена'
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title)
+      await expect(page.getByRole('link', { name: path.startsWith('/en') ? 'To the main page' : 'На главную' }).last()).toBeVisible()
+    }
+  })
+
+  test('crawlers get the 404 status without the error screen', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: GOOGLEBOT_UA })
+    const page = await context.newPage()
+    const response = await page.goto('/zz')
+    expect(response?.status()).toBe(404)
+    await expect(page.locator('.error-screen')).toBeAttached()
+    await expect(page.getByText('Упс! Страница не найдена')).toHaveCount(0)
+    await context.close()
+  })
+})
+
+test.describe('language detection', () => {
+  test('an English browser without a cookie is sent to the English page and the choice is stored for a year', async ({ request }) => {
+    const response = await request.get('/de', { headers: { 'user-agent': BROWSER_UA, 'accept-language': 'en-US,en;q=0.9' }, maxRedirects: 0 })
+    expect(response.status()).toBe(307)
+    expect(response.headers()['location']).toMatch(/\/en\/de$/)
+    expect(response.headers()['set-cookie']).toMatch(/NEXT_LOCALE=en;.*Max-Age=31536000/)
+  })
+
+  test('the cookie wins over the browser language', async ({ request }) => {
+    const response = await request.get('/de', {
+      headers: { 'user-agent': BROWSER_UA, 'accept-language': 'en-US', cookie: 'NEXT_LOCALE=ru' },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(200)
+  })
+
+  test('crawlers always get the Russian page at /', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'user-agent': GOOGLEBOT_UA, 'accept-language': 'en-US' }, maxRedirects: 0 })
+    expect(response.status()).toBe(200)
+  })
+})
+
+test.describe('hosts and indexing', () => {
+  test('people on the production host are sent to the free-keys host with path and query', async ({ request }) => {
+    const response = await request.get('/vless-de?show=20', {
+      headers: { ...RU, host: PRODUCTION_HOST },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(307)
+    expect(response.headers()['location']).toBe(`http://${FREE_KEYS_HOST}/vless-de?show=20`)
+  })
+
+  test('crawlers and command-line clients are served on the production host, indexable', async ({ request }) => {
+    for (const agent of [GOOGLEBOT_UA, 'curl/8.5.0']) {
+      const response = await request.get('/de', { headers: { 'user-agent': agent, host: PRODUCTION_HOST }, maxRedirects: 0 })
+      expect(response.status(), agent).toBe(200)
+      expect(response.headers()['x-robots-tag'], agent).toBeUndefined()
+      const html = await response.text()
+      expect(html).toContain('<meta name="robots" content="index, follow"/>')
+    }
+  })
+
+  test('every other host carries noindex, nofollow in the header and the page', async ({ request }) => {
+    for (const host of [FREE_KEYS_HOST, undefined]) {
+      const response = await request.get('/de', { headers: host ? { ...RU, host } : RU })
+      expect(response.status()).toBe(200)
+      expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow')
+      expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>')
+    }
+  })
+
+  test('robots.txt allows crawling only on the production host', async ({ request }) => {
+    const production = await request.get('/robots.txt', { headers: { host: PRODUCTION_HOST } })
+    expect(await production.text()).toMatch(/Allow: \/\n[\s\S]*Sitemap: /)
+    const other = await request.get('/robots.txt')
+    expect(await other.text()).toContain('Disallow: /')
+  })
+
+  test('sitemap.xml lists the key lists and documents in both languages', async ({ request, baseURL }) => {
+    const response = await request.get('/sitemap.xml')
+    expect(response.status()).toBe(200)
+    const xml = await response.text()
+    for (const path of ['/vless-de', '/en/vless-de', '/de', '/en/de', '/support', '/en/privacy', '/wireguard']) {
+      expect(xml, path).toContain(`<loc>${baseURL}${path}</loc>`)
+    }
+    expect(xml).toContain('hreflang="en"')
+  })
+})

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest'
+
+import { routeRequest } from '@/lib/routing/routeRequest'
+import type { RequestFacts } from '@/lib/routing/routeRequest'
+
+const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1'
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+function facts(overrides: Partial<RequestFacts>): RequestFacts {
+  return {
+    pathname: '/',
+    search: '',
+    host: 'free.vpn.example',
+    userAgent: BROWSER,
+    cookieLocale: null,
+    acceptLanguage: 'ru-RU,ru;q=0.9',
+    fetchDest: 'document',
+    ...overrides,
+  }
+}
+
+describe('routeRequest: paths to internal routes', () => {
+  it('maps the home page, protocol, country and protocol-country lists', () => {
+    expect(routeRequest(facts({ pathname: '/' }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/ru/list/all/10' })
+    expect(routeRequest(facts({ pathname: '/vless' }))).toMatchObject({ pathname: '/noindex/ru/list/vless/10' })
+    expect(routeRequest(facts({ pathname: '/de' }))).toMatchObject({ pathname: '/noindex/ru/list/de/10' })
+    expect(routeRequest(facts({ pathname: '/outline-de' }))).toMatchObject({ pathname: '/noindex/ru/list/outline-de/10' })
+  })
+
+  it('turns ?show=N into the list length and keeps other query parameters', () => {
+    expect(routeRequest(facts({ pathname: '/vless', search: '?show=30&utm=x' }))).toMatchObject({
+      pathname: '/noindex/ru/list/vless/30',
+      search: '?utm=x',
+    })
+  })
+
+  it('serves English under /en and leaves other pages as they are', () => {
+    expect(routeRequest(facts({ pathname: '/en' }))).toMatchObject({ kind: 'rewrite', locale: 'en', pathname: '/noindex/en/list/all/10' })
+    expect(routeRequest(facts({ pathname: '/en/support' }))).toMatchObject({ pathname: '/noindex/en/support' })
+    expect(routeRequest(facts({ pathname: '/keys/15' }))).toMatchObject({ pathname: '/noindex/ru/keys/15' })
+  })
+
+  it('never lets a public URL reach an internal route', () => {
+    expect(routeRequest(facts({ pathname: '/list/vless/10' }))).toMatchObject({ pathname: '/noindex/ru/__not-found' })
+    expect(routeRequest(facts({ pathname: '/noindex/ru/support' }))).toMatchObject({ pathname: '/noindex/ru/__not-found' })
+  })
+
+  it('sends upper-case list paths to their lower-case form', () => {
+    expect(routeRequest(facts({ pathname: '/VLESS-DE', search: '?show=20' }))).toEqual({
+      kind: 'redirect',
+      location: '/vless-de?show=20',
+      status: 308,
+      isPersonal: false,
+    })
+  })
+})
+
+describe('routeRequest: redirects', () => {
+  it('removes a trailing slash permanently, keeping the query', () => {
+    expect(routeRequest(facts({ pathname: '/vless/', search: '?show=20' }))).toEqual({
+      kind: 'redirect',
+      location: '/vless?show=20',
+      status: 308,
+      isPersonal: false,
+    })
+    expect(routeRequest(facts({ pathname: '/en/' }))).toMatchObject({ location: '/en', status: 308 })
+  })
+
+  it('sends /ru paths permanently to the unprefixed path and stores Russian', () => {
+    expect(routeRequest(facts({ pathname: '/ru/de', search: '?a=1', cookieLocale: 'en' }))).toEqual({
+      kind: 'redirect',
+      location: '/de?a=1',
+      status: 308,
+      setLocaleCookie: 'ru',
+      isPersonal: true,
+    })
+    expect(routeRequest(facts({ pathname: '/ru' }))).toMatchObject({ location: '/', status: 308 })
+  })
+})
+
+describe('routeRequest: language', () => {
+  it('sends an English browser without a cookie to the English page and remembers it', () => {
+    expect(routeRequest(facts({ pathname: '/de', acceptLanguage: 'en-US,en;q=0.9' }))).toEqual({
+      kind: 'redirect',
+      location: '/en/de',
+      status: 307,
+      setLocaleCookie: 'en',
+      isPersonal: true,
+    })
+  })
+
+  it('keeps Russian for an English browser whose cookie says Russian', () => {
+    expect(routeRequest(facts({ pathname: '/', acceptLanguage: 'en-US', cookieLocale: 'ru' }))).toMatchObject({
+      kind: 'rewrite',
+      locale: 'ru',
+      setLocaleCookie: undefined,
+    })
+  })
+
+  it('follows the cookie over the browser language', () => {
+    expect(routeRequest(facts({ pathname: '/vless', cookieLocale: 'en' }))).toMatchObject({ kind: 'redirect', location: '/en/vless' })
+  })
+
+  it('never redirects crawlers or command-line clients by language', () => {
+    for (const userAgent of [GOOGLEBOT, 'curl/8.5.0', 'Mozilla/5.0 Chrome-Lighthouse', '']) {
+      expect(routeRequest(facts({ userAgent, acceptLanguage: 'en-US' }))).toMatchObject({ kind: 'rewrite', locale: 'ru' })
+    }
+  })
+
+  it('stores the language on page loads but not on prefetches', () => {
+    expect(routeRequest(facts({ pathname: '/en/de', fetchDest: 'document' }))).toMatchObject({ setLocaleCookie: 'en' })
+    expect(routeRequest(facts({ pathname: '/en/de', fetchDest: 'empty' }))).toMatchObject({ setLocaleCookie: undefined })
+  })
+})
+
+describe('routeRequest: hosts', () => {
+  const hosts = { productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example' }
+
+  it('sends people on the production host to the free-keys host with path and query', () => {
+    expect(routeRequest(facts({ ...hosts, host: 'vpn.example', pathname: '/de', search: '?show=20' }))).toEqual({
+      kind: 'redirect',
+      location: '//free.vpn.example/de?show=20',
+      status: 307,
+      isPersonal: true,
+    })
+  })
+
+  it('serves crawlers and command-line clients on the production host, indexable', () => {
+    for (const userAgent of [GOOGLEBOT, 'Wget/1.21', 'facebookexternalhit/1.1']) {
+      expect(routeRequest(facts({ ...hosts, host: 'vpn.example', userAgent }))).toMatchObject({
+        kind: 'rewrite',
+        isIndexable: true,
+        pathname: '/index/ru/list/all/10',
+      })
+    }
+  })
+
+  it('marks every other host noindex', () => {
+    expect(routeRequest(facts({ ...hosts, host: 'free.vpn.example' }))).toMatchObject({ isIndexable: false })
+    expect(routeRequest(facts({ host: 'localhost:3000' }))).toMatchObject({ isIndexable: false })
+  })
+})
