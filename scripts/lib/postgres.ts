@@ -1,5 +1,5 @@
 // The embedded PostgreSQL used when DATABASE_URL is not set: start, reuse data, stop cleanly.
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -33,7 +33,13 @@ async function claimDataDir(dataDir: string): Promise<() => Promise<void>> {
     }
   }
   await writeFile(lockFile, String(process.pid))
-  return () => rm(lockFile, { force: true })
+  // Also on an abrupt exit (a signal handler calling process.exit), where async cleanup never runs.
+  const releaseSync = () => rmSync(lockFile, { force: true })
+  process.once('exit', releaseSync)
+  return async () => {
+    process.off('exit', releaseSync)
+    await rm(lockFile, { force: true })
+  }
 }
 
 /** A postmaster left running by a run that was killed holds the data directory: stop it first. */

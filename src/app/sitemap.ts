@@ -5,7 +5,8 @@ import { locales } from '@/i18n/locales'
 import { getCountriesWithKeys } from '@/lib/data/keys'
 import { PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
-import { absoluteUrl, localizedPath } from '@/lib/seo/alternates'
+import { absoluteUrl } from '@/lib/seo/alternates'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 // Built on request (the build has no database); its data comes from the cached readers.
 export const dynamic = 'force-dynamic'

@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from 'next-intl/server'
 
 import { Link } from '@/i18n/navigation'
 import { isLocale } from '@/i18n/locales'
-import { localizedPath } from '@/lib/seo/alternates'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { BackButton } from './BackButton'
 import { ErrorScreen } from './ErrorScreen'

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server'
 import { Link } from '@/i18n/navigation'
 import type { Locale } from '@/i18n/locales'
 import type { PublicKeyRow } from '@/lib/data/keys'
-import { localizedPath } from '@/lib/seo/alternates'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { KeyModalProvider } from './KeyModal'
 import { KeyRow } from './KeyRow'

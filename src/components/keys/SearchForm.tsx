@@ -9,7 +9,7 @@ import { useRef, useState } from 'react'
 import type { Locale } from '@/i18n/locales'
 import { isProtocol } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
-import { localizedPath } from '@/lib/seo/alternates'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 export function SearchForm({ action, children }: { action: string; children: React.ReactNode }) {
   const t = useTranslations('Search')

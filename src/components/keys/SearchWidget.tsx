@@ -6,7 +6,7 @@ import type { Locale } from '@/i18n/locales'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { PROTOCOLS } from '@/lib/keys/types'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
-import { localizedPath } from '@/lib/seo/alternates'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { SearchForm } from './SearchForm'
 

@@ -4,14 +4,9 @@ import type { Metadata } from 'next'
 import { defaultLocale, locales } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { env } from '@/lib/env'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 import type { RobotsMode } from './robots'
-
-/** `/vless` in English is `/en/vless`; the home page in English is `/en`. */
-export function localizedPath(pathname: string, locale: Locale): string {
-  if (locale === defaultLocale) return pathname
-  return pathname === '/' ? `/${locale}` : `/${locale}${pathname}`
-}
 
 export function absoluteUrl(pathname: string): string {
   return `${env().serverUrl}${pathname}`

@@ -7,16 +7,17 @@ import { useEffect } from 'react'
 import { BackButton } from '@/components/errors/BackButton'
 import { ErrorScreen } from '@/components/errors/ErrorScreen'
 import { HiddenFromCrawlers } from '@/components/errors/HiddenFromCrawlers'
-import { isChunkLoadFailure, reloadOnce } from '@/components/site/ChunkReload'
+import { reloadPageOnce } from '@/components/site/ChunkReload'
 import { isLocale } from '@/i18n/locales'
-import { localizedPath } from '@/lib/seo/alternates'
+import { isChunkLoadFailure } from '@/lib/chunkReload'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 export default function PageError({ error }: { error: Error & { digest?: string } }) {
   const t = useTranslations('Errors')
   const locale = useLocale()
   useEffect(() => {
     console.error(error.message)
-    if (isChunkLoadFailure(error)) reloadOnce()
+    if (isChunkLoadFailure(error)) reloadPageOnce()
   }, [error])
   if (!error.digest) return <div className="error-screen" />
   const home = localizedPath('/', isLocale(locale) ? locale : 'ru')

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { isLocale } from '@/i18n/locales'
 import { PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
-import { localizedPath } from '@/lib/seo/alternates'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 const query = z.object({
   country: z.string().regex(/^[a-z]{2}$/).nullable().catch(null),

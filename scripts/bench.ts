@@ -1,0 +1,162 @@
+// `npm run bench`: starts the production server on a throwaway database and reports load, first-load JS and Lighthouse against the targets.
+import path from 'node:path'
+
+import { cleanUpOnSignals, runCleanups } from './lib/bench/cleanup'
+import { measureFirstLoadJs } from './lib/bench/first-load-js'
+import { errorMessage, fixed, heading, kilobytes, table } from './lib/bench/format'
+import { auditPage, CATEGORIES } from './lib/bench/lighthouse'
+import type { CategoryScore, LighthouseReport } from './lib/bench/lighthouse'
+import { loadTest, pageShortfalls } from './lib/bench/load'
+import type { LoadResult, LoadSettings } from './lib/bench/load'
+import { readOptions } from './lib/bench/options'
+import type { BenchOptions } from './lib/bench/options'
+import { ensureBuild, startServer } from './lib/bench/server'
+import { countMet, verdict } from './lib/bench/targets'
+import type { Target } from './lib/bench/targets'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+const STATIC_PATH = '/bench.txt'
+const PAGE_PATHS = ['/', '/de', '/vless', '/vless-de', '/en']
+const LIGHTHOUSE_PATHS = ['/', '/de']
+// A Russian-preferring visitor: the locale proxy must serve, not redirect, the default-locale pages.
+const HEADERS = { 'accept-language': 'ru-RU,ru;q=0.9', 'user-agent': 'Mozilla/5.0 (bench)' }
+
+const PAGE_TARGETS = { minShareOfStatic: 0.25, maxP99Ms: 50 }
+const MAX_FIRST_LOAD_GZIP = 150 * 1024
+const MIN_PERFORMANCE = 95
+
+function loadRow(result: LoadResult, staticRps: number, status: string): string[] {
+  return [
+    result.path,
+    fixed(result.rps),
+    staticRps > 0 ? `${fixed((result.rps / staticRps) * 100)} %` : '-',
+    String(result.p50),
+    String(result.p99),
+    String(result.total),
+    String(result.non2xx),
+    `${result.errors}/${result.timeouts}`,
+    status,
+  ]
+}
+
+async function loadSection(baseUrl: string, options: BenchOptions): Promise<Target[]> {
+  const settings: LoadSettings = { baseUrl, headers: HEADERS, connections: options.connections, durationSeconds: options.durationSeconds }
+  console.info(heading(`Load: ${options.connections} connections × ${options.durationSeconds} s per URL, after a warm-up`))
+  const baseline = await loadTest(STATIC_PATH, settings)
+  const rows = [loadRow(baseline, baseline.rps, 'baseline')]
+  const notes: string[] = []
+  const targets: Target[] = []
+  for (const pagePath of PAGE_PATHS) {
+    const result = await loadTest(pagePath, settings)
+    const shortfalls = pageShortfalls(result, baseline.rps, PAGE_TARGETS)
+    rows.push(loadRow(result, baseline.rps, verdict(shortfalls.length === 0)))
+    if (shortfalls.length > 0) notes.push(`  ${pagePath}: ${shortfalls.join('; ')}`)
+    targets.push({ name: `load ${pagePath}`, met: shortfalls.length === 0 })
+  }
+  const headers = ['URL', 'req/s', '% static', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'err/timeout', 'result']
+  console.info(table(headers, rows, ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left']))
+  if (baseline.non2xx > 0 || baseline.errors > 0) {
+    notes.unshift(`  ${STATIC_PATH} (baseline) is unhealthy: ${baseline.non2xx} non-2xx (${baseline.otherStatuses}), ${baseline.errors} errors`)
+  }
+  console.info(`Targets per page: ≥ ${PAGE_TARGETS.minShareOfStatic * 100} % of static req/s, no non-2xx or errors, p99 < ${PAGE_TARGETS.maxP99Ms} ms`)
+  if (notes.length > 0) console.info(['Misses:', ...notes].join('\n'))
+  return targets
+}
+
+async function firstLoadJsSection(baseUrl: string): Promise<Target[]> {
+  console.info(heading('First-load JavaScript of /'))
+  const { files, total, inlineBytes } = await measureFirstLoadJs(new URL('/', baseUrl).href, HEADERS)
+  const rows = files.map((file) => [file.path, kilobytes(file.raw), kilobytes(file.gzip), kilobytes(file.brotli)])
+  rows.push(['total', kilobytes(total.raw), kilobytes(total.gzip), kilobytes(total.brotli)])
+  console.info(table(['script', 'raw', 'gzip -9', 'brotli'], rows, ['left', 'right', 'right', 'right']))
+  const met = total.gzip < MAX_FIRST_LOAD_GZIP
+  console.info(`${files.length} scripts, ${kilobytes(total.gzip)} gzip (target < ${kilobytes(MAX_FIRST_LOAD_GZIP)}): ${verdict(met)}`)
+  console.info(`Inline <script> bodies (not counted): ${kilobytes(inlineBytes)} raw`)
+  return [{ name: 'first-load JS', met }]
+}
+
+function categoryMet(category: CategoryScore): boolean {
+  if (category.score === null) return false
+  return category.id === 'performance' ? category.score >= MIN_PERFORMANCE : category.score === 100
+}
+
+function printLighthouseReport(report: LighthouseReport): Target[] {
+  const pagePath = new URL(report.url).pathname
+  const rows = report.categories.map((category) => [
+    category.title,
+    category.score === null ? 'n/a' : String(category.score),
+    category.id === 'performance' ? `≥ ${MIN_PERFORMANCE}` : '100',
+    verdict(categoryMet(category)),
+  ])
+  console.info(`\n${pagePath}`)
+  console.info(table(['category', 'score', 'target', 'result'], rows, ['left', 'right', 'right', 'left']))
+  for (const category of report.categories.filter((item) => !categoryMet(item))) {
+    console.info(`  ${category.title} below target:`)
+    for (const failing of category.failing) {
+      console.info(`    - ${failing.title}${failing.displayValue ? ` (${failing.displayValue})` : ''}`)
+      for (const example of failing.examples) console.info(`        ${example}`)
+    }
+  }
+  for (const warning of report.warnings) console.info(`  warning: ${warning}`)
+  return report.categories.map((category) => ({ name: `lighthouse ${pagePath} ${category.id}`, met: categoryMet(category) }))
+}
+
+async function lighthouseSection(baseUrl: string, options: BenchOptions): Promise<Target[]> {
+  console.info(heading('Lighthouse (mobile)'))
+  if (options.skipLighthouse) {
+    console.info('Skipped (BENCH_SKIP_LIGHTHOUSE).')
+    return []
+  }
+  const targets: Target[] = []
+  for (const pagePath of LIGHTHOUSE_PATHS) {
+    try {
+      targets.push(...printLighthouseReport(await auditPage(new URL(pagePath, baseUrl).href)))
+    } catch (error) {
+      // A report with the other results beats no report: unmeasured targets count as not met.
+      console.info(`\n${pagePath}: Lighthouse could not run: ${errorMessage(error)}`)
+      targets.push(...CATEGORIES.map((id) => ({ name: `lighthouse ${pagePath} ${id}`, met: false })))
+    }
+  }
+  return targets
+}
+
+/** One section failing (say, a page answering 500) must not hide the others' results. */
+async function section(name: string, run: () => Promise<Target[]>, unmeasured: readonly string[]): Promise<Target[]> {
+  try {
+    return await run()
+  } catch (error) {
+    console.info(`${name} failed: ${errorMessage(error)}`)
+    // Counted as missed, so the summary's total stays the same whatever broke.
+    return unmeasured.map((target) => ({ name: target, met: false }))
+  }
+}
+
+async function main(): Promise<void> {
+  const options = readOptions()
+  cleanUpOnSignals()
+  await ensureBuild(root)
+  const server = await startServer(root)
+  const targets: Target[] = []
+  try {
+    const pageLoads = PAGE_PATHS.map((pagePath) => `load ${pagePath}`)
+    targets.push(...(await section('load test', () => loadSection(server.baseUrl, options), pageLoads)))
+    targets.push(...(await section('first-load JS', () => firstLoadJsSection(server.baseUrl), ['first-load JS'])))
+    targets.push(...(await lighthouseSection(server.baseUrl, options)))
+  } finally {
+    await runCleanups()
+  }
+  const missed = targets.filter((target) => !target.met).map((target) => target.name)
+  if (missed.length > 0) console.info(`\nMissed: ${missed.join(', ')}`)
+  console.info(`\nbench: ${countMet(targets)} of ${targets.length} targets met`)
+}
+
+main().then(
+  // Lighthouse and autocannon can leave handles open; the report is done, so leave explicitly.
+  () => process.exit(0),
+  async (error: unknown) => {
+    console.error(`\n✖ bench failed: ${errorMessage(error)}`)
+    await runCleanups()
+    process.exit(1)
+  },
+)

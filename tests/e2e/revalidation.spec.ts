@@ -1,0 +1,27 @@
+// An editor's change reaches the cached public pages on the next load.
+import { expect, test } from '@playwright/test'
+
+import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+import { RU } from './helpers'
+
+test('changing a server in the admin API updates the cached country page at once', async ({ request }) => {
+  const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+  const warm = await request.get('/fi', { headers: RU })
+  expect(await warm.text()).not.toContain('Editor Hosting')
+  await request.get('/fi', { headers: RU })
+
+  const login = await request.post('/api/users/login', { data: { email: editor.email, password: editor.password } })
+  expect(login.ok()).toBe(true)
+  const headers = { Authorization: `JWT ${((await login.json()) as { token: string }).token}` }
+  const servers = await request.get('/api/servers?where[name][equals]=FI-free-03&depth=0', { headers })
+  const server = ((await servers.json()) as { docs: { id: number; hosting: string }[] }).docs[0]!
+  const update = await request.patch(`/api/servers/${server.id}`, { headers, data: { hosting: 'Editor Hosting' } })
+  expect(update.status(), await update.text()).toBe(200)
+
+  try {
+    const fresh = await request.get('/fi', { headers: RU })
+    expect(await fresh.text()).toContain('Editor Hosting')
+  } finally {
+    await request.patch(`/api/servers/${server.id}`, { headers, data: { hosting: server.hosting } })
+  }
+})
