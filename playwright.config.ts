@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx scripts/run.ts start',
+    command: 'node --import tsx tests/helpers/e2eServer.ts',
     url: baseURL,
     timeout: 180_000,
     reuseExistingServer: false,

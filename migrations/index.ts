@@ -1,5 +1,6 @@
 import * as migration_20261121_234947_initial from './20261121_234947_initial';
 import * as migration_20261122_001150_settings_hosts_from_env from './20261122_001150_settings_hosts_from_env';
+import * as migration_20261122_004754_auth_links from './20261122_004754_auth_links';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261122_001150_settings_hosts_from_env.up,
     down: migration_20261122_001150_settings_hosts_from_env.down,
-    name: '20261122_001150_settings_hosts_from_env'
+    name: '20261122_001150_settings_hosts_from_env',
+  },
+  {
+    up: migration_20261122_004754_auth_links.up,
+    down: migration_20261122_004754_auth_links.down,
+    name: '20261122_004754_auth_links'
   },
 ];

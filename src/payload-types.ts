@@ -358,6 +358,11 @@ export interface AuthToken {
   email: string;
   user?: (number | null) | User;
   newEmail?: string | null;
+  locale?: ('ru' | 'en') | null;
+  /**
+   * Relative path to open after confirming
+   */
+  next?: string | null;
   expiresAt: string;
   usedAt?: string | null;
   updatedAt: string;
@@ -706,6 +711,8 @@ export interface AuthTokensSelect<T extends boolean = true> {
   email?: T;
   user?: T;
   newEmail?: T;
+  locale?: T;
+  next?: T;
   expiresAt?: T;
   usedAt?: T;
   updatedAt?: T;

@@ -5,7 +5,7 @@ import type { NextRequest } from 'next/server'
 
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/i18n/routing'
 import { env } from '@/lib/env'
-import { routeRequest } from '@/lib/routing/routeRequest'
+import { PUBLIC_PATH_HEADER, routeRequest } from '@/lib/routing/routeRequest'
 import type { RouteDecision } from '@/lib/routing/routeRequest'
 
 const NOINDEX = 'noindex, nofollow'
@@ -29,7 +29,10 @@ function respond(request: NextRequest, decision: RouteDecision): NextResponse {
   const url = request.nextUrl.clone()
   url.pathname = decision.pathname
   url.search = decision.search
-  const response = NextResponse.rewrite(url)
+  // Pages only see the internal path; the personal account needs the public one to come back to after login.
+  const headers = new Headers(request.headers)
+  headers.set(PUBLIC_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`)
+  const response = NextResponse.rewrite(url, { request: { headers } })
   if (!decision.isIndexable) response.headers.set('X-Robots-Tag', NOINDEX)
   return response
 }

@@ -28,6 +28,8 @@ export const AuthTokens: CollectionConfig = {
     { name: 'email', type: 'email', required: true, index: true },
     { name: 'user', type: 'relationship', relationTo: 'users' },
     { name: 'newEmail', type: 'email' },
+    { name: 'locale', type: 'select', options: ['ru', 'en'], defaultValue: 'ru' },
+    { name: 'next', type: 'text', admin: { description: 'Relative path to open after confirming' } },
     { name: 'expiresAt', type: 'date', required: true, index: true },
     { name: 'usedAt', type: 'date' },
   ],

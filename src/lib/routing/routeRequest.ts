@@ -31,6 +31,9 @@ export type RouteDecision =
     }
   | { kind: 'rewrite'; pathname: string; search: string; locale: Locale; isIndexable: boolean; setLocaleCookie?: Locale }
 
+/** Request header carrying the public path to pages, which otherwise only see the internal one. */
+export const PUBLIC_PATH_HEADER = 'x-public-path'
+
 /** Internal route segments no public URL may reach directly. */
 const INTERNAL_SEGMENTS = new Set(['list', 'index', 'noindex'])
 export const INTERNAL_NOT_FOUND = '/__not-found'

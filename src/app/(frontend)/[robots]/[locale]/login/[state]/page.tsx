@@ -1,0 +1,31 @@
+// Where the login form lands without JavaScript: the link was sent, or why it was not.
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+
+import { Link } from '@/i18n/navigation'
+import { isLocale } from '@/i18n/locales'
+
+const STATES = { sent: 'sentText', invalid: 'invalidEmail', limited: 'failed', failed: 'mailFailed' } as const
+
+export function generateStaticParams(): never[] {
+  return []
+}
+
+export default async function LoginStatePage({ params }: { params: Promise<{ locale: string; state: string }> }) {
+  const { locale, state } = await params
+  if (!isLocale(locale) || !(state in STATES)) notFound()
+  setRequestLocale(locale)
+  const t = await getTranslations({ locale, namespace: 'Auth' })
+  const key = STATES[state as keyof typeof STATES]
+  return (
+    <section className="narrow auth" role="status">
+      <h1>{state === 'sent' ? t('sentTitle') : t('loginTitle')}</h1>
+      <p>{key === 'failed' && state === 'limited' ? t('rateLimited', { minutes: 60 }) : t(key)}</p>
+      {state === 'sent' ? null : (
+        <Link href="/login" prefetch={false} className="button">
+          {t('loginTitle')}
+        </Link>
+      )}
+    </section>
+  )
+}

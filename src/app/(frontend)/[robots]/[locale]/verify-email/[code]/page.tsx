@@ -1,0 +1,37 @@
+// The page an e-mailed link opens. Opening it changes nothing (mail scanners open links too);
+// the button posts the code, and only that signs in. Outdated or used links show the 401 screen.
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+
+import { TokenExpiredScreen } from '@/components/errors/TokenExpiredScreen'
+import { isLocale } from '@/i18n/locales'
+import { isTokenUsable } from '@/lib/auth/tokens'
+import { payloadClient } from '@/lib/data/payload'
+
+// Token state changes with every click: never cache this page.
+export const dynamic = 'force-dynamic'
+
+export const metadata: Metadata = { robots: { index: false, follow: false }, referrer: 'no-referrer' }
+
+export default async function VerifyEmailPage({ params }: { params: Promise<{ locale: string; code: string }> }) {
+  const { locale, code } = await params
+  if (!isLocale(locale)) notFound()
+  setRequestLocale(locale)
+  const usable = await isTokenUsable(await payloadClient(), code)
+  if (!usable) return <TokenExpiredScreen locale={locale} />
+  const t = await getTranslations({ locale, namespace: 'Auth' })
+  return (
+    <section className="narrow auth">
+      <h1>{t('confirmTitle')}</h1>
+      <p>{t('confirmText')}</p>
+      <form action="/api/auth/confirm" method="post">
+        <input type="hidden" name="code" value={code} />
+        <input type="hidden" name="locale" value={locale} />
+        <button type="submit" className="button button--primary" data-testid="confirm-link">
+          {t('confirmButton')}
+        </button>
+      </form>
+    </section>
+  )
+}

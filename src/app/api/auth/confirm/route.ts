@@ -1,0 +1,38 @@
+// POST from the e-mail link's page: uses the token up and signs the user in (creating the account on registration).
+import config from '@payload-config'
+import { NextResponse } from 'next/server'
+import { getPayload } from 'payload'
+import { z } from 'zod'
+
+import { locales } from '@/i18n/locales'
+import { safeNextPath } from '@/lib/auth/safeNext'
+import { startSession, unusablePassword } from '@/lib/auth/session'
+import { consumeToken } from '@/lib/auth/tokens'
+import { localizedPath } from '@/lib/routing/localizedPath'
+
+const input = z.object({ code: z.string().max(64).catch(''), locale: z.enum(locales).catch('ru') })
+
+export async function POST(request: Request) {
+  const form = await request.formData().catch(() => null)
+  const { code, locale } = input.parse(form ? Object.fromEntries(form.entries()) : {})
+  const payload = await getPayload({ config })
+  const consumed = await consumeToken(payload, code)
+  // A used, expired or unknown link: its page now shows the token_expired screen.
+  const expired = () => NextResponse.redirect(new URL(localizedPath('/verify-email/expired', locale), request.url), 303)
+  if (!consumed || (consumed.purpose !== 'login' && consumed.purpose !== 'register')) return expired()
+
+  const found = await payload.find({ collection: 'users', where: { email: { equals: consumed.email } }, limit: 1, depth: 0 })
+  let user = found.docs[0]
+  if (!user && consumed.purpose === 'register') {
+    user = await payload.create({
+      collection: 'users',
+      data: { email: consumed.email, password: unusablePassword(), role: 'customer', emailVerified: true, locale: consumed.locale },
+    })
+  }
+  if (!user) return expired()
+  const cookie = await startSession(payload, user.id)
+  const target = safeNextPath(consumed.next) ?? localizedPath('/profile/servers', consumed.locale)
+  const response = NextResponse.redirect(new URL(target, request.url), 303)
+  response.headers.append('Set-Cookie', cookie)
+  return response
+}

@@ -1,0 +1,86 @@
+'use client'
+// The e-mail form of login and registration: checks the address with the shared rule, asks for a link,
+// and says what happened. Without JavaScript it posts the same form and lands on a result page.
+import { useLocale, useTranslations } from 'next-intl'
+import type React from 'react'
+import { useState } from 'react'
+
+import type { Locale } from '@/i18n/locales'
+import { safeNextPath } from '@/lib/auth/safeNext'
+import { localizedPath } from '@/lib/routing/localizedPath'
+import { checkEmail } from '@/lib/validation/email'
+
+type Purpose = 'login' | 'register'
+type State = { kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }
+type Answer = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number }
+
+export function EmailLinkForm({ purpose }: { purpose: Purpose }) {
+  const t = useTranslations('Auth')
+  const locale = useLocale() as Locale
+  const [state, setState] = useState<State>({ kind: 'idle' })
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const checked = checkEmail(new FormData(event.currentTarget).get('email'))
+    if (!checked.ok) return setState({ kind: 'error', message: t(checked.error) })
+    setState({ kind: 'sending' })
+    try {
+      const next = safeNextPath(new URLSearchParams(window.location.search).get('next'))
+      const response = await fetch('/api/auth/request-link', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: checked.email, purpose, locale, next }),
+      })
+      const answer = (await response.json()) as Answer
+      if (answer.ok) return setState({ kind: 'sent' })
+      if (answer.error === 'rateLimited') {
+        return setState({ kind: 'error', message: t('rateLimited', { minutes: Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)) }) })
+      }
+      const known = ['invalidEmail', 'invalidValueForEmail', 'mailFailed'] as const
+      const error = known.find((key) => key === answer.error) ?? 'failed'
+      setState({ kind: 'error', message: t(error) })
+    } catch {
+      setState({ kind: 'error', message: t('failed') })
+    }
+  }
+
+  if (state.kind === 'sent') {
+    return (
+      <div role="status" className="auth__sent" data-testid="link-sent">
+        <h2>{t('sentTitle')}</h2>
+        <p>{t('sentText')}</p>
+      </div>
+    )
+  }
+  return (
+    <form action="/api/auth/request-link" method="post" onSubmit={submit} noValidate className="auth__form">
+      <input type="hidden" name="purpose" value={purpose} />
+      <input type="hidden" name="locale" value={locale} />
+      <label className="field">
+        <span>{t('email')}</span>
+        <input
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          aria-invalid={state.kind === 'error'}
+          aria-describedby="auth-error"
+        />
+      </label>
+      <p id="auth-error" role="alert" className="auth__error">
+        {state.kind === 'error' ? state.message : null}
+      </p>
+      <button type="submit" className="button button--primary" disabled={state.kind === 'sending'}>
+        {state.kind === 'sending' ? t('sending') : purpose === 'login' ? t('sendLogin') : t('sendRegister')}
+      </button>
+      <p className="auth__agreement">
+        {t.rich('agreement', {
+          privacy: (chunks) => <a href={localizedPath('/privacy', locale)}>{chunks}</a>,
+          terms: (chunks) => <a href={localizedPath('/user-agreement', locale)}>{chunks}</a>,
+        })}
+      </p>
+    </form>
+  )
+}

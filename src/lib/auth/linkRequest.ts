@@ -1,0 +1,38 @@
+// Sends an e-mail link for login or registration. The answer and the work done are the same whether or
+// not the address has an account, so the form cannot be used to find out who is registered.
+import type { Payload } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import { env } from '@/lib/env'
+import type { MailKind } from '@/lib/mail/templates'
+import { renderLinkMail } from '@/lib/mail/templates'
+import { localizedPath } from '@/lib/routing/localizedPath'
+
+import { issueToken } from './tokens'
+import type { TokenPurpose } from './tokens'
+
+export type LinkPurpose = 'login' | 'register'
+
+type Input = { email: string; purpose: LinkPurpose; locale: Locale; next: string | null }
+
+export type LinkResult = { ok: true } | { ok: false; error: 'mailFailed' }
+
+export async function sendLinkEmail(payload: Payload, { email, purpose, locale, next }: Input): Promise<LinkResult> {
+  const found = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })
+  const user = found.docs[0]
+  // An existing account always gets a login link; a new address always gets a registration link.
+  const tokenPurpose: TokenPurpose = user ? 'login' : 'register'
+  const kind: MailKind = user ? 'login' : purpose === 'login' ? 'registerFromLogin' : 'register'
+  const token = await issueToken(payload, { purpose: tokenPurpose, email, locale, userId: user?.id, next })
+  const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
+  // Built from the configured address, never from the request's Host header.
+  const link = `${env().serverUrl}${localizedPath(`/verify-email/${token}`, locale)}`
+  const mail = renderLinkMail({ kind, locale, siteName: settings.siteName, link })
+  try {
+    await payload.sendEmail({ to: email, subject: mail.subject, html: mail.html, text: mail.text })
+    return { ok: true }
+  } catch (error) {
+    payload.logger.error({ err: error, msg: 'Sending an e-mail link failed' })
+    return { ok: false, error: 'mailFailed' }
+  }
+}

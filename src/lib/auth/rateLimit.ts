@@ -1,0 +1,36 @@
+// Rate limits for e-mail links, kept in PostgreSQL so every app instance counts the same requests.
+import type { Payload } from 'payload'
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+
+type Limiters = { perEmail: RateLimiterPostgres; perIp: RateLimiterPostgres }
+
+const limiters = new WeakMap<Payload, Limiters>()
+
+function limitersFor(payload: Payload): Limiters {
+  const existing = limiters.get(payload)
+  if (existing) return existing
+  // The table comes from a migration (rate_limits), so the library must not create it at runtime.
+  const common = { storeClient: payload.db.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false }
+  const created = {
+    // Five links an hour per address: enough for typos and slow mail, too few to flood someone's inbox.
+    perEmail: new RateLimiterPostgres({ ...common, keyPrefix: 'link-email', points: 5, duration: 60 * 60 }),
+    // Per network address: a shared mobile NAT may hold many people, so this is looser.
+    perIp: new RateLimiterPostgres({ ...common, keyPrefix: 'link-ip', points: 30, duration: 60 * 60 }),
+  }
+  limiters.set(payload, created)
+  return created
+}
+
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number }
+
+export async function consumeLinkAllowance(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
+  const { perEmail, perIp } = limitersFor(payload)
+  try {
+    await perIp.consume(ip)
+    await perEmail.consume(email.toLowerCase())
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
+    throw error
+  }
+}

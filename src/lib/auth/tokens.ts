@@ -1,0 +1,103 @@
+// One-time e-mail link tokens: 32 random bytes, stored only as a SHA-256 hash, short-lived,
+// single use (consumed by one atomic UPDATE), and a newer link for the same purpose voids older ones.
+import { createHash, randomBytes } from 'node:crypto'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import type { AuthToken } from '@/payload-types'
+
+/** Long enough to reach a phone's mailbox, short enough that a forwarded or leaked link soon dies. */
+export const TOKEN_TTL_MS = 15 * 60 * 1000
+
+export type TokenPurpose = AuthToken['purpose']
+
+export type ConsumedToken = {
+  purpose: TokenPurpose
+  email: string
+  userId: number | null
+  newEmail: string | null
+  locale: Locale
+  next: string | null
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** Tokens travel in URLs: base64url keeps them short and safe there. */
+export function isTokenShaped(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value)
+}
+
+type IssueInput = {
+  purpose: TokenPurpose
+  email: string
+  locale: Locale
+  userId?: number
+  newEmail?: string
+  next?: string | null
+  now?: Date
+}
+
+export async function issueToken(payload: Payload, input: IssueInput): Promise<string> {
+  const now = input.now ?? new Date()
+  await payload.update({
+    collection: 'auth-tokens',
+    where: {
+      and: [{ email: { equals: input.email } }, { purpose: { equals: input.purpose } }, { usedAt: { exists: false } }],
+    },
+    data: { usedAt: now.toISOString() },
+    depth: 0,
+  })
+  const token = randomBytes(32).toString('base64url')
+  await payload.create({
+    collection: 'auth-tokens',
+    depth: 0,
+    data: {
+      tokenHash: hashToken(token),
+      purpose: input.purpose,
+      email: input.email,
+      user: input.userId ?? null,
+      newEmail: input.newEmail ?? null,
+      locale: input.locale,
+      next: input.next ?? null,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+    },
+  })
+  return token
+}
+
+type TokenRow = { purpose: TokenPurpose; email: string; user_id: number | null; new_email: string | null; locale: Locale | null; next: string | null }
+
+/** Marks the token used and returns what it was for; null when unknown, used or expired. Two racing calls get one result. */
+export async function consumeToken(payload: Payload, token: string, now: Date = new Date()): Promise<ConsumedToken | null> {
+  if (!isTokenShaped(token)) return null
+  const result = await payload.db.drizzle.execute(sql`
+    UPDATE "auth_tokens" SET "used_at" = ${now.toISOString()}, "updated_at" = ${now.toISOString()}
+    WHERE "token_hash" = ${hashToken(token)} AND "used_at" IS NULL AND "expires_at" > ${now.toISOString()}
+    RETURNING "purpose", "email", "user_id", "new_email", "locale", "next"`)
+  const row = result.rows[0] as TokenRow | undefined
+  if (!row) return null
+  return {
+    purpose: row.purpose,
+    email: row.email,
+    userId: row.user_id,
+    newEmail: row.new_email,
+    locale: row.locale ?? 'ru',
+    next: row.next,
+  }
+}
+
+/** Whether a token could still be confirmed (for the GET page, which must not use it up). */
+export async function isTokenUsable(payload: Payload, token: string, now: Date = new Date()): Promise<boolean> {
+  if (!isTokenShaped(token)) return false
+  const found = await payload.count({
+    collection: 'auth-tokens',
+    where: {
+      and: [{ tokenHash: { equals: hashToken(token) } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }],
+    },
+  })
+  return found.totalDocs > 0
+}

@@ -1,0 +1,58 @@
+// Logging in and registering by e-mail link, in both languages, reading the link from the test SMTP server.
+import { expect, test } from '@playwright/test'
+
+import { latestMailTo, linkFromMail } from './mail'
+
+let counter = 0
+function newAddress(): string {
+  counter += 1
+  return `e2e${Date.now()}${counter}@mail.example.com`
+}
+
+test('registering: the e-mailed link opens a confirm page, and confirming signs in to the personal account', async ({ page }) => {
+  const email = newAddress()
+  await page.goto('/register')
+  await expect(page.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('href', '/privacy')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await expect(page.getByTestId('link-sent')).toContainText('Проверьте почту')
+
+  const mail = await latestMailTo(email)
+  expect(mail.subject).toContain('Подтвердите регистрацию')
+  await page.goto(linkFromMail(mail))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  await expect(page.getByText(`Вы вошли как ${email}`)).toBeVisible()
+
+  // The same link again: the 401 token_expired screen.
+  await page.goto(linkFromMail(mail))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ссылка устарела')
+})
+
+test('an invalid address gets the localized message', async ({ page }) => {
+  await page.goto('/en/login')
+  await page.getByLabel('E-mail').fill('not an address')
+  await page.getByRole('button', { name: 'Send me a login link' }).click()
+  await expect(page.locator('#auth-error')).toHaveText('Invalid email')
+})
+
+test('the personal account sends visitors to log in and brings them back; logout ends the session', async ({ page }) => {
+  await page.goto('/en/profile/subscription')
+  await expect(page).toHaveURL(/\/en\/login\?next=%2Fen%2Fprofile%2Fsubscription$/)
+  const email = newAddress()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Send me a login link' }).click()
+  await expect(page.getByTestId('link-sent')).toContainText('Check your e-mail')
+
+  const mail = await latestMailTo(email)
+  expect(mail.subject).toBe('Log in to VPN keys')
+  await page.goto(linkFromMail(mail))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(/\/en\/profile\/subscription$/)
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/en$/)
+  await page.goto('/en/profile/servers')
+  await expect(page).toHaveURL(/\/en\/login\?next=/)
+})

@@ -1,0 +1,25 @@
+// Reads the messages the e2e web server's SMTP server received (see tests/helpers/e2eServer.ts).
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+import type { ReceivedMail } from '../helpers/smtp'
+
+const mailDir = path.resolve(import.meta.dirname, '../../.test/mail')
+
+export async function latestMailTo(address: string): Promise<ReceivedMail> {
+  for (let waited = 0; waited < 10_000; waited += 200) {
+    const files = (await readdir(mailDir).catch(() => [])).sort().reverse()
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as ReceivedMail
+      if (mail.to.includes(address.toLowerCase())) return mail
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`No mail to ${address}`)
+}
+
+export function linkFromMail(mail: ReceivedMail): string {
+  const match = /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]{43}/.exec(mail.text)
+  if (!match) throw new Error(`No link in: ${mail.text}`)
+  return match[0]
+}

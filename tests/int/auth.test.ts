@@ -1,0 +1,171 @@
+// E-mail link login and registration through the real route handlers, a real SMTP server and PostgreSQL.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { TestSmtp } from '../helpers/smtp'
+import { startSmtp, tokenFromMail } from '../helpers/smtp'
+
+let smtp: TestSmtp
+let payload: Payload
+let requestLink: (request: Request) => Promise<Response>
+let confirm: (request: Request) => Promise<Response>
+let counter = 0
+
+function uniqueEmail(): string {
+  counter += 1
+  return `visitor${Date.now()}${counter}@mail.example.com`
+}
+
+function linkRequest(body: Record<string, unknown>, ip = `10.0.0.${counter % 250}`): Request {
+  return new Request('http://localhost/api/auth/request-link', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ locale: 'ru', ...body }),
+  })
+}
+
+function confirmRequest(code: string, locale = 'ru'): Request {
+  const form = new FormData()
+  form.set('code', code)
+  form.set('locale', locale)
+  return new Request('http://localhost/api/auth/confirm', { method: 'POST', body: form })
+}
+
+async function userFromCookie(response: Response): Promise<{ email: string } | null> {
+  const cookie = response.headers.get('set-cookie')
+  if (!cookie) return null
+  // As a browser sends it: Payload accepts the session cookie only on same-site requests.
+  const { user } = await payload.auth({ headers: new Headers({ cookie: cookie.split(';')[0]!, 'sec-fetch-site': 'same-origin' }) })
+  return user ? { email: user.email } : null
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  // Set before the config is first imported in this file: mail goes to the test SMTP server.
+  process.env.SMTP_URL = smtp.url
+  const { testPayload } = await import('../helpers/payload')
+  payload = await testPayload()
+  ;({ POST: requestLink } = await import('@/app/api/auth/request-link/route'))
+  ;({ POST: confirm } = await import('@/app/api/auth/confirm/route'))
+})
+
+afterAll(async () => {
+  await smtp.close()
+})
+
+describe('registration by e-mail link', () => {
+  it('creates the account only when the link is confirmed, then signs the user in', async () => {
+    const email = uniqueEmail()
+    const response = await requestLink(linkRequest({ email, purpose: 'register' }))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
+    const mail = await smtp.latestTo(email)
+    expect(mail.subject).toBe('Подтвердите регистрацию на сайте VPN ключи')
+    expect(mail.html).toContain('Подтвердить e-mail')
+    expect((await payload.find({ collection: 'users', where: { email: { equals: email } } })).totalDocs).toBe(0)
+
+    const confirmed = await confirm(confirmRequest(tokenFromMail(mail)))
+    expect(confirmed.status).toBe(303)
+    expect(confirmed.headers.get('location')).toMatch(/\/profile\/servers$/)
+    expect(await userFromCookie(confirmed)).toEqual({ email })
+    const created = await payload.find({ collection: 'users', where: { email: { equals: email } } })
+    expect(created.docs[0]).toMatchObject({ role: 'customer', emailVerified: true })
+  })
+
+  it('sends a login link instead when the address already has an account, saying the same on screen', async () => {
+    const email = uniqueEmail()
+    await payload.create({ collection: 'users', data: { email, password: 'x'.repeat(20), role: 'customer' } })
+    const response = await requestLink(linkRequest({ email, purpose: 'register' }))
+    expect(await response.json()).toEqual({ ok: true })
+    expect((await smtp.latestTo(email)).subject).toBe('Вход на сайт VPN ключи')
+  })
+})
+
+describe('login by e-mail link', () => {
+  it('signs in with a real Payload session, which stops working once revoked (what logout does)', async () => {
+    const email = uniqueEmail()
+    await payload.create({ collection: 'users', data: { email, password: 'x'.repeat(20), role: 'customer' } })
+    await requestLink(linkRequest({ email, purpose: 'login', next: '/en/profile/subscription' }))
+    const confirmed = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
+    expect(confirmed.headers.get('location')).toMatch(/\/en\/profile\/subscription$/)
+    const user = await payload.find({ collection: 'users', where: { email: { equals: email } }, showHiddenFields: true })
+    expect((user.docs[0] as { sessions?: unknown[] }).sessions).toHaveLength(1)
+    expect(await userFromCookie(confirmed)).toEqual({ email })
+    await payload.db.updateOne({ collection: 'users', id: user.docs[0]!.id, data: { sessions: [] }, returning: false })
+    expect(await userFromCookie(confirmed)).toBeNull()
+  })
+
+  it('answers known and unknown addresses the same way', async () => {
+    const known = uniqueEmail()
+    await payload.create({ collection: 'users', data: { email: known, password: 'x'.repeat(20), role: 'customer' } })
+    const unknown = uniqueEmail()
+    const a = await requestLink(linkRequest({ email: known, purpose: 'login' }))
+    const b = await requestLink(linkRequest({ email: unknown, purpose: 'login' }))
+    expect([a.status, await a.json()]).toEqual([b.status, await b.json()])
+    expect((await smtp.latestTo(unknown)).text).toContain('Аккаунта с этим адресом пока нет')
+  })
+
+  it('refuses a link used once already, and a link older than 15 minutes', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register' }))
+    const token = tokenFromMail(await smtp.latestTo(email))
+    expect((await confirm(confirmRequest(token))).headers.get('set-cookie')).toBeTruthy()
+    const reused = await confirm(confirmRequest(token))
+    expect(reused.headers.get('location')).toMatch(/\/verify-email\/expired$/)
+    expect(reused.headers.get('set-cookie')).toBeNull()
+
+    const { consumeToken, issueToken } = await import('@/lib/auth/tokens')
+    const old = await issueToken(payload, { purpose: 'login', email, locale: 'ru' })
+    expect(await consumeToken(payload, old, new Date(Date.now() + 16 * 60 * 1000))).toBeNull()
+  })
+
+  it('gives one session when the same link is confirmed twice at once', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register' }))
+    const token = tokenFromMail(await smtp.latestTo(email))
+    const results = await Promise.all([confirm(confirmRequest(token)), confirm(confirmRequest(token)), confirm(confirmRequest(token))])
+    expect(results.filter((response) => response.headers.get('set-cookie')).length).toBe(1)
+  })
+
+  it('voids an older link when a newer one is sent', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register' }))
+    const first = tokenFromMail(await smtp.latestTo(email))
+    const since = smtp.messages.length
+    await requestLink(linkRequest({ email, purpose: 'register' }))
+    const second = tokenFromMail(await smtp.latestTo(email, since))
+    expect(second).not.toBe(first)
+    expect((await confirm(confirmRequest(first))).headers.get('set-cookie')).toBeNull()
+    expect((await confirm(confirmRequest(second))).headers.get('set-cookie')).toBeTruthy()
+  })
+})
+
+describe('input and limits', () => {
+  it('rejects bad addresses before any mail is sent', async () => {
+    const before = smtp.messages.length
+    const invalid = await requestLink(linkRequest({ email: 'not-an-address', purpose: 'login' }))
+    expect(invalid.status).toBe(400)
+    expect(await invalid.json()).toEqual({ ok: false, error: 'invalidEmail' })
+    const injected = await requestLink(linkRequest({ email: 'a@example.com\r\nBcc: b@example.com', purpose: 'login' }))
+    expect(await injected.json()).toEqual({ ok: false, error: 'invalidValueForEmail' })
+    expect(smtp.messages.length).toBe(before)
+  })
+
+  it('limits links per address with a retry time, shared through the database', async () => {
+    const email = uniqueEmail()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await requestLink(linkRequest({ email, purpose: 'login' }, `10.1.${attempt}.1`))).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    const rows = await payload.db.pool.query('SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE $1', [`link-email:${email}`])
+    expect(rows.rows[0]?.n).toBe(1)
+  })
+
+  it('only redirects to paths on this site after confirming', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register', next: 'https://evil.example/steal' }))
+    const confirmed = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
+    expect(new URL(confirmed.headers.get('location')!).host).toBe('localhost')
+  })
+})
