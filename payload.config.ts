@@ -20,13 +20,17 @@ import { SubscriptionEvents } from './collections/SubscriptionEvents'
 import { Subscriptions } from './collections/Subscriptions'
 import { Tariffs } from './collections/Tariffs'
 import { Users } from './collections/Users'
+import { isAdminUser } from './collections/access/roles'
 import { SiteSettings } from './globals/SiteSettings'
+import { sendEmailTask } from './src/jobs/sendEmail'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
 import { env } from './src/lib/env'
 import { createMailTransport } from './src/lib/mail/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const config = env()
+
+const isAdminRequest = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user as { role?: unknown } | null)
 
 export default buildConfig({
   serverURL: config.serverUrl,
@@ -61,6 +65,12 @@ export default buildConfig({
     defaultFromName: 'VPN keys',
     transport: createMailTransport(config),
   }),
+  jobs: {
+    tasks: [sendEmailTask],
+    // Jobs are run by the app itself once a minute; only admins may queue or run them over the API.
+    autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20 }],
+    access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },
+  },
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,

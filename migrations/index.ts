@@ -1,6 +1,7 @@
 import * as migration_20261121_234947_initial from './20261121_234947_initial';
 import * as migration_20261122_001150_settings_hosts_from_env from './20261122_001150_settings_hosts_from_env';
 import * as migration_20261122_004754_auth_links from './20261122_004754_auth_links';
+import * as migration_20261122_005457_jobs_queue from './20261122_005457_jobs_queue';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261122_004754_auth_links.up,
     down: migration_20261122_004754_auth_links.down,
-    name: '20261122_004754_auth_links'
+    name: '20261122_004754_auth_links',
+  },
+  {
+    up: migration_20261122_005457_jobs_queue.up,
+    down: migration_20261122_005457_jobs_queue.down,
+    name: '20261122_005457_jobs_queue'
   },
 ];

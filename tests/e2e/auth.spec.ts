@@ -51,8 +51,11 @@ test('the personal account sends visitors to log in and brings them back; logout
   await expect(page).toHaveURL(/\/en\/profile\/subscription$/)
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
 
-  await page.getByRole('button', { name: 'Log out' }).click()
+  // The cached public pages know the visitor is signed in: the header offers "Log out".
+  await page.goto('/en/vless')
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/en$/)
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
   await page.goto('/en/profile/servers')
   await expect(page).toHaveURL(/\/en\/login\?next=/)
 })

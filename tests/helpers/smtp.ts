@@ -14,7 +14,7 @@ export type TestSmtp = {
   close: () => Promise<void>
 }
 
-export async function startSmtp(onMessage?: (mail: ReceivedMail) => void): Promise<TestSmtp> {
+export async function startSmtp(onMessage?: (mail: ReceivedMail) => void, port = 0): Promise<TestSmtp> {
   const messages: ReceivedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -41,10 +41,10 @@ export async function startSmtp(onMessage?: (mail: ReceivedMail) => void): Promi
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.server.address() as AddressInfo
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     latestTo: async (address, since = 0) => {
       for (let waited = 0; waited < 5000; waited += 50) {

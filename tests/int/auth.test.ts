@@ -140,6 +140,23 @@ describe('login by e-mail link', () => {
   })
 })
 
+describe('mail outages', () => {
+  it('keeps the request when the mail server is down and sends it once the server is back', async () => {
+    const port = Number(new URL(smtp.url).port)
+    await smtp.close()
+    const email = uniqueEmail()
+    const response = await requestLink(linkRequest({ email, purpose: 'register' }))
+    expect(response.status).toBe(200)
+    const queued = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendEmail' } }, limit: 10 })
+    expect(queued.docs.some((job) => (job.input as { to?: string }).to === email)).toBe(true)
+
+    smtp = await startSmtp(undefined, port)
+    await payload.jobs.run({ queue: 'default' })
+    const mail = await smtp.latestTo(email)
+    expect(tokenFromMail(mail)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+})
+
 describe('input and limits', () => {
   it('rejects bad addresses before any mail is sent', async () => {
     const before = smtp.messages.length

@@ -8,6 +8,7 @@ import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
 
+import { AccountLinks } from './AccountLinks'
 import { LanguageSwitch } from './LanguageSwitch'
 
 export async function Header({ locale }: { locale: Locale }) {
@@ -27,12 +28,7 @@ export async function Header({ locale }: { locale: Locale }) {
         </nav>
         <div className="header__account">
           <LanguageSwitch label={t('language')} />
-          <Link href="/profile/servers" prefetch={false} className="header__link">
-            {t('account')}
-          </Link>
-          <Link href="/login" prefetch={false} className="button button--small">
-            {t('login')}
-          </Link>
+          <AccountLinks />
         </div>
       </div>
     </header>

@@ -4,6 +4,7 @@ import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { env } from '@/lib/env'
+import { deliverMail } from '@/lib/mail/deliver'
 import type { MailKind } from '@/lib/mail/templates'
 import { renderLinkMail } from '@/lib/mail/templates'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -28,11 +29,7 @@ export async function sendLinkEmail(payload: Payload, { email, purpose, locale, 
   // Built from the configured address, never from the request's Host header.
   const link = `${env().serverUrl}${localizedPath(`/verify-email/${token}`, locale)}`
   const mail = renderLinkMail({ kind, locale, siteName: settings.siteName, link })
-  try {
-    await payload.sendEmail({ to: email, subject: mail.subject, html: mail.html, text: mail.text })
-    return { ok: true }
-  } catch (error) {
-    payload.logger.error({ err: error, msg: 'Sending an e-mail link failed' })
-    return { ok: false, error: 'mailFailed' }
-  }
+  // Queued for retry when the mail server is down; only a failure to queue reaches the visitor.
+  const delivery = await deliverMail(payload, email, mail)
+  return delivery === 'failed' ? { ok: false, error: 'mailFailed' } : { ok: true }
 }

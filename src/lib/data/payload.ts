@@ -3,6 +3,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 import type { Payload } from 'payload'
 
+/** In the running app; `cron` starts the jobs queue (e-mail retries) with the first use. */
 export function payloadClient(): Promise<Payload> {
-  return getPayload({ config })
+  return getPayload({ config, cron: true })
 }

@@ -6,6 +6,16 @@ import type { Env } from '@/lib/env'
 
 type ConsoleInfo = { envelope: { from: string | false; to: string[] }; messageId: string }
 
+export type OutboxMessage = { at: string; to: string[]; subject: string; text: string }
+
+const OUTBOX_LIMIT = 50
+const outboxStore = globalThis as typeof globalThis & { __vpnkeysOutbox?: OutboxMessage[] }
+
+/** The messages the console transport printed in this process, newest first (for the dev outbox page). */
+export function devOutbox(): OutboxMessage[] {
+  return outboxStore.__vpnkeysOutbox ?? []
+}
+
 function consoleTransport(): Transport<ConsoleInfo> {
   return {
     name: 'console',
@@ -13,7 +23,9 @@ function consoleTransport(): Transport<ConsoleInfo> {
     send(mail, callback) {
       const { subject, text } = mail.data
       const envelope = mail.message.getEnvelope()
-      console.info(`\n[mail] to ${envelope.to.join(', ')}: ${String(subject ?? '')}\n${typeof text === 'string' ? text : ''}\n`)
+      const body = typeof text === 'string' ? text : ''
+      console.info(`\n[mail] to ${envelope.to.join(', ')}: ${String(subject ?? '')}\n${body}\n`)
+      outboxStore.__vpnkeysOutbox = [{ at: new Date().toISOString(), to: envelope.to, subject: String(subject ?? ''), text: body }, ...devOutbox()].slice(0, OUTBOX_LIMIT)
       callback(null, { envelope, messageId: mail.message.messageId() })
     },
   }
@@ -26,7 +38,7 @@ export function createMailTransport(env: Pick<Env, 'SMTP_URL' | 'isStrictProduct
 }
 
 export function describeMailDestination(env: Pick<Env, 'SMTP_URL'>): string {
-  if (!env.SMTP_URL) return 'printed to this console (no SMTP_URL set)'
+  if (!env.SMTP_URL) return 'printed to this console and listed at /api/dev/outbox (no SMTP_URL set)'
   const url = new URL(env.SMTP_URL)
   return `SMTP server ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`
 }

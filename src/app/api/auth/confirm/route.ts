@@ -1,13 +1,13 @@
 // POST from the e-mail link's page: uses the token up and signs the user in (creating the account on registration).
-import config from '@payload-config'
 import { NextResponse } from 'next/server'
-import { getPayload } from 'payload'
 import { z } from 'zod'
 
 import { locales } from '@/i18n/locales'
 import { safeNextPath } from '@/lib/auth/safeNext'
+import { signedInCookie } from '@/lib/auth/signedInMarker'
 import { startSession, unusablePassword } from '@/lib/auth/session'
 import { consumeToken } from '@/lib/auth/tokens'
+import { payloadClient } from '@/lib/data/payload'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 const input = z.object({ code: z.string().max(64).catch(''), locale: z.enum(locales).catch('ru') })
@@ -15,7 +15,7 @@ const input = z.object({ code: z.string().max(64).catch(''), locale: z.enum(loca
 export async function POST(request: Request) {
   const form = await request.formData().catch(() => null)
   const { code, locale } = input.parse(form ? Object.fromEntries(form.entries()) : {})
-  const payload = await getPayload({ config })
+  const payload = await payloadClient()
   const consumed = await consumeToken(payload, code)
   // A used, expired or unknown link: its page now shows the token_expired screen.
   const expired = () => NextResponse.redirect(new URL(localizedPath('/verify-email/expired', locale), request.url), 303)
@@ -34,5 +34,6 @@ export async function POST(request: Request) {
   const target = safeNextPath(consumed.next) ?? localizedPath('/profile/servers', consumed.locale)
   const response = NextResponse.redirect(new URL(target, request.url), 303)
   response.headers.append('Set-Cookie', cookie)
+  response.headers.append('Set-Cookie', signedInCookie(payload.collections.users.config.auth.tokenExpiration))
   return response
 }

@@ -1,13 +1,12 @@
 // POST an e-mail address to get a login or registration link (JSON from the popup, or a plain form).
-import config from '@payload-config'
 import { NextResponse } from 'next/server'
-import { getPayload } from 'payload'
 import { z } from 'zod'
 
 import { locales } from '@/i18n/locales'
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
 import { consumeLinkAllowance } from '@/lib/auth/rateLimit'
 import { safeNextPath } from '@/lib/auth/safeNext'
+import { payloadClient } from '@/lib/data/payload'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { emailSchema } from '@/lib/validation/email'
 
@@ -39,7 +38,7 @@ export async function POST(request: Request) {
     const error = parsed.error.issues.find((issue) => issue.path[0] === 'email')?.message ?? 'invalidEmail'
     return isForm ? back('invalid') : NextResponse.json({ ok: false, error }, { status: 400 })
   }
-  const payload = await getPayload({ config })
+  const payload = await payloadClient()
   const allowance = await consumeLinkAllowance(payload, { email: parsed.data.email, ip: clientIp(request) })
   if (!allowance.ok) {
     const headers = { 'Retry-After': String(allowance.retryAfterSeconds) }

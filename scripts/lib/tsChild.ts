@@ -1,0 +1,24 @@
+// Runs a TypeScript script in a child Node process through tsx's loader, retrying the one known flake:
+// under heavy CPU load Node 20 can exit with code 13 ("unsettled top-level await") while the off-thread
+// loader is still answering, before the script has even started. The scripts it runs are idempotent.
+import { spawn } from 'node:child_process'
+import type { SpawnOptions } from 'node:child_process'
+
+export const LOADER_FLAKE_EXIT_CODE = 13
+
+function once(args: string[], options: SpawnOptions): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], options)
+    child.once('error', reject)
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+export async function runTsScript(args: string[], options: SpawnOptions, attempts = 3): Promise<number> {
+  let code = await once(args, options)
+  for (let attempt = 1; attempt < attempts && code === LOADER_FLAKE_EXIT_CODE; attempt += 1) {
+    console.warn(`[run] ${args[0]} exited with ${LOADER_FLAKE_EXIT_CODE} before starting; trying again`)
+    code = await once(args, options)
+  }
+  return code
+}
