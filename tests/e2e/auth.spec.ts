@@ -59,3 +59,27 @@ test('the personal account sends visitors to log in and brings them back; logout
   await page.goto('/en/profile/servers')
   await expect(page).toHaveURL(/\/en\/login\?next=/)
 })
+
+test('changing the e-mail in the settings: confirm by link, success shown, the old address is told', async ({ page }) => {
+  const email = newAddress()
+  await page.goto('/login')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Получить ссылку для входа' }).click()
+  await page.goto(linkFromMail(await latestMailTo(email)))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+
+  await page.getByRole('link', { name: 'Настройки' }).click()
+  await expect(page.getByText(`Текущий e-mail: ${email}`)).toBeVisible()
+  const newEmail = newAddress()
+  await page.getByLabel('Новый e-mail').fill(newEmail)
+  await page.getByRole('button', { name: 'Сменить e-mail' }).click()
+  await expect(page.getByTestId('email-change-sent')).toContainText(newEmail)
+
+  await page.goto(linkFromMail(await latestMailTo(newEmail)))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(/\/profile\/preferences\?email=changed$/)
+  await expect(page.getByTestId('email-change-result')).toHaveText('E-mail успешно изменён')
+  await expect(page.getByText(`Текущий e-mail: ${newEmail}`)).toBeVisible()
+  expect((await latestMailTo(email)).subject).toContain('изменён')
+})

@@ -140,6 +140,51 @@ describe('login by e-mail link', () => {
   })
 })
 
+describe('changing the e-mail address', () => {
+  async function signedInUser(): Promise<{ email: string; cookie: string }> {
+    const email = uniqueEmail()
+    const user = await payload.create({ collection: 'users', data: { email, password: 'x'.repeat(20), role: 'customer' } })
+    const { startSession } = await import('@/lib/auth/session')
+    const cookie = (await startSession(payload, user.id)).split(';')[0]!
+    return { email, cookie }
+  }
+
+  function changeRequest(cookie: string | null, newEmail: string): Request {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }
+    if (cookie) headers.cookie = cookie
+    return new Request('http://localhost/api/account/change-email', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ newEmail, locale: 'en' }),
+    })
+  }
+
+  it('confirms the new address by link, then changes it and tells the old address', async () => {
+    const { POST: change } = await import('@/app/api/account/change-email/route')
+    const { email, cookie } = await signedInUser()
+    const newEmail = uniqueEmail()
+    const response = await change(changeRequest(cookie, newEmail))
+    expect(await response.json()).toEqual({ ok: true })
+    const mail = await smtp.latestTo(newEmail)
+    expect(mail.subject).toBe('Confirm your new e-mail at VPN keys')
+
+    const confirmed = await confirm(confirmRequest(tokenFromMail(mail), 'en'))
+    expect(confirmed.headers.get('location')).toMatch(/\/en\/profile\/preferences\?email=changed$/)
+    expect((await payload.find({ collection: 'users', where: { email: { equals: newEmail } } })).totalDocs).toBe(1)
+    expect((await smtp.latestTo(email)).text).toContain(`changed to ${newEmail}`)
+  })
+
+  it('fails with the spec\'s message when another account uses the address, and needs a signed-in user', async () => {
+    const { POST: change } = await import('@/app/api/account/change-email/route')
+    const { cookie } = await signedInUser()
+    const { email: taken } = await signedInUser()
+    const response = await change(changeRequest(cookie, taken))
+    expect(response.status).toBe(409)
+    expect(await response.json()).toEqual({ ok: false, error: 'emailChangeFailed' })
+    expect((await change(changeRequest(null, uniqueEmail()))).status).toBe(401)
+  })
+})
+
 describe('mail outages', () => {
   it('keeps the request when the mail server is down and sends it once the server is back', async () => {
     const port = Number(new URL(smtp.url).port)

@@ -1,7 +1,7 @@
 // E-mail messages in the recipient's language, as HTML and plain text, signed with the site name.
 import type { Locale } from '@/i18n/locales'
 
-export type MailKind = 'login' | 'register' | 'registerFromLogin'
+export type MailKind = 'login' | 'register' | 'registerFromLogin' | 'changeEmail'
 
 type Copy = { subject: string; intro: string; button: string; outro: string }
 
@@ -25,6 +25,12 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       button: 'Создать аккаунт и войти',
       outro: 'Если вы не запрашивали вход, просто проигнорируйте это письмо.',
     },
+    changeEmail: {
+      subject: 'Подтвердите новый e-mail на сайте {siteName}',
+      intro: 'Вы хотите сменить адрес электронной почты аккаунта на этот. Подтвердите его. Ссылка действует 15 минут.',
+      button: 'Подтвердить новый e-mail',
+      outro: 'Если вы ничего не меняли, просто проигнорируйте это письмо: адрес останется прежним.',
+    },
   },
   en: {
     login: {
@@ -44,6 +50,12 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       intro: 'There is no account with this address yet. Confirm the address and we will create one. The link expires in 15 minutes.',
       button: 'Create account and log in',
       outro: 'If you did not ask to log in, you can ignore this e-mail.',
+    },
+    changeEmail: {
+      subject: 'Confirm your new e-mail at {siteName}',
+      intro: 'You asked to make this the e-mail address of your account. Please confirm it. The link expires in 15 minutes.',
+      button: 'Confirm new e-mail',
+      outro: 'If you did not change anything, ignore this e-mail: your address stays as it is.',
     },
   },
 }
@@ -67,4 +79,41 @@ export function renderLinkMail({ kind, locale, siteName, link }: { kind: MailKin
 <p>— ${escapeHtml(siteName)}</p>
 </body></html>`
   return { subject, html, text }
+}
+
+const NOTICE: Record<Locale, { subject: string; text: string; help: string }> = {
+  ru: {
+    subject: 'E-mail вашего аккаунта на сайте {siteName} изменён',
+    text: 'Адрес электронной почты вашего аккаунта изменён на {newEmail}. Письма теперь приходят туда.',
+    help: 'Если это были не вы, сразу напишите нам: {supportEmail}.',
+  },
+  en: {
+    subject: 'The e-mail of your {siteName} account was changed',
+    text: 'The e-mail address of your account was changed to {newEmail}. Our messages now go there.',
+    help: 'If this was not you, write to us right away: {supportEmail}.',
+  },
+}
+
+/** The notice to the previous address after an e-mail change (no link: nothing to click in it). */
+export function renderEmailChangedNotice({
+  locale,
+  siteName,
+  newEmail,
+  supportEmail,
+}: {
+  locale: Locale
+  siteName: string
+  newEmail: string
+  supportEmail: string
+}): RenderedMail {
+  const copy = NOTICE[locale]
+  const fill = (text: string) => text.replace('{siteName}', siteName).replace('{newEmail}', newEmail).replace('{supportEmail}', supportEmail)
+  const subject = fill(copy.subject)
+  const lines = [fill(copy.text), fill(copy.help)]
+  return {
+    subject,
+    text: [...lines, '', `— ${siteName}`].join('\n'),
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(siteName)}</p></body></html>`,
+  }
 }

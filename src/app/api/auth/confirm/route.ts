@@ -3,6 +3,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { locales } from '@/i18n/locales'
+import { applyEmailChange } from '@/lib/auth/changeEmail'
 import { safeNextPath } from '@/lib/auth/safeNext'
 import { signedInCookie } from '@/lib/auth/signedInMarker'
 import { startSession, unusablePassword } from '@/lib/auth/session'
@@ -19,7 +20,15 @@ export async function POST(request: Request) {
   const consumed = await consumeToken(payload, code)
   // A used, expired or unknown link: its page now shows the token_expired screen.
   const expired = () => NextResponse.redirect(new URL(localizedPath('/verify-email/expired', locale), request.url), 303)
-  if (!consumed || (consumed.purpose !== 'login' && consumed.purpose !== 'register')) return expired()
+  if (!consumed) return expired()
+  if (consumed.purpose === 'change-email') {
+    const changed =
+      consumed.userId !== null && consumed.newEmail !== null
+        ? await applyEmailChange(payload, { userId: consumed.userId, newEmail: consumed.newEmail, locale: consumed.locale })
+        : false
+    const result = localizedPath(`/profile/preferences?email=${changed ? 'changed' : 'failed'}`, consumed.locale)
+    return NextResponse.redirect(new URL(result, request.url), 303)
+  }
 
   const found = await payload.find({ collection: 'users', where: { email: { equals: consumed.email } }, limit: 1, depth: 0 })
   let user = found.docs[0]

@@ -6,8 +6,8 @@ import { isLocale } from '@/i18n/locales'
 
 type Props = {
   params: Promise<{ locale: string }>
-  title: 'servers' | 'subscription' | 'preferences'
-  empty: 'serversEmpty' | 'subscriptionEmpty' | 'preferencesSoon'
+  title: 'servers' | 'subscription'
+  empty: 'serversEmpty' | 'subscriptionEmpty'
   showTariffs?: boolean
 }
 

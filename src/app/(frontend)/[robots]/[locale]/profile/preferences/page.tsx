@@ -1,8 +1,37 @@
-// /profile/preferences
-import { ProfileSection } from '../_components/ProfileSection'
+// /profile/preferences: account settings (change e-mail; password and deletion come next).
+import { getTranslations } from 'next-intl/server'
+import { headers } from 'next/headers'
+
+import { ChangeEmailForm } from '@/components/auth/ChangeEmailForm'
+import { isLocale } from '@/i18n/locales'
+import { currentUser } from '@/lib/auth/currentUser'
 
 export const dynamic = 'force-dynamic'
 
-export default function ProfilePreferencesPage({ params }: { params: Promise<{ locale: string }> }) {
-  return <ProfileSection params={params} title="preferences" empty="preferencesSoon" />
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ email?: string }> }
+
+export default async function ProfilePreferencesPage({ params, searchParams }: Props) {
+  const [{ locale }, { email: result }] = await Promise.all([params, searchParams])
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Preferences' })
+  const profile = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+  const user = await currentUser(await headers())
+  return (
+    <section>
+      <h2>{profile('preferences')}</h2>
+      {result === 'changed' ? (
+        <p role="status" className="auth__sent" data-testid="email-change-result">
+          {t('changed')}
+        </p>
+      ) : result === 'failed' ? (
+        <div role="status" className="auth__sent" data-testid="email-change-result">
+          <strong>{t('failedTitle')}</strong>
+          <p>{t('failedText')}</p>
+        </div>
+      ) : null}
+      <h3>{t('changeEmailTitle')}</h3>
+      {user ? <p>{t('currentEmail', { email: user.email })}</p> : null}
+      <ChangeEmailForm />
+      <p className="empty">{profile('preferencesSoon')}</p>
+    </section>
+  )
 }
