@@ -22,6 +22,7 @@ import { Tariffs } from './collections/Tariffs'
 import { Users } from './collections/Users'
 import { isAdminUser } from './collections/access/roles'
 import { SiteSettings } from './globals/SiteSettings'
+import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
 import { sendEmailTask } from './src/jobs/sendEmail'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
 import { env } from './src/lib/env'
@@ -66,7 +67,7 @@ export default buildConfig({
     transport: createMailTransport(config),
   }),
   jobs: {
-    tasks: [sendEmailTask],
+    tasks: [sendEmailTask, purgeDeletedAccountsTask],
     // Jobs are run by the app itself once a minute; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20 }],
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },

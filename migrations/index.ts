@@ -2,6 +2,7 @@ import * as migration_20261121_234947_initial from './20261121_234947_initial';
 import * as migration_20261122_001150_settings_hosts_from_env from './20261122_001150_settings_hosts_from_env';
 import * as migration_20261122_004754_auth_links from './20261122_004754_auth_links';
 import * as migration_20261122_005457_jobs_queue from './20261122_005457_jobs_queue';
+import * as migration_20261122_011406_purge_task from './20261122_011406_purge_task';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261122_005457_jobs_queue.up,
     down: migration_20261122_005457_jobs_queue.down,
-    name: '20261122_005457_jobs_queue'
+    name: '20261122_005457_jobs_queue',
+  },
+  {
+    up: migration_20261122_011406_purge_task.up,
+    down: migration_20261122_011406_purge_task.down,
+    name: '20261122_011406_purge_task'
   },
 ];

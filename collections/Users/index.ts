@@ -1,5 +1,6 @@
 // Accounts: customers sign in on the site; editors and admins also enter /admin.
 import type { CollectionConfig } from 'payload'
+import { AuthenticationError } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
@@ -24,6 +25,15 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 10,
     lockTime: 10 * 60 * 1000,
     cookies: { sameSite: 'Lax' },
+  },
+  hooks: {
+    // A deleted account cannot sign in with a password; only an e-mail link restores it.
+    beforeLogin: [
+      ({ user }) => {
+        if (user.deletionRequestedAt) throw new AuthenticationError()
+        return user
+      },
+    ],
   },
   access: {
     admin: ({ req: { user } }) => isStaff(user),

@@ -91,7 +91,7 @@ describe('login by e-mail link', () => {
     const user = await payload.find({ collection: 'users', where: { email: { equals: email } }, showHiddenFields: true })
     expect((user.docs[0] as { sessions?: unknown[] }).sessions).toHaveLength(1)
     expect(await userFromCookie(confirmed)).toEqual({ email })
-    await payload.db.updateOne({ collection: 'users', id: user.docs[0]!.id, data: { sessions: [] }, returning: false })
+    await payload.db.updateOne({ collection: 'users', id: user.docs[0]!.id, data: { ...user.docs[0], sessions: [] }, returning: false })
     expect(await userFromCookie(confirmed)).toBeNull()
   })
 
@@ -182,6 +182,40 @@ describe('changing the e-mail address', () => {
     expect(response.status).toBe(409)
     expect(await response.json()).toEqual({ ok: false, error: 'emailChangeFailed' })
     expect((await change(changeRequest(null, uniqueEmail()))).status).toBe(401)
+  })
+})
+
+describe('deleting an account', () => {
+  it('disables the account at once, and logging in again within 30 days restores it', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register' }))
+    const first = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!
+    const { POST: remove } = await import('@/app/api/account/delete/route')
+    const since = smtp.messages.length
+    const deleted = await remove(new Request('http://localhost/api/account/delete', { method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin' } }))
+    expect(deleted.status).toBe(200)
+    expect(await userFromCookie(first)).toBeNull()
+    expect((await smtp.latestTo(email, since)).subject).toBe('Ваш аккаунт на сайте VPN ключи удалён')
+    await expect(payload.login({ collection: 'users', data: { email, password: 'anything-at-all' } })).rejects.toThrow()
+
+    await requestLink(linkRequest({ email, purpose: 'login' }))
+    const restored = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
+    expect(await userFromCookie(restored)).toEqual({ email })
+    const user = (await payload.find({ collection: 'users', where: { email: { equals: email } } })).docs[0]
+    expect(user?.deletionRequestedAt ?? null).toBeNull()
+  })
+
+  it('removes accounts 30 days after deletion and keeps younger ones (clock advanced, not waited for)', async () => {
+    const { purgeDeletedAccounts } = await import('@/lib/auth/accountDeletion')
+    const now = new Date('2027-03-01T03:00:00Z')
+    const old = uniqueEmail()
+    const recent = uniqueEmail()
+    await payload.create({ collection: 'users', data: { email: old, password: 'x'.repeat(20), role: 'customer', deletionRequestedAt: '2027-01-29T02:00:00Z' } })
+    await payload.create({ collection: 'users', data: { email: recent, password: 'x'.repeat(20), role: 'customer', deletionRequestedAt: '2027-02-01T04:00:00Z' } })
+    await purgeDeletedAccounts(payload, now)
+    expect((await payload.find({ collection: 'users', where: { email: { equals: old } } })).totalDocs).toBe(0)
+    expect((await payload.find({ collection: 'users', where: { email: { equals: recent } } })).totalDocs).toBe(1)
   })
 })
 

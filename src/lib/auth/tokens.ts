@@ -90,14 +90,17 @@ export async function consumeToken(payload: Payload, token: string, now: Date = 
   }
 }
 
-/** Whether a token could still be confirmed (for the GET page, which must not use it up). */
-export async function isTokenUsable(payload: Payload, token: string, now: Date = new Date()): Promise<boolean> {
-  if (!isTokenShaped(token)) return false
-  const found = await payload.count({
+/** A token that could still be confirmed, read without using it up (for the GET page); null otherwise. */
+export async function peekToken(payload: Payload, token: string, now: Date = new Date()): Promise<Pick<AuthToken, 'purpose' | 'email'> | null> {
+  if (!isTokenShaped(token)) return null
+  const found = await payload.find({
     collection: 'auth-tokens',
+    limit: 1,
+    depth: 0,
+    select: { purpose: true, email: true },
     where: {
       and: [{ tokenHash: { equals: hashToken(token) } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }],
     },
   })
-  return found.totalDocs > 0
+  return found.docs[0] ?? null
 }

@@ -117,3 +117,30 @@ export function renderEmailChangedNotice({
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(siteName)}</p></body></html>`,
   }
 }
+
+const DELETION: Record<Locale, { subject: string; text: string; restore: string }> = {
+  ru: {
+    subject: 'Ваш аккаунт на сайте {siteName} удалён',
+    text: 'Мы отключили ваш аккаунт и завершили все сеансы входа.',
+    restore: 'До {date} его можно восстановить со всеми данными: просто войдите снова по ссылке из письма. После этого личные данные будут удалены.',
+  },
+  en: {
+    subject: 'Your {siteName} account has been deleted',
+    text: 'We have disabled your account and ended every signed-in session.',
+    restore: 'Until {date} you can restore it with everything in it: just log in again with an e-mailed link. After that your personal data is removed.',
+  },
+}
+
+/** Confirms an account deletion and says until when it can be restored. */
+export function renderDeletionNotice({ locale, siteName, restoreUntil }: { locale: Locale; siteName: string; restoreUntil: Date }): RenderedMail {
+  const copy = DELETION[locale]
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(restoreUntil)
+  const subject = copy.subject.replace('{siteName}', siteName)
+  const lines = [copy.text, copy.restore.replace('{date}', date)]
+  return {
+    subject,
+    text: [...lines, '', `— ${siteName}`].join('\n'),
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(siteName)}</p></body></html>`,
+  }
+}

@@ -3,6 +3,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { locales } from '@/i18n/locales'
+import { restoreAccount } from '@/lib/auth/accountDeletion'
 import { applyEmailChange } from '@/lib/auth/changeEmail'
 import { safeNextPath } from '@/lib/auth/safeNext'
 import { signedInCookie } from '@/lib/auth/signedInMarker'
@@ -39,6 +40,8 @@ export async function POST(request: Request) {
     })
   }
   if (!user) return expired()
+  // Logging in again while a deletion is pending restores the account (the link's page offered it).
+  if (user.deletionRequestedAt) await restoreAccount(payload, user.id)
   const cookie = await startSession(payload, user.id)
   const target = safeNextPath(consumed.next) ?? localizedPath('/profile/servers', consumed.locale)
   const response = NextResponse.redirect(new URL(target, request.url), 303)

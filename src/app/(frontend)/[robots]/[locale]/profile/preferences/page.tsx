@@ -1,8 +1,9 @@
-// /profile/preferences: account settings (change e-mail; password and deletion come next).
+// /profile/preferences: account settings (change e-mail, delete account; the optional password comes next).
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
 import { ChangeEmailForm } from '@/components/auth/ChangeEmailForm'
+import { DeleteAccount } from '@/components/auth/DeleteAccount'
 import { isLocale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 
@@ -31,6 +32,9 @@ export default async function ProfilePreferencesPage({ params, searchParams }: P
       <h3>{t('changeEmailTitle')}</h3>
       {user ? <p>{t('currentEmail', { email: user.email })}</p> : null}
       <ChangeEmailForm />
+      <h3>{t('deleteTitle')}</h3>
+      <p>{t('deleteText')}</p>
+      <DeleteAccount />
       <p className="empty">{profile('preferencesSoon')}</p>
     </section>
   )

@@ -6,7 +6,7 @@ import { notFound } from 'next/navigation'
 
 import { TokenExpiredScreen } from '@/components/errors/TokenExpiredScreen'
 import { isLocale } from '@/i18n/locales'
-import { isTokenUsable } from '@/lib/auth/tokens'
+import { peekToken } from '@/lib/auth/tokens'
 import { payloadClient } from '@/lib/data/payload'
 
 // Token state changes with every click: never cache this page.
@@ -18,18 +18,21 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ lo
   const { locale, code } = await params
   if (!isLocale(locale)) notFound()
   setRequestLocale(locale)
-  const usable = await isTokenUsable(await payloadClient(), code)
-  if (!usable) return <TokenExpiredScreen locale={locale} />
+  const payload = await payloadClient()
+  const token = await peekToken(payload, code)
+  if (!token) return <TokenExpiredScreen locale={locale} />
   const t = await getTranslations({ locale, namespace: 'Auth' })
+  const owner = token.purpose === 'change-email' ? null : await payload.find({ collection: 'users', where: { email: { equals: token.email } }, limit: 1, depth: 0 })
+  const isRestore = Boolean(owner?.docs[0]?.deletionRequestedAt)
   return (
     <section className="narrow auth">
-      <h1>{t('confirmTitle')}</h1>
-      <p>{t('confirmText')}</p>
+      <h1>{isRestore ? t('restoreTitle') : t('confirmTitle')}</h1>
+      <p>{isRestore ? t('restoreText') : t('confirmText')}</p>
       <form action="/api/auth/confirm" method="post">
         <input type="hidden" name="code" value={code} />
         <input type="hidden" name="locale" value={locale} />
         <button type="submit" className="button button--primary" data-testid="confirm-link">
-          {t('confirmButton')}
+          {isRestore ? t('restoreButton') : t('confirmButton')}
         </button>
       </form>
     </section>

@@ -1,0 +1,53 @@
+// Deleting an account: disabled at once (every session revoked), restorable for 30 days by logging in
+// again, then its personal data is removed by a scheduled job.
+import type { Payload } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import { deliverMail } from '@/lib/mail/deliver'
+import { renderDeletionNotice } from '@/lib/mail/templates'
+
+export const RESTORE_WINDOW_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export function isDeletionPending(user: { deletionRequestedAt?: string | null }, now: Date = new Date()): boolean {
+  if (!user.deletionRequestedAt) return false
+  return now.getTime() - Date.parse(user.deletionRequestedAt) < RESTORE_WINDOW_DAYS * DAY_MS
+}
+
+export async function deleteAccount(payload: Payload, userId: number, now: Date = new Date()): Promise<void> {
+  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, showHiddenFields: true })
+  // Clearing the sessions signs the account out everywhere, at once. The adapter writes whole rows,
+  // so the full user goes back with the two changes (as Payload's own session code does).
+  await payload.db.updateOne({
+    collection: 'users',
+    id: userId,
+    data: { ...user, deletionRequestedAt: now.toISOString(), sessions: [] },
+    returning: false,
+  })
+  const locale: Locale = user.locale === 'en' ? 'en' : 'ru'
+  const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
+  const restoreUntil = new Date(now.getTime() + RESTORE_WINDOW_DAYS * DAY_MS)
+  await deliverMail(payload, user.email, renderDeletionNotice({ locale, siteName: settings.siteName, restoreUntil }))
+}
+
+export async function restoreAccount(payload: Payload, userId: number): Promise<void> {
+  await payload.update({ collection: 'users', id: userId, data: { deletionRequestedAt: null }, depth: 0 })
+}
+
+/** Removes accounts whose restore window has passed, with their keys and links; returns how many. */
+export async function purgeDeletedAccounts(payload: Payload, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - RESTORE_WINDOW_DAYS * DAY_MS).toISOString()
+  const expired = await payload.find({
+    collection: 'users',
+    where: { deletionRequestedAt: { less_than_equal: cutoff } },
+    pagination: false,
+    depth: 0,
+    select: { email: true },
+  })
+  for (const user of expired.docs) {
+    await payload.delete({ collection: 'keys', where: { owner: { equals: user.id } }, depth: 0 })
+    await payload.delete({ collection: 'auth-tokens', where: { email: { equals: user.email } }, depth: 0 })
+    await payload.delete({ collection: 'users', id: user.id, depth: 0 })
+  }
+  return expired.docs.length
+}
