@@ -7,6 +7,7 @@ import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
 import { adminOrSelf, staffOrSelf } from '../access/staffOrSelf'
 import { locales } from '../../src/i18n/locales'
+import { env } from '../../src/lib/env'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -24,7 +25,8 @@ export const Users: CollectionConfig = {
     useSessions: true,
     maxLoginAttempts: 10,
     lockTime: 10 * 60 * 1000,
-    cookies: { sameSite: 'Lax' },
+    // Secure cookies whenever the site is served over HTTPS (always in production).
+    cookies: { sameSite: 'Lax', secure: env().serverUrl.startsWith('https://') },
   },
   hooks: {
     // A deleted account cannot sign in with a password; only an e-mail link restores it.

@@ -13,7 +13,7 @@ test('registering: the e-mailed link opens a confirm page, and confirming signs 
   const email = newAddress()
   await page.goto('/register')
   await expect(page.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('href', '/privacy')
-  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
   await expect(page.getByTestId('link-sent')).toContainText('Проверьте почту')
 
@@ -31,7 +31,7 @@ test('registering: the e-mailed link opens a confirm page, and confirming signs 
 
 test('an invalid address gets the localized message', async ({ page }) => {
   await page.goto('/en/login')
-  await page.getByLabel('E-mail').fill('not an address')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('not an address')
   await page.getByRole('button', { name: 'Send me a login link' }).click()
   await expect(page.locator('#auth-error')).toHaveText('Invalid email')
 })
@@ -40,7 +40,7 @@ test('the personal account sends visitors to log in and brings them back; logout
   await page.goto('/en/profile/subscription')
   await expect(page).toHaveURL(/\/en\/login\?next=%2Fen%2Fprofile%2Fsubscription$/)
   const email = newAddress()
-  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: 'Send me a login link' }).click()
   await expect(page.getByTestId('link-sent')).toContainText('Check your e-mail')
 
@@ -63,7 +63,7 @@ test('the personal account sends visitors to log in and brings them back; logout
 test('changing the e-mail in the settings: confirm by link, success shown, the old address is told', async ({ page }) => {
   const email = newAddress()
   await page.goto('/login')
-  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: 'Получить ссылку для входа' }).click()
   await page.goto(linkFromMail(await latestMailTo(email)))
   await page.getByTestId('confirm-link').click()
@@ -87,7 +87,7 @@ test('changing the e-mail in the settings: confirm by link, success shown, the o
 test('deleting the account asks first, signs out, and logging in again offers to restore it', async ({ page }) => {
   const email = newAddress()
   await page.goto('/en/register')
-  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: 'Sign up' }).click()
   await page.goto(linkFromMail(await latestMailTo(email)))
   await page.getByTestId('confirm-link').click()
@@ -101,7 +101,7 @@ test('deleting the account asks first, signs out, and logging in again offers to
   await expect(page).toHaveURL(/\/en\/login\?next=/)
   expect((await latestMailTo(email)).subject).toBe('Your VPN keys account has been deleted')
 
-  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: 'Send me a login link' }).click()
   await expect(page.getByTestId('link-sent')).toBeVisible()
   await page.goto(linkFromMail(await latestMailTo(email)))
@@ -109,4 +109,31 @@ test('deleting the account asks first, signs out, and logging in again offers to
   await page.getByRole('button', { name: 'Restore account and log in' }).click()
   await expect(page).toHaveURL(/\/en\/profile\/servers$/)
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+})
+
+test('a user who sets a password can log in with it', async ({ page }) => {
+  const email = newAddress()
+  await page.goto('/register')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await page.goto(linkFromMail(await latestMailTo(email)))
+  await page.getByTestId('confirm-link').click()
+  await page.goto('/profile/preferences')
+  await page.getByLabel('Новый пароль').fill('correct horse battery')
+  await page.getByRole('button', { name: 'Сохранить пароль' }).click()
+  await expect(page.getByText('Пароль сохранён.')).toBeVisible()
+
+  await page.getByRole('banner').getByRole('button', { name: 'Выйти' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/login')
+  await page.getByText('Войти с паролем').click()
+  const form = page.locator('.auth__password')
+  await form.getByLabel('E-mail').fill(email)
+  await form.getByLabel('Пароль').fill('wrong password!')
+  await form.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.locator('#password-login-error')).toHaveText('Неверный e-mail или пароль.')
+  await form.getByLabel('Пароль').fill('correct horse battery')
+  await form.getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  await expect(page.getByText(`Вы вошли как ${email}`)).toBeVisible()
 })

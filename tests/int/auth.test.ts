@@ -185,6 +185,26 @@ describe('changing the e-mail address', () => {
   })
 })
 
+describe('the optional password', () => {
+  it('can be set by the signed-in user, after which password login works too', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register' }))
+    const confirmed = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
+    const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!
+    const { POST: setPassword } = await import('@/app/api/account/password/route')
+    const request = (password: string) =>
+      new Request('http://localhost/api/account/password', {
+        method: 'POST',
+        headers: { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        body: JSON.stringify({ password }),
+      })
+    expect((await setPassword(request('short'))).status).toBe(400)
+    expect((await setPassword(request('a-long-enough-password'))).status).toBe(200)
+    const login = await payload.login({ collection: 'users', data: { email, password: 'a-long-enough-password' } })
+    expect(login.user?.email).toBe(email)
+  })
+})
+
 describe('deleting an account', () => {
   it('disables the account at once, and logging in again within 30 days restores it', async () => {
     const email = uniqueEmail()

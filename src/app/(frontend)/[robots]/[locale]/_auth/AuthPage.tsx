@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 
 import { EmailLinkForm } from '@/components/auth/EmailLinkForm'
+import { PasswordLoginForm } from '@/components/auth/PasswordLoginForm'
 import { Link } from '@/i18n/navigation'
 import { isLocale } from '@/i18n/locales'
 
@@ -27,6 +28,7 @@ export async function AuthPage({ purpose, params }: { purpose: Purpose; params: 
       <h1>{purpose === 'login' ? t('loginTitle') : t('registerTitle')}</h1>
       <p>{purpose === 'login' ? t('loginIntro') : t('registerIntro')}</p>
       <EmailLinkForm purpose={purpose} />
+      {purpose === 'login' ? <PasswordLoginForm /> : null}
       <p>
         <Link href={purpose === 'login' ? '/register' : '/login'} prefetch={false}>
           {purpose === 'login' ? t('toRegister') : t('toLogin')}

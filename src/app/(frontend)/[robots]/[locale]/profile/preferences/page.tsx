@@ -1,9 +1,10 @@
-// /profile/preferences: account settings (change e-mail, delete account; the optional password comes next).
+// /profile/preferences: account settings: change e-mail, optional password, delete account.
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
 import { ChangeEmailForm } from '@/components/auth/ChangeEmailForm'
 import { DeleteAccount } from '@/components/auth/DeleteAccount'
+import { PasswordForm } from '@/components/auth/PasswordForm'
 import { isLocale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 
@@ -32,10 +33,11 @@ export default async function ProfilePreferencesPage({ params, searchParams }: P
       <h3>{t('changeEmailTitle')}</h3>
       {user ? <p>{t('currentEmail', { email: user.email })}</p> : null}
       <ChangeEmailForm />
+      <h3>{t('passwordTitle')}</h3>
+      <PasswordForm />
       <h3>{t('deleteTitle')}</h3>
       <p>{t('deleteText')}</p>
       <DeleteAccount />
-      <p className="empty">{profile('preferencesSoon')}</p>
     </section>
   )
 }
