@@ -137,3 +137,18 @@ test('a user who sets a password can log in with it', async ({ page }) => {
   await expect(page).toHaveURL(/\/profile\/servers$/)
   await expect(page.getByText(`Вы вошли как ${email}`)).toBeVisible()
 })
+
+test('the header opens the login popup, which switches to registration and sends the link', async ({ page }) => {
+  await page.goto('/vless')
+  await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Вход' })).toBeVisible()
+  await expect(page).toHaveURL(/\/vless$/)
+  await dialog.getByRole('button', { name: 'Нет аккаунта? Зарегистрируйтесь' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Регистрация' })).toBeVisible()
+  const email = newAddress()
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await expect(dialog.getByTestId('link-sent')).toContainText('Проверьте почту')
+  expect((await latestMailTo(email)).subject).toContain('Подтвердите регистрацию')
+})
