@@ -205,6 +205,30 @@ describe('the optional password', () => {
   })
 })
 
+describe('marketing consent', () => {
+  it('is off by default and the user switches it on and off for themselves only', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register' }))
+    const confirmed = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
+    const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!
+    const consentOf = async () => (await payload.find({ collection: 'users', where: { email: { equals: email } } })).docs[0]?.marketingConsent
+    expect(await consentOf()).toBe(false)
+    const { POST: setConsent } = await import('@/app/api/account/marketing/route')
+    const request = (body: unknown, withCookie = true) =>
+      new Request('http://localhost/api/account/marketing', {
+        method: 'POST',
+        headers: { ...(withCookie ? { cookie } : {}), 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect((await setConsent(request({ consent: true }))).status).toBe(200)
+    expect(await consentOf()).toBe(true)
+    expect((await setConsent(request({ consent: false }))).status).toBe(200)
+    expect(await consentOf()).toBe(false)
+    expect((await setConsent(request({ consent: 'yes' }))).status).toBe(400)
+    expect((await setConsent(request({ consent: true }, false))).status).toBe(401)
+  })
+})
+
 describe('deleting an account', () => {
   it('disables the account at once, and logging in again within 30 days restores it', async () => {
     const email = uniqueEmail()

@@ -1,9 +1,10 @@
-// /profile/preferences: account settings: change e-mail, optional password, delete account.
+// /profile/preferences: account settings: change e-mail, optional password, marketing consent, delete account.
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
 import { ChangeEmailForm } from '@/components/auth/ChangeEmailForm'
 import { DeleteAccount } from '@/components/auth/DeleteAccount'
+import { MarketingConsent } from '@/components/auth/MarketingConsent'
 import { PasswordForm } from '@/components/auth/PasswordForm'
 import { isLocale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
@@ -35,6 +36,8 @@ export default async function ProfilePreferencesPage({ params, searchParams }: P
       <ChangeEmailForm />
       <h3>{t('passwordTitle')}</h3>
       <PasswordForm />
+      <h3>{t('marketingTitle')}</h3>
+      <MarketingConsent initial={user?.marketingConsent ?? false} />
       <h3>{t('deleteTitle')}</h3>
       <p>{t('deleteText')}</p>
       <DeleteAccount />
