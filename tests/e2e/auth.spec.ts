@@ -1,5 +1,6 @@
 // Logging in and registering by e-mail link, in both languages, reading the link from the test SMTP server.
 import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
 import { latestMailTo, linkFromMail } from './mail'
 
@@ -7,6 +8,19 @@ let counter = 0
 function newAddress(): string {
   counter += 1
   return `e2e${Date.now()}${counter}@mail.example.com`
+}
+
+/** Signs up a new address through the real flow and lands in the personal account. */
+async function signUp(page: Page, locale: 'ru' | 'en'): Promise<string> {
+  const email = newAddress()
+  await page.goto(locale === 'en' ? '/en/register' : '/register')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('button', { name: locale === 'en' ? 'Sign up' : 'Зарегистрироваться' }).click()
+  await expect(page.getByTestId('link-sent')).toBeVisible()
+  await page.goto(linkFromMail(await latestMailTo(email)))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  return email
 }
 
 test('registering: the e-mailed link opens a confirm page, and confirming signs in to the personal account', async ({ page }) => {
@@ -36,88 +50,120 @@ test('an invalid address gets the localized message', async ({ page }) => {
   await expect(page.locator('#auth-error')).toHaveText('Invalid email')
 })
 
-test('the personal account sends visitors to log in and brings them back; logout ends the session', async ({ page }) => {
-  await page.goto('/en/profile/subscription')
-  await expect(page).toHaveURL(/\/en\/login\?next=%2Fen%2Fprofile%2Fsubscription$/)
-  const email = newAddress()
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('button', { name: 'Send me a login link' }).click()
-  await expect(page.getByTestId('link-sent')).toContainText('Check your e-mail')
+const TEXT = {
+  ru: {
+    prefix: '',
+    sendLogin: 'Получить ссылку для входа',
+    sent: 'Проверьте почту',
+    loginSubject: 'Вход на сайт VPN ключи',
+    signedIn: 'Вы вошли как',
+    logout: 'Выйти',
+    login: 'Войти',
+    settings: 'Настройки',
+    current: 'Текущий e-mail:',
+    newEmail: 'Новый e-mail',
+    changeEmail: 'Сменить e-mail',
+    changed: 'E-mail успешно изменён',
+    oldAddressSubject: 'изменён',
+    delete: 'Удалить аккаунт',
+    sure: 'Вы уверены?',
+    yesDelete: 'Да, удалить',
+    deletedSubject: 'Ваш аккаунт на сайте VPN ключи удалён',
+    restoreTitle: 'Восстановить аккаунт?',
+    restore: 'Восстановить аккаунт и войти',
+  },
+  en: {
+    prefix: '/en',
+    sendLogin: 'Send me a login link',
+    sent: 'Check your e-mail',
+    loginSubject: 'Log in to VPN keys',
+    signedIn: 'Signed in as',
+    logout: 'Log out',
+    login: 'Log in',
+    settings: 'Settings',
+    current: 'Current e-mail:',
+    newEmail: 'New e-mail',
+    changeEmail: 'Change e-mail',
+    changed: 'E-mail changed successfully',
+    oldAddressSubject: 'was changed',
+    delete: 'Delete account',
+    sure: 'Are you sure?',
+    yesDelete: 'Yes, delete',
+    deletedSubject: 'Your VPN keys account has been deleted',
+    restoreTitle: 'Restore your account?',
+    restore: 'Restore account and log in',
+  },
+} as const
 
-  const mail = await latestMailTo(email)
-  expect(mail.subject).toBe('Log in to VPN keys')
-  await page.goto(linkFromMail(mail))
-  await page.getByTestId('confirm-link').click()
-  await expect(page).toHaveURL(/\/en\/profile\/subscription$/)
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+for (const locale of ['ru', 'en'] as const) {
+  const text = TEXT[locale]
+  const path = (to: string) => `${text.prefix}${to}`
 
-  // The cached public pages know the visitor is signed in: the header offers "Log out".
-  await page.goto('/en/vless')
-  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
-  await expect(page).toHaveURL(/\/en$/)
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
-  await page.goto('/en/profile/servers')
-  await expect(page).toHaveURL(/\/en\/login\?next=/)
-})
+  test(`[${locale}] the personal account sends visitors to log in and brings them back; logout ends the session`, async ({ page }) => {
+    await page.goto(path('/profile/subscription'))
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?next=${encodeURIComponent(path('/profile/subscription'))}$`))
+    const email = newAddress()
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    await page.getByRole('button', { name: text.sendLogin }).click()
+    await expect(page.getByTestId('link-sent')).toContainText(text.sent)
 
-test('changing the e-mail in the settings: confirm by link, success shown, the old address is told', async ({ page }) => {
-  const email = newAddress()
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('button', { name: 'Получить ссылку для входа' }).click()
-  await page.goto(linkFromMail(await latestMailTo(email)))
-  await page.getByTestId('confirm-link').click()
-  await expect(page).toHaveURL(/\/profile\/servers$/)
+    const mail = await latestMailTo(email)
+    expect(mail.subject).toBe(text.loginSubject)
+    await page.goto(linkFromMail(mail))
+    await page.getByTestId('confirm-link').click()
+    await expect(page).toHaveURL(new RegExp(`${path('/profile/subscription')}$`))
+    await expect(page.getByText(`${text.signedIn} ${email}`)).toBeVisible()
 
-  await page.getByRole('link', { name: 'Настройки' }).click()
-  await expect(page.getByText(`Текущий e-mail: ${email}`)).toBeVisible()
-  const newEmail = newAddress()
-  await page.getByLabel('Новый e-mail').fill(newEmail)
-  await page.getByRole('button', { name: 'Сменить e-mail' }).click()
-  await expect(page.getByTestId('email-change-sent')).toContainText(newEmail)
+    // The cached public pages know the visitor is signed in: the header offers "Log out".
+    await page.goto(path('/vless'))
+    await page.getByRole('banner').getByRole('button', { name: text.logout }).click()
+    await expect(page).toHaveURL(new RegExp(`${text.prefix || ''}/?$`))
+    await expect(page.getByRole('banner').getByRole('link', { name: text.login })).toBeVisible()
+    await page.goto(path('/profile/servers'))
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?next=`))
+  })
 
-  await page.goto(linkFromMail(await latestMailTo(newEmail)))
-  await page.getByTestId('confirm-link').click()
-  await expect(page).toHaveURL(/\/profile\/preferences\?email=changed$/)
-  await expect(page.getByTestId('email-change-result')).toHaveText('E-mail успешно изменён')
-  await expect(page.getByText(`Текущий e-mail: ${newEmail}`)).toBeVisible()
-  expect((await latestMailTo(email)).subject).toContain('изменён')
-})
+  test(`[${locale}] changing the e-mail: confirm by link, success shown, the old address is told`, async ({ page }) => {
+    const email = await signUp(page, locale)
+    await page.getByRole('link', { name: text.settings }).click()
+    await expect(page.getByText(`${text.current} ${email}`)).toBeVisible()
+    const newEmail = newAddress()
+    await page.getByLabel(text.newEmail).fill(newEmail)
+    await page.getByRole('button', { name: text.changeEmail }).click()
+    await expect(page.getByTestId('email-change-sent')).toContainText(newEmail)
 
-test('deleting the account asks first, signs out, and logging in again offers to restore it', async ({ page }) => {
-  const email = newAddress()
-  await page.goto('/en/register')
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('button', { name: 'Sign up' }).click()
-  await page.goto(linkFromMail(await latestMailTo(email)))
-  await page.getByTestId('confirm-link').click()
-  await page.goto('/en/profile/preferences')
+    await page.goto(linkFromMail(await latestMailTo(newEmail)))
+    await page.getByTestId('confirm-link').click()
+    await expect(page).toHaveURL(new RegExp(`${path('/profile/preferences')}\\?email=changed$`))
+    await expect(page.getByTestId('email-change-result')).toHaveText(text.changed)
+    await expect(page.getByText(`${text.current} ${newEmail}`)).toBeVisible()
+    expect((await latestMailTo(email)).subject).toContain(text.oldAddressSubject)
+  })
 
-  await page.getByRole('button', { name: 'Delete account' }).click()
-  await expect(page.getByRole('alertdialog')).toContainText('Are you sure?')
-  await page.getByRole('button', { name: 'Yes, delete' }).click()
-  await expect(page).toHaveURL(/\/en$/)
-  await page.goto('/en/profile/servers')
-  await expect(page).toHaveURL(/\/en\/login\?next=/)
-  expect((await latestMailTo(email)).subject).toBe('Your VPN keys account has been deleted')
+  test(`[${locale}] deleting the account asks first, signs out, and logging in again offers to restore it`, async ({ page }) => {
+    const email = await signUp(page, locale)
+    await page.goto(path('/profile/preferences'))
+    await page.getByRole('button', { name: text.delete }).click()
+    await expect(page.getByRole('alertdialog')).toContainText(text.sure)
+    await page.getByRole('button', { name: text.yesDelete }).click()
+    await expect(page.getByRole('banner').getByRole('link', { name: text.login })).toBeVisible()
+    await page.goto(path('/profile/servers'))
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?next=`))
+    expect((await latestMailTo(email)).subject).toBe(text.deletedSubject)
 
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('button', { name: 'Send me a login link' }).click()
-  await expect(page.getByTestId('link-sent')).toBeVisible()
-  await page.goto(linkFromMail(await latestMailTo(email)))
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Restore your account?')
-  await page.getByRole('button', { name: 'Restore account and log in' }).click()
-  await expect(page).toHaveURL(/\/en\/profile\/servers$/)
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
-})
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    await page.getByRole('button', { name: text.sendLogin }).click()
+    await expect(page.getByTestId('link-sent')).toBeVisible()
+    await page.goto(linkFromMail(await latestMailTo(email)))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.restoreTitle)
+    await page.getByRole('button', { name: text.restore }).click()
+    await expect(page).toHaveURL(new RegExp(`${path('/profile/servers')}$`))
+    await expect(page.getByText(`${text.signedIn} ${email}`)).toBeVisible()
+  })
+}
 
 test('a user who sets a password can log in with it', async ({ page }) => {
-  const email = newAddress()
-  await page.goto('/register')
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
-  await page.goto(linkFromMail(await latestMailTo(email)))
-  await page.getByTestId('confirm-link').click()
+  const email = await signUp(page, 'ru')
   await page.goto('/profile/preferences')
   await page.getByLabel('Новый пароль').fill('correct horse battery')
   await page.getByRole('button', { name: 'Сохранить пароль' }).click()

@@ -39,6 +39,21 @@ async function userFromCookie(response: Response): Promise<{ email: string } | n
   return user ? { email: user.email } : null
 }
 
+/** A new account made through the real link flow, with its session cookie. */
+async function registeredVisitor(): Promise<{ email: string; cookie: string; confirmed: Response }> {
+  const email = uniqueEmail()
+  await requestLink(linkRequest({ email, purpose: 'register' }))
+  const confirmed = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
+  return { email, cookie: confirmed.headers.get('set-cookie')!.split(';')[0]!, confirmed }
+}
+
+/** A request to an account API as the browser sends it (same-site, with or without the session). */
+function accountRequest(path: string, cookie: string | null, body?: unknown): Request {
+  const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }
+  if (cookie) headers.cookie = cookie
+  return new Request(`http://localhost${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) })
+}
+
 beforeAll(async () => {
   smtp = await startSmtp()
   // Set before the config is first imported in this file: mail goes to the test SMTP server.
@@ -149,15 +164,7 @@ describe('changing the e-mail address', () => {
     return { email, cookie }
   }
 
-  function changeRequest(cookie: string | null, newEmail: string): Request {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }
-    if (cookie) headers.cookie = cookie
-    return new Request('http://localhost/api/account/change-email', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ newEmail, locale: 'en' }),
-    })
-  }
+  const changeRequest = (cookie: string | null, newEmail: string) => accountRequest('/api/account/change-email', cookie, { newEmail, locale: 'en' })
 
   it('confirms the new address by link, then changes it and tells the old address', async () => {
     const { POST: change } = await import('@/app/api/account/change-email/route')
@@ -187,17 +194,9 @@ describe('changing the e-mail address', () => {
 
 describe('the optional password', () => {
   it('can be set by the signed-in user, after which password login works too', async () => {
-    const email = uniqueEmail()
-    await requestLink(linkRequest({ email, purpose: 'register' }))
-    const confirmed = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
-    const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!
+    const { email, cookie } = await registeredVisitor()
     const { POST: setPassword } = await import('@/app/api/account/password/route')
-    const request = (password: string) =>
-      new Request('http://localhost/api/account/password', {
-        method: 'POST',
-        headers: { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
-        body: JSON.stringify({ password }),
-      })
+    const request = (password: string) => accountRequest('/api/account/password', cookie, { password })
     expect((await setPassword(request('short'))).status).toBe(400)
     expect((await setPassword(request('a-long-enough-password'))).status).toBe(200)
     const login = await payload.login({ collection: 'users', data: { email, password: 'a-long-enough-password' } })
@@ -207,19 +206,11 @@ describe('the optional password', () => {
 
 describe('marketing consent', () => {
   it('is off by default and the user switches it on and off for themselves only', async () => {
-    const email = uniqueEmail()
-    await requestLink(linkRequest({ email, purpose: 'register' }))
-    const confirmed = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
-    const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!
+    const { email, cookie } = await registeredVisitor()
     const consentOf = async () => (await payload.find({ collection: 'users', where: { email: { equals: email } } })).docs[0]?.marketingConsent
     expect(await consentOf()).toBe(false)
     const { POST: setConsent } = await import('@/app/api/account/marketing/route')
-    const request = (body: unknown, withCookie = true) =>
-      new Request('http://localhost/api/account/marketing', {
-        method: 'POST',
-        headers: { ...(withCookie ? { cookie } : {}), 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
+    const request = (body: unknown, withCookie = true) => accountRequest('/api/account/marketing', withCookie ? cookie : null, body)
     expect((await setConsent(request({ consent: true }))).status).toBe(200)
     expect(await consentOf()).toBe(true)
     expect((await setConsent(request({ consent: false }))).status).toBe(200)
@@ -231,13 +222,10 @@ describe('marketing consent', () => {
 
 describe('deleting an account', () => {
   it('disables the account at once, and logging in again within 30 days restores it', async () => {
-    const email = uniqueEmail()
-    await requestLink(linkRequest({ email, purpose: 'register' }))
-    const first = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
-    const cookie = first.headers.get('set-cookie')!.split(';')[0]!
+    const { email, cookie, confirmed: first } = await registeredVisitor()
     const { POST: remove } = await import('@/app/api/account/delete/route')
     const since = smtp.messages.length
-    const deleted = await remove(new Request('http://localhost/api/account/delete', { method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin' } }))
+    const deleted = await remove(accountRequest('/api/account/delete', cookie))
     expect(deleted.status).toBe(200)
     expect(await userFromCookie(first)).toBeNull()
     expect((await smtp.latestTo(email, since)).subject).toBe('Ваш аккаунт на сайте VPN ключи удалён')
