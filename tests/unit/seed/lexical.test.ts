@@ -1,10 +1,10 @@
 // Tests for converting seed blocks to Payload's Lexical JSON and back to plain text.
 import { describe, expect, it } from 'vitest'
 
+import { lexicalToPlainText } from '@/lib/richtext/plainText'
 import type { RichBlock } from '@/seed/lexical'
 import {
   fillPlaceholders,
-  lexicalToPlainText,
   listPlaceholders,
   toLexical,
 } from '@/seed/lexical'

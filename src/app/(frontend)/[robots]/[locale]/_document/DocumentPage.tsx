@@ -11,7 +11,7 @@ import type { DocumentSlug } from '@/lib/data/documents'
 import { pageMetadata } from '@/lib/seo/alternates'
 import { isRobotsMode } from '@/lib/seo/robots'
 import type { RobotsMode } from '@/lib/seo/robots'
-import { lexicalToPlainText } from '@/seed/lexical'
+import { lexicalToPlainText } from '@/lib/richtext/plainText'
 
 export type DocumentParams = Promise<{ robots: string; locale: string }>
 
