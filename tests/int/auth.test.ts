@@ -249,6 +249,37 @@ describe('deleting an account', () => {
     expect((await payload.find({ collection: 'users', where: { email: { equals: old } } })).totalDocs).toBe(0)
     expect((await payload.find({ collection: 'users', where: { email: { equals: recent } } })).totalDocs).toBe(1)
   })
+
+  it('the daily schedule queues the purge for 03:00 and the job queue runs it', async () => {
+    const email = uniqueEmail()
+    await payload.create({
+      collection: 'users',
+      data: { email, password: 'x'.repeat(20), role: 'customer', deletionRequestedAt: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() },
+    })
+    // What the app's once-a-minute job runner does first on every tick.
+    await payload.jobs.handleSchedules({ queue: 'default' })
+    const scheduled = await payload.find({
+      collection: 'payload-jobs',
+      where: { taskSlug: { equals: 'purgeDeletedAccounts' }, completedAt: { exists: false } },
+      limit: 5,
+    })
+    expect(scheduled.totalDocs).toBe(1)
+    const job = scheduled.docs[0]!
+    const runsAt = new Date(job.waitUntil ?? '')
+    expect(runsAt.getUTCHours()).toBe(3)
+    expect(runsAt.getUTCMinutes()).toBe(0)
+    expect(runsAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600 * 1000)
+    // A second tick before it runs queues nothing more.
+    await payload.jobs.handleSchedules({ queue: 'default' })
+    expect((await payload.count({ collection: 'payload-jobs', where: { taskSlug: { equals: 'purgeDeletedAccounts' }, completedAt: { exists: false } } })).totalDocs).toBe(1)
+
+    // Let 03:00 come: the queue's next run performs the purge.
+    await payload.update({ collection: 'payload-jobs', id: job.id, data: { waitUntil: new Date(Date.now() - 1000).toISOString() } })
+    await payload.jobs.run({ queue: 'default' })
+    // Completed jobs are removed from the queue (Payload's default).
+    expect((await payload.count({ collection: 'payload-jobs', where: { id: { equals: job.id } } })).totalDocs).toBe(0)
+    expect((await payload.find({ collection: 'users', where: { email: { equals: email } } })).totalDocs).toBe(0)
+  })
 })
 
 describe('mail outages', () => {
