@@ -3,6 +3,7 @@ import * as migration_20261122_001150_settings_hosts_from_env from './20261122_0
 import * as migration_20261122_004754_auth_links from './20261122_004754_auth_links';
 import * as migration_20261122_005457_jobs_queue from './20261122_005457_jobs_queue';
 import * as migration_20261122_011406_purge_task from './20261122_011406_purge_task';
+import * as migration_20261122_020916_billing from './20261122_020916_billing';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261122_011406_purge_task.up,
     down: migration_20261122_011406_purge_task.down,
-    name: '20261122_011406_purge_task'
+    name: '20261122_011406_purge_task',
+  },
+  {
+    up: migration_20261122_020916_billing.up,
+    down: migration_20261122_020916_billing.down,
+    name: '20261122_020916_billing'
   },
 ];

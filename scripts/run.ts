@@ -15,6 +15,8 @@ import { describeMailDestination } from '../src/lib/mail/transport'
 import { EnvError, parseEnv } from '../src/lib/env'
 import { isPortFree, freePort } from './lib/ports'
 import { startEmbeddedPostgres } from './lib/postgres'
+import { startStripeDouble } from './lib/stripeDouble'
+import type { StripeDouble } from './lib/stripeDouble'
 import { runTsScript } from './lib/tsChild'
 import type { RunningPostgres } from './lib/postgres'
 
@@ -74,13 +76,14 @@ async function main(): Promise<void> {
   }
 
   // What this run started, so a signal or a failure can stop it in order.
-  const running: { postgres?: RunningPostgres; site?: ChildProcess } = {}
+  const running: { postgres?: RunningPostgres; site?: ChildProcess; stripe?: StripeDouble } = {}
   const shutdown = async (code: number) => {
-    const { site, postgres } = running
+    const { site, postgres, stripe } = running
     if (site && site.exitCode === null) {
       site.kill('SIGTERM')
       await waitForExit(site)
     }
+    await stripe?.close()
     await postgres?.stop()
     process.exit(code)
   }
@@ -111,6 +114,23 @@ async function main(): Promise<void> {
     return shutdown(await waitForExit(cli))
   }
 
+  // Without Stripe keys, outside production: the local Stripe double behind a labelled test checkout.
+  let payments = env.billing === 'stripe' ? 'Stripe' : 'disabled (no Stripe keys)'
+  if (env.billing === 'disabled' && !env.isStrictProduction) {
+    const serverUrl = childEnv.SERVER_URL
+    const secretKey = `sk_test_local_${randomBytes(12).toString('hex')}`
+    const webhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`
+    running.stripe = await startStripeDouble({
+      secretKey,
+      webhookSecret,
+      webhookUrl: `http://127.0.0.1:${port}/api/billing/webhook`,
+      checkoutPageUrl: (id, locale) => `${serverUrl}${locale === 'en' ? '/en' : ''}/test-checkout/${id}`,
+      stateFile: path.join(dataDir, 'stripe-double.json'),
+    })
+    Object.assign(childEnv, { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: running.stripe.url })
+    payments = `local test checkout (Stripe double at ${running.stripe.url}; no money moves)`
+  }
+
   const nextBin = require.resolve('next/dist/bin/next')
   const site = runChild([nextBin, isDev ? 'dev' : 'start', '--port', String(port)], childEnv)
   running.site = site
@@ -122,6 +142,7 @@ async function main(): Promise<void> {
       `  Admin:  ${childEnv.SERVER_URL}/admin`,
       ...(showDemo ? DEMO_ACCOUNTS.map((account) => `          ${account.role}: ${account.email} / ${account.password}`) : []),
       `  Mail:   ${describeMailDestination(env)}`,
+      `  Pay:    ${payments}`,
       '  Stop:   Ctrl-C (stops PostgreSQL too)',
       '',
     ].join('\n'),

@@ -322,7 +322,10 @@ export interface Tariff {
 export interface Subscription {
   id: number;
   title?: string | null;
-  user: number | User;
+  /**
+   * Empty once the account is removed (the payment record is anonymized)
+   */
+  user?: (number | null) | User;
   tariff: number | Tariff;
   status: 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired';
   trialEndsAt?: string | null;
@@ -350,10 +353,23 @@ export interface Subscription {
 export interface SubscriptionEvent {
   id: number;
   subscription: number | Subscription;
-  user: number | User;
+  user?: (number | null) | User;
   type:
-    'trial_started' | 'activated' | 'renewed' | 'payment_failed' | 'discount_applied' | 'renewal_cancelled' | 'expired';
+    | 'trial_started'
+    | 'activated'
+    | 'renewed'
+    | 'payment_failed'
+    | 'payment'
+    | 'discount_applied'
+    | 'renewal_cancelled'
+    | 'renewal_resumed'
+    | 'cancelled'
+    | 'expired'
+    | 'extended_by_editor'
+    | 'cancelled_by_editor';
   amountKopecks?: number | null;
+  invoiceId?: string | null;
+  note?: string | null;
   occurredAt: string;
   updatedAt: string;
   createdAt: string;
@@ -809,6 +825,8 @@ export interface SubscriptionEventsSelect<T extends boolean = true> {
   user?: T;
   type?: T;
   amountKopecks?: T;
+  invoiceId?: T;
+  note?: T;
   occurredAt?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -936,6 +954,17 @@ export interface SiteSetting {
   supportEmail: string;
   claimedKeys?: number | null;
   claimedCountries?: number | null;
+  /**
+   * From customer reviews; an empty score hides the block
+   */
+  rating?: {
+    score?: number | null;
+    reviews?: number | null;
+  };
+  /**
+   * One-time, on the next month, once per user
+   */
+  cancelDiscountPercent?: number | null;
   trialBanner?: {
     enabled?: boolean | null;
     text?: string | null;
@@ -979,6 +1008,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   supportEmail?: T;
   claimedKeys?: T;
   claimedCountries?: T;
+  rating?:
+    | T
+    | {
+        score?: T;
+        reviews?: T;
+      };
+  cancelDiscountPercent?: T;
   trialBanner?:
     | T
     | {

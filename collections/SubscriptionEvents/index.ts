@@ -24,7 +24,7 @@ export const SubscriptionEvents: CollectionConfig = {
   },
   fields: [
     { name: 'subscription', label: { ru: 'Подписка', en: 'Subscription' }, type: 'relationship', relationTo: 'subscriptions', required: true, index: true },
-    { name: 'user', label: { ru: 'Пользователь', en: 'User' }, type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'user', label: { ru: 'Пользователь', en: 'User' }, type: 'relationship', relationTo: 'users', index: true },
     {
       name: 'type',
       label: { ru: 'Событие', en: 'Event' },
@@ -35,12 +35,19 @@ export const SubscriptionEvents: CollectionConfig = {
         { value: 'activated', label: { ru: 'Активирована', en: 'Activated' } },
         { value: 'renewed', label: { ru: 'Продлена', en: 'Renewed' } },
         { value: 'payment_failed', label: { ru: 'Платёж не прошёл', en: 'Payment failed' } },
+        { value: 'payment', label: { ru: 'Оплата', en: 'Payment' } },
         { value: 'discount_applied', label: { ru: 'Применена скидка', en: 'Discount applied' } },
         { value: 'renewal_cancelled', label: { ru: 'Автопродление отключено', en: 'Auto-renewal cancelled' } },
+        { value: 'renewal_resumed', label: { ru: 'Автопродление включено', en: 'Auto-renewal resumed' } },
+        { value: 'cancelled', label: { ru: 'Отменена', en: 'Cancelled' } },
         { value: 'expired', label: { ru: 'Истекла', en: 'Expired' } },
+        { value: 'extended_by_editor', label: { ru: 'Продлена редактором', en: 'Extended by an editor' } },
+        { value: 'cancelled_by_editor', label: { ru: 'Отменена редактором', en: 'Cancelled by an editor' } },
       ],
     },
     { name: 'amountKopecks', label: { ru: 'Сумма, копеек', en: 'Amount, kopecks' }, type: 'number' },
+    { name: 'invoiceId', label: { ru: 'Счёт у платёжной системы', en: 'Provider invoice' }, type: 'text', unique: true },
+    { name: 'note', label: { ru: 'Комментарий', en: 'Note' }, type: 'text' },
     { name: 'occurredAt', label: { ru: 'Когда', en: 'When' }, type: 'date', required: true, index: true },
   ],
 }

@@ -5,8 +5,6 @@ import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { staffOrOwner } from '../access/staffOrOwner'
 
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'cancelled', 'expired'] as const
-
 export const Subscriptions: CollectionConfig = {
   slug: 'subscriptions',
   labels: {
@@ -42,7 +40,15 @@ export const Subscriptions: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'user', label: { ru: 'Пользователь', en: 'User' }, type: 'relationship', relationTo: 'users', required: true, index: true },
+        {
+          name: 'user',
+          label: { ru: 'Пользователь', en: 'User' },
+          type: 'relationship',
+          relationTo: 'users',
+          index: true,
+          // Empty once the account is purged: the payment record stays, anonymized.
+          admin: { description: { ru: 'Пусто, если аккаунт удалён (запись об оплате обезличена)', en: 'Empty once the account is removed (the payment record is anonymized)' } },
+        },
         { name: 'tariff', label: { ru: 'Тариф', en: 'Plan' }, type: 'relationship', relationTo: 'tariffs', required: true },
       ],
     },

@@ -46,6 +46,30 @@ export const SiteSettings: GlobalConfig = {
               ],
             },
             {
+              name: 'rating',
+              label: { ru: 'Рейтинг на странице тарифов', en: 'Rating on the plans page' },
+              type: 'group',
+              admin: { description: { ru: 'Из отзывов покупателей; пустая оценка скрывает блок', en: 'From customer reviews; an empty score hides the block' } },
+              fields: [
+                {
+                  type: 'row',
+                  fields: [
+                    { name: 'score', label: { ru: 'Оценка (из 5)', en: 'Score (of 5)' }, type: 'number', min: 1, max: 5 },
+                    { name: 'reviews', label: { ru: 'Отзывов', en: 'Reviews' }, type: 'number', min: 0 },
+                  ],
+                },
+              ],
+            },
+            {
+              name: 'cancelDiscountPercent',
+              label: { ru: 'Скидка при отмене автопродления, %', en: 'Discount offered on cancelling auto-renewal, %' },
+              type: 'number',
+              defaultValue: 30,
+              min: 1,
+              max: 90,
+              admin: { description: { ru: 'Разовая скидка на следующий месяц, один раз на пользователя', en: 'One-time, on the next month, once per user' } },
+            },
+            {
               name: 'trialBanner',
               label: { ru: 'Баннер пробного периода', en: 'Trial banner' },
               type: 'group',

@@ -27,6 +27,8 @@ const schema = z.object({
   EMAIL_FROM: optionalString.pipe(z.email('EMAIL_FROM must be an e-mail address').optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** The local Stripe double (test checkout) started by scripts/run.ts outside production. */
+  STRIPE_API_URL: optionalString.pipe(z.url('STRIPE_API_URL must be an absolute URL').optional()),
   PRODUCTION_HOST: optionalString,
   FREE_KEYS_HOST: optionalString,
 })
@@ -36,6 +38,8 @@ export type Env = z.infer<typeof schema> & {
   isStrictProduction: boolean
   serverUrl: string
   emailFrom: string
+  /** `stripe` with real keys, `test` with the local test checkout (never in production), else `disabled`. */
+  billing: 'stripe' | 'test' | 'disabled'
 }
 
 const REQUIRED_IN_PRODUCTION = ['DATABASE_URL', 'PAYLOAD_SECRET', 'SERVER_URL', 'SMTP_URL'] as const
@@ -63,10 +67,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       )
     }
   }
+  if (isStrictProduction && env.STRIPE_API_URL) {
+    throw new EnvError('STRIPE_API_URL (the local test checkout) must not be set in production.')
+  }
+  const hasStripeKeys = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
+  const billing = !hasStripeKeys ? 'disabled' : env.STRIPE_API_URL ? 'test' : 'stripe'
   const serverUrl = (env.SERVER_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   return {
     ...env,
     isStrictProduction,
+    billing,
     serverUrl,
     emailFrom: env.EMAIL_FROM ?? `no-reply@${new URL(serverUrl).hostname.replace(/^localhost$/, 'example.com')}`,
   }

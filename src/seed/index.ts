@@ -202,6 +202,8 @@ async function seedSiteSettings({ payload, req }: Ctx): Promise<void> {
       supportEmail: seedSettings.supportEmail,
       claimedKeys: seedSettings.claimedKeys,
       claimedCountries: seedSettings.claimedCountries,
+      rating: seedSettings.rating,
+      cancelDiscountPercent: seedSettings.cancelDiscountPercent,
       trialBanner: { enabled: true, text: seedSettings.trialBanner.ru },
       clientApps: seedClientApps,
     },

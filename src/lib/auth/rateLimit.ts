@@ -2,7 +2,7 @@
 import type { Payload } from 'payload'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
-type Limiters = { perEmail: RateLimiterPostgres; perIp: RateLimiterPostgres }
+type Limiters = { perEmail: RateLimiterPostgres; perIp: RateLimiterPostgres; checkout: RateLimiterPostgres; speedTest: RateLimiterPostgres }
 
 const limiters = new WeakMap<Payload, Limiters>()
 
@@ -16,6 +16,10 @@ function limitersFor(payload: Payload): Limiters {
     perEmail: new RateLimiterPostgres({ ...common, keyPrefix: 'link-email', points: 5, duration: 60 * 60 }),
     // Per network address: a shared mobile NAT may hold many people, so this is looser.
     perIp: new RateLimiterPostgres({ ...common, keyPrefix: 'link-ip', points: 30, duration: 60 * 60 }),
+    // Opening a checkout costs a call to the payment provider: twenty an hour per address is plenty for a person.
+    checkout: new RateLimiterPostgres({ ...common, keyPrefix: 'checkout-ip', points: 20, duration: 60 * 60 }),
+    // A speed test moves megabytes: a few per ten minutes per address.
+    speedTest: new RateLimiterPostgres({ ...common, keyPrefix: 'speedtest-ip', points: 6, duration: 10 * 60 }),
   }
   limiters.set(payload, created)
   return created
@@ -33,4 +37,20 @@ export async function consumeLinkAllowance(payload: Payload, { email, ip }: { em
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
     throw error
   }
+}
+
+/** One unit of a per-address allowance other than e-mail links. */
+export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'speedTest', ip: string): Promise<RateLimitResult> {
+  try {
+    await limitersFor(payload)[kind].consume(ip)
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
+    throw error
+  }
+}
+
+/** The client's address as the proxy in front reports it. */
+export function clientIp(headers: Headers): string {
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'
 }

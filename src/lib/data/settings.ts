@@ -14,6 +14,7 @@ export type PublicSettings = {
   claimedKeys: number
   claimedCountries: number
   trialBanner: { enabled: boolean; text: string | null }
+  rating: { score: number; reviews: number } | null
   clientApps: ClientApp[]
 }
 
@@ -26,6 +27,7 @@ async function readSettings(locale: Locale): Promise<PublicSettings> {
     claimedKeys: settings.claimedKeys ?? 500,
     claimedCountries: settings.claimedCountries ?? 50,
     trialBanner: { enabled: settings.trialBanner?.enabled ?? false, text: settings.trialBanner?.text ?? null },
+    rating: settings.rating?.score ? { score: settings.rating.score, reviews: settings.rating.reviews ?? 0 } : null,
     clientApps: settings.clientApps ?? [],
   }
 }

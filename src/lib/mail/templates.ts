@@ -60,7 +60,7 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
   },
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 

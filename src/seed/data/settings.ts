@@ -53,6 +53,9 @@ export const seedSettings = {
   supportEmail: 'support@example.com',
   claimedKeys: 500,
   claimedCountries: 50,
+  // Demo figures: editors replace them with their real review score (an empty score hides the block).
+  rating: { score: 4.8, reviews: 1200 },
+  cancelDiscountPercent: 30,
   trialBanner: {
     ru: '10 дней VIP за 1 ₽ — безлимитный трафик и до 10 устройств',
     en: '10 days of VIP for 1 ₽ — unlimited traffic and up to 10 devices',

@@ -1,8 +1,146 @@
-// /profile/subscription
+// /profile/subscription: status, plan, dates, payment method and activation history.
+import { getTranslations } from 'next-intl/server'
+import { headers } from 'next/headers'
+
+import { Link } from '@/i18n/navigation'
+import { isLocale } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { currentUser } from '@/lib/auth/currentUser'
+import { subscriptionOf } from '@/lib/billing/account'
+import { hasUsedCancelDiscount } from '@/lib/billing/renewal'
+import { formatRubles } from '@/lib/billing/pricing'
+import { payloadClient } from '@/lib/data/payload'
+import { env } from '@/lib/env'
+
 import { ProfileSection } from '../_components/ProfileSection'
 
 export const dynamic = 'force-dynamic'
 
-export default function ProfileSubscriptionPage({ params }: { params: Promise<{ locale: string }> }) {
-  return <ProfileSection params={params} title="subscription" empty="subscriptionEmpty" showTariffs />
+const STATUS_KEY = {
+  trialing: 'isTrial',
+  active: 'isActive',
+  past_due: 'isPastDue',
+  cancelled: 'isCancelled',
+  expired: 'isExpired',
+} as const
+
+const RESULTS = ['discounted', 'cancelled', 'discountUsed', 'failed'] as const
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>
+
+export default async function ProfileSubscriptionPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
+  const { locale: raw } = await params
+  const query = await searchParams
+  const locale: Locale = isLocale(raw) ? raw : 'ru'
+  const user = await currentUser(await headers())
+  const payload = await payloadClient()
+  const view = user ? await subscriptionOf(payload, user, locale) : null
+  if (!view) return <ProfileSection params={params} title="subscription" empty="subscriptionEmpty" showTariffs />
+
+  const t = await getTranslations({ locale, namespace: 'Subscription' })
+  const tp = await getTranslations({ locale, namespace: 'Profile' })
+  const { subscription, history } = view
+  const date = (iso: string | null | undefined) =>
+    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(iso)) : '—'
+  const plan = typeof subscription.tariff === 'object' ? subscription.tariff.name : ''
+  const ended = subscription.status === 'cancelled' || subscription.status === 'expired'
+  const card = subscription.paymentMethod
+  const renews = !ended && !subscription.cancelAtPeriodEnd
+  const result = RESULTS.find((key) => key === query.renewal)
+  const offering = renews && query.cancel === '1'
+  const discountAvailable = offering && user ? !(await hasUsedCancelDiscount(payload, user.id)) : false
+  const { cancelDiscountPercent } = offering ? await payload.findGlobal({ slug: 'site-settings', depth: 0 }) : { cancelDiscountPercent: 0 }
+  const percent = cancelDiscountPercent ?? 30
+  return (
+    <section data-testid="subscription" data-status={subscription.status}>
+      <h2>{tp('subscription')}</h2>
+      {result ? (
+        <p role="status" className="banner" data-testid="renewal-result">
+          {t(`result.${result}`)}
+        </p>
+      ) : null}
+      <p className="status-line">{t(STATUS_KEY[subscription.status])}</p>
+      <p className="actions">
+        <Link href="/tariffs" prefetch={false} className="button button--primary">
+          {t('extend')}
+        </Link>{' '}
+        {renews ? (
+          <Link href="/profile/subscription?cancel=1" prefetch={false} className="button">
+            {t('cancelRenewal')}
+          </Link>
+        ) : null}
+      </p>
+      {offering ? (
+        <div className="overlay">
+          <form method="post" action="/api/billing/renewal" role="dialog" aria-modal="true" aria-labelledby="renewal-title" className="dialog">
+            <input type="hidden" name="locale" value={locale} />
+            {discountAvailable ? (
+              <>
+                <h3 id="renewal-title">{t('offerTitle', { percent })}</h3>
+                <p>{t('offerText', { percent })}</p>
+                <button type="submit" name="choice" value="discount" className="button button--primary">
+                  {t('acceptDiscount')}
+                </button>{' '}
+                <button type="submit" name="choice" value="cancel" className="button">
+                  {t('refuse')}
+                </button>
+              </>
+            ) : (
+              <>
+                <h3 id="renewal-title">{t('confirmTitle')}</h3>
+                <p>{t('confirmText', { date: date(subscription.currentPeriodEnd) })}</p>
+                <button type="submit" name="choice" value="cancel" className="button button--primary">
+                  {t('confirmYes')}
+                </button>{' '}
+                <Link href="/profile/subscription" prefetch={false} className="button">
+                  {t('keep')}
+                </Link>
+              </>
+            )}
+          </form>
+        </div>
+      ) : null}
+      <dl className="details">
+        <dt>{t('plan')}</dt>
+        <dd>{plan}</dd>
+        {subscription.status === 'trialing' ? (
+          <>
+            <dt>{t('trialEnds')}</dt>
+            <dd>{date(subscription.trialEndsAt)}</dd>
+          </>
+        ) : null}
+        <dt>{t('activeUntil')}</dt>
+        <dd data-testid="active-until">{date(subscription.currentPeriodEnd)}</dd>
+        {!ended ? (
+          <>
+            <dt>{t('nextPayment')}</dt>
+            <dd data-testid="next-payment">{subscription.cancelAtPeriodEnd ? t('noNextPayment') : date(subscription.nextPaymentAt)}</dd>
+          </>
+        ) : null}
+        <dt>{t('paymentMethods')}</dt>
+        <dd>{card?.last4 ? t('card', { brand: (card.brand ?? '').toUpperCase(), last4: card.last4, validUntil: card.validUntil ?? '—' }) : t('noCard')}</dd>
+      </dl>
+      {env().billing === 'test' && !ended ? (
+        <form method="post" className="test-banner" data-testid="test-controls">
+          <p>{t('testTitle')}</p>
+          <input type="hidden" name="locale" value={locale} />
+          <button type="submit" formAction="/api/dev/billing/renew" className="button button--small">{t('testRenew')}</button>{' '}
+          <button type="submit" formAction="/api/dev/billing/fail-renewal" className="button button--small">{t('testFailRenewal')}</button>{' '}
+          <button type="submit" formAction="/api/dev/billing/expire" className="button button--small">{t('testExpire')}</button>{' '}
+          {subscription.status === 'trialing' ? (
+            <button type="submit" formAction="/api/dev/billing/trial-will-end" className="button button--small">{t('testTrialWillEnd')}</button>
+          ) : null}
+        </form>
+      ) : null}
+      <h3>{t('history')}</h3>
+      <ul className="history" data-testid="history">
+        {history.map((event) => (
+          <li key={event.id}>
+            {date(event.occurredAt)} — {t(`events.${event.type}`)}
+            {event.amountKopecks ? `, ${formatRubles(event.amountKopecks, locale)}` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
 }

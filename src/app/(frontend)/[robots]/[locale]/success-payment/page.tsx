@@ -1,0 +1,19 @@
+// /success-payment: where the payment page sends the buyer back.
+import type { Metadata } from 'next'
+
+import { PaymentResult, paymentResultMetadata } from '@/components/billing/PaymentResult'
+import type { ResultParams } from '@/components/billing/PaymentResult'
+
+export const revalidate = 3600
+
+export function generateStaticParams(): never[] {
+  return []
+}
+
+export function generateMetadata({ params }: { params: ResultParams }): Promise<Metadata> {
+  return paymentResultMetadata('success', params)
+}
+
+export default function Page({ params }: { params: ResultParams }) {
+  return <PaymentResult kind="success" params={params} />
+}

@@ -1,0 +1,108 @@
+// /tariffs: the VIP plans with monthly price, total and saving, the trial, benefits, rating, a real
+// speed test and the purchase form.
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+
+import { PurchaseForm } from '@/components/billing/PurchaseForm'
+import { SpeedTest } from '@/components/billing/SpeedTest'
+import { isLocale } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { formatRubles } from '@/lib/billing/pricing'
+import { getSettings } from '@/lib/data/settings'
+import { getPlans } from '@/lib/data/tariffs'
+import { env } from '@/lib/env'
+import { pageMetadata } from '@/lib/seo/alternates'
+import { isRobotsMode } from '@/lib/seo/robots'
+
+type Params = Promise<{ robots: string; locale: string }>
+
+// The trial's end date is stated on the page: re-rendered every ten minutes.
+export const revalidate = 600
+
+export function generateStaticParams(): never[] {
+  return []
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { robots, locale } = await params
+  if (!isLocale(locale) || !isRobotsMode(robots)) return {}
+  const t = await getTranslations({ locale, namespace: 'Tariffs' })
+  return pageMetadata({ pathname: '/tariffs', locale, robots, title: t('title'), description: t('description') })
+}
+
+function dayAfter(days: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(Date.now() + days * 86_400_000))
+}
+
+export default async function TariffsPage({ params }: { params: Params }) {
+  const { locale } = await params
+  if (!isLocale(locale)) notFound()
+  setRequestLocale(locale)
+  const [t, plans, settings] = await Promise.all([getTranslations({ locale, namespace: 'Tariffs' }), getPlans(locale), getSettings(locale)])
+  const rub = (kopecks: number) => formatRubles(kopecks, locale)
+  const trial = plans.find((plan) => plan.trialDays > 0)
+  const billing = env().billing
+  return (
+    <div className="tariffs">
+      <h1>{t('heading')}</h1>
+      <p className="cover__subtitle">{t('intro')}</p>
+      {trial ? (
+        <p className="banner banner__title" data-testid="trial-offer">
+          {t('trial', { days: trial.trialDays, fee: rub(trial.trialFeeKopecks) })}
+        </p>
+      ) : null}
+
+      <ul className="plans" aria-label={t('plan')}>
+        {plans.map((plan) => (
+          <li key={plan.id} className="plan" data-testid={`plan-${plan.months}`}>
+            <h2 className="plan__name">{t('months', { months: plan.months })}</h2>
+            <p className="plan__monthly">{t('perMonth', { price: rub(plan.monthlyKopecks) })}</p>
+            <p className="plan__total">{t('total', { price: rub(plan.totalKopecks) })}</p>
+            {plan.savingKopecks > 0 ? (
+              <p className="plan__saving">{t('saving', { amount: rub(plan.savingKopecks), percent: plan.savingPercent })}</p>
+            ) : null}
+            {plan.trialDays > 0 ? (
+              <p className="plan__trial">
+                {t('trialNote', { price: rub(plan.totalKopecks), months: plan.months, date: dayAfter(plan.trialDays, locale) })}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <div className="tariffs__grid">
+        <section>
+          <h2>{t('benefitsTitle')}</h2>
+          <ul className="benefits">
+            <li>{t('benefitTraffic')}</li>
+            <li>{t('benefitDevices')}</li>
+            <li>{t('benefitSpeed')}</li>
+            <li>{t('benefitCountries', { count: settings.claimedCountries })}</li>
+          </ul>
+          {settings.rating ? (
+            <>
+              <h2>{t('ratingTitle')}</h2>
+              <p className="rating">
+                <span aria-hidden="true">★ </span>
+                {t('rating', { score: settings.rating.score, count: settings.rating.reviews })}
+              </p>
+            </>
+          ) : null}
+          <h2>{t('speedTitle')}</h2>
+          <p>{t('speedIntro')}</p>
+          <SpeedTest />
+        </section>
+        <section className="narrow">
+          <h2>{t('formTitle')}</h2>
+          {billing === 'test' ? <p className="banner">{t('testMode')}</p> : null}
+          <PurchaseForm
+            enabled={billing !== 'disabled'}
+            plans={plans.map((plan) => ({ id: plan.id, label: `${t('months', { months: plan.months })} — ${rub(plan.totalKopecks)}` }))}
+            submitLabel={trial ? t('submit', { fee: rub(trial.trialFeeKopecks) }) : t('formTitle')}
+          />
+        </section>
+      </div>
+    </div>
+  )
+}

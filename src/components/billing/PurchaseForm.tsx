@@ -1,0 +1,102 @@
+'use client'
+// The purchase form: e-mail (the shared rule) and plan. A valid form is posted natively, so the whole
+// window goes to the payment page; an invalid one stays with a message. What was typed comes back
+// after a server-side refusal, and a signed-in user's e-mail is filled in.
+import { useLocale, useTranslations } from 'next-intl'
+import type React from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+
+import type { Locale } from '@/i18n/locales'
+import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
+import { localizedPath } from '@/lib/routing/localizedPath'
+import { checkEmail } from '@/lib/validation/email'
+
+type Plan = { id: number; label: string }
+const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed'] as const
+type ErrorKey = (typeof ERRORS)[number]
+
+const noSubscription = () => () => undefined
+
+export function PurchaseForm({ plans, submitLabel, enabled }: { plans: Plan[]; submitLabel: string; enabled: boolean }) {
+  const t = useTranslations('Tariffs')
+  const locale = useLocale() as Locale
+  const emailRef = useRef<HTMLInputElement>(null)
+  const attemptRef = useRef<HTMLInputElement>(null)
+  // What the server sent back with a refused form (error, e-mail, plan); empty while rendering on the server.
+  const search = useSyncExternalStore(noSubscription, () => window.location.search, () => '')
+  const query = useMemo(() => new URLSearchParams(search), [search])
+  const [chosenPlan, setChosenPlan] = useState<number | null>(null)
+  const [checkedError, setCheckedError] = useState<ErrorKey | null | undefined>(undefined)
+  const [sending, setSending] = useState(false)
+  const queryPlan = Number(query.get('plan'))
+  const plan = chosenPlan ?? (plans.some((item) => item.id === queryPlan) ? queryPlan : (plans.at(-1)?.id ?? null))
+  const error: ErrorKey | null = !enabled ? 'unavailable' : checkedError === undefined ? (ERRORS.find((key) => key === query.get('error')) ?? null) : checkedError
+
+  useEffect(() => {
+    // One key per visit of the form: submitting it twice opens one checkout.
+    if (attemptRef.current && !attemptRef.current.value) attemptRef.current.value = crypto.randomUUID()
+    const typed = query.get('email')
+    if (typed && emailRef.current && !emailRef.current.value) emailRef.current.value = typed
+    if (!typed && hasSignedInMarker(document.cookie)) {
+      fetch('/api/users/me', { credentials: 'same-origin' })
+        .then((response) => response.json() as Promise<{ user?: { email?: string } | null }>)
+        .then(({ user }) => {
+          if (user?.email && emailRef.current && !emailRef.current.value) emailRef.current.value = user.email
+        })
+        .catch(() => undefined)
+    }
+  }, [query])
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    const checked = checkEmail(new FormData(event.currentTarget).get('email'))
+    if (!checked.ok) {
+      event.preventDefault()
+      setCheckedError(checked.error)
+      emailRef.current?.focus()
+      return
+    }
+    setSending(true)
+  }
+
+  return (
+    <form action="/api/billing/checkout" method="post" onSubmit={submit} noValidate className="purchase" id="buy">
+      <input type="hidden" name="locale" value={locale} />
+      <input ref={attemptRef} type="hidden" name="attempt" defaultValue="" />
+      <fieldset className="purchase__plans">
+        <legend>{t('plan')}</legend>
+        {plans.map((item) => (
+          <label key={item.id} className="purchase__plan">
+            <input type="radio" name="plan" value={item.id} checked={plan === item.id} onChange={() => setChosenPlan(item.id)} />
+            {item.label}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>{t('email')}</span>
+        <input
+          ref={emailRef}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          aria-invalid={error === 'invalidEmail' || error === 'invalidValueForEmail'}
+          aria-describedby="purchase-error"
+        />
+      </label>
+      <p id="purchase-error" role="alert" className="auth__error">
+        {error ? t(error) : null}
+      </p>
+      <button type="submit" className="button button--primary" disabled={sending || !enabled}>
+        {submitLabel}
+      </button>
+      <p className="auth__agreement">
+        {t.rich('agreement', {
+          privacy: (chunks) => <a href={localizedPath('/privacy', locale)}>{chunks}</a>,
+          agreement: (chunks) => <a href={localizedPath('/user-agreement', locale)}>{chunks}</a>,
+        })}
+      </p>
+    </form>
+  )
+}

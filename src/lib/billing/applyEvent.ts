@@ -1,0 +1,169 @@
+// Applies a verified payment-provider event. Each event id is applied once: it is stored in provider
+// events in the same transaction as its effects, under a lock per subscription, so replays and two
+// concurrent deliveries change nothing more. The subscription is re-read from the provider and moved
+// only forward (lifecycle.ts), so events in any order end in the provider's final state.
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import { unusablePassword } from '@/lib/auth/session'
+import { deliverMail } from '@/lib/mail/deliver'
+import type { BillingMailKind } from '@/lib/mail/billingTemplates'
+import { renderBillingMail } from '@/lib/mail/billingTemplates'
+import { env } from '@/lib/env'
+import type { Subscription, User } from '@/payload-types'
+
+import { advance, start } from './lifecycle'
+import type { HistoryEntry, SubscriptionState } from './lifecycle'
+import type { BillingEvent, BillingProvider, ProviderSubscription } from './provider'
+
+export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
+
+type PendingMail = { to: string; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amountKopecks?: number }
+
+function stateOf(subscription: Subscription): SubscriptionState {
+  return {
+    status: subscription.status,
+    trialEndsAt: subscription.trialEndsAt ?? null,
+    currentPeriodEnd: subscription.currentPeriodEnd ?? null,
+    nextPaymentAt: subscription.nextPaymentAt ?? null,
+    cancelAtPeriodEnd: Boolean(subscription.cancelAtPeriodEnd),
+  }
+}
+
+async function lockFor(payload: Payload, req: PayloadRequest, key: string): Promise<void> {
+  const db = payload.db as unknown as PostgresAdapter
+  const session = db.sessions[String(await req.transactionID)]
+  if (!session) throw new Error('No transaction for the billing event')
+  await session.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${key}`}))`)
+}
+
+/** The buyer's account: by id when they were signed in, else by the paid e-mail, created if new. */
+async function buyerOf(payload: Payload, req: PayloadRequest, remote: ProviderSubscription): Promise<User> {
+  const { userId, email, locale } = remote.metadata
+  if (userId) {
+    const byId = await payload.findByID({ collection: 'users', id: userId, depth: 0, req, disableErrors: true })
+    if (byId) return byId
+  }
+  const normalized = email.trim().toLowerCase()
+  const found = await payload.find({ collection: 'users', where: { email: { equals: normalized } }, limit: 1, depth: 0, req })
+  if (found.docs[0]) return found.docs[0]
+  return payload.create({
+    collection: 'users',
+    data: { email: normalized, password: unusablePassword(), role: 'customer', locale, emailVerified: false },
+    depth: 0,
+    req,
+  })
+}
+
+const HISTORY_MAIL: Partial<Record<HistoryEntry, BillingMailKind>> = {
+  trial_started: 'activated',
+  activated: 'activated',
+  renewed: 'renewed',
+  payment_failed: 'paymentFailed',
+}
+
+export function applyBillingEvent(payload: Payload, provider: BillingProvider, event: BillingEvent): Promise<ApplyResult> {
+  return syncSubscription(payload, provider, event.subscriptionId, event)
+}
+
+/**
+ * Brings our record of a subscription to the provider's current view: for a webhook event (applied once),
+ * or right after the site itself changed the subscription at the provider (`event` null).
+ */
+export async function syncSubscription(
+  payload: Payload,
+  provider: BillingProvider,
+  subscriptionId: string | null,
+  event: BillingEvent | null,
+): Promise<ApplyResult> {
+  // Re-read outside the transaction: the provider's current view, whatever the event said.
+  const remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  const mails: PendingMail[] = []
+  try {
+    await lockFor(payload, req, subscriptionId ?? event?.id ?? 'none')
+    if (event) {
+      const seen = await payload.count({ collection: 'provider-events', where: { eventId: { equals: event.id } }, req })
+      if (seen.totalDocs > 0) {
+        await commitTransaction(req)
+        return 'duplicate'
+      }
+      await payload.create({
+        collection: 'provider-events',
+        data: { provider: provider.name, eventId: event.id, type: event.type, processedAt: new Date().toISOString() },
+        depth: 0,
+        req,
+      })
+    }
+    if (!remote) {
+      await commitTransaction(req)
+      return 'ignored'
+    }
+
+    const occurredAt = event ? new Date(event.created * 1000).toISOString() : new Date().toISOString()
+    const existing = (
+      await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: remote.id } }, limit: 1, depth: 0, req })
+    ).docs[0]
+    const userRef = existing?.user
+    const user = userRef ? await payload.findByID({ collection: 'users', id: typeof userRef === 'object' ? userRef.id : userRef, depth: 0, req }) : await buyerOf(payload, req, remote)
+    const locale: Locale = user.locale === 'en' ? 'en' : 'ru'
+    const transition = existing ? advance(stateOf(existing), remote) : start(remote)
+    if (!transition.ok) {
+      // An ended subscription never comes back; the event is recorded as seen and changes nothing.
+      payload.logger.warn({ msg: `Billing: refused ${transition.from} → ${transition.to} for ${remote.id} (event ${event?.id ?? 'none'})` })
+      await commitTransaction(req)
+      return 'ignored'
+    }
+    const { next, history } = transition
+    const tariff = existing?.tariff ?? remote.metadata.tariffId
+    if (!tariff) throw new Error(`Subscription ${remote.id} has no plan in its metadata`)
+    const data = {
+      user: user.id,
+      tariff: typeof tariff === 'object' ? tariff.id : tariff,
+      ...next,
+      cancelDiscountUsed: Boolean(existing?.cancelDiscountUsed) || remote.hasDiscount,
+      provider: { name: provider.name, customerId: remote.customerId, subscriptionId: remote.id },
+      paymentMethod: remote.paymentMethod ?? existing?.paymentMethod ?? {},
+    }
+    const saved = existing
+      ? await payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
+      : await payload.create({ collection: 'subscriptions', data, depth: 0, req })
+
+    for (const entry of history) {
+      await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user.id, type: entry, occurredAt }, depth: 0, req })
+      const kind = HISTORY_MAIL[entry]
+      if (kind) mails.push({ to: user.email, locale, kind, subscription: next })
+    }
+    // A payment is recorded once per invoice, whichever of its events arrives first.
+    if (event?.invoice && event.type === 'invoice.paid' && event.invoice.amountPaidKopecks > 0) {
+      const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: event.invoice.id } }, req })
+      if (known.totalDocs === 0) {
+        await payload.create({
+          collection: 'subscription-events',
+          data: { subscription: saved.id, user: user.id, type: 'payment', amountKopecks: event.invoice.amountPaidKopecks, invoiceId: event.invoice.id, occurredAt },
+          depth: 0,
+          req,
+        })
+      }
+    }
+    if (event?.type === 'customer.subscription.trial_will_end' && next.status === 'trialing') {
+      mails.push({ to: user.email, locale, kind: 'trialEnding', subscription: next })
+    }
+    await commitTransaction(req)
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+
+  // Mail only after the commit, so a failed (and retried) event never mails twice.
+  for (const mail of mails) {
+    const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0 })
+    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription })
+    await deliverMail(payload, mail.to, rendered)
+  }
+  return 'applied'
+}

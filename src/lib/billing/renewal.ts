@@ -1,0 +1,66 @@
+// Cancelling auto-renewal, with the one-time discount offered first: accepting applies the discount at
+// the provider (once per user, ever); refusing cancels renewal and the subscription runs to its period end.
+import type { Payload } from 'payload'
+
+import type { User } from '@/payload-types'
+
+import { syncSubscription } from './applyEvent'
+import { isEnded } from './lifecycle'
+import type { BillingProvider } from './provider'
+
+export type RenewalChoice = 'discount' | 'cancel'
+export type RenewalResult = { ok: true } | { ok: false; error: 'noSubscription' | 'discountUsed' | 'providerFailed' }
+
+export async function hasUsedCancelDiscount(payload: Payload, userId: number): Promise<boolean> {
+  const used = await payload.count({ collection: 'subscriptions', where: { user: { equals: userId }, cancelDiscountUsed: { equals: true } } })
+  return used.totalDocs > 0
+}
+
+export async function changeRenewal(
+  payload: Payload,
+  provider: BillingProvider,
+  user: User,
+  choice: RenewalChoice,
+  percentOff: number,
+): Promise<RenewalResult> {
+  // Found with the user's own access (their subscription only), then read whole for the provider id.
+  const mine = await payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, sort: '-createdAt', limit: 1, depth: 0, overrideAccess: false, user })
+  const latest = mine.docs[0] ? await payload.findByID({ collection: 'subscriptions', id: mine.docs[0].id, depth: 0 }) : null
+  const providerId = latest?.provider?.subscriptionId
+  if (!latest || !providerId || isEnded(latest.status) || latest.cancelAtPeriodEnd) return { ok: false, error: 'noSubscription' }
+
+  if (choice === 'discount') {
+    if (await hasUsedCancelDiscount(payload, user.id)) return { ok: false, error: 'discountUsed' }
+    // Claimed in one conditional update, so two clicks at once cannot both use it.
+    const claimed = await payload.update({
+      collection: 'subscriptions',
+      where: { id: { equals: latest.id }, cancelDiscountUsed: { not_equals: true } },
+      data: { cancelDiscountUsed: true },
+      depth: 0,
+    })
+    if (claimed.docs.length === 0) return { ok: false, error: 'discountUsed' }
+    try {
+      await provider.applyOnceDiscount(providerId, percentOff, `cancel-discount-${latest.id}`)
+    } catch (error) {
+      payload.logger.error({ err: error, msg: `Discount for subscription ${latest.id} failed at the provider` })
+      await payload.update({ collection: 'subscriptions', id: latest.id, data: { cancelDiscountUsed: false }, depth: 0 })
+      return { ok: false, error: 'providerFailed' }
+    }
+    await payload.create({
+      collection: 'subscription-events',
+      data: { subscription: latest.id, user: user.id, type: 'discount_applied', note: `${percentOff}%`, occurredAt: new Date().toISOString() },
+      depth: 0,
+    })
+    return { ok: true }
+  }
+
+  try {
+    await provider.setCancelAtPeriodEnd(providerId, true, `cancel-renewal-${latest.id}-${latest.currentPeriodEnd ?? ''}`)
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `Cancelling renewal of subscription ${latest.id} failed at the provider` })
+    return { ok: false, error: 'providerFailed' }
+  }
+  // Shown at once; the provider's webhook for the same change then finds nothing new.
+  await syncSubscription(payload, provider, providerId, null)
+  return { ok: true }
+}

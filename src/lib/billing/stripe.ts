@@ -1,0 +1,190 @@
+// Stripe: Checkout in subscription mode in rubles, the 10-day trial with a one-time 1-ruble charge,
+// webhook signatures, and the subscription re-read into our terms. Every write carries an idempotency key.
+import Stripe from 'stripe'
+
+import { isLocale } from '@/i18n/locales'
+
+import type { SubscriptionStatus } from './lifecycle'
+import { SignatureError } from './provider'
+import type { BillingEvent, BillingProvider, CheckoutInput, ProviderSubscription, SubscriptionMetadata } from './provider'
+
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string }
+
+const iso = (seconds: number | null | undefined): string | null => (seconds ? new Date(seconds * 1000).toISOString() : null)
+
+function statusOf(subscription: Stripe.Subscription): SubscriptionStatus | null {
+  switch (subscription.status) {
+    case 'trialing':
+      return 'trialing'
+    case 'active':
+      return 'active'
+    case 'past_due':
+    case 'unpaid':
+    case 'paused':
+      return 'past_due'
+    case 'canceled':
+      return subscription.cancellation_details?.reason === 'cancellation_requested' ? 'cancelled' : 'expired'
+    case 'incomplete_expired':
+      return 'expired'
+    default:
+      // `incomplete`: the first payment has not gone through; nothing is ours yet.
+      return null
+  }
+}
+
+function metadataOf(metadata: Stripe.Metadata): SubscriptionMetadata {
+  const userId = Number(metadata.userId)
+  const tariffId = Number(metadata.tariffId)
+  return {
+    email: metadata.email ?? '',
+    userId: Number.isInteger(userId) && userId > 0 ? userId : null,
+    tariffId: Number.isInteger(tariffId) && tariffId > 0 ? tariffId : null,
+    locale: isLocale(metadata.locale) ? metadata.locale : 'ru',
+  }
+}
+
+function paymentMethodOf(method: Stripe.Subscription['default_payment_method']): ProviderSubscription['paymentMethod'] {
+  if (!method || typeof method === 'string' || !method.card) return null
+  const { brand, last4, exp_month: month, exp_year: year } = method.card
+  return { brand, last4, validUntil: `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}` }
+}
+
+export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription | null {
+  const status = statusOf(subscription)
+  if (!status) return null
+  const periodEnd = subscription.items.data.reduce<number | null>(
+    (latest, item) => (latest === null || item.current_period_end > latest ? item.current_period_end : latest),
+    null,
+  )
+  const ended = status === 'cancelled' || status === 'expired'
+  return {
+    id: subscription.id,
+    customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    status,
+    trialEndsAt: iso(subscription.trial_end),
+    currentPeriodEnd: iso(periodEnd),
+    nextPaymentAt: ended || subscription.cancel_at_period_end ? null : iso(periodEnd),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    metadata: metadataOf(subscription.metadata),
+    paymentMethod: paymentMethodOf(subscription.default_payment_method),
+    hasDiscount: subscription.discounts.length > 0,
+  }
+}
+
+function subscriptionIdOf(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as Record<string, unknown>
+  if (event.type.startsWith('customer.subscription.')) return typeof object.id === 'string' ? object.id : null
+  if (event.type === 'checkout.session.completed') {
+    const session = event.data.object as Stripe.Checkout.Session
+    if (session.mode !== 'subscription') return null
+    return typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null)
+  }
+  if (event.type.startsWith('invoice.')) {
+    const reference = (event.data.object as Stripe.Invoice).parent?.subscription_details?.subscription
+    return typeof reference === 'string' ? reference : (reference?.id ?? null)
+  }
+  return null
+}
+
+function invoiceOf(event: Stripe.Event): BillingEvent['invoice'] {
+  if (!event.type.startsWith('invoice.')) return null
+  const invoice = event.data.object as Stripe.Invoice
+  return { id: invoice.id ?? '', amountPaidKopecks: invoice.amount_paid, reason: invoice.billing_reason ?? null }
+}
+
+export function createStripeProvider(settings: StripeSettings): BillingProvider {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'vpn-keys-site' },
+    ...(api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+  })
+
+  return {
+    name: 'stripe',
+    isTest: Boolean(api),
+
+    async createCheckout({ email, userId, plan, locale, successUrl, cancelUrl, idempotencyKey }: CheckoutInput) {
+      const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale }
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'rub',
+            unit_amount: plan.priceKopecks,
+            recurring: { interval: 'month', interval_count: plan.months },
+            product_data: { name: plan.name },
+          },
+        },
+      ]
+      // The trial fee: a one-time item on the first invoice, which is otherwise zero during the trial.
+      if (plan.trialDays > 0 && plan.trialFeeKopecks > 0) {
+        lineItems.push({
+          quantity: 1,
+          price_data: {
+            currency: 'rub',
+            unit_amount: plan.trialFeeKopecks,
+            product_data: { name: locale === 'en' ? `Trial, ${plan.trialDays} days` : `Пробный период, ${plan.trialDays} дней` },
+          },
+        })
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer_email: email,
+          client_reference_id: userId ? String(userId) : undefined,
+          locale: locale === 'en' ? 'en' : 'ru',
+          line_items: lineItems,
+          subscription_data: { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) },
+          metadata,
+          success_url: `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: cancelUrl,
+        },
+        { idempotencyKey },
+      )
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL')
+      return { url: session.url }
+    },
+
+    async verifyEvent(rawBody, signature) {
+      if (!signature) throw new SignatureError('No Stripe-Signature header')
+      let event: Stripe.Event
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, settings.webhookSecret)
+      } catch (error) {
+        throw new SignatureError(error instanceof Error ? error.message : 'Bad signature')
+      }
+      return { id: event.id, type: event.type, created: event.created, subscriptionId: subscriptionIdOf(event), invoice: invoiceOf(event) }
+    },
+
+    async getSubscription(id) {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] })
+        return toProviderSubscription(subscription)
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
+        throw error
+      }
+    },
+
+    async setCancelAtPeriodEnd(id, cancel, idempotencyKey) {
+      await stripe.subscriptions.update(id, { cancel_at_period_end: cancel }, { idempotencyKey })
+    },
+
+    async applyOnceDiscount(id, percentOff, idempotencyKey) {
+      const couponId = `cancel-offer-${percentOff}`
+      try {
+        await stripe.coupons.create({ id: couponId, percent_off: percentOff, duration: 'once' }, { idempotencyKey: `coupon-${couponId}` })
+      } catch (error) {
+        // Created on an earlier offer: the same coupon serves every subscription.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')) throw error
+      }
+      await stripe.subscriptions.update(id, { discounts: [{ coupon: couponId }] }, { idempotencyKey })
+    },
+
+    async cancelNow(id, idempotencyKey) {
+      await stripe.subscriptions.cancel(id, {}, { idempotencyKey })
+    },
+  }
+}

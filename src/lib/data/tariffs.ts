@@ -1,0 +1,35 @@
+// Cached plans on sale, in a given language, with their derived figures.
+import type { Locale } from '@/i18n/locales'
+import { isPlanMonths, planFigures } from '@/lib/billing/pricing'
+import type { PlanFigures } from '@/lib/billing/pricing'
+
+import { cachedPublic } from './cache'
+import { payloadClient } from './payload'
+
+export type PublicPlan = PlanFigures & {
+  id: number
+  name: string
+  trialDays: number
+  trialFeeKopecks: number
+  features: string[]
+}
+
+async function readPlans(locale: Locale): Promise<PublicPlan[]> {
+  const payload = await payloadClient()
+  const { docs } = await payload.find({ collection: 'tariffs', overrideAccess: false, locale, depth: 0, sort: 'order', pagination: false })
+  const plans = docs.flatMap((doc) => {
+    const months = Number(doc.months)
+    return isPlanMonths(months) ? [{ doc, months }] : []
+  })
+  const figures = planFigures(plans.map(({ doc, months }) => ({ months, priceKopecks: doc.priceKopecks })))
+  return plans.map(({ doc }, index) => ({
+    ...figures[index]!,
+    id: doc.id,
+    name: doc.name,
+    trialDays: doc.trialDays,
+    trialFeeKopecks: doc.trialFeeKopecks,
+    features: (doc.features ?? []).map((feature) => feature.text),
+  }))
+}
+
+export const getPlans = cachedPublic('plans', readPlans)

@@ -1,0 +1,118 @@
+// Subscription e-mails (activation, renewal, failed payment, trial ending), in the user's language.
+import type { Locale } from '@/i18n/locales'
+import type { SubscriptionState } from '@/lib/billing/lifecycle'
+import { localizedPath } from '@/lib/routing/localizedPath'
+
+import type { RenderedMail } from './templates'
+import { escapeHtml } from './templates'
+
+export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'trialEnding'
+
+type Copy = { subject: string; lines: string[]; button: string; path: string }
+
+const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
+  ru: {
+    activated: {
+      subject: 'VIP-подписка на сайте {siteName} активирована',
+      lines: [
+        'Спасибо за оплату! Ваша VIP-подписка активна до {until}.',
+        'Войдите на сайт с этим адресом почты и создайте ключи для своих устройств (до 10) в разделе «Мои серверы».',
+      ],
+      button: 'Начать подключение',
+      path: '/profile/servers',
+    },
+    renewed: {
+      subject: 'VIP-подписка на сайте {siteName} продлена',
+      lines: ['Оплата прошла, подписка продлена до {until}.', 'Следующий платёж: {next}.'],
+      button: 'Моя подписка',
+      path: '/profile/subscription',
+    },
+    paymentFailed: {
+      subject: 'Не удалось оплатить VIP-подписку на сайте {siteName}',
+      lines: [
+        'Мы не смогли списать оплату за продление подписки.',
+        'Проверьте карту или оплатите подписку заново, иначе VIP-ключи перестанут работать.',
+      ],
+      button: 'Моя подписка',
+      path: '/profile/subscription',
+    },
+    trialEnding: {
+      subject: 'Пробный период на сайте {siteName} скоро закончится',
+      lines: [
+        'Пробный период VIP-подписки заканчивается {until}.',
+        'После этого с карты будет списана полная стоимость выбранного тарифа. Отключить автопродление можно в разделе «Подписка».',
+      ],
+      button: 'Моя подписка',
+      path: '/profile/subscription',
+    },
+  },
+  en: {
+    activated: {
+      subject: 'Your {siteName} VIP subscription is active',
+      lines: [
+        'Thank you for your payment! Your VIP subscription is active until {until}.',
+        'Log in to the site with this e-mail address and create keys for your devices (up to 10) under “My servers”.',
+      ],
+      button: 'Start connection',
+      path: '/profile/servers',
+    },
+    renewed: {
+      subject: 'Your {siteName} VIP subscription was renewed',
+      lines: ['Payment received: your subscription is renewed until {until}.', 'Next payment: {next}.'],
+      button: 'My subscription',
+      path: '/profile/subscription',
+    },
+    paymentFailed: {
+      subject: 'The payment for your {siteName} VIP subscription failed',
+      lines: [
+        'We could not charge the renewal of your subscription.',
+        'Check your card or pay for the subscription again, or your VIP keys will stop working.',
+      ],
+      button: 'My subscription',
+      path: '/profile/subscription',
+    },
+    trialEnding: {
+      subject: 'Your {siteName} trial ends soon',
+      lines: [
+        'The trial of your VIP subscription ends on {until}.',
+        'Then the full price of your plan is charged to your card. You can turn off auto-renewal under “Subscription”.',
+      ],
+      button: 'My subscription',
+      path: '/profile/subscription',
+    },
+  },
+}
+
+export function renderBillingMail({
+  kind,
+  locale,
+  siteName,
+  serverUrl,
+  subscription,
+}: {
+  kind: BillingMailKind
+  locale: Locale
+  siteName: string
+  serverUrl: string
+  subscription: SubscriptionState
+}): RenderedMail {
+  const copy = COPY[locale][kind]
+  const format = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(iso)) : '—'
+  const fill = (line: string) =>
+    line
+      .replace('{siteName}', siteName)
+      .replace('{until}', format(kind === 'trialEnding' ? subscription.trialEndsAt : subscription.currentPeriodEnd))
+      .replace('{next}', format(subscription.nextPaymentAt))
+  const subject = fill(copy.subject)
+  const lines = copy.lines.map(fill)
+  const link = `${serverUrl}${localizedPath(copy.path, locale)}`
+  return {
+    subject,
+    text: [...lines, '', `${copy.button}: ${link}`, '', `— ${siteName}`].join('\n'),
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#14161a;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f48c9;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(copy.button)}</a></p>
+<p>— ${escapeHtml(siteName)}</p></body></html>`,
+  }
+}

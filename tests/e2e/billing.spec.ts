@@ -1,0 +1,145 @@
+// Buying VIP in Chromium through the labelled local test checkout (the Stripe double started with the
+// site), then the personal account's subscription states as the signed events move it.
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+import { latestMailTo, linkFromMail } from './mail'
+
+let counter = 0
+function newAddress(): string {
+  counter += 1
+  return `buyer${Date.now()}${counter}@mail.example.com`
+}
+
+async function logIn(page: Page, email: string, prefix: '' | '/en'): Promise<void> {
+  await page.goto(`${prefix}/login?next=${encodeURIComponent(`${prefix}/profile/subscription`)}`)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('button', { name: prefix ? 'Send me a login link' : 'Получить ссылку для входа' }).click()
+  await expect(page.getByTestId('link-sent')).toBeVisible()
+  const mail = await latestMailTo(email)
+  await page.goto(linkFromMail(mail))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(new RegExp(`${prefix}/profile/subscription$`))
+}
+
+test('the plans page shows prices, savings and the trial, and the speed test measures for real', async ({ page }) => {
+  await page.goto('/tariffs')
+  await expect(page).toHaveTitle(/Тарифы VIP-подписки/)
+  await expect(page.getByTestId('trial-offer')).toHaveText('10 дней за 1 ₽ на любом тарифе')
+  const twelve = page.getByTestId('plan-12')
+  await expect(twelve).toContainText('12 месяцев')
+  await expect(twelve).toContainText(/224,17\s₽ в месяц/)
+  await expect(twelve).toContainText(/2\s690\s₽ за весь срок/)
+  await expect(twelve).toContainText(/Экономия 898\s₽ \(25%\)/)
+  await expect(page.getByTestId('plan-1')).not.toContainText('Экономия')
+
+  await page.getByRole('button', { name: 'Начать тест' }).click()
+  await expect(page.getByTestId('speed-result')).toContainText(/Загрузка: [\d.,]+ Мбит\/с/, { timeout: 20_000 })
+  await expect(page.getByTestId('speed-result')).toContainText(/Отдача: [\d.,]+ Мбит\/с/)
+
+  await page.goto('/en/tariffs')
+  await expect(page.getByTestId('plan-3')).toContainText(/You save ₽98 \(11%\)/)
+})
+
+test('an invalid e-mail stays on the form with the localized message', async ({ page }) => {
+  await page.goto('/en/tariffs')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('nobody@')
+  await page.getByRole('button', { name: /Pay ₽1 and start the trial/ }).click()
+  await expect(page.locator('#purchase-error')).toHaveText('Invalid email')
+  await expect(page).toHaveURL(/\/en\/tariffs$/)
+})
+
+test('[ru] buying: test checkout → success page → activation e-mail → the subscription through its states', async ({ page }) => {
+  const email = newAddress()
+  await page.goto('/tariffs')
+  await page.getByRole('radio', { name: /3 месяца/ }).check()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('button', { name: /Оплатить 1\s₽ и начать пробный период/ }).click()
+
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_[0-9a-f]+$/)
+  await expect(page.getByRole('note')).toContainText('Это локальная тестовая касса')
+  await expect(page.getByText(/К оплате сегодня: 800\s₽/)).toBeVisible()
+  await page.getByRole('button', { name: 'Оплатить (тест)' }).click()
+
+  await expect(page).toHaveURL(/\/success-payment\?session_id=cs_test_/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Подписка успешно оплачена')
+  await expect(page.getByText('Мы отправили письмо об активации')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Начать подключение' })).toHaveAttribute('href', '/profile/servers')
+  expect((await latestMailTo(email)).subject).toBe('VIP-подписка на сайте VPN ключи активирована')
+
+  await logIn(page, email, '')
+  const subscription = page.getByTestId('subscription')
+  await expect(subscription).toHaveAttribute('data-status', 'trialing')
+  await expect(subscription).toContainText('Пробный период активен')
+  await expect(subscription).toContainText('3 месяца')
+  await expect(subscription).toContainText('VISA •••• 4242')
+  await expect(page.getByTestId('history')).toContainText('Начат пробный период')
+  await expect(page.getByTestId('history')).toContainText('Оплата, 1 ₽')
+
+  await page.getByRole('button', { name: 'Продление оплачено' }).click()
+  await expect(subscription).toHaveAttribute('data-status', 'active')
+  await expect(subscription).toContainText('Подписка активна')
+  await expect(page.getByRole('link', { name: 'Продлить' })).toBeVisible()
+  await expect(page.getByTestId('history')).toContainText(/Оплата, 799\s₽/)
+
+  await page.getByRole('button', { name: 'Продление не оплачено' }).click()
+  await expect(subscription).toHaveAttribute('data-status', 'past_due')
+  await page.getByRole('button', { name: 'Попытки оплаты исчерпаны' }).click()
+  await expect(subscription).toHaveAttribute('data-status', 'expired')
+  await expect(subscription).toContainText('Подписка истекла')
+})
+
+test('[en] a declined payment lands on the payment error page with retry and support', async ({ page }) => {
+  await page.goto('/en/tariffs')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(newAddress())
+  await page.getByRole('button', { name: /Pay ₽1 and start the trial/ }).click()
+  await expect(page).toHaveURL(/\/en\/test-checkout\/cs_test_/)
+  await expect(page.getByRole('note')).toContainText('This is the local test checkout')
+  await page.getByRole('button', { name: 'Decline the payment (test)' }).click()
+  await expect(page).toHaveURL(/\/en\/fail-payment$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('There was a payment error')
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/en/tariffs')
+  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', /^mailto:/)
+})
+
+async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
+  const email = newAddress()
+  await page.goto(`${prefix}/tariffs`)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('button', { name: prefix ? /Pay ₽1/ : /Оплатить 1\s₽/ }).click()
+  await page.getByRole('button', { name: prefix ? 'Pay (test)' : 'Оплатить (тест)' }).click()
+  await expect(page).toHaveURL(/success-payment/)
+  await logIn(page, email, prefix)
+  return email
+}
+
+test('[en] cancelling auto-renewal: the discount offer accepted, then no second offer, then cancelled', async ({ page }) => {
+  await buyTrial(page, '/en')
+  await page.getByRole('link', { name: 'Cancel auto-renewal' }).click()
+  const offer = page.getByRole('dialog')
+  await expect(offer).toContainText('Wait! 30% off your next month')
+  await offer.getByRole('button', { name: 'Accept the discount' }).click()
+  await expect(page.getByTestId('renewal-result')).toHaveText('The discount is applied to your next payment.')
+  await expect(page.getByTestId('history')).toContainText('Discount applied')
+
+  await page.getByRole('link', { name: 'Cancel auto-renewal' }).click()
+  await expect(page.getByRole('dialog')).toContainText('Cancel auto-renewal?')
+  await expect(page.getByRole('dialog')).not.toContainText('% off')
+  await page.getByRole('button', { name: 'Yes, cancel auto-renewal' }).click()
+  await expect(page.getByTestId('renewal-result')).toContainText('Auto-renewal is off')
+  await expect(page.getByTestId('next-payment')).toHaveText('Auto-renewal is off')
+  await expect(page.getByRole('link', { name: 'Cancel auto-renewal' })).toHaveCount(0)
+  await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'trialing')
+})
+
+test('[ru] cancelling auto-renewal: the discount refused, the subscription runs to its end and is cancelled', async ({ page }) => {
+  await buyTrial(page, '')
+  await page.getByRole('link', { name: 'Отменить автопродление' }).click()
+  await expect(page.getByRole('dialog')).toContainText('Подождите! Скидка 30% на следующий месяц')
+  await page.getByRole('button', { name: 'Нет, отменить автопродление' }).click()
+  await expect(page.getByTestId('renewal-result')).toContainText('Автопродление отключено')
+  await expect(page.getByTestId('history')).toContainText('Автопродление отключено')
+  await page.getByRole('button', { name: 'Продление оплачено' }).click()
+  await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'cancelled')
+  await expect(page.getByTestId('subscription')).toContainText('Подписка отменена')
+})
