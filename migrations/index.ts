@@ -4,6 +4,7 @@ import * as migration_20261122_004754_auth_links from './20261122_004754_auth_li
 import * as migration_20261122_005457_jobs_queue from './20261122_005457_jobs_queue';
 import * as migration_20261122_011406_purge_task from './20261122_011406_purge_task';
 import * as migration_20261122_020916_billing from './20261122_020916_billing';
+import * as migration_20261122_022611_vip_device_keys from './20261122_022611_vip_device_keys';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261122_020916_billing.up,
     down: migration_20261122_020916_billing.down,
-    name: '20261122_020916_billing'
+    name: '20261122_020916_billing',
+  },
+  {
+    up: migration_20261122_022611_vip_device_keys.up,
+    down: migration_20261122_022611_vip_device_keys.down,
+    name: '20261122_022611_vip_device_keys'
   },
 ];

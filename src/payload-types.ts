@@ -267,6 +267,7 @@ export interface User {
   role: 'customer' | 'editor' | 'admin';
   locale?: ('ru' | 'en') | null;
   emailVerified?: boolean | null;
+  subscriptionUrlNonce?: string | null;
   marketingConsent?: boolean | null;
   deletionRequestedAt?: string | null;
   updatedAt: string;
@@ -765,6 +766,7 @@ export interface UsersSelect<T extends boolean = true> {
   role?: T;
   locale?: T;
   emailVerified?: T;
+  subscriptionUrlNonce?: T;
   marketingConsent?: T;
   deletionRequestedAt?: T;
   updatedAt?: T;

@@ -34,7 +34,8 @@ export const Keys: CollectionConfig = {
   access: {
     read: ({ req: { user } }) => {
       if (isStaff(user)) return true
-      if (user) return { or: [currentFreeKeysWhere(), { owner: { equals: user.id } }] }
+      // A subscriber also sees their own device keys until they are revoked (never anyone else's).
+      if (user) return { or: [currentFreeKeysWhere(), { and: [{ owner: { equals: user.id } }, { revokedAt: { exists: false } }] }] }
       return currentFreeKeysWhere()
     },
     create: staffOnly,

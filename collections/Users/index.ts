@@ -75,6 +75,13 @@ export const Users: CollectionConfig = {
       access: { update: adminOnlyField },
     },
     {
+      // Part of the secret of the personal subscription URL; a new value revokes the old URL.
+      name: 'subscriptionUrlNonce',
+      type: 'text',
+      admin: { hidden: true },
+      access: { read: () => false, create: () => false, update: () => false },
+    },
+    {
       name: 'marketingConsent',
       label: { ru: 'Согласие на рассылку', en: 'Marketing consent' },
       type: 'checkbox',

@@ -4,7 +4,7 @@ import { createLocalReq } from 'payload'
 
 import { generateRealityKeyPair, generateShortId, generateWireguardKeyPair } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
-import { DEMO_DEFAULT_PORTS, issueDemoKey } from '@/lib/provisioning/demo'
+import { DEMO_DEFAULT_PORTS, demoServerOf, issueDemoKey } from '@/lib/provisioning/demo'
 import type { DemoServer } from '@/lib/provisioning/demo'
 import { DEMO_OPENVPN_CA } from '@/lib/provisioning/demoPki'
 import type { Server } from '@/payload-types'
@@ -101,16 +101,6 @@ function demoPublicParams(protocol: Protocol, host: string): NonNullable<Server[
   }
 }
 
-function demoServerOf(server: Server, countryCode: string, protocol: Protocol): DemoServer {
-  const params = server.protocols?.find((entry) => entry.protocol === protocol)?.publicParams
-  return {
-    host: server.host,
-    countryCode,
-    realityPublicKey: params?.realityPublicKey ?? undefined,
-    realityShortId: params?.realityShortId ?? undefined,
-    wireguardPublicKey: params?.wireguardPublicKey ?? undefined,
-  }
-}
 
 async function createDemoKey(
   { payload, req }: Ctx,

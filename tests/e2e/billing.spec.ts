@@ -143,3 +143,85 @@ test('[ru] cancelling auto-renewal: the discount refused, the subscription runs 
   await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'cancelled')
   await expect(page.getByTestId('subscription')).toContainText('Подписка отменена')
 })
+
+test('[ru] My servers: ten device keys, the eleventh refused; the table, modal and subscription URL work', async ({ page }) => {
+  await buyTrial(page, '')
+  await page.goto('/profile/servers')
+  await expect(page.getByTestId('device-count')).toHaveText('0 из 10 ключей устройств')
+  const form = page.getByTestId('device-form')
+  const targets = ['Германия · VLESS', 'Германия · Outline', 'Нидерланды · Trojan', 'Нидерланды · WireGuard']
+  for (let index = 1; index <= 10; index += 1) {
+    await form.getByLabel('Название устройства').fill(`Устройство ${index}`)
+    await form.getByLabel('Страна и протокол').selectOption({ label: targets[index % targets.length]! })
+    await form.getByRole('button', { name: 'Создать ключ' }).click()
+    await expect(page.getByTestId('device-count')).toHaveText(`${index} из 10 ключей устройств`)
+  }
+  await form.getByLabel('Название устройства').fill('Одиннадцатое')
+  await form.getByRole('button', { name: 'Создать ключ' }).click()
+  await expect(page.getByTestId('device-error')).toHaveText('У вас уже 10 ключей устройств. Отзовите один, чтобы создать новый.')
+  await expect(form.getByLabel('Название устройства')).toHaveValue('Одиннадцатое')
+  await expect(page.getByTestId('device-count')).toHaveText('10 из 10 ключей устройств')
+
+  const row = page.getByTestId('key-table').locator('tbody tr', { hasText: 'Устройство 4' })
+  await expect(row).toContainText('Без ограничений')
+  await row.getByRole('link', { name: 'Подробнее' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByTestId('key-qr')).toBeVisible()
+  const key = await dialog.getByTestId('key-string').textContent()
+  expect(key).toMatch(/^(vless|ss|trojan):\/\//)
+  await page.goBack()
+
+  const url = await page.getByTestId('subscription-url').textContent()
+  await expect(page.getByTestId('subscription-qr')).toBeVisible()
+  const feed = await page.request.get(url!)
+  expect(feed.status()).toBe(200)
+  expect(feed.headers()['subscription-userinfo']).toMatch(/^upload=0; download=0; total=0; expire=\d+$/)
+  const links = Buffer.from(await feed.text(), 'base64').toString('utf8').split('\n')
+  expect(links).toContain(key)
+  expect(links.length).toBeGreaterThanOrEqual(5)
+
+  await row.getByRole('button', { name: 'Отозвать' }).click()
+  await expect(page.getByTestId('servers-notice')).toHaveText('Ключ отозван и больше не работает.')
+  await expect(page.getByTestId('device-count')).toHaveText('9 из 10 ключей устройств')
+  const after = Buffer.from(await (await page.request.get(url!)).text(), 'base64').toString('utf8')
+  expect(after).not.toContain(key!)
+})
+
+test("another user can read none of a subscriber's keys: not by page, modal API, REST, GraphQL or the subscription URL", async ({ page, browser }) => {
+  await buyTrial(page, '/en')
+  await page.goto('/en/profile/servers')
+  await page.getByLabel('Device name').fill('Secret phone')
+  await page.getByLabel('Country and protocol').selectOption({ label: 'Germany · VLESS' })
+  await page.getByRole('button', { name: 'Create key' }).click()
+  const row = page.getByTestId('key-table').locator('tbody tr').first()
+  const id = await row.getAttribute('data-key-id')
+  const feedUrl = (await page.getByTestId('subscription-url').textContent())!
+  // As the browser's own fetch sends them: Payload takes the session cookie only on same-site requests.
+  const sameSite = { headers: { 'sec-fetch-site': 'same-origin' } }
+  const ownDetails = await page.request.get(`/api/key-details/${id}?locale=en`, sameSite)
+  expect(ownDetails.status()).toBe(200)
+  const secret = ((await ownDetails.json()) as { details: { copyText: string } }).details.copyText
+  expect(secret).toBeTruthy()
+
+  const other = await browser.newContext({ locale: 'en-US' })
+  const intruder = await other.newPage()
+  await buyTrial(intruder, '/en')
+  const ownerId = /\/api\/subscription\/(\d+)\//.exec(feedUrl)?.[1]
+  const attempts = [
+    await intruder.request.get(`/api/key-details/${id}?locale=en`, sameSite),
+    await intruder.request.get(`/api/key-details/${id}/download`, sameSite),
+    await intruder.request.get(`/api/keys/${id}`, sameSite),
+    await intruder.request.get(`/api/keys?where[owner][equals]=${ownerId}&depth=0`, sameSite),
+    await intruder.request.post('/api/graphql', { ...sameSite, data: { query: `{ Keys(where: { tier: { equals: vip } }) { docs { id keyString deviceLabel } } }` } }),
+  ]
+  // The intruder is signed in (their own account answers), so the refusals are about ownership.
+  expect(((await (await intruder.request.get('/api/users/me', sameSite)).json()) as { user: unknown }).user).toBeTruthy()
+  for (const response of attempts) expect(await response.text()).not.toContain(secret.slice(0, 40))
+  expect(attempts[0]!.status()).toBe(404)
+  expect(attempts[1]!.status()).toBe(404)
+  await intruder.goto(`/en/profile/servers/${id}`)
+  await expect(intruder.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  const intruderFeed = (await (await intruder.goto('/en/profile/servers'))!.text()).match(/\/api\/subscription\/\d+\/([\w-]{43})/)?.[1]
+  expect((await intruder.request.get(`/api/subscription/${ownerId}/${intruderFeed}`)).status()).toBe(404)
+  await other.close()
+})

@@ -14,13 +14,13 @@ import { CopyButton } from './CopyButton'
 import { useKeyModal } from './KeyModal'
 import { useNow } from './useNow'
 
-type Props = { row: PublicKeyRow; renderedAt: number; detailsHref: string }
+type Props = { row: PublicKeyRow; renderedAt: number; detailsHref: string; action?: React.ReactNode }
 
 function opensModal(event: React.MouseEvent<HTMLAnchorElement>): boolean {
   return !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
 }
 
-export function KeyRow({ row, renderedAt, detailsHref }: Props) {
+export function KeyRow({ row, renderedAt, detailsHref, action }: Props) {
   const t = useTranslations('KeyTable')
   const details = useTranslations('KeyDetails')
   const format = useFormatter()
@@ -57,7 +57,7 @@ export function KeyRow({ row, renderedAt, detailsHref }: Props) {
         {hours === null ? t('unlimited') : t('hoursLeft', { hours })}
       </td>
       <td data-label={t('dateAdded')}>{format.dateTime(new Date(row.createdAt), { dateStyle: 'medium' })}</td>
-      <td data-label={t('about')}>{row.hosting}</td>
+      <td data-label={t('about')}>{row.device ? `${row.device} · ${row.hosting}` : row.hosting}</td>
       <td className="key-actions">
         <a href={detailsHref} onClick={open()} className="button button--ghost">
           {t('readMore')}
@@ -66,6 +66,7 @@ export function KeyRow({ row, renderedAt, detailsHref }: Props) {
           {t('install')}
         </a>
         {copyText ? <CopyButton text={copyText} /> : null}
+        {action}
       </td>
     </tr>
   )

@@ -1,5 +1,6 @@
 // A table of free keys with "Show +10 keys"; rows are client components, the table is server-rendered.
 import { getTranslations } from 'next-intl/server'
+import type React from 'react'
 
 import { Link } from '@/i18n/navigation'
 import type { Locale } from '@/i18n/locales'
@@ -17,9 +18,13 @@ type Props = {
   /** The public path of this list, for the "show more" link. */
   pathname: string
   shown: number
+  /** Where a row's own page is (default: the public key page). */
+  detailsPath?: (id: number) => string
+  /** Extra controls per row (e.g. revoking a device key). */
+  actions?: Record<number, React.ReactNode>
 }
 
-export async function KeyTable({ locale, rows, total, renderedAt, pathname, shown }: Props) {
+export async function KeyTable({ locale, rows, total, renderedAt, pathname, shown, detailsPath, actions }: Props) {
   const t = await getTranslations({ locale, namespace: 'KeyTable' })
   if (rows.length === 0) {
     return (
@@ -48,7 +53,13 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
         </thead>
         <tbody>
           {rows.map((row) => (
-            <KeyRow key={row.id} row={row} renderedAt={renderedAt} detailsHref={localizedPath(`/keys/${row.id}`, locale)} />
+            <KeyRow
+              key={row.id}
+              row={row}
+              renderedAt={renderedAt}
+              detailsHref={localizedPath(detailsPath ? detailsPath(row.id) : `/keys/${row.id}`, locale)}
+              action={actions?.[row.id]}
+            />
           ))}
         </tbody>
       </table>

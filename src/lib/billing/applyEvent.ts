@@ -13,6 +13,7 @@ import { deliverMail } from '@/lib/mail/deliver'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
+import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
 import type { Subscription, User } from '@/payload-types'
 
 import { advance, start } from './lifecycle'
@@ -84,6 +85,7 @@ export async function syncSubscription(
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   const mails: PendingMail[] = []
+  let endedFor: number | null = null
   try {
     await lockFor(payload, req, subscriptionId ?? event?.id ?? 'none')
     if (event) {
@@ -133,6 +135,7 @@ export async function syncSubscription(
       ? await payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
       : await payload.create({ collection: 'subscriptions', data, depth: 0, req })
 
+    if (history.includes('cancelled') || history.includes('expired')) endedFor = user.id
     for (const entry of history) {
       await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user.id, type: entry, occurredAt }, depth: 0, req })
       const kind = HISTORY_MAIL[entry]
@@ -159,6 +162,8 @@ export async function syncSubscription(
     throw error
   }
 
+  // The subscription has ended: its VIP keys stop being served.
+  if (endedFor !== null) await revokeAllVipKeys(payload, endedFor)
   // Mail only after the commit, so a failed (and retried) event never mails twice.
   for (const mail of mails) {
     const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0 })

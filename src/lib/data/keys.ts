@@ -5,7 +5,7 @@ import type { Locale } from '@/i18n/locales'
 import { keyDownloadFile } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
-import type { Country, Key, Server } from '@/payload-types'
+import type { Country, Key, Server, User } from '@/payload-types'
 
 import { cachedPublic } from './cache'
 import { payloadClient } from './payload'
@@ -23,6 +23,8 @@ export type PublicKeyRow = {
   /** What "Copy" puts on the clipboard: the share link or WireGuard config, else null (parameters are copied). */
   copyText: string | null
   connection: ConnectionParameters | null
+  /** The device a subscriber named their VIP key after; null for free keys. */
+  device?: string | null
 }
 
 export type KeyDetails = PublicKeyRow & {
@@ -61,6 +63,7 @@ function toRow(key: Key): PublicKeyRow {
     createdAt: key.createdAt,
     copyText: key.keyString ?? (key.protocol === 'wireguard' ? (key.configFile?.content ?? null) : null),
     connection: connectionOf(key),
+    device: key.deviceLabel ?? null,
   }
 }
 
@@ -73,6 +76,7 @@ const ROW_SELECT = {
   keyString: true,
   connection: true,
   configFile: { content: true },
+  deviceLabel: true,
 } as const
 
 const ROW_POPULATE = { countries: { code: true, name: true }, servers: { hosting: true } } satisfies {
@@ -105,11 +109,13 @@ async function readKeyList(locale: Locale, filter: KeysFilter, limit: number): P
   return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now() }
 }
 
-async function readKeyDetails(id: number, locale: Locale): Promise<KeyDetails | null> {
+/** One key as `user` may see it (anonymous: current free keys only; a subscriber also their own keys). */
+export async function readKeyDetails(id: number, locale: Locale, user?: User): Promise<KeyDetails | null> {
   const payload = await payloadClient()
   const found = await payload.find({
     collection: 'keys',
     overrideAccess: false,
+    user,
     locale,
     depth: 1,
     limit: 1,
@@ -131,11 +137,12 @@ async function readKeyDetails(id: number, locale: Locale): Promise<KeyDetails | 
 }
 
 /** The raw file behind a key's download button, for the download route. */
-export async function readKeyFile(id: number): Promise<{ filename: string; contentType: string; content: string } | null> {
+export async function readKeyFile(id: number, user?: User): Promise<{ filename: string; contentType: string; content: string } | null> {
   const payload = await payloadClient()
   const found = await payload.find({
     collection: 'keys',
     overrideAccess: false,
+    user,
     depth: 1,
     limit: 1,
     where: { id: { equals: id } },
@@ -188,6 +195,24 @@ async function readCountry(code: string, locale: Locale): Promise<{ code: string
 }
 
 export const getKeyList = cachedPublic('key-list', readKeyList)
-export const getKeyDetails = cachedPublic('key-details', readKeyDetails)
+export const getKeyDetails = cachedPublic('key-details', (id: number, locale: Locale) => readKeyDetails(id, locale))
 export const getCountriesWithKeys = cachedPublic('countries-with-keys', readCountriesWithKeys)
 export const getCountry = cachedPublic('country', readCountry)
+
+/** A subscriber's own current VIP keys as table rows (read with their access; never cached). */
+export async function readOwnKeyRows(locale: Locale, user: User): Promise<KeyList> {
+  const payload = await payloadClient()
+  const result = await payload.find({
+    collection: 'keys',
+    overrideAccess: false,
+    user,
+    locale,
+    depth: 1,
+    pagination: false,
+    where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }] },
+    sort: ['createdAt', 'id'],
+    select: ROW_SELECT,
+    populate: ROW_POPULATE,
+  })
+  return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now() }
+}

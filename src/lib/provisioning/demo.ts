@@ -16,6 +16,7 @@ import {
   keyDownloadFile,
 } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
+import type { Server } from '@/payload-types'
 
 import { DEMO_OPENVPN_CA, DEMO_OPENVPN_CLIENT_CERT, DEMO_OPENVPN_CLIENT_KEY, DEMO_OPENVPN_TLS_CRYPT } from './demoPki'
 
@@ -158,5 +159,17 @@ export function issueDemoKey({ server, protocol, port = DEMO_DEFAULT_PORTS[proto
         connection: { host: server.host, port, login: `vpn${randomInt(1000, 10000)}`, password: generatePassword(9) },
       }
     }
+  }
+}
+
+/** A server record's public values for the demo generator. */
+export function demoServerOf(server: Server, countryCode: string, protocol: Protocol): DemoServer {
+  const params = server.protocols?.find((entry) => entry.protocol === protocol)?.publicParams
+  return {
+    host: server.host,
+    countryCode,
+    realityPublicKey: params?.realityPublicKey ?? undefined,
+    realityShortId: params?.realityShortId ?? undefined,
+    wireguardPublicKey: params?.wireguardPublicKey ?? undefined,
   }
 }

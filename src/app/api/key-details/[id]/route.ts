@@ -1,9 +1,11 @@
-// The key detail modal's data: one current free key, in the asked language.
+// The key detail modal's data: one current free key (cacheable), or the signed-in subscriber's own VIP key
+// (private), in the asked language.
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { locales } from '@/i18n/locales'
-import { getKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
+import { currentUser } from '@/lib/auth/currentUser'
+import { getKeyDetailsPayload, getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
 
 const input = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), locale: z.enum(locales).catch('ru') })
 
@@ -11,6 +13,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const parsed = input.safeParse({ id: (await params).id, locale: new URL(request.url).searchParams.get('locale') })
   if (!parsed.success) return NextResponse.json({ error: 'invalid_key_id' }, { status: 400 })
   const payload = await getKeyDetailsPayload(parsed.data.id, parsed.data.locale)
-  if (!payload) return NextResponse.json({ error: 'key_not_found' }, { status: 404 })
-  return NextResponse.json(payload, { headers: { 'Cache-Control': 'public, max-age=30' } })
+  if (payload) return NextResponse.json(payload, { headers: { 'Cache-Control': 'public, max-age=30' } })
+  const user = await currentUser(request.headers)
+  const own = user ? await getOwnKeyDetailsPayload(parsed.data.id, parsed.data.locale, user) : null
+  if (!own) return NextResponse.json({ error: 'key_not_found' }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
+  return NextResponse.json(own, { headers: { 'Cache-Control': 'private, no-store' } })
 }

@@ -2,15 +2,21 @@
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
+import { currentUser } from '@/lib/auth/currentUser'
 import { readKeyFile } from '@/lib/data/keys'
 import { attachmentDisposition } from '@/lib/keys'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const parsed = id.safeParse((await params).id)
   if (!parsed.success) return NextResponse.json({ error: 'invalid_key_id' }, { status: 400 })
-  const file = await readKeyFile(parsed.data)
+  // A free key for anyone; otherwise the signed-in subscriber's own VIP key.
+  let file = await readKeyFile(parsed.data)
+  if (!file) {
+    const user = await currentUser(request.headers)
+    if (user) file = await readKeyFile(parsed.data, user)
+  }
   if (!file) return NextResponse.json({ error: 'key_not_found' }, { status: 404 })
   return new NextResponse(file.content, {
     headers: {

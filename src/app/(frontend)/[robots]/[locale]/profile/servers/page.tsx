@@ -1,8 +1,123 @@
-// /profile/servers
+// /profile/servers (My servers): the subscriber's device keys in the same table and modal as free keys,
+// a form for a new one (10 at most), revoking, and the subscription URL with its QR code.
+import { getTranslations } from 'next-intl/server'
+import { headers } from 'next/headers'
+
+import { CopyButton } from '@/components/keys/CopyButton'
+import { KeyTable } from '@/components/keys/KeyTable'
+import { LinkQr } from '@/components/vip/LinkQr'
+import { isLocale } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { currentUser } from '@/lib/auth/currentUser'
+import { readOwnKeyRows } from '@/lib/data/keys'
+import { payloadClient } from '@/lib/data/payload'
+import { env } from '@/lib/env'
+import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { activeSubscriptionOf, DEVICE_LABEL_MAX, MAX_DEVICE_KEYS, vipChoices } from '@/lib/vip/deviceKeys'
+import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
+
 import { ProfileSection } from '../_components/ProfileSection'
 
 export const dynamic = 'force-dynamic'
 
-export default function ProfileServersPage({ params }: { params: Promise<{ locale: string }> }) {
-  return <ProfileSection params={params} title="servers" empty="serversEmpty" showTariffs />
+const ERRORS = ['limitReached', 'invalidDevice', 'invalidServer', 'noSubscription', 'provisioningFailed', 'notFound'] as const
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>
+
+export default async function ProfileServersPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
+  const { locale: raw } = await params
+  const locale: Locale = isLocale(raw) ? raw : 'ru'
+  const query = await searchParams
+  const user = await currentUser(await headers())
+  const payload = await payloadClient()
+  const subscription = user ? await activeSubscriptionOf(payload, user) : null
+  if (!user || !subscription) return <ProfileSection params={params} title="servers" empty="serversEmpty" showTariffs />
+
+  const [t, tp, { rows, readAt }, choices, feedPath] = await Promise.all([
+    getTranslations({ locale, namespace: 'Servers' }),
+    getTranslations({ locale, namespace: 'Profile' }),
+    readOwnKeyRows(locale, user),
+    vipChoices(payload, locale, user),
+    subscriptionPath(payload, user.id),
+  ])
+  const error = ERRORS.find((key) => key === query.error)
+  const feedUrl = `${env().serverUrl}${feedPath}`
+  const full = rows.length >= MAX_DEVICE_KEYS
+  const typedDevice = typeof query.device === 'string' ? query.device : ''
+  const notice = query.created ? t('created') : query.revoked ? t('revoked') : query.url === 'reset' ? t('urlResetDone') : null
+  return (
+    <section data-testid="servers">
+      <h2>{tp('servers')}</h2>
+      {notice ? (
+        <p role="status" className="banner" data-testid="servers-notice">
+          {notice}
+        </p>
+      ) : null}
+
+      <h3>{t('keysTitle')}</h3>
+      <p data-testid="device-count">{t('count', { count: rows.length, max: MAX_DEVICE_KEYS })}</p>
+      {rows.length > 0 ? (
+        <KeyTable
+          locale={locale}
+          rows={rows}
+          total={rows.length}
+          shown={rows.length}
+          renderedAt={readAt}
+          pathname="/profile/servers"
+          detailsPath={(id) => `/profile/servers/${id}`}
+          actions={Object.fromEntries(
+            rows.map((row) => [
+              row.id,
+              <form key={row.id} method="post" action={`/api/vip/keys/${row.id}/revoke`} className="inline-form">
+                <input type="hidden" name="locale" value={locale} />
+                <button type="submit" className="button button--ghost">
+                  {t('revoke')}
+                </button>
+              </form>,
+            ]),
+          )}
+        />
+      ) : (
+        <p className="empty">{t('noKeys')}</p>
+      )}
+
+      <h3>{t('newTitle')}</h3>
+      <form method="post" action="/api/vip/keys" className="device-form" data-testid="device-form">
+        <input type="hidden" name="locale" value={locale} />
+        <label className="field">
+          <span>{t('device')}</span>
+          <input name="device" required maxLength={DEVICE_LABEL_MAX} placeholder={t('devicePlaceholder')} defaultValue={typedDevice} />
+        </label>
+        <label className="field">
+          <span>{t('target')}</span>
+          <select name="target" required>
+            {choices.map((choice) => (
+              <option key={`${choice.serverId}:${choice.protocol}`} value={`${choice.serverId}:${choice.protocol}`}>
+                {choice.countryName} · {PROTOCOL_LABELS[choice.protocol]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p role="alert" className="auth__error" data-testid="device-error">
+          {error ? t(error, { max: MAX_DEVICE_KEYS }) : full ? t('limitReached', { max: MAX_DEVICE_KEYS }) : null}
+        </p>
+        <button type="submit" className="button button--primary">
+          {t('create')}
+        </button>
+      </form>
+
+      <h3>{t('urlTitle')}</h3>
+      <p>{t('urlText')}</p>
+      <p className="subscription-url">
+        <code data-testid="subscription-url">{feedUrl}</code> <CopyButton text={feedUrl} />
+      </p>
+      <LinkQr value={feedUrl} title={t('urlQr')} />
+      <form method="post" action="/api/vip/subscription-url">
+        <input type="hidden" name="locale" value={locale} />
+        <button type="submit" className="button">
+          {t('urlReset')}
+        </button>
+      </form>
+    </section>
+  )
 }

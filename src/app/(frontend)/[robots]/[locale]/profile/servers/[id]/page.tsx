@@ -1,0 +1,31 @@
+// A device key's own page in the personal account (what its modal shows), for its owner only.
+import { getTranslations } from 'next-intl/server'
+import { headers } from 'next/headers'
+import { notFound } from 'next/navigation'
+
+import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
+import { Link } from '@/i18n/navigation'
+import { isLocale } from '@/i18n/locales'
+import { currentUser } from '@/lib/auth/currentUser'
+import { getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
+
+export const dynamic = 'force-dynamic'
+
+export default async function DeviceKeyPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
+  const { locale, id } = await params
+  if (!isLocale(locale) || !/^\d{1,9}$/.test(id)) notFound()
+  const user = await currentUser(await headers())
+  const data = user ? await getOwnKeyDetailsPayload(Number(id), locale, user) : null
+  if (!data) notFound()
+  const t = await getTranslations({ locale, namespace: 'Profile' })
+  return (
+    <div className="narrow">
+      <p>
+        <Link href="/profile/servers" prefetch={false} className="back-link">
+          ← {t('servers')}
+        </Link>
+      </p>
+      <KeyDetailsView details={data.details} apps={data.apps} renderedAt={data.renderedAt} />
+    </div>
+  )
+}

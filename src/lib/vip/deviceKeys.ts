@@ -1,0 +1,186 @@
+// A subscriber's device keys on VIP servers: up to 10 at a time, named by device, issued and revoked
+// through each server's provisioning adapter. Reads go through the user's own access; writes happen
+// here on the server after the checks, never through the public API.
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import type { Payload } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import { grantsVip } from '@/lib/billing/lifecycle'
+import { isProtocol } from '@/lib/keys/types'
+import type { Protocol } from '@/lib/keys/types'
+import { issueKeyOn, revokeKeyOn } from '@/lib/provisioning'
+import type { Country, Server, Subscription, User } from '@/payload-types'
+
+export const MAX_DEVICE_KEYS = 10
+export const DEVICE_LABEL_MAX = 60
+
+export type VipChoice = { serverId: number; protocol: Protocol; countryCode: string; countryName: string }
+
+export type CreateResult =
+  | { ok: true; keyId: number }
+  | { ok: false; error: 'noSubscription' | 'limitReached' | 'invalidDevice' | 'invalidServer' | 'provisioningFailed' }
+
+/** The user's subscription that currently gives VIP access, if any. */
+export async function activeSubscriptionOf(payload: Payload, user: User): Promise<Subscription | null> {
+  const found = await payload.find({
+    collection: 'subscriptions',
+    where: { user: { equals: user.id } },
+    sort: '-createdAt',
+    limit: 5,
+    depth: 0,
+    overrideAccess: false,
+    user,
+  })
+  return found.docs.find((subscription) => grantsVip(subscription.status)) ?? null
+}
+
+/** Every country and protocol a device key can be made for: enabled VIP servers and what they offer. */
+export async function vipChoices(payload: Payload, locale: Locale, user: User): Promise<VipChoice[]> {
+  const servers = await payload.find({
+    collection: 'servers',
+    where: { and: [{ tier: { equals: 'vip' } }, { enabled: { equals: true } }] },
+    pagination: false,
+    depth: 1,
+    locale,
+    overrideAccess: false,
+    user,
+    select: { country: true, protocols: true, name: true },
+  })
+  return servers.docs
+    .flatMap((server) => {
+      const country = server.country as Country
+      return (server.protocols ?? []).map((entry) => ({ serverId: server.id, protocol: entry.protocol, countryCode: country.code, countryName: country.name }))
+    })
+    .sort((a, b) => a.countryName.localeCompare(b.countryName, locale) || a.protocol.localeCompare(b.protocol))
+}
+
+export async function countDeviceKeys(payload: Payload, user: User): Promise<number> {
+  const { totalDocs } = await payload.count({
+    collection: 'keys',
+    where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
+    overrideAccess: false,
+    user,
+  })
+  return totalDocs
+}
+
+export function cleanDeviceLabel(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const label = value.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  return label.length > 0 && label.length <= DEVICE_LABEL_MAX ? label : null
+}
+
+export async function createDeviceKey(
+  payload: Payload,
+  user: User,
+  input: { serverId: unknown; protocol: unknown; device: unknown },
+): Promise<CreateResult> {
+  const device = cleanDeviceLabel(input.device)
+  if (!device) return { ok: false, error: 'invalidDevice' }
+  const serverId = Number(input.serverId)
+  if (!Number.isInteger(serverId) || serverId <= 0 || !isProtocol(input.protocol)) return { ok: false, error: 'invalidServer' }
+  const protocol = input.protocol
+  if (!(await activeSubscriptionOf(payload, user))) return { ok: false, error: 'noSubscription' }
+  const server = (await payload.findByID({ collection: 'servers', id: serverId, depth: 1, disableErrors: true })) as Server | null
+  const country = server && typeof server.country === 'object' ? server.country : null
+  if (!server || !country || server.tier !== 'vip' || !server.enabled || !server.protocols?.some((entry) => entry.protocol === protocol)) {
+    return { ok: false, error: 'invalidServer' }
+  }
+
+  // Counted and created under a lock per user, so two requests at once cannot make an eleventh key.
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const db = payload.db as unknown as PostgresAdapter
+    await db.sessions[String(await req.transactionID)]!.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`device-keys:${user.id}`}))`)
+    const { totalDocs } = await payload.count({
+      collection: 'keys',
+      where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
+      req,
+    })
+    if (totalDocs >= MAX_DEVICE_KEYS) {
+      await commitTransaction(req)
+      return { ok: false, error: 'limitReached' }
+    }
+    let issued
+    try {
+      // VIP keys live as long as the subscription: no expiry of their own; they are revoked when it ends.
+      issued = await issueKeyOn(server, country.code, protocol, null)
+    } catch (error) {
+      payload.logger.error({ err: error, msg: `Device key on ${server.name} (${protocol}) could not be issued` })
+      await killTransaction(req)
+      return { ok: false, error: 'provisioningFailed' }
+    }
+    const key = await payload.create({
+      collection: 'keys',
+      data: {
+        server: server.id,
+        protocol,
+        tier: 'vip',
+        owner: user.id,
+        deviceLabel: device,
+        keyString: issued.keyString,
+        configFile: issued.configFile ?? undefined,
+        connection: issued.connection ?? undefined,
+        expiresAt: null,
+        providerRef: issued.providerRef,
+      },
+      depth: 0,
+      req,
+    })
+    await commitTransaction(req)
+    return { ok: true, keyId: key.id }
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+}
+
+/** Revokes one of the user's own keys; false when it is not theirs (or already revoked). */
+export async function revokeDeviceKey(payload: Payload, user: User, keyId: number): Promise<boolean> {
+  const found = await payload.find({
+    collection: 'keys',
+    where: { and: [{ id: { equals: keyId } }, { owner: { equals: user.id } }, { tier: { equals: 'vip' } }] },
+    limit: 1,
+    depth: 0,
+    overrideAccess: false,
+    user,
+  })
+  if (!found.docs[0]) return false
+  await revokeKeys(payload, [keyId])
+  return true
+}
+
+/** Revokes keys on their servers and marks them revoked, so they are served nowhere any more. */
+async function revokeKeys(payload: Payload, ids: number[]): Promise<void> {
+  if (ids.length === 0) return
+  const keys = await payload.find({ collection: 'keys', where: { id: { in: ids } }, pagination: false, depth: 1 })
+  for (const key of keys.docs) {
+    const server = typeof key.server === 'object' ? key.server : null
+    if (server) {
+      try {
+        await revokeKeyOn(server, key.providerRef)
+      } catch (error) {
+        payload.logger.error({ err: error, msg: `Key ${key.id} could not be revoked on ${server.name}; hidden from its owner anyway` })
+      }
+    }
+    await payload.update({ collection: 'keys', id: key.id, data: { revokedAt: new Date().toISOString() }, depth: 0 })
+  }
+}
+
+/** When a subscription ends: every VIP key of its user stops being served. */
+export async function revokeAllVipKeys(payload: Payload, userId: number): Promise<void> {
+  const keys = await payload.find({
+    collection: 'keys',
+    where: { and: [{ owner: { equals: userId } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
+    pagination: false,
+    depth: 0,
+    select: { protocol: true },
+  })
+  await revokeKeys(
+    payload,
+    keys.docs.map((key) => key.id),
+  )
+}

@@ -1,0 +1,72 @@
+// The personal subscription URL that client apps (v2rayN, v2rayNG, Hiddify, Streisand) import: secret,
+// derived from a per-user value and the server secret, and revoked by changing that value.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import { env } from '@/lib/env'
+import { grantsVip } from '@/lib/billing/lifecycle'
+import type { Key, User } from '@/payload-types'
+
+function secret(): string {
+  return env().PAYLOAD_SECRET ?? 'development-secret-for-subscription-urls'
+}
+
+function tokenOf(userId: number, nonce: string): string {
+  return createHmac('sha256', secret()).update(`subscription-url:${userId}:${nonce}`).digest('base64url')
+}
+
+async function nonceOf(payload: Payload, userId: number, create: boolean): Promise<string | null> {
+  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true })
+  const existing = (user as (User & { subscriptionUrlNonce?: string | null }) | null)?.subscriptionUrlNonce
+  if (existing || !create || !user) return existing ?? null
+  return rotateSubscriptionUrl(payload, userId)
+}
+
+/** A new secret: the old URL stops working at once. */
+export async function rotateSubscriptionUrl(payload: Payload, userId: number): Promise<string> {
+  const nonce = randomBytes(16).toString('hex')
+  await payload.update({ collection: 'users', id: userId, data: { subscriptionUrlNonce: nonce } as Partial<User>, depth: 0 })
+  return nonce
+}
+
+/** The path of the user's subscription URL (created on first use). */
+export async function subscriptionPath(payload: Payload, userId: number): Promise<string> {
+  const nonce = (await nonceOf(payload, userId, true))!
+  return `/api/subscription/${userId}/${tokenOf(userId, nonce)}`
+}
+
+/** The user behind a subscription URL, or null when the token is wrong or revoked. */
+export async function userForSubscriptionToken(payload: Payload, userId: number, token: string): Promise<number | null> {
+  const nonce = await nonceOf(payload, userId, false)
+  if (!nonce) return null
+  const expected = Buffer.from(tokenOf(userId, nonce))
+  const given = Buffer.from(token)
+  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null
+}
+
+export type SubscriptionFeed = { body: string; expiresAt: Date | null; title: string }
+
+/** Share links of the user's current VIP keys, base64 as the client apps expect; null without VIP. */
+export async function subscriptionFeed(payload: Payload, userId: number, siteName: string): Promise<SubscriptionFeed | null> {
+  const subscriptions = await payload.find({ collection: 'subscriptions', where: { user: { equals: userId } }, sort: '-createdAt', limit: 5, depth: 0 })
+  const active = subscriptions.docs.find((subscription) => grantsVip(subscription.status))
+  if (!active) return null
+  const keys = await payload.find({
+    collection: 'keys',
+    where: { and: [{ owner: { equals: userId } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
+    pagination: false,
+    depth: 0,
+    sort: 'createdAt',
+    select: { keyString: true, deviceLabel: true },
+  })
+  // Only share links are importable this way (vless://, ss://, trojan://); config-file keys stay in the account.
+  const links = (keys.docs as Pick<Key, 'keyString' | 'deviceLabel'>[])
+    .map((key) => key.keyString)
+    .filter((link): link is string => Boolean(link && /^(vless|ss|trojan):\/\//.test(link)))
+  return {
+    body: Buffer.from(links.join('\n'), 'utf8').toString('base64'),
+    expiresAt: active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null,
+    title: `${siteName} VIP`,
+  }
+}

@@ -1,0 +1,115 @@
+// A buying world for integration tests: the Stripe double, the test SMTP server, Payload and the real
+// checkout and webhook route handlers, wired as the app wires them. Call startBillingWorld() in beforeAll.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import type { Payload } from 'payload'
+import { expect } from 'vitest'
+
+import type { DoubleEvent, StripeDouble, StripeDoubleOptions } from '../../scripts/lib/stripeDouble'
+import { startStripeDouble } from '../../scripts/lib/stripeDouble'
+import type { TestSmtp } from './smtp'
+import { startSmtp } from './smtp'
+
+export const SECRET_KEY = 'sk_test_double_for_tests'
+export const WEBHOOK_SECRET = 'whsec_test_double_for_tests'
+
+export type BillingWorld = {
+  smtp: TestSmtp
+  double: StripeDouble
+  payload: Payload
+  doubleOptions: StripeDoubleOptions
+  checkout: (request: Request) => Promise<Response>
+  webhook: (request: Request) => Promise<Response>
+  /** Restarts the double on its port, from its saved state. */
+  restartDouble: () => Promise<void>
+  close: () => Promise<void>
+}
+
+let counter = 0
+
+export function uniqueEmail(prefix = 'buyer'): string {
+  counter += 1
+  return `${prefix}${Date.now()}${counter}@mail.example.com`
+}
+
+export async function startBillingWorld(): Promise<BillingWorld> {
+  const smtp = await startSmtp()
+  const doubleOptions: StripeDoubleOptions = {
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    checkoutPageUrl: (id, locale) => `http://localhost:3000${locale === 'en' ? '/en' : ''}/test-checkout/${id}`,
+    stateFile: path.join(mkdtempSync(path.join(tmpdir(), 'stripe-double-')), 'state.json'),
+  }
+  const double = await startStripeDouble(doubleOptions)
+  // Set before the config is first imported in the test file.
+  Object.assign(process.env, { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: double.url })
+  const { testPayload } = await import('./payload')
+  const world: BillingWorld = {
+    smtp,
+    double,
+    doubleOptions,
+    payload: await testPayload(),
+    checkout: (await import('@/app/api/billing/checkout/route')).POST,
+    webhook: (await import('@/app/api/billing/webhook/route')).POST,
+    restartDouble: async () => {
+      const port = Number(new URL(world.double.url).port)
+      world.double = await startStripeDouble({ ...doubleOptions, port })
+    },
+    close: async () => {
+      await world.double.close()
+      await smtp.close()
+    },
+  }
+  return world
+}
+
+export async function planId(world: BillingWorld, months: string): Promise<number> {
+  const found = await world.payload.find({ collection: 'tariffs', where: { months: { equals: months } }, limit: 1 })
+  return found.docs[0]!.id
+}
+
+export function checkoutRequest(fields: Record<string, string>, ip = `10.1.0.${counter % 250}`): Request {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) form.set(key, value)
+  return new Request('http://localhost/api/billing/checkout', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip } })
+}
+
+export function deliver(world: BillingWorld, event: Pick<DoubleEvent, 'body' | 'signature'>): Promise<Response> {
+  return world.webhook(
+    new Request('http://localhost/api/billing/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.body,
+    }),
+  )
+}
+
+/** What the customer or time does, through the double's control routes. */
+export async function control(world: BillingWorld, pathname: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${world.double.url}${pathname}`, { method: 'POST' })
+  return (await response.json()) as Record<string, unknown>
+}
+
+/** Buys a plan through the checkout route and the test checkout; returns the events Stripe would send. */
+export async function purchase(world: BillingWorld, email: string, months = '1', locale = 'ru'): Promise<{ subscriptionId: string; events: DoubleEvent[] }> {
+  const response = await world.checkout(
+    checkoutRequest({ email, plan: String(await planId(world, months)), locale, attempt: `attempt-${counter}-${Date.now()}` }),
+  )
+  expect(response.status).toBe(303)
+  const sessionId = /\/test-checkout\/(cs_test_[0-9a-f]+)$/.exec(response.headers.get('location') ?? '')?.[1]
+  expect(sessionId).toBeTruthy()
+  const before = world.double.events.length
+  const completed = await control(world, `/_double/checkout/${sessionId}/complete`)
+  return { subscriptionId: String(completed.subscription), events: world.double.events.slice(before) }
+}
+
+/** Buys and delivers every event: a subscriber with a trialing subscription. */
+export async function subscriber(world: BillingWorld, months = '1') {
+  const email = uniqueEmail('subscriber')
+  const bought = await purchase(world, email, months)
+  for (const event of bought.events) await deliver(world, event)
+  const user = (await world.payload.find({ collection: 'users', where: { email: { equals: email } } })).docs[0]!
+  return { ...bought, user, email }
+}

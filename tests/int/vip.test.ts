@@ -1,0 +1,169 @@
+// Device keys and the subscription URL of a subscriber, through the real route handlers and PostgreSQL,
+// with the subscription bought on the Stripe double.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import * as billing from '../helpers/billing'
+import type { BillingWorld } from '../helpers/billing'
+
+let world: BillingWorld
+
+beforeAll(async () => {
+  world = await billing.startBillingWorld()
+})
+
+afterAll(async () => {
+  await world.close()
+})
+
+async function cookieFor(userId: number): Promise<string> {
+  const { startSession } = await import('@/lib/auth/session')
+  return (await startSession(world.payload, userId)).split(';')[0]!
+}
+
+function post(path: string, cookie: string, fields: Record<string, string>): Request {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) form.set(key, value)
+  return new Request(`http://localhost${path}`, { method: 'POST', body: form, headers: { cookie, 'sec-fetch-site': 'same-origin' } })
+}
+
+async function vipTarget(protocol = 'vless'): Promise<string> {
+  const { docs } = await world.payload.find({ collection: 'servers', where: { tier: { equals: 'vip' } }, limit: 1, depth: 0 })
+  return `${docs[0]!.id}:${protocol}`
+}
+
+async function createKey(cookie: string, device: string, protocol = 'vless'): Promise<URL> {
+  const { POST } = await import('@/app/api/vip/keys/route')
+  const response = await POST(post('/api/vip/keys', cookie, { device, target: await vipTarget(protocol), locale: 'ru' }))
+  expect(response.status).toBe(303)
+  return new URL(response.headers.get('location')!)
+}
+
+async function feed(path: string): Promise<Response> {
+  const { GET } = await import('@/app/api/subscription/[user]/[token]/route')
+  const [, , , user, token] = path.split('/')
+  return GET(new Request(`http://localhost${path}`), { params: Promise.resolve({ user: user!, token: token! }) })
+}
+
+describe('device keys', () => {
+  it('creates up to 10 keys named by device and refuses the 11th with a clear reason', async () => {
+    const { user } = await billing.subscriber(world)
+    const cookie = await cookieFor(user.id)
+    const protocols = ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp']
+    for (let index = 0; index < 10; index += 1) {
+      const location = await createKey(cookie, `Device ${index + 1}`, protocols[index % protocols.length])
+      expect(location.searchParams.get('created')).toMatch(/^\d+$/)
+    }
+    const refused = await createKey(cookie, 'Device 11')
+    expect(refused.pathname).toBe('/profile/servers')
+    expect(Object.fromEntries(refused.searchParams)).toEqual({ error: 'limitReached', device: 'Device 11' })
+    const mine = await world.payload.find({ collection: 'keys', where: { owner: { equals: user.id } }, pagination: false, overrideAccess: false, user })
+    expect(mine.totalDocs).toBe(10)
+    expect(mine.docs.map((key) => key.deviceLabel).sort()).toContain('Device 10')
+    expect(mine.docs.every((key) => key.tier === 'vip' && key.expiresAt === null)).toBe(true)
+  })
+
+  it('offers every protocol of the enabled VIP servers to a signed-in subscriber', async () => {
+    const { user } = await billing.subscriber(world)
+    const { vipChoices } = await import('@/lib/vip/deviceKeys')
+    const choices = await vipChoices(world.payload, 'en', user)
+    expect(new Set(choices.map((choice) => choice.countryName))).toEqual(new Set(['Germany', 'Netherlands']))
+    expect(choices.filter((choice) => choice.countryCode === 'de').map((choice) => choice.protocol).sort()).toEqual(
+      ['openvpn', 'outline', 'sstp', 'trojan', 'vless', 'wireguard'],
+    )
+  })
+
+  it('never makes an eleventh key when requests race', async () => {
+    const { user } = await billing.subscriber(world)
+    const cookie = await cookieFor(user.id)
+    const results = await Promise.all(Array.from({ length: 14 }, (_, index) => createKey(cookie, `Racing ${index}`)))
+    expect(results.filter((location) => location.searchParams.has('created'))).toHaveLength(10)
+    const { totalDocs } = await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })
+    expect(totalDocs).toBe(10)
+  })
+
+  it('refuses bad input and users without a subscription, changing nothing', async () => {
+    const { user } = await billing.subscriber(world)
+    const cookie = await cookieFor(user.id)
+    const { POST } = await import('@/app/api/vip/keys/route')
+    const blank = await POST(post('/api/vip/keys', cookie, { device: '   ', target: await vipTarget(), locale: 'en' }))
+    expect(new URL(blank.headers.get('location')!).searchParams.get('error')).toBe('invalidDevice')
+    const { docs } = await world.payload.find({ collection: 'servers', where: { tier: { equals: 'free' } }, limit: 1, depth: 0 })
+    const freeServer = await POST(post('/api/vip/keys', cookie, { device: 'Phone', target: `${docs[0]!.id}:vless`, locale: 'en' }))
+    expect(new URL(freeServer.headers.get('location')!).searchParams.get('error')).toBe('invalidServer')
+
+    const stranger = await world.payload.create({ collection: 'users', data: { email: billing.uniqueEmail('stranger'), password: 'x'.repeat(20), role: 'customer' } })
+    const noSubscription = await POST(post('/api/vip/keys', await cookieFor(stranger.id), { device: 'Phone', target: await vipTarget(), locale: 'ru' }))
+    expect(new URL(noSubscription.headers.get('location')!).searchParams.get('error')).toBe('noSubscription')
+    expect((await world.payload.count({ collection: 'keys', where: { owner: { in: [user.id, stranger.id] } } })).totalDocs).toBe(0)
+  })
+
+  it("shows a key's details only to its owner, and revoking it is theirs alone", async () => {
+    const { user } = await billing.subscriber(world)
+    const owner = await cookieFor(user.id)
+    const keyId = (await createKey(owner, 'Laptop', 'wireguard')).searchParams.get('created')!
+    const other = (await billing.subscriber(world)).user
+    const otherCookie = await cookieFor(other.id)
+
+    // What the key-details and download routes read for a signed-in user (the routes themselves run in the e2e tests).
+    const { readKeyDetails, readKeyFile } = await import('@/lib/data/keys')
+    const id = Number(keyId)
+    expect(await readKeyDetails(id, 'en', user)).toMatchObject({ device: 'Laptop', protocol: 'wireguard' })
+    expect((await readKeyFile(id, user))?.content).toContain('[Interface]')
+    expect(await readKeyDetails(id, 'en', other)).toBeNull()
+    expect(await readKeyFile(id, other)).toBeNull()
+    expect(await readKeyDetails(id, 'en')).toBeNull()
+    expect((await world.payload.find({ collection: 'keys', where: { id: { equals: Number(keyId) } }, overrideAccess: false, user: other })).totalDocs).toBe(0)
+
+    const { POST: revoke } = await import('@/app/api/vip/keys/[id]/revoke/route')
+    const params = { params: Promise.resolve({ id: keyId }) }
+    const foreign = await revoke(post(`/api/vip/keys/${keyId}/revoke`, otherCookie, { locale: 'ru' }), params)
+    expect(new URL(foreign.headers.get('location')!).searchParams.get('error')).toBe('notFound')
+    const own = await revoke(post(`/api/vip/keys/${keyId}/revoke`, owner, { locale: 'ru' }), params)
+    expect(new URL(own.headers.get('location')!).searchParams.get('revoked')).toBe('1')
+    expect(await readKeyDetails(id, 'en', user)).toBeNull()
+  })
+})
+
+describe('subscription URL', () => {
+  it('lists the share links of the user’s keys in base64 with the expiry and title headers', async () => {
+    const { user } = await billing.subscriber(world)
+    const cookie = await cookieFor(user.id)
+    for (const protocol of ['vless', 'outline', 'trojan', 'wireguard']) await createKey(cookie, `My ${protocol}`, protocol)
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const path = await subscriptionPath(world.payload, user.id)
+    const response = await feed(path)
+    expect(response.status).toBe(200)
+    const links = Buffer.from(await response.text(), 'base64').toString('utf8').split('\n')
+    expect(links.map((link) => link.split('://')[0])).toEqual(['vless', 'ss', 'trojan'])
+    const keys = await world.payload.find({ collection: 'keys', where: { owner: { equals: user.id } }, sort: 'createdAt', depth: 0 })
+    expect(links).toEqual(keys.docs.map((key) => key.keyString).filter((link) => link && !link.startsWith('[')).slice(0, 3))
+    const record = (await world.payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, depth: 0 })).docs[0]!
+    expect(response.headers.get('subscription-userinfo')).toBe(`upload=0; download=0; total=0; expire=${Math.floor(Date.parse(record.currentPeriodEnd!) / 1000)}`)
+    expect(Buffer.from(response.headers.get('profile-title')!.replace('base64:', ''), 'base64').toString()).toBe('VPN ключи VIP')
+    // Another user's id with this token, or a changed token: nothing.
+    const [, , , , token] = path.split('/')
+    expect((await feed(`/api/subscription/${user.id + 1}/${token}`)).status).toBe(404)
+    expect((await feed(`${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`)).status).toBe(404)
+  })
+
+  it('stops working when replaced, and serves nothing once the subscription has ended (keys revoked)', async () => {
+    const { user, subscriptionId } = await billing.subscriber(world)
+    const cookie = await cookieFor(user.id)
+    await createKey(cookie, 'Phone')
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const old = await subscriptionPath(world.payload, user.id)
+    const { POST: reset } = await import('@/app/api/vip/subscription-url/route')
+    await reset(post('/api/vip/subscription-url', cookie, { locale: 'en' }))
+    const fresh = await subscriptionPath(world.payload, user.id)
+    expect(fresh).not.toBe(old)
+    expect((await feed(old)).status).toBe(404)
+    expect((await feed(fresh)).status).toBe(200)
+
+    const before = world.double.events.length
+    await billing.control(world, `/_double/subscriptions/${subscriptionId}/expire`)
+    for (const event of world.double.events.slice(before)) await billing.deliver(world, event)
+    expect((await feed(fresh)).status).toBe(404)
+    const live = await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })
+    expect(live.totalDocs).toBe(0)
+  })
+})
