@@ -330,6 +330,9 @@ export interface Subscription {
   tariff: number | Tariff;
   status: 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired';
   trialEndsAt?: string | null;
+  /**
+   * Later: extend for free (the next charge moves)
+   */
   currentPeriodEnd?: string | null;
   nextPaymentAt?: string | null;
   cancelAtPeriodEnd?: boolean | null;

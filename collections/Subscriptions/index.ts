@@ -3,7 +3,14 @@ import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
+import { staffOnly } from '../access/staffOnly'
 import { staffOrOwner } from '../access/staffOrOwner'
+import { applyEditorChanges, recordEditorChanges } from './hooks/editorChanges'
+
+const DELETED_ACCOUNT = 'deleted account'
+
+// Editors change only status and "active until" (cancel, extend); everything else comes from the provider.
+const providerOwned = { update: adminOnlyField }
 
 export const Subscriptions: CollectionConfig = {
   slug: 'subscriptions',
@@ -19,17 +26,24 @@ export const Subscriptions: CollectionConfig = {
   access: {
     read: staffOrOwner,
     create: adminOnly,
-    update: adminOnly,
+    // Editors may extend or cancel by hand (the only fields they can change); see hooks/editorChanges.
+    update: staffOnly,
     delete: adminOnly,
   },
   hooks: {
+    afterChange: [recordEditorChanges],
     beforeChange: [
+      applyEditorChanges,
       async ({ data, originalDoc, req }) => {
-        const userRef: unknown = data.user ?? originalDoc?.user
+        // `user: null` in the update means the account was purged: the title keeps no e-mail either.
+        const userRef: unknown = data.user === undefined ? originalDoc?.user : data.user
         const userId = typeof userRef === 'object' && userRef !== null ? (userRef as { id: number }).id : userRef
+        const status = String(data.status ?? originalDoc?.status ?? '')
         if (typeof userId === 'number') {
           const user = await req.payload.findByID({ collection: 'users', id: userId, depth: 0, req })
-          data.title = `${user.email} · ${String(data.status ?? originalDoc?.status ?? '')}`
+          data.title = `${user.email} · ${status}`
+        } else {
+          data.title = `#${String(originalDoc?.id ?? '')} (${DELETED_ACCOUNT}) · ${status}`
         }
         return data
       },
@@ -46,10 +60,11 @@ export const Subscriptions: CollectionConfig = {
           type: 'relationship',
           relationTo: 'users',
           index: true,
+          access: providerOwned,
           // Empty once the account is purged: the payment record stays, anonymized.
           admin: { description: { ru: 'Пусто, если аккаунт удалён (запись об оплате обезличена)', en: 'Empty once the account is removed (the payment record is anonymized)' } },
         },
-        { name: 'tariff', label: { ru: 'Тариф', en: 'Plan' }, type: 'relationship', relationTo: 'tariffs', required: true },
+        { name: 'tariff', label: { ru: 'Тариф', en: 'Plan' }, type: 'relationship', relationTo: 'tariffs', required: true, access: providerOwned },
       ],
     },
     {
@@ -69,22 +84,32 @@ export const Subscriptions: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'trialEndsAt', label: { ru: 'Конец пробного периода', en: 'Trial ends at' }, type: 'date' },
-        { name: 'currentPeriodEnd', label: { ru: 'Активна до', en: 'Active until' }, type: 'date', index: true },
-        { name: 'nextPaymentAt', label: { ru: 'Следующий платёж', en: 'Next payment' }, type: 'date' },
+        { name: 'trialEndsAt', label: { ru: 'Конец пробного периода', en: 'Trial ends at' }, type: 'date', access: providerOwned },
+        {
+          name: 'currentPeriodEnd',
+          label: { ru: 'Активна до', en: 'Active until' },
+          type: 'date',
+          index: true,
+          admin: {
+            date: { pickerAppearance: 'dayAndTime' },
+            description: { ru: 'Позже — продлить бесплатно (следующее списание сдвинется)', en: 'Later: extend for free (the next charge moves)' },
+          },
+        },
+        { name: 'nextPaymentAt', label: { ru: 'Следующий платёж', en: 'Next payment' }, type: 'date', access: providerOwned },
       ],
     },
     {
       type: 'row',
       fields: [
-        { name: 'cancelAtPeriodEnd', label: { ru: 'Автопродление отключено', en: 'Auto-renewal off' }, type: 'checkbox', defaultValue: false },
-        { name: 'cancelDiscountUsed', label: { ru: 'Скидка при отмене использована', en: 'Cancel discount used' }, type: 'checkbox', defaultValue: false },
+        { name: 'cancelAtPeriodEnd', label: { ru: 'Автопродление отключено', en: 'Auto-renewal off' }, type: 'checkbox', defaultValue: false, access: providerOwned },
+        { name: 'cancelDiscountUsed', label: { ru: 'Скидка при отмене использована', en: 'Cancel discount used' }, type: 'checkbox', defaultValue: false, access: providerOwned },
       ],
     },
     {
       name: 'provider',
       label: { ru: 'Платёжная система', en: 'Payment provider' },
       type: 'group',
+      access: providerOwned,
       fields: [
         { name: 'name', label: { ru: 'Система', en: 'Provider' }, type: 'text' },
         { name: 'customerId', label: { ru: 'ID клиента', en: 'Customer id' }, type: 'text', index: true, access: { read: adminOnlyField } },
@@ -95,6 +120,7 @@ export const Subscriptions: CollectionConfig = {
       name: 'paymentMethod',
       label: { ru: 'Способ оплаты', en: 'Payment method' },
       type: 'group',
+      access: providerOwned,
       fields: [
         {
           type: 'row',

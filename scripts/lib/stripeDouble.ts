@@ -282,6 +282,11 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const subscription = subscriptionOf(id)
     if (subscription.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.')
     if (params.cancel_at_period_end !== undefined) subscription.cancelAtPeriodEnd = params.cancel_at_period_end === 'true'
+    if (params.trial_end !== undefined) {
+      const trialEnd = Number(params.trial_end)
+      if (!Number.isInteger(trialEnd) || trialEnd <= now()) throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end')
+      Object.assign(subscription, { status: 'trialing', trialEnd, periodStart: now(), periodEnd: trialEnd })
+    }
     const discounts = list(params.discounts)
     if (discounts.length > 0) {
       const couponId = text(discounts[0]?.coupon)

@@ -230,3 +230,84 @@ describe('cancelling auto-renewal', () => {
     expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: false, error: 'noSubscription' })
   })
 })
+
+describe('editors in the admin', () => {
+  async function activeSubscriber() {
+    const bought = await billing.subscriber(world, '1')
+    const before = world.double.events.length
+    await control(`/_double/subscriptions/${bought.subscriptionId}/renew`)
+    for (const event of world.double.events.slice(before)) await deliver(event)
+    const record = (await subscriptionRecord(bought.subscriptionId))!
+    expect(record.status).toBe('active')
+    const { createUser } = await import('../helpers/payload')
+    return { ...bought, record, editor: await createUser('editor') }
+  }
+
+  it('extend by hand: the next charge moves at the provider, the subscription stays active, history says who', async () => {
+    const { record, editor, subscriptionId } = await activeSubscriber()
+    const until = new Date(Date.parse(record.currentPeriodEnd!) + 30 * 86_400_000).toISOString()
+    const before = world.double.events.length
+    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: until }, overrideAccess: false, user: editor })
+    for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
+    const after = await subscriptionRecord(subscriptionId)
+    expect(after).toMatchObject({ status: 'active', currentPeriodEnd: until, nextPaymentAt: until })
+    const remote = await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
+    expect(((await remote.json()) as { trial_end: number }).trial_end).toBe(Date.parse(until) / 1000)
+    const events = await world.payload.find({ collection: 'subscription-events', where: { subscription: { equals: record.id }, type: { equals: 'extended_by_editor' } } })
+    expect(events.docs[0]?.note).toContain(editor.email)
+  })
+
+  it('only "cancelled" and a later date are allowed; provider-owned fields stay as they are', async () => {
+    const { record, editor } = await activeSubscriber()
+    const update = (data: Record<string, unknown>) =>
+      world.payload.update({ collection: 'subscriptions', id: record.id, data, overrideAccess: false, user: editor })
+    const fieldError = (path: string, message: RegExp) => ({ data: { errors: [expect.objectContaining({ path, message: expect.stringMatching(message) })] } })
+    await expect(update({ status: 'trialing' })).rejects.toMatchObject(fieldError('status', /только отменить/))
+    await expect(update({ currentPeriodEnd: new Date(Date.parse(record.currentPeriodEnd!) - 86_400_000).toISOString() })).rejects.toMatchObject(
+      fieldError('currentPeriodEnd', /более позднюю/),
+    )
+    await update({ cancelDiscountUsed: true, trialEndsAt: '2030-01-01T00:00:00.000Z' })
+    expect(await subscriptionRecord(record.provider!.subscriptionId!)).toMatchObject({ cancelDiscountUsed: false, trialEndsAt: record.trialEndsAt })
+    const customer = await world.payload.findByID({ collection: 'users', id: typeof record.user === 'object' ? record.user!.id : record.user! })
+    await expect(world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: '2031-01-01T00:00:00.000Z' }, overrideAccess: false, user: customer })).rejects.toThrow()
+  })
+
+  it('cancel by hand: cancelled at the provider at once, VIP keys revoked, history recorded', async () => {
+    const { record, editor, subscriptionId, user } = await activeSubscriber()
+    const { createDeviceKey } = await import('@/lib/vip/deviceKeys')
+    const { docs } = await world.payload.find({ collection: 'servers', where: { tier: { equals: 'vip' } }, limit: 1, depth: 0 })
+    expect(await createDeviceKey(world.payload, user, { serverId: docs[0]!.id, protocol: 'vless', device: 'Phone' })).toMatchObject({ ok: true })
+    const before = world.double.events.length
+    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'cancelled' }, overrideAccess: false, user: editor })
+    for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
+    expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'cancelled', nextPaymentAt: null })
+    expect(await historyOf(record.id)).toContain('cancelled_by_editor')
+    expect((await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })).totalDocs).toBe(0)
+    const remote = await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
+    expect(((await remote.json()) as { status: string }).status).toBe('canceled')
+  })
+})
+
+describe('deleted accounts', () => {
+  it('after 30 days keeps the payment records but not the person, and stops renewal at the provider', async () => {
+    const { user, email, subscriptionId } = await billing.subscriber(world)
+    const record = (await subscriptionRecord(subscriptionId))!
+    await world.payload.update({ collection: 'users', id: user.id, data: { deletionRequestedAt: new Date(Date.now() - 31 * 86_400_000).toISOString() } })
+    const { purgeDeletedAccounts } = await import('@/lib/auth/accountDeletion')
+    const before = world.double.events.length
+    await purgeDeletedAccounts(world.payload)
+    // The provider's own events about the cancellation arrive afterwards and bring no one back.
+    for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
+
+    expect((await world.payload.find({ collection: 'users', where: { email: { equals: email } } })).totalDocs).toBe(0)
+    const kept = await world.payload.findByID({ collection: 'subscriptions', id: record.id, depth: 0 })
+    expect(kept.user ?? null).toBeNull()
+    expect(JSON.stringify(kept)).not.toContain(email)
+    expect(kept.paymentMethod?.last4 ?? null).toBeNull()
+    const history = await world.payload.find({ collection: 'subscription-events', where: { subscription: { equals: record.id } }, depth: 0 })
+    expect(history.docs.map((event) => event.type).sort()).toEqual(['cancelled', 'payment', 'trial_started'])
+    expect(history.docs.every((event) => (event.user ?? null) === null)).toBe(true)
+    const remote = await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
+    expect(((await remote.json()) as { status: string }).status).toBe('canceled')
+  })
+})

@@ -3,6 +3,8 @@
 import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
+import { billingProvider } from '@/lib/billing'
+import { isEnded } from '@/lib/billing/lifecycle'
 import { deliverMail } from '@/lib/mail/deliver'
 import { renderDeletionNotice } from '@/lib/mail/templates'
 
@@ -34,6 +36,23 @@ export async function restoreAccount(payload: Payload, userId: number): Promise<
   await payload.update({ collection: 'users', id: userId, data: { deletionRequestedAt: null }, depth: 0 })
 }
 
+/**
+ * Payment records stay (accounting law) but lose the person: renewal is stopped at the provider, and the
+ * subscription and its history are detached from the account. The provider keeps its own legal record.
+ */
+async function anonymizePayments(payload: Payload, userId: number): Promise<void> {
+  const subscriptions = await payload.find({ collection: 'subscriptions', where: { user: { equals: userId } }, pagination: false, depth: 0 })
+  const provider = billingProvider()
+  for (const subscription of subscriptions.docs) {
+    const providerId = subscription.provider?.subscriptionId
+    if (provider && providerId && !isEnded(subscription.status)) {
+      await provider.cancelNow(providerId, `purge-cancel-${subscription.id}`)
+    }
+    await payload.update({ collection: 'subscriptions', id: subscription.id, data: { user: null, paymentMethod: { brand: null, last4: null, validUntil: null } }, depth: 0 })
+  }
+  await payload.update({ collection: 'subscription-events', where: { user: { equals: userId } }, data: { user: null }, depth: 0 })
+}
+
 /** Removes accounts whose restore window has passed, with their keys and links; returns how many. */
 export async function purgeDeletedAccounts(payload: Payload, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - RESTORE_WINDOW_DAYS * DAY_MS).toISOString()
@@ -45,6 +64,7 @@ export async function purgeDeletedAccounts(payload: Payload, now: Date = new Dat
     select: { email: true },
   })
   for (const user of expired.docs) {
+    await anonymizePayments(payload, user.id)
     await payload.delete({ collection: 'keys', where: { owner: { equals: user.id } }, depth: 0 })
     await payload.delete({ collection: 'auth-tokens', where: { email: { equals: user.email } }, depth: 0 })
     await payload.delete({ collection: 'users', id: user.id, depth: 0 })

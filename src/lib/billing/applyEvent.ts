@@ -110,10 +110,18 @@ export async function syncSubscription(
     const existing = (
       await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: remote.id } }, limit: 1, depth: 0, req })
     ).docs[0]
+    // A known subscription keeps its account, or stays anonymous once that account was purged; only a
+    // new one finds or creates the buyer's account.
     const userRef = existing?.user
-    const user = userRef ? await payload.findByID({ collection: 'users', id: typeof userRef === 'object' ? userRef.id : userRef, depth: 0, req }) : await buyerOf(payload, req, remote)
-    const locale: Locale = user.locale === 'en' ? 'en' : 'ru'
-    const transition = existing ? advance(stateOf(existing), remote) : start(remote)
+    const user = existing
+      ? userRef
+        ? await payload.findByID({ collection: 'users', id: typeof userRef === 'object' ? userRef.id : userRef, depth: 0, req })
+        : null
+      : await buyerOf(payload, req, remote)
+    const locale: Locale = user?.locale === 'en' ? 'en' : 'ru'
+    // Free time an editor granted runs at the provider as a trial: for a paid subscription it stays "active".
+    const view = existing && existing.status !== 'trialing' && remote.status === 'trialing' ? { ...remote, status: 'active' as const } : remote
+    const transition = existing ? advance(stateOf(existing), view) : start(view)
     if (!transition.ok) {
       // An ended subscription never comes back; the event is recorded as seen and changes nothing.
       payload.logger.warn({ msg: `Billing: refused ${transition.from} → ${transition.to} for ${remote.id} (event ${event?.id ?? 'none'})` })
@@ -124,22 +132,23 @@ export async function syncSubscription(
     const tariff = existing?.tariff ?? remote.metadata.tariffId
     if (!tariff) throw new Error(`Subscription ${remote.id} has no plan in its metadata`)
     const data = {
-      user: user.id,
+      user: user?.id ?? null,
       tariff: typeof tariff === 'object' ? tariff.id : tariff,
       ...next,
       cancelDiscountUsed: Boolean(existing?.cancelDiscountUsed) || remote.hasDiscount,
       provider: { name: provider.name, customerId: remote.customerId, subscriptionId: remote.id },
-      paymentMethod: remote.paymentMethod ?? existing?.paymentMethod ?? {},
+      // Card details only while the subscription belongs to an account.
+      paymentMethod: user ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : { brand: null, last4: null, validUntil: null },
     }
     const saved = existing
       ? await payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
       : await payload.create({ collection: 'subscriptions', data, depth: 0, req })
 
-    if (history.includes('cancelled') || history.includes('expired')) endedFor = user.id
+    if (user && (history.includes('cancelled') || history.includes('expired'))) endedFor = user.id
     for (const entry of history) {
-      await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user.id, type: entry, occurredAt }, depth: 0, req })
+      await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt }, depth: 0, req })
       const kind = HISTORY_MAIL[entry]
-      if (kind) mails.push({ to: user.email, locale, kind, subscription: next })
+      if (kind && user) mails.push({ to: user.email, locale, kind, subscription: next })
     }
     // A payment is recorded once per invoice, whichever of its events arrives first.
     if (event?.invoice && event.type === 'invoice.paid' && event.invoice.amountPaidKopecks > 0) {
@@ -147,13 +156,13 @@ export async function syncSubscription(
       if (known.totalDocs === 0) {
         await payload.create({
           collection: 'subscription-events',
-          data: { subscription: saved.id, user: user.id, type: 'payment', amountKopecks: event.invoice.amountPaidKopecks, invoiceId: event.invoice.id, occurredAt },
+          data: { subscription: saved.id, user: user?.id ?? null, type: 'payment', amountKopecks: event.invoice.amountPaidKopecks, invoiceId: event.invoice.id, occurredAt },
           depth: 0,
           req,
         })
       }
     }
-    if (event?.type === 'customer.subscription.trial_will_end' && next.status === 'trialing') {
+    if (user && event?.type === 'customer.subscription.trial_will_end' && next.status === 'trialing') {
       mails.push({ to: user.email, locale, kind: 'trialEnding', subscription: next })
     }
     await commitTransaction(req)

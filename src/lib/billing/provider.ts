@@ -65,4 +65,6 @@ export interface BillingProvider {
   /** A one-time percentage off the next invoice. */
   applyOnceDiscount(id: string, percentOff: number, idempotencyKey: string): Promise<void>
   cancelNow(id: string, idempotencyKey: string): Promise<void>
+  /** Free time granted by an editor: the next charge moves to `until`, nothing is charged for the gap. */
+  extendTo(id: string, until: Date, idempotencyKey: string): Promise<void>
 }

@@ -186,5 +186,10 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
     async cancelNow(id, idempotencyKey) {
       await stripe.subscriptions.cancel(id, {}, { idempotencyKey })
     },
+
+    async extendTo(id, until, idempotencyKey) {
+      // Stripe's way to delay the next invoice without proration: a trial up to the new date.
+      await stripe.subscriptions.update(id, { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: 'none' }, { idempotencyKey })
+    },
   }
 }

@@ -1,0 +1,77 @@
+// Editors extend or cancel a subscription by hand in the admin. Only those two changes are allowed
+// (a later "active until", or status "cancelled"); each is applied at the payment provider too, so the
+// customer is charged accordingly, and recorded in the subscription's history.
+import { ValidationError } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+
+import { billingProvider } from '../../../src/lib/billing'
+import { isEnded } from '../../../src/lib/billing/lifecycle'
+import { revokeAllVipKeys } from '../../../src/lib/vip/deviceKeys'
+import type { Subscription } from '../../../src/payload-types'
+
+type EditorChange = { type: 'extended_by_editor' | 'cancelled_by_editor'; note: string }
+
+const MESSAGES = {
+  onlyCancel: { ru: 'Вручную можно только отменить подписку (статус «Отменена»).', en: 'By hand a subscription can only be cancelled (status “Cancelled”).' },
+  ended: { ru: 'Подписка уже закончилась: её нельзя изменить.', en: 'The subscription has already ended and cannot be changed.' },
+  onlyLater: { ru: 'Продлить можно только на более позднюю дату.', en: 'A subscription can only be extended to a later date.' },
+  provider: { ru: 'Платёжная система не приняла изменение, попробуйте позже.', en: 'The payment provider refused the change; try again later.' },
+}
+
+function message(req: PayloadRequest, key: keyof typeof MESSAGES): string {
+  return MESSAGES[key][req.i18n?.language === 'en' ? 'en' : 'ru']
+}
+
+function refuse(req: PayloadRequest, path: string, key: keyof typeof MESSAGES): never {
+  throw new ValidationError({ collection: 'subscriptions', errors: [{ path, message: message(req, key) }], req })
+}
+
+export const applyEditorChanges: CollectionBeforeChangeHook<Subscription> = async ({ data, originalDoc, req, operation }) => {
+  // The billing code writes without a user; people write through the admin or the REST API.
+  if (operation !== 'update' || !req.user || !originalDoc) return data
+  const statusChanged = data.status !== undefined && data.status !== originalDoc.status
+  const endChanged = Boolean(data.currentPeriodEnd) && data.currentPeriodEnd !== originalDoc.currentPeriodEnd
+  if (!statusChanged && !endChanged) return data
+  if (isEnded(originalDoc.status)) refuse(req, statusChanged ? 'status' : 'currentPeriodEnd', 'ended')
+  if (statusChanged && data.status !== 'cancelled') refuse(req, 'status', 'onlyCancel')
+  if (!statusChanged && endChanged && Date.parse(data.currentPeriodEnd!) <= Date.parse(originalDoc.currentPeriodEnd ?? '')) {
+    refuse(req, 'currentPeriodEnd', 'onlyLater')
+  }
+
+  const provider = billingProvider()
+  const providerId = originalDoc.provider?.subscriptionId
+  const by = req.user.email
+  let change: EditorChange
+  try {
+    if (statusChanged) {
+      if (provider && providerId) await provider.cancelNow(providerId, `editor-cancel-${originalDoc.id}`)
+      Object.assign(data, { nextPaymentAt: null, currentPeriodEnd: new Date().toISOString() })
+      change = { type: 'cancelled_by_editor', note: by }
+    } else {
+      const until = new Date(data.currentPeriodEnd!)
+      if (provider && providerId) await provider.extendTo(providerId, until, `editor-extend-${originalDoc.id}-${until.getTime()}`)
+      data.nextPaymentAt = originalDoc.cancelAtPeriodEnd ? null : until.toISOString()
+      change = { type: 'extended_by_editor', note: `${by}: ${originalDoc.currentPeriodEnd ?? '—'} → ${until.toISOString()}` }
+    }
+  } catch (error) {
+    req.payload.logger.error({ err: error, msg: `Editor change of subscription ${originalDoc.id} refused by the provider` })
+    refuse(req, statusChanged ? 'status' : 'currentPeriodEnd', 'provider')
+  }
+  req.context.editorChange = change
+  return data
+}
+
+export const recordEditorChanges: CollectionAfterChangeHook<Subscription> = async ({ doc, req }) => {
+  const change = req.context.editorChange as EditorChange | undefined
+  if (!change) return doc
+  delete req.context.editorChange
+  const userId = typeof doc.user === 'object' && doc.user ? doc.user.id : doc.user
+  await req.payload.create({
+    collection: 'subscription-events',
+    data: { subscription: doc.id, user: userId ?? null, type: change.type, note: change.note, occurredAt: new Date().toISOString() },
+    depth: 0,
+    req,
+  })
+  if (change.type === 'cancelled_by_editor' && userId) await revokeAllVipKeys(req.payload, userId)
+  return doc
+}
