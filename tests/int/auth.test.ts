@@ -218,6 +218,22 @@ describe('marketing consent', () => {
     expect((await setConsent(request({ consent: 'yes' }))).status).toBe(400)
     expect((await setConsent(request({ consent: true }, false))).status).toBe(401)
   })
+
+  it('decides who may get marketing mail: withdrawing consent or deleting the account takes them off at once', async () => {
+    const { marketingAudience } = await import('@/lib/mail/marketingAudience')
+    const { email, cookie } = await registeredVisitor()
+    const { POST: setConsent } = await import('@/app/api/account/marketing/route')
+    const audience = async () => (await marketingAudience(payload)).map((entry) => entry.email)
+    expect(await audience()).not.toContain(email)
+    await setConsent(accountRequest('/api/account/marketing', cookie, { consent: true }))
+    expect(await audience()).toContain(email)
+    await setConsent(accountRequest('/api/account/marketing', cookie, { consent: false }))
+    expect(await audience()).not.toContain(email)
+    await setConsent(accountRequest('/api/account/marketing', cookie, { consent: true }))
+    const { POST: remove } = await import('@/app/api/account/delete/route')
+    await remove(accountRequest('/api/account/delete', cookie))
+    expect(await audience()).not.toContain(email)
+  })
 })
 
 describe('deleting an account', () => {

@@ -148,6 +148,46 @@ describe('purchase', () => {
   })
 })
 
+describe('mail about the subscription', () => {
+  it('tells the subscriber when the trial is about to end and when a renewal went through, in their language', async () => {
+    const email = uniqueEmail()
+    const { subscriptionId, events } = await purchase(email, '1', 'en')
+    for (const event of events) await deliver(event)
+    let before = world.double.events.length
+    await control(`/_double/subscriptions/${subscriptionId}/trial-will-end`)
+    for (const event of world.double.events.slice(before)) await deliver(event)
+    const trialMail = await world.smtp.latestTo(email)
+    expect(trialMail.subject).toBe('Your VPN keys trial ends soon')
+    expect(trialMail.text).toContain('Then the full price of your plan is charged')
+    expect(trialMail.html).toContain('<html lang="en">')
+
+    // Trial ends, then a second period: each renewal's events arrive before the next renewal.
+    for (let period = 0; period < 2; period += 1) {
+      before = world.double.events.length
+      await control(`/_double/subscriptions/${subscriptionId}/renew`)
+      for (const event of world.double.events.slice(before)) await deliver(event)
+    }
+    expect((await world.smtp.latestTo(email)).subject).toBe('Your VPN keys VIP subscription was renewed')
+    const record = (await subscriptionRecord(subscriptionId))!
+    expect(await historyOf(record.id)).toEqual(['activated', 'payment:100', 'payment:29900', 'payment:29900', 'renewed', 'trial_started'])
+  })
+})
+
+describe('payment provider outage', () => {
+  it('sends the buyer back to the form with a clear error and what they typed when no checkout can be opened', async () => {
+    await world.double.close()
+    try {
+      const email = uniqueEmail()
+      const response = await checkout(checkoutRequest({ email, plan: String(await planId('1')), locale: 'en' }))
+      const back = new URL(response.headers.get('location')!)
+      expect(back.pathname).toBe('/en/tariffs')
+      expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'checkoutFailed', email })
+    } finally {
+      await world.restartDouble()
+    }
+  })
+})
+
 describe('webhook security and retries', () => {
   it('refuses a missing, tampered, wrongly keyed or stale signature with 400 and changes nothing', async () => {
     const { subscriptionId, events } = await purchase(uniqueEmail())
@@ -309,5 +349,26 @@ describe('deleted accounts', () => {
     expect(history.docs.every((event) => (event.user ?? null) === null)).toBe(true)
     const remote = await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
     expect(((await remote.json()) as { status: string }).status).toBe('canceled')
+  })
+})
+
+describe('speed test endpoint', () => {
+  it('caps what it sends and accepts, and limits how often one address may test', async () => {
+    const { GET, POST } = await import('@/app/api/speedtest/route')
+    const from = (ip: string, init?: RequestInit, query = '') => new Request(`http://localhost/api/speedtest${query}`, { ...init, headers: { 'x-forwarded-for': ip, ...init?.headers } })
+    const big = await GET(from('10.9.0.1', undefined, '?bytes=104857600'))
+    expect(big.status).toBe(200)
+    expect(big.headers.get('content-length')).toBe(String(4 * 1024 * 1024))
+    expect(big.headers.get('cache-control')).toBe('no-store')
+    expect((await big.arrayBuffer()).byteLength).toBe(4 * 1024 * 1024)
+    const upload = await POST(from('10.9.0.1', { method: 'POST', body: new Uint8Array(1024 * 1024) }))
+    expect(await upload.json()).toEqual({ received: 1024 * 1024 })
+    const tooBig = await POST(from('10.9.0.2', { method: 'POST', body: new Uint8Array(3 * 1024 * 1024) }))
+    expect(tooBig.status).toBe(413)
+
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 8; attempt += 1) statuses.push((await GET(from('10.9.0.3', undefined, '?bytes=10'))).status)
+    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(statuses.slice(6)).toEqual([429, 429])
   })
 })

@@ -42,3 +42,18 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'production', LOCAL_PREVIEW: 'true' }).isStrictProduction).toBe(false)
   })
 })
+
+describe('billing mode', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
+  it('is Stripe with both keys, the test checkout with the local double, and disabled otherwise', () => {
+    expect(parseEnv({ ...production, ...keys }).billing).toBe('stripe')
+    expect(parseEnv({ ...production, STRIPE_SECRET_KEY: 'sk_test_x' }).billing).toBe('disabled')
+    expect(parseEnv({ ...production }).billing).toBe('disabled')
+    expect(parseEnv({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:4010' }).billing).toBe('test')
+  })
+
+  it('refuses the local test checkout in production', () => {
+    expect(() => parseEnv({ ...production, ...keys, STRIPE_API_URL: 'http://127.0.0.1:4010' })).toThrow(EnvError)
+    expect(() => parseEnv({ ...production, ...keys, STRIPE_API_URL: 'http://127.0.0.1:4010' })).toThrow(/must not be set in production/)
+  })
+})
