@@ -204,6 +204,9 @@ test("another user can read none of a subscriber's keys: not by page, modal API,
   const sameSite = { headers: { 'sec-fetch-site': 'same-origin' } }
   const ownDetails = await page.request.get(`/api/key-details/${id}?locale=en`, sameSite)
   expect(ownDetails.status()).toBe(200)
+  const ownFile = await page.request.get(`/api/key-details/${id}/download`, sameSite)
+  expect(ownFile.status()).toBe(200)
+  expect(ownFile.headers()['content-disposition']).toMatch(/^attachment; filename="vpn-de-vless-\d+\.txt"/)
   const secret = ((await ownDetails.json()) as { details: { copyText: string } }).details.copyText
   expect(secret).toBeTruthy()
 

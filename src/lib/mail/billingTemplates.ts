@@ -15,7 +15,7 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
     activated: {
       subject: 'VIP-подписка на сайте {siteName} активирована',
       lines: [
-        'Спасибо за оплату! Ваша VIP-подписка активна до {until}.',
+        'Спасибо за оплату! Ваша VIP-подписка активна до {until} включительно.',
         'Войдите на сайт с этим адресом почты и создайте ключи для своих устройств (до 10) в разделе «Мои серверы».',
       ],
       button: 'Начать подключение',
@@ -23,7 +23,7 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
     },
     renewed: {
       subject: 'VIP-подписка на сайте {siteName} продлена',
-      lines: ['Оплата прошла, подписка продлена до {until}.', 'Следующий платёж: {next}.'],
+      lines: ['Оплата прошла, подписка продлена до {until} включительно.', 'Следующий платёж: {next}'],
       button: 'Моя подписка',
       path: '/profile/subscription',
     },
@@ -39,8 +39,8 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
     trialEnding: {
       subject: 'Пробный период на сайте {siteName} скоро закончится',
       lines: [
-        'Пробный период VIP-подписки заканчивается {until}.',
-        'После этого с карты будет списана полная стоимость выбранного тарифа. Отключить автопродление можно в разделе «Подписка».',
+        'Пробный период VIP-подписки закончится {until}, и с карты будет списана полная стоимость выбранного тарифа.',
+        'Отключить автопродление можно в разделе «Подписка».',
       ],
       button: 'Моя подписка',
       path: '/profile/subscription',
@@ -58,7 +58,7 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
     },
     renewed: {
       subject: 'Your {siteName} VIP subscription was renewed',
-      lines: ['Payment received: your subscription is renewed until {until}.', 'Next payment: {next}.'],
+      lines: ['Payment received: your subscription is renewed until {until}.', 'Next payment: {next}'],
       button: 'My subscription',
       path: '/profile/subscription',
     },
