@@ -5,6 +5,7 @@ import * as migration_20261122_005457_jobs_queue from './20261122_005457_jobs_qu
 import * as migration_20261122_011406_purge_task from './20261122_011406_purge_task';
 import * as migration_20261122_020916_billing from './20261122_020916_billing';
 import * as migration_20261122_022611_vip_device_keys from './20261122_022611_vip_device_keys';
+import * as migration_20261122_025050_free_key_rotation from './20261122_025050_free_key_rotation';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261122_022611_vip_device_keys.up,
     down: migration_20261122_022611_vip_device_keys.down,
-    name: '20261122_022611_vip_device_keys'
+    name: '20261122_022611_vip_device_keys',
+  },
+  {
+    up: migration_20261122_025050_free_key_rotation.up,
+    down: migration_20261122_025050_free_key_rotation.down,
+    name: '20261122_025050_free_key_rotation'
   },
 ];

@@ -122,6 +122,7 @@ export interface Config {
     tasks: {
       sendEmail: TaskSendEmail;
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
+      rotateFreeKeys: TaskRotateFreeKeys;
       inline: {
         input: unknown;
         output: unknown;
@@ -207,11 +208,21 @@ export interface Server {
     username?: string | null;
     password?: string | null;
     certSha256?: string | null;
+    /**
+     * For ss-manager, e.g. chacha20-ietf-poly1305
+     */
+    method?: string | null;
+    /**
+     * For ss-manager: one port per key, e.g. 20000-20999
+     */
+    portRange?: string | null;
   };
   health?: {
     status?: ('unknown' | 'up' | 'down') | null;
     lastCheckedAt?: string | null;
     latencyMs?: number | null;
+    lastRotationAt?: string | null;
+    lastRotationError?: string | null;
   };
   updatedAt: string;
   createdAt: string;
@@ -508,7 +519,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendEmail' | 'purgeDeletedAccounts';
+        taskSlug: 'inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys';
         taskID: string;
         input?:
           | {
@@ -541,7 +552,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendEmail' | 'purgeDeletedAccounts') | null;
+  taskSlug?: ('inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -695,6 +706,8 @@ export interface ServersSelect<T extends boolean = true> {
         username?: T;
         password?: T;
         certSha256?: T;
+        method?: T;
+        portRange?: T;
       };
   health?:
     | T
@@ -702,6 +715,8 @@ export interface ServersSelect<T extends boolean = true> {
         status?: T;
         lastCheckedAt?: T;
         latencyMs?: T;
+        lastRotationAt?: T;
+        lastRotationError?: T;
       };
   updatedAt?: T;
   createdAt?: T;
@@ -967,6 +982,10 @@ export interface SiteSetting {
     reviews?: number | null;
   };
   /**
+   * Fresh keys are issued at this time; the old ones stay valid for another hour
+   */
+  rotationTime?: string | null;
+  /**
    * One-time, on the next month, once per user
    */
   cancelDiscountPercent?: number | null;
@@ -1019,6 +1038,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         score?: T;
         reviews?: T;
       };
+  rotationTime?: T;
   cancelDiscountPercent?: T;
   trialBanner?:
     | T
@@ -1077,6 +1097,14 @@ export interface TaskSendEmail {
  * via the `definition` "TaskPurgeDeletedAccounts".
  */
 export interface TaskPurgeDeletedAccounts {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRotateFreeKeys".
+ */
+export interface TaskRotateFreeKeys {
   input?: unknown;
   output?: unknown;
 }

@@ -16,9 +16,22 @@ export const Servers: CollectionConfig = {
   admin: {
     useAsTitle: 'name',
     defaultColumns: ['name', 'country', 'tier', 'hosting', 'adapter', 'enabled'],
+    components: { beforeListTable: ['/components/admin/RotateNowButton#RotateNowButton'] },
     listSearchableFields: ['name', 'host', 'hosting'],
     group: { ru: 'Ключи', en: 'Keys' },
   },
+  endpoints: [
+    {
+      // Editors run the free-key rotation from the servers list (the same work as the hourly job).
+      path: '/rotate',
+      method: 'post',
+      handler: async (req) => {
+        if (!isStaff(req.user)) return Response.json({ error: 'forbidden' }, { status: 403 })
+        const { rotateFreeKeys } = await import('../../src/lib/provisioning/rotation')
+        return Response.json(await rotateFreeKeys(req.payload))
+      },
+    },
+  ],
   access: {
     // Visitors see enabled free servers (no credentials: those fields are admin-only);
     // signed-in users also see VIP servers so they can pick one for a device key.
@@ -149,6 +162,25 @@ export const Servers: CollectionConfig = {
             { name: 'username', label: { ru: 'Логин', en: 'Username' }, type: 'text' },
             { name: 'password', label: { ru: 'Пароль / токен', en: 'Password / token' }, type: 'text' },
             { name: 'certSha256', label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' }, type: 'text' },
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'method',
+                  label: { ru: 'Шифр shadowsocks', en: 'Shadowsocks cipher' },
+                  type: 'text',
+                  admin: { description: { ru: 'Для ss-manager, например chacha20-ietf-poly1305', en: 'For ss-manager, e.g. chacha20-ietf-poly1305' } },
+                },
+                {
+                  name: 'portRange',
+                  label: { ru: 'Диапазон портов ключей', en: 'Key port range' },
+                  type: 'text',
+                  validate: (value: unknown) =>
+                    !value || /^\d{1,5}-\d{1,5}$/.test(String(value)) || 'Формат / format: 20000-20999',
+                  admin: { description: { ru: 'Для ss-manager: порт на каждый ключ, например 20000-20999', en: 'For ss-manager: one port per key, e.g. 20000-20999' } },
+                },
+              ],
+            },
           ],
         },
       ],
@@ -172,6 +204,8 @@ export const Servers: CollectionConfig = {
         },
         { name: 'lastCheckedAt', label: { ru: 'Последняя проверка', en: 'Last checked' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
         { name: 'latencyMs', label: { ru: 'Задержка, мс', en: 'Latency, ms' }, type: 'number' },
+        { name: 'lastRotationAt', label: { ru: 'Последняя ротация ключей', en: 'Last key rotation' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'lastRotationError', label: { ru: 'Ошибка ротации', en: 'Rotation error' }, type: 'textarea' },
       ],
     },
   ],

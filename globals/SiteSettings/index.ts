@@ -61,6 +61,14 @@ export const SiteSettings: GlobalConfig = {
               ],
             },
             {
+              name: 'rotationTime',
+              label: { ru: 'Время ежедневной смены бесплатных ключей (МСК)', en: 'Daily free-key rotation time (Moscow)' },
+              type: 'text',
+              defaultValue: '04:00',
+              validate: (value: unknown) => !value || /^([01]\d|2[0-3]):[0-5]\d$/.test(String(value)) || 'ЧЧ:ММ / HH:MM',
+              admin: { description: { ru: 'Новые ключи выдаются в это время, старые действуют ещё час', en: 'Fresh keys are issued at this time; the old ones stay valid for another hour' } },
+            },
+            {
               name: 'cancelDiscountPercent',
               label: { ru: 'Скидка при отмене автопродления, %', en: 'Discount offered on cancelling auto-renewal, %' },
               type: 'number',

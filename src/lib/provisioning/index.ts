@@ -1,10 +1,10 @@
-// Issuing and revoking keys on a server through the adapter chosen for it in the admin. Only the demo
-// adapter exists so far; the others (manual import, Outline, ss-manager, Xray panel) are refused clearly.
+// Issuing and revoking keys on a server through the adapter chosen for it in the admin.
 import type { Protocol } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
 import { demoServerOf, issueDemoKey } from './demo'
 import type { IssuedKey } from './demo'
+import { ssManagerAdapter } from './ssManager'
 
 export type { IssuedKey } from './demo'
 
@@ -12,19 +12,65 @@ export class ProvisioningUnavailableError extends Error {
   override name = 'ProvisioningUnavailableError'
 }
 
-export function issueKeyOn(server: Server, countryCode: string, protocol: Protocol, lifetimeHours: number | null): Promise<IssuedKey> {
-  const offered = server.protocols?.find((entry) => entry.protocol === protocol)
-  if (!offered) return Promise.reject(new ProvisioningUnavailableError(`${server.name} does not offer ${protocol}`))
+export type IssueRequest = {
+  server: Server
+  countryCode: string
+  protocol: Protocol
+  port: number
+  lifetimeHours: number | null
+  /** Provider references of the server's live keys (e.g. ports in use), so a new key never collides. */
+  inUse: string[]
+  label: string
+}
+
+export interface ProvisioningAdapter {
+  issue(request: IssueRequest): Promise<IssuedKey>
+  revoke(server: Server, providerRef: string): Promise<void>
+}
+
+const demoAdapter: ProvisioningAdapter = {
+  issue: async ({ server, countryCode, protocol, port, lifetimeHours }) =>
+    issueDemoKey({ server: demoServerOf(server, countryCode, protocol), protocol, port, lifetimeHours }),
+  // Demo keys exist nowhere but here.
+  revoke: async () => undefined,
+}
+
+const manualAdapter: ProvisioningAdapter = {
+  issue: () => Promise.reject(new ProvisioningUnavailableError('Keys of a manual server are added by editors')),
+  revoke: async () => undefined,
+}
+
+export function adapterFor(server: Server): ProvisioningAdapter {
   switch (server.adapter) {
     case 'demo':
-      return Promise.resolve(issueDemoKey({ server: demoServerOf(server, countryCode, protocol), protocol, port: offered.port, lifetimeHours }))
+      return demoAdapter
+    case 'manual':
+      return manualAdapter
+    case 'ss-manager':
+      return ssManagerAdapter
     default:
-      return Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot issue keys yet`))
+      return {
+        issue: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot issue keys yet`)),
+        revoke: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot revoke keys yet`)),
+      }
   }
 }
 
-/** Revokes a key on its server; demo keys exist nowhere but here, so there is nothing to do for them. */
-export async function revokeKeyOn(server: Server, _providerRef: string | null | undefined): Promise<void> {
-  if (server.adapter === 'demo' || server.adapter === 'manual') return
-  throw new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot revoke keys yet`)
+export function issueKeyOn(
+  server: Server,
+  countryCode: string,
+  protocol: Protocol,
+  lifetimeHours: number | null,
+  inUse: string[] = [],
+): Promise<IssuedKey> {
+  const offered = server.protocols?.find((entry) => entry.protocol === protocol)
+  if (!offered) return Promise.reject(new ProvisioningUnavailableError(`${server.name} does not offer ${protocol}`))
+  const label = `${countryCode.toUpperCase()} ${protocol}`
+  return adapterFor(server).issue({ server, countryCode, protocol, port: offered.port, lifetimeHours, inUse, label })
+}
+
+/** Revokes a key on its server (a no-op for demo and manual servers). */
+export function revokeKeyOn(server: Server, providerRef: string | null | undefined): Promise<void> {
+  if (!providerRef) return Promise.resolve()
+  return adapterFor(server).revoke(server, providerRef)
 }

@@ -1,0 +1,129 @@
+// The free-key rotation: for each enabled free server and protocol, issue fresh keys through the server's
+// adapter before the old ones expire, then revoke the expired ones on the server. One run at a time across
+// every app instance (a PostgreSQL advisory lock); running it again right away changes nothing. A server
+// that fails keeps its keys as they are and is reported in the job output and on the server in the admin.
+import type { Payload } from 'payload'
+
+import type { Protocol } from '@/lib/keys'
+import type { Key, Server } from '@/payload-types'
+
+import { adapterFor } from './index'
+import { planRotation } from './rotationPlan'
+
+const LOCK_KEY = 'free-key-rotation'
+
+export type RotationReport = {
+  ran: boolean
+  issued: number
+  revoked: number
+  failures: { server: string; error: string }[]
+}
+
+async function withRotationLock<T>(payload: Payload, work: () => Promise<T>): Promise<T | null> {
+  const pool = (payload.db as unknown as { pool: { connect: () => Promise<{ query: (sql: string, params: unknown[]) => Promise<{ rows: { locked: boolean }[] }>; release: () => void }> } }).pool
+  const client = await pool.connect()
+  try {
+    const { rows } = await client.query('select pg_try_advisory_lock(hashtext($1)) as locked', [LOCK_KEY])
+    if (!rows[0]?.locked) return null
+    try {
+      return await work()
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [LOCK_KEY])
+    }
+  } finally {
+    client.release()
+  }
+}
+
+async function rotateServerProtocol(
+  payload: Payload,
+  server: Server,
+  countryCode: string,
+  protocol: Protocol,
+  wanted: number,
+  now: Date,
+  rotationTime: string | null | undefined,
+): Promise<{ issued: number; revoked: number }> {
+  const { docs } = await payload.find({
+    collection: 'keys',
+    where: { and: [{ server: { equals: server.id } }, { protocol: { equals: protocol } }, { tier: { equals: 'free' } }, { revokedAt: { exists: false } }] },
+    pagination: false,
+    depth: 0,
+    select: { expiresAt: true, providerRef: true },
+  })
+  const live = docs as Pick<Key, 'id' | 'expiresAt' | 'providerRef'>[]
+  const plan = planRotation({ keys: live.map((key) => ({ id: key.id, expiresAt: key.expiresAt ?? null })), wanted, now, rotationTime })
+  const adapter = adapterFor(server)
+  const offered = server.protocols?.find((entry) => entry.protocol === protocol)
+  const inUse = live.map((key) => key.providerRef ?? '').filter(Boolean)
+  // Replacements first: if the server cannot issue, its current keys stay as they are.
+  for (let count = 0; count < plan.issue; count += 1) {
+    const issued = await adapter.issue({
+      server,
+      countryCode,
+      protocol,
+      port: offered?.port ?? 0,
+      lifetimeHours: null,
+      inUse,
+      label: `${countryCode.toUpperCase()} ${protocol}`,
+    })
+    inUse.push(issued.providerRef)
+    await payload.create({
+      collection: 'keys',
+      data: {
+        server: server.id,
+        protocol,
+        tier: 'free',
+        keyString: issued.keyString,
+        configFile: issued.configFile ?? undefined,
+        connection: issued.connection ?? undefined,
+        expiresAt: plan.expiresAt.toISOString(),
+        providerRef: issued.providerRef,
+      },
+      depth: 0,
+    })
+  }
+  for (const id of plan.revoke) {
+    const key = live.find((candidate) => candidate.id === id)
+    if (key?.providerRef) await adapter.revoke(server, key.providerRef)
+    await payload.update({ collection: 'keys', id, data: { revokedAt: now.toISOString() }, depth: 0 })
+  }
+  return { issued: plan.issue, revoked: plan.revoke.length }
+}
+
+export async function rotateFreeKeys(payload: Payload, now: Date = new Date()): Promise<RotationReport> {
+  const result = await withRotationLock(payload, async () => {
+    const report: RotationReport = { ran: true, issued: 0, revoked: 0, failures: [] }
+    const { rotationTime } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const servers = await payload.find({
+      collection: 'servers',
+      where: { and: [{ tier: { equals: 'free' } }, { enabled: { equals: true } }, { adapter: { not_equals: 'manual' } }] },
+      pagination: false,
+      depth: 1,
+    })
+    for (const server of servers.docs) {
+      const countryCode = typeof server.country === 'object' ? server.country.code : ''
+      const errors: string[] = []
+      for (const entry of server.protocols ?? []) {
+        try {
+          const done = await rotateServerProtocol(payload, server, countryCode, entry.protocol, entry.freeKeys ?? 0, now, rotationTime)
+          report.issued += done.issued
+          report.revoked += done.revoked
+        } catch (failure) {
+          const error = `${entry.protocol}: ${failure instanceof Error ? failure.message : String(failure)}`
+          errors.push(error)
+          report.failures.push({ server: server.name, error })
+          payload.logger.error({ err: failure, msg: `Free-key rotation failed on ${server.name} (${entry.protocol}); its keys are left as they are` })
+        }
+      }
+      await payload.update({
+        collection: 'servers',
+        id: server.id,
+        data: { health: { ...server.health, lastRotationAt: now.toISOString(), lastRotationError: errors.length > 0 ? errors.join('\n') : null } },
+        depth: 0,
+      })
+    }
+    return report
+  })
+  return result ?? { ran: false, issued: 0, revoked: 0, failures: [] }
+}

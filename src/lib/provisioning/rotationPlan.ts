@@ -1,0 +1,45 @@
+// When free keys are replaced: fresh keys are issued at the daily rotation time (Moscow) and live until
+// an hour after the next one, so old and new overlap and a list never empties at rotation time.
+export const OVERLAP_MS = 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+// Moscow keeps UTC+3 all year.
+const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000
+
+export const DEFAULT_ROTATION_TIME = '04:00'
+
+function parseTime(value: string | null | undefined): { hours: number; minutes: number } {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value ?? '') ?? /^(\d\d):(\d\d)$/.exec(DEFAULT_ROTATION_TIME)!
+  return { hours: Number(match[1]), minutes: Number(match[2]) }
+}
+
+/** The first daily rotation instant strictly after `after`. */
+export function nextRotation(after: Date, rotationTime: string | null | undefined): Date {
+  const { hours, minutes } = parseTime(rotationTime)
+  const moscow = new Date(after.getTime() + MOSCOW_OFFSET_MS)
+  const candidate = Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate(), hours, minutes) - MOSCOW_OFFSET_MS
+  return new Date(candidate > after.getTime() ? candidate : candidate + DAY_MS)
+}
+
+export type LiveKey = { id: number; expiresAt: string | null }
+
+export type RotationPlan = {
+  /** How many fresh keys to issue, and until when they live. */
+  issue: number
+  expiresAt: Date
+  /** Keys past their expiry: revoke them on the server once replacements exist. */
+  revoke: number[]
+}
+
+/**
+ * For one server and protocol: keep `wanted` keys that are good for more than the overlap, replacing
+ * those about to expire; expired keys are revoked. Running it again right away plans nothing.
+ */
+export function planRotation({ keys, wanted, now, rotationTime }: { keys: LiveKey[]; wanted: number; now: Date; rotationTime?: string | null }): RotationPlan {
+  const horizon = now.getTime() + OVERLAP_MS
+  const lasting = keys.filter((key) => key.expiresAt === null || Date.parse(key.expiresAt) > horizon).length
+  return {
+    issue: Math.max(0, wanted - lasting),
+    expiresAt: new Date(nextRotation(new Date(horizon), rotationTime).getTime() + OVERLAP_MS),
+    revoke: keys.filter((key) => key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()).map((key) => key.id),
+  }
+}
