@@ -1,0 +1,180 @@
+// The ss-manager adapter against real shadowsocks-libev on loopback: the rotation job issues a key through
+// ss-manager, a real ss-local started from the key string the site shows fetches a page through it, and
+// after rotation the old key stops connecting while the new one works.
+import type { ChildProcess } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { Server as HttpServer } from 'node:http'
+import { connect } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { promisify } from 'node:util'
+
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Server } from '@/payload-types'
+
+import { testPayload } from '../helpers/payload'
+
+const hasShadowsocks = (() => {
+  try {
+    execFileSync('sh', ['-c', 'command -v ss-manager && command -v ss-server && command -v ss-local'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+})()
+if (!hasShadowsocks) console.warn('Skipping the ss-manager test: shadowsocks-libev is not installed (npm test installs it when run as root).')
+
+const METHOD = 'chacha20-ietf-poly1305'
+const processes: ChildProcess[] = []
+let payload: Payload
+let http: HttpServer
+let httpPort = 0
+let server: Server
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** Starts a process in its own group, so stopping it also stops what it started (ss-manager's ss-servers). */
+function start(command: string, args: string[]): ChildProcess {
+  const child = spawn(command, args, { detached: true, stdio: 'ignore' })
+  processes.push(child)
+  return child
+}
+
+function stop(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+}
+
+async function waitForPort(port: number, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`Nothing listens on ${port}`)
+}
+
+/** Fetches the test page through a fresh ss-local made from the key string; returns the body or null. */
+async function fetchThrough(keyString: string): Promise<string | null> {
+  const { parseShareLink } = await import('@/lib/keys/parse')
+  const parsed = parseShareLink(keyString)
+  if (!parsed.ok || parsed.value.protocol !== 'outline') throw new Error(`Not a shadowsocks key: ${keyString}`)
+  const { host, port, method, password } = parsed.value.params
+  const socksPort = await freePort()
+  const local = start('ss-local', ['-s', host, '-p', String(port), '-k', password, '-m', method, '-b', '127.0.0.1', '-l', String(socksPort)])
+  try {
+    await waitForPort(socksPort)
+    // ss-manager starts the port's ss-server a moment after answering "ok": try a few times.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      try {
+        // Not execFileSync: the page is served by this very process, which must stay free to answer.
+        const { stdout } = await promisify(execFile)('curl', ['-sS', '--max-time', '3', '--socks5-hostname', `127.0.0.1:${socksPort}`, `http://127.0.0.1:${httpPort}/`], {
+          encoding: 'utf8',
+        })
+        return stdout
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 400))
+      }
+    }
+    return null
+  } finally {
+    stop(local)
+  }
+}
+
+async function liveKeys(): Promise<{ id: number; keyString: string; providerRef: string }[]> {
+  const { docs } = await payload.find({ collection: 'keys', where: { server: { equals: server.id }, revokedAt: { exists: false } }, sort: 'createdAt', depth: 0 })
+  return docs.map((key) => ({ id: key.id, keyString: key.keyString ?? '', providerRef: key.providerRef ?? '' }))
+}
+
+beforeAll(async () => {
+  if (!hasShadowsocks) return
+  payload = await testPayload()
+  http = createServer((_request, response) => response.end('hello through shadowsocks'))
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  httpPort = (http.address() as AddressInfo).port
+  const managerPort = await freePort()
+  start('ss-manager', ['--manager-address', `127.0.0.1:${managerPort}`, '-s', '127.0.0.1', '-m', METHOD, '-u'])
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const base = 30_000 + Math.floor(Math.random() * 20_000)
+  const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
+  server = await payload.create({
+    collection: 'servers',
+    data: {
+      name: `FI-ss-${base}`,
+      country: country.id,
+      hosting: 'Loopback',
+      host: '127.0.0.1',
+      tier: 'free',
+      enabled: true,
+      adapter: 'ss-manager',
+      credentials: { apiUrl: `udp://127.0.0.1:${managerPort}`, method: METHOD, portRange: `${base}-${base + 9}` },
+      protocols: [{ protocol: 'outline', port: base, freeKeys: 1 }],
+    },
+  })
+})
+
+afterAll(async () => {
+  if (!hasShadowsocks) return
+  // Disabled, so later rotations in this suite do not call a manager that is gone.
+  await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
+  for (const child of processes) stop(child)
+  await new Promise((resolve) => http.close(resolve))
+})
+
+describe.skipIf(!hasShadowsocks)('ss-manager adapter with real shadowsocks-libev', () => {
+  it('issues a key that connects, and after rotation the old key no longer does while the new one does', async () => {
+    const { rotateFreeKeys } = await import('@/lib/provisioning/rotation')
+    const { nextRotation } = await import('@/lib/provisioning/rotationPlan')
+    const { rotationTime } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const rotation = nextRotation(new Date(Date.now() + 2 * 3600_000), rotationTime)
+
+    const first = await rotateFreeKeys(payload, new Date(rotation.getTime() - 3 * 3600_000))
+    expect(first.failures.filter((failure) => failure.server === server.name)).toEqual([])
+    const [oldKey] = await liveKeys()
+    expect(oldKey?.keyString).toMatch(/^ss:\/\//)
+    expect(await fetchThrough(oldKey!.keyString)).toBe('hello through shadowsocks')
+
+    // Rotation time: a fresh key on another port, the old one still works for the overlap hour.
+    await rotateFreeKeys(payload, new Date(rotation.getTime() + 5 * 60_000))
+    const both = await liveKeys()
+    expect(both).toHaveLength(2)
+    const newKey = both.find((key) => key.id !== oldKey!.id)!
+    expect(newKey.providerRef).not.toBe(oldKey!.providerRef)
+    expect(await fetchThrough(oldKey!.keyString)).toBe('hello through shadowsocks')
+    expect(await fetchThrough(newKey.keyString)).toBe('hello through shadowsocks')
+
+    // After the overlap the old key is revoked on the server: its port is gone.
+    await rotateFreeKeys(payload, new Date(rotation.getTime() + 70 * 60_000))
+    expect((await liveKeys()).map((key) => key.id)).toEqual([newKey.id])
+    expect(await fetchThrough(oldKey!.keyString)).toBeNull()
+    expect(await fetchThrough(newKey.keyString)).toBe('hello through shadowsocks')
+  })
+
+  it('reports a manager that does not answer within its timeout', async () => {
+    const { ssManagerAdapter } = await import('@/lib/provisioning/ssManager')
+    const silent = { ...server, credentials: { ...server.credentials, apiUrl: `udp://127.0.0.1:${await freePort()}` } }
+    await expect(
+      ssManagerAdapter.issue({ server: silent, countryCode: 'fi', protocol: 'outline', port: 0, lifetimeHours: null, inUse: [], label: 'FI outline' }),
+    ).rejects.toThrow(/did not answer/)
+  })
+})
