@@ -12,6 +12,6 @@ export const adapterOptions = [
   { value: 'manual', label: { ru: 'Вручную (ключи вставляет редактор)', en: 'Manual (editors paste keys)' } },
   { value: 'outline', label: { ru: 'Outline API', en: 'Outline API' } },
   { value: 'ss-manager', label: { ru: 'shadowsocks ss-manager', en: 'shadowsocks ss-manager' } },
-  { value: 'xray-panel', label: { ru: 'Панель Xray', en: 'Xray panel' } },
+  { value: 'xray-panel', label: { ru: 'Панель Xray (Marzban)', en: 'Xray panel (Marzban)' } },
   { value: 'demo', label: { ru: 'Демо (ключи-образцы)', en: 'Demo (sample keys)' } },
 ]

@@ -6,6 +6,7 @@ import * as migration_20261122_011406_purge_task from './20261122_011406_purge_t
 import * as migration_20261122_020916_billing from './20261122_020916_billing';
 import * as migration_20261122_022611_vip_device_keys from './20261122_022611_vip_device_keys';
 import * as migration_20261122_025050_free_key_rotation from './20261122_025050_free_key_rotation';
+import * as migration_20261122_030121_server_health from './20261122_030121_server_health';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261122_025050_free_key_rotation.up,
     down: migration_20261122_025050_free_key_rotation.down,
-    name: '20261122_025050_free_key_rotation'
+    name: '20261122_025050_free_key_rotation',
+  },
+  {
+    up: migration_20261122_030121_server_health.up,
+    down: migration_20261122_030121_server_health.down,
+    name: '20261122_030121_server_health'
   },
 ];

@@ -123,6 +123,7 @@ export interface Config {
       sendEmail: TaskSendEmail;
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
       rotateFreeKeys: TaskRotateFreeKeys;
+      checkServerHealth: TaskCheckServerHealth;
       inline: {
         input: unknown;
         output: unknown;
@@ -209,6 +210,10 @@ export interface Server {
     password?: string | null;
     certSha256?: string | null;
     /**
+     * For Outline and the Xray panel; empty means no limit
+     */
+    keyDataLimitGb?: number | null;
+    /**
      * For ss-manager, e.g. chacha20-ietf-poly1305
      */
     method?: string | null;
@@ -221,6 +226,8 @@ export interface Server {
     status?: ('unknown' | 'up' | 'down') | null;
     lastCheckedAt?: string | null;
     latencyMs?: number | null;
+    failures?: number | null;
+    detail?: string | null;
     lastRotationAt?: string | null;
     lastRotationError?: string | null;
   };
@@ -265,6 +272,7 @@ export interface Key {
    */
   expiresAt?: string | null;
   revokedAt?: string | null;
+  serverDown?: boolean | null;
   providerRef?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -519,7 +527,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys';
+        taskSlug: 'inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys' | 'checkServerHealth';
         taskID: string;
         input?:
           | {
@@ -552,7 +560,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys') | null;
+  taskSlug?: ('inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys' | 'checkServerHealth') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -706,6 +714,7 @@ export interface ServersSelect<T extends boolean = true> {
         username?: T;
         password?: T;
         certSha256?: T;
+        keyDataLimitGb?: T;
         method?: T;
         portRange?: T;
       };
@@ -715,6 +724,8 @@ export interface ServersSelect<T extends boolean = true> {
         status?: T;
         lastCheckedAt?: T;
         latencyMs?: T;
+        failures?: T;
+        detail?: T;
         lastRotationAt?: T;
         lastRotationError?: T;
       };
@@ -750,6 +761,7 @@ export interface KeysSelect<T extends boolean = true> {
       };
   expiresAt?: T;
   revokedAt?: T;
+  serverDown?: T;
   providerRef?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1105,6 +1117,14 @@ export interface TaskPurgeDeletedAccounts {
  * via the `definition` "TaskRotateFreeKeys".
  */
 export interface TaskRotateFreeKeys {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCheckServerHealth".
+ */
+export interface TaskCheckServerHealth {
   input?: unknown;
   output?: unknown;
 }

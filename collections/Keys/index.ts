@@ -13,6 +13,8 @@ export function currentFreeKeysWhere(now: Date = new Date()): Where {
     and: [
       { tier: { equals: 'free' } },
       { revokedAt: { exists: false } },
+      // Keys of a server that failed its health check several times in a row wait until it recovers.
+      { serverDown: { not_equals: true } },
       { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
     ],
   }
@@ -140,6 +142,14 @@ export const Keys: CollectionConfig = {
       type: 'date',
       index: true,
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'serverDown',
+      label: { ru: 'Сервер недоступен (ключ скрыт)', en: 'Server down (key hidden)' },
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      admin: { position: 'sidebar', readOnly: true },
     },
     {
       name: 'providerRef',

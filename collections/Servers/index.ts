@@ -163,6 +163,13 @@ export const Servers: CollectionConfig = {
             { name: 'password', label: { ru: 'Пароль / токен', en: 'Password / token' }, type: 'text' },
             { name: 'certSha256', label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' }, type: 'text' },
             {
+              name: 'keyDataLimitGb',
+              label: { ru: 'Лимит трафика на ключ, ГБ', en: 'Data limit per key, GB' },
+              type: 'number',
+              min: 0,
+              admin: { description: { ru: 'Для Outline и панели Xray; пусто — без лимита', en: 'For Outline and the Xray panel; empty means no limit' } },
+            },
+            {
               type: 'row',
               fields: [
                 {
@@ -204,6 +211,8 @@ export const Servers: CollectionConfig = {
         },
         { name: 'lastCheckedAt', label: { ru: 'Последняя проверка', en: 'Last checked' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
         { name: 'latencyMs', label: { ru: 'Задержка, мс', en: 'Latency, ms' }, type: 'number' },
+        { name: 'failures', label: { ru: 'Неудачных проверок подряд', en: 'Failed checks in a row' }, type: 'number', defaultValue: 0 },
+        { name: 'detail', label: { ru: 'Подробности проверки', en: 'Check details' }, type: 'textarea' },
         { name: 'lastRotationAt', label: { ru: 'Последняя ротация ключей', en: 'Last key rotation' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
         { name: 'lastRotationError', label: { ru: 'Ошибка ротации', en: 'Rotation error' }, type: 'textarea' },
       ],

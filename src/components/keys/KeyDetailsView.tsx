@@ -11,6 +11,7 @@ import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { hoursLeft } from '@/lib/time/hoursLeft'
 
 import { CopyButton } from './CopyButton'
+import { HealthNote } from './HealthNote'
 import { QR_OPTIONS } from './qrOptions'
 import { useNow } from './useNow'
 
@@ -48,6 +49,14 @@ export function KeyDetailsView({ details, apps, renderedAt, headingId, headingLe
           <dt>{t('hosting')}</dt>
           <dd>{details.hosting}</dd>
         </div>
+        {details.health ? (
+          <div>
+            <dt>{t('health')}</dt>
+            <dd>
+              <HealthNote health={details.health} now={now} />
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('timeAvailable')}</dt>
           <dd>{hours === null ? table('unlimited') : table('hoursLeft', { hours })}</dd>

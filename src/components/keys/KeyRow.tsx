@@ -11,6 +11,7 @@ import { hoursLeft } from '@/lib/time/hoursLeft'
 
 import { connectionText } from './connectionText'
 import { CopyButton } from './CopyButton'
+import { HealthNote } from './HealthNote'
 import { useKeyModal } from './KeyModal'
 import { useNow } from './useNow'
 
@@ -57,7 +58,15 @@ export function KeyRow({ row, renderedAt, detailsHref, action }: Props) {
         {hours === null ? t('unlimited') : t('hoursLeft', { hours })}
       </td>
       <td data-label={t('dateAdded')}>{format.dateTime(new Date(row.createdAt), { dateStyle: 'medium' })}</td>
-      <td data-label={t('about')}>{row.device ? `${row.device} · ${row.hosting}` : row.hosting}</td>
+      <td data-label={t('about')}>
+        {row.device ? `${row.device} · ${row.hosting}` : row.hosting}
+        {row.health ? (
+          <>
+            <br />
+            <HealthNote health={row.health} now={now} />
+          </>
+        ) : null}
+      </td>
       <td className="key-actions">
         <a href={detailsHref} onClick={open()} className="button button--ghost">
           {t('readMore')}

@@ -25,6 +25,8 @@ export type PublicKeyRow = {
   connection: ConnectionParameters | null
   /** The device a subscriber named their VIP key after; null for free keys. */
   device?: string | null
+  /** The server's last health check: "working / last checked". */
+  health?: { status: 'up' | 'down' | 'unknown'; checkedAt: string | null } | null
 }
 
 export type KeyDetails = PublicKeyRow & {
@@ -64,6 +66,7 @@ function toRow(key: Key): PublicKeyRow {
     copyText: key.keyString ?? (key.protocol === 'wireguard' ? (key.configFile?.content ?? null) : null),
     connection: connectionOf(key),
     device: key.deviceLabel ?? null,
+    health: server?.health ? { status: server.health.status ?? 'unknown', checkedAt: server.health.lastCheckedAt ?? null } : null,
   }
 }
 
@@ -79,9 +82,12 @@ const ROW_SELECT = {
   deviceLabel: true,
 } as const
 
-const ROW_POPULATE = { countries: { code: true, name: true }, servers: { hosting: true } } satisfies {
+const ROW_POPULATE = {
+  countries: { code: true, name: true },
+  servers: { hosting: true, health: { status: true, lastCheckedAt: true } },
+} as const satisfies {
   countries: Partial<Record<keyof Country, true>>
-  servers: Partial<Record<keyof Server, true>>
+  servers: Partial<Record<keyof Server, true | Record<string, true>>>
 }
 
 export type KeyList = {

@@ -4,6 +4,8 @@ import type { Server } from '@/payload-types'
 
 import { demoServerOf, issueDemoKey } from './demo'
 import type { IssuedKey } from './demo'
+import { marzbanAdapter } from './marzban'
+import { outlineAdapter } from './outline'
 import { ssManagerAdapter } from './ssManager'
 
 export type { IssuedKey } from './demo'
@@ -48,6 +50,10 @@ export function adapterFor(server: Server): ProvisioningAdapter {
       return manualAdapter
     case 'ss-manager':
       return ssManagerAdapter
+    case 'outline':
+      return outlineAdapter
+    case 'xray-panel':
+      return marzbanAdapter
     default:
       return {
         issue: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot issue keys yet`)),

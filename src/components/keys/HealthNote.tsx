@@ -1,0 +1,20 @@
+'use client'
+// "Working · checked 5 minutes ago": the server's last health check, next to a key.
+import { useFormatter, useTranslations } from 'next-intl'
+
+import type { PublicKeyRow } from '@/lib/data/keys'
+
+const STATUS_TEXT = { up: 'healthUp', down: 'healthDown', unknown: 'healthUnknown' } as const
+
+export function HealthNote({ health, now }: { health: NonNullable<PublicKeyRow['health']>; now: number }) {
+  const t = useTranslations('KeyTable')
+  const format = useFormatter()
+  const checked = health.checkedAt ? t('healthChecked', { time: format.relativeTime(new Date(health.checkedAt), now) }) : null
+  return (
+    <span className={`health health--${health.status}`} data-testid="key-health">
+      <span aria-hidden="true">● </span>
+      {t(STATUS_TEXT[health.status])}
+      {checked ? `, ${checked}` : null}
+    </span>
+  )
+}

@@ -1,0 +1,74 @@
+// Server health: every protocol port that speaks TCP is connected to and timed. A server whose checks fail
+// HIDE_AFTER_FAILURES times in a row has its free keys hidden from the public lists until it answers again.
+// Demo servers have made-up hosts: they are reported up without a network check (and say so).
+import { connect } from 'node:net'
+
+import type { Payload } from 'payload'
+
+import type { Server } from '@/payload-types'
+
+export const HIDE_AFTER_FAILURES = 3
+const TIMEOUT_MS = 3000
+
+export type ServerHealth = { status: 'up' | 'down' | 'unknown'; latencyMs: number | null; detail: string }
+
+/** Milliseconds to open a TCP connection, or null when it cannot be opened in time. */
+export function probeTcp(host: string, port: number, timeoutMs = TIMEOUT_MS): Promise<number | null> {
+  return new Promise((resolve) => {
+    const started = performance.now()
+    const socket = connect({ host, port })
+    const done = (latency: number | null) => {
+      socket.destroy()
+      resolve(latency)
+    }
+    socket.setTimeout(timeoutMs, () => done(null))
+    socket.once('connect', () => done(Math.round(performance.now() - started)))
+    socket.once('error', () => done(null))
+  })
+}
+
+function tcpPorts(server: Server): { protocol: string; port: number }[] {
+  return (server.protocols ?? [])
+    .filter((entry) => entry.protocol !== 'wireguard' && (entry.protocol !== 'openvpn' || entry.publicParams?.transport === 'tcp'))
+    .map((entry) => ({ protocol: entry.protocol, port: entry.port }))
+}
+
+export async function checkServer(server: Server): Promise<ServerHealth> {
+  if (server.adapter === 'demo') return { status: 'up', latencyMs: null, detail: 'demo server: not checked over the network' }
+  const ports = tcpPorts(server)
+  if (ports.length === 0) return { status: 'unknown', latencyMs: null, detail: 'no TCP port to check (UDP only)' }
+  const results = await Promise.all(ports.map(async ({ protocol, port }) => ({ protocol, port, latency: await probeTcp(server.host, port) })))
+  const failed = results.filter((result) => result.latency === null)
+  const latencies = results.flatMap((result) => (result.latency === null ? [] : [result.latency]))
+  return {
+    status: failed.length === 0 ? 'up' : 'down',
+    latencyMs: latencies.length > 0 ? Math.max(...latencies) : null,
+    detail: results.map((result) => `${result.protocol}:${result.port} ${result.latency === null ? 'no answer' : `${result.latency} ms`}`).join(', '),
+  }
+}
+
+/** Checks every enabled server, records the result, and hides or shows free keys of servers that went down or came back. */
+export async function checkAllServers(payload: Payload, now: Date = new Date()): Promise<{ checked: number; down: string[] }> {
+  const servers = await payload.find({ collection: 'servers', where: { enabled: { equals: true } }, pagination: false, depth: 0 })
+  const down: string[] = []
+  for (const server of servers.docs) {
+    const health = await checkServer(server)
+    const failures = health.status === 'down' ? (server.health?.failures ?? 0) + 1 : 0
+    if (health.status === 'down') down.push(server.name)
+    await payload.update({
+      collection: 'servers',
+      id: server.id,
+      data: { health: { ...server.health, status: health.status, latencyMs: health.latencyMs, lastCheckedAt: now.toISOString(), failures, detail: health.detail } },
+      depth: 0,
+    })
+    const hide = failures >= HIDE_AFTER_FAILURES
+    // Only the keys whose state changes are written, so a steady server costs one small query.
+    await payload.update({
+      collection: 'keys',
+      where: { and: [{ server: { equals: server.id } }, { tier: { equals: 'free' } }, { serverDown: hide ? { not_equals: true } : { equals: true } }] },
+      data: { serverDown: hide },
+      depth: 0,
+    })
+  }
+  return { checked: servers.docs.length, down }
+}

@@ -1,0 +1,119 @@
+// The Outline adapter against an in-test server that implements the published management API
+// (outline-server src/shadowbox/server/api.yml): secret path, request shapes, status codes, errors, time-outs.
+import { createServer } from 'node:http'
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { outlineAdapter } from '@/lib/provisioning/outline'
+import type { Server } from '@/payload-types'
+
+const SECRET = 'Zm9vYmFyYmF6cXV4'
+type Key = { id: string; name: string; limit: number | null }
+let keys: Map<string, Key>
+let nextId = 0
+let failCreate = false
+let hang = false
+let http: HttpServer
+let base = ''
+const calls: string[] = []
+
+async function json(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  const text = Buffer.concat(chunks).toString('utf8')
+  return text ? JSON.parse(text) : null
+}
+
+async function outline(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const send = (status: number, body?: unknown) => {
+    response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' })
+    response.end(body === undefined ? undefined : JSON.stringify(body))
+  }
+  const path = new URL(request.url ?? '/', 'http://x').pathname
+  calls.push(`${request.method} ${path.replace(`/${SECRET}`, '')}`)
+  if (hang) return
+  // The secret path segment is the API's only credential.
+  if (!path.startsWith(`/${SECRET}/`)) return send(404, { code: 'NotFound', message: 'Not found' })
+  const rest = path.slice(SECRET.length + 2).split('/')
+  if (rest[0] !== 'access-keys') return send(404, { code: 'NotFound', message: 'Not found' })
+  if (request.method === 'POST' && rest.length === 1) {
+    if (failCreate) return send(500, { code: 'InternalError', message: 'disk full' })
+    nextId += 1
+    const key = { id: String(nextId), name: '', limit: null }
+    keys.set(key.id, key)
+    return send(201, { id: key.id, name: '', password: `pw${key.id}`, port: 9795, method: 'chacha20-ietf-poly1305', accessUrl: `ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwdw@203.0.113.7:9795/?outline=1` })
+  }
+  const key = keys.get(decodeURIComponent(rest[1] ?? ''))
+  if (!key) return send(404, { code: 'NotFoundError', message: `No access key found with id ${rest[1]}` })
+  if (request.method === 'DELETE' && rest.length === 2) {
+    keys.delete(key.id)
+    return send(204)
+  }
+  const body = (await json(request)) as Record<string, unknown> | null
+  if (request.method === 'PUT' && rest[2] === 'name') {
+    if (typeof body?.name !== 'string') return send(400, { code: 'InvalidArgument', message: 'Parameter `name` must be of type string' })
+    key.name = body.name
+    return send(204)
+  }
+  if (request.method === 'PUT' && rest[2] === 'data-limit') {
+    const bytes = (body?.limit as { bytes?: unknown } | undefined)?.bytes
+    if (!Number.isInteger(bytes) || (bytes as number) < 0) return send(400, { code: 'InvalidArgument', message: 'Invalid data limit' })
+    key.limit = bytes as number
+    return send(204)
+  }
+  send(404, { code: 'NotFound', message: 'Not found' })
+}
+
+function serverWith(credentials: Partial<NonNullable<Server['credentials']>>): Server {
+  return { id: 1, name: 'NL-outline-01', host: '203.0.113.7', adapter: 'outline', credentials: { apiUrl: `${base}/${SECRET}`, keyDataLimitGb: 50, ...credentials } } as Server
+}
+
+const request = { countryCode: 'nl', protocol: 'outline' as const, port: 9795, lifetimeHours: null, inUse: [], label: 'NL outline' }
+
+beforeAll(async () => {
+  http = createServer((req, res) => void outline(req, res))
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  http.closeAllConnections()
+  await new Promise((resolve) => http.close(resolve))
+})
+
+beforeEach(() => {
+  keys = new Map()
+  failCreate = false
+  hang = false
+  calls.length = 0
+})
+
+describe('outline adapter', () => {
+  it('creates, names and limits an access key; the key string is the returned access URL', async () => {
+    const issued = await outlineAdapter.issue({ ...request, server: serverWith({}) })
+    expect(issued.keyString).toBe('ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwdw@203.0.113.7:9795/?outline=1#NL%20outline')
+    expect(calls).toEqual(['POST /access-keys', 'PUT /access-keys/1/name', 'PUT /access-keys/1/data-limit'])
+    expect(keys.get(issued.providerRef)).toEqual({ id: '1', name: 'NL outline', limit: 50_000_000_000 })
+
+    await outlineAdapter.revoke(serverWith({}), issued.providerRef)
+    expect(keys.size).toBe(0)
+    // Revoking again (already gone: 404) is not an error.
+    await expect(outlineAdapter.revoke(serverWith({}), issued.providerRef)).resolves.toBeUndefined()
+  })
+
+  it('reports a wrong secret, a server error and a malformed API URL clearly', async () => {
+    await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl: `${base}/wrong-secret` }) })).rejects.toThrow(
+      /NL-outline-01: Outline refused to create an access key \(HTTP 404: Not found\)/,
+    )
+    failCreate = true
+    await expect(outlineAdapter.issue({ ...request, server: serverWith({}) })).rejects.toThrow(/HTTP 500: disk full/)
+    await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl: 'ftp://nowhere' }) })).rejects.toThrow(/must look like https:\/\/host:port\/secret/)
+  })
+
+  it('gives up on a server that does not answer, with a time-out error', async () => {
+    hang = true
+    await expect(outlineAdapter.issue({ ...request, server: serverWith({}) })).rejects.toThrow(/did not answer within 8000 ms/)
+  }, 15_000)
+})
