@@ -2,6 +2,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
+import { isStaff } from '../access/roles'
 import { staffOrOwner } from '../access/staffOrOwner'
 
 export const SubscriptionEvents: CollectionConfig = {
@@ -47,7 +48,8 @@ export const SubscriptionEvents: CollectionConfig = {
     },
     { name: 'amountKopecks', label: { ru: 'Сумма, копеек', en: 'Amount, kopecks' }, type: 'number' },
     { name: 'invoiceId', label: { ru: 'Счёт у платёжной системы', en: 'Provider invoice' }, type: 'text', unique: true },
-    { name: 'note', label: { ru: 'Комментарий', en: 'Note' }, type: 'text' },
+    // Who changed it by hand (an editor's address): staff only.
+    { name: 'note', label: { ru: 'Комментарий', en: 'Note' }, type: 'text', access: { read: ({ req: { user } }) => isStaff(user) } },
     { name: 'occurredAt', label: { ru: 'Когда', en: 'When' }, type: 'date', required: true, index: true },
   ],
 }

@@ -79,7 +79,7 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
   await page.getByRole('button', { name: 'Продление оплачено' }).click()
   await expect(subscription).toHaveAttribute('data-status', 'active')
   await expect(subscription).toContainText('Подписка активна')
-  await expect(page.getByRole('link', { name: 'Продлить' })).toBeVisible()
+  await expect(subscription).toContainText('Продлевается автоматически')
   await expect(page.getByTestId('history')).toContainText(/Оплата, 799\s₽/)
 
   await page.getByRole('button', { name: 'Продление не оплачено' }).click()
@@ -134,6 +134,10 @@ test('[en] cancelling auto-renewal: the discount offer accepted, then no second 
   await expect(page.getByTestId('next-payment')).toHaveText('Auto-renewal is off')
   await expect(page.getByRole('link', { name: 'Cancel auto-renewal' })).toHaveCount(0)
   await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'trialing')
+  // Extend: renewal is back on.
+  await page.getByRole('button', { name: 'Extend' }).click()
+  await expect(page.getByTestId('renewal-result')).toHaveText('Auto-renewal is on again.')
+  await expect(page.getByRole('link', { name: 'Cancel auto-renewal' })).toBeVisible()
 })
 
 test('[ru] cancelling auto-renewal: the discount refused, the subscription runs to its end and is cancelled', async ({ page }) => {

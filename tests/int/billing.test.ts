@@ -245,9 +245,21 @@ describe('cancelling auto-renewal', () => {
     // 30 % off the first month after the trial only, then the full price again.
     expect(await historyOf(record!.id)).toEqual(['activated', 'discount_applied', 'payment:100', 'payment:20930', 'payment:29900', 'trial_started'])
 
-    // A later subscription of the same user gets no second discount.
-    const { events } = await purchase(user.email, '1')
-    for (const event of events) await deliver(event)
+    // While it runs, the same address cannot buy a second one.
+    const again = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru' }))
+    expect(new URL(again.headers.get('location')!).searchParams.get('error')).toBe('alreadySubscribed')
+
+    // Once it has ended, a new subscription has no second trial and no second discount.
+    const ending = world.double.events.length
+    await control(`/_double/subscriptions/${subscriptionId}/expire`)
+    for (const event of world.double.events.slice(ending)) await deliver(event)
+    const renewedPurchase = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru', attempt: `again-${Date.now()}` }))
+    const sessionId = renewedPurchase.headers.get('location')!.split('/').pop()
+    const session = await fetch(`${world.double.url}/_double/checkout/${sessionId}`).then((r) => r.json() as Promise<{ amount_total: number }>)
+    expect(session.amount_total).toBe(29_900)
+    const completed = await control(`/_double/checkout/${sessionId}/complete`)
+    for (const event of world.double.events.slice(-3)) await deliver(event)
+    expect((await subscriptionRecord(String(completed.subscription)))?.status).toBe('active')
     expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: false, error: 'discountUsed' })
   })
 
@@ -268,6 +280,15 @@ describe('cancelling auto-renewal', () => {
     expect(record?.status).toBe('cancelled')
     expect(await historyOf(record!.id)).toEqual(['cancelled', 'payment:100', 'renewal_cancelled', 'trial_started'])
     expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: false, error: 'noSubscription' })
+  })
+
+  it('"Extend" turns a cancelled renewal back on', async () => {
+    const { user, subscriptionId, provider, changeRenewal } = await subscribed('1')
+    await changeRenewal(world.payload, provider, user, 'cancel', 30)
+    expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: true })
+    const record = await subscriptionRecord(subscriptionId)
+    expect(record).toMatchObject({ cancelAtPeriodEnd: false, nextPaymentAt: record!.currentPeriodEnd })
+    expect(await historyOf(record!.id)).toEqual(['payment:100', 'renewal_cancelled', 'renewal_resumed', 'trial_started'])
   })
 })
 

@@ -1,8 +1,14 @@
 // The Outline adapter against an in-test server that implements the published management API
 // (outline-server src/shadowbox/server/api.yml): secret path, request shapes, status codes, errors, time-outs.
+import { execFileSync } from 'node:child_process'
+import { X509Certificate } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -83,8 +89,35 @@ afterAll(async () => {
   await new Promise((resolve) => http.close(resolve))
 })
 
+describe('outline adapter over HTTPS with a pinned self-signed certificate', () => {
+  it('talks to the server whose certificate matches the pin, and sends nothing to any other', async () => {
+    // A self-signed certificate, as Outline's installer makes one.
+    const dir = mkdtempSync(path.join(tmpdir(), 'outline-tls-'))
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=outline.test'], { stdio: 'ignore' })
+    const cert = readFileSync(path.join(dir, 'cert.pem'))
+    const https = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => void outline(req, res))
+    await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve))
+    const apiUrl = `https://127.0.0.1:${(https.address() as AddressInfo).port}/${SECRET}`
+    const fingerprint = new X509Certificate(cert).fingerprint256
+    try {
+      const issued = await outlineAdapter.issue({ ...request, server: serverWith({ apiUrl, certSha256: fingerprint.toLowerCase().replace(/:/g, '') }) })
+      expect(issued.keyString).toMatch(/^ss:\/\//)
+      calls.length = 0
+      const wrongPin = 'AB:'.repeat(31) + 'AB'
+      await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl, certSha256: wrongPin }) })).rejects.toThrow(/does not match the pinned SHA-256/)
+      // Without a pin, a self-signed certificate fails the normal checks.
+      await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl, certSha256: null }) })).rejects.toThrow(/self-signed|certificate/i)
+      expect(calls).toEqual([])
+    } finally {
+      https.closeAllConnections()
+      await new Promise((resolve) => https.close(resolve))
+    }
+  })
+})
+
 beforeEach(() => {
   keys = new Map()
+  nextId = 0
   failCreate = false
   hang = false
   calls.length = 0

@@ -170,6 +170,13 @@ describe.skipIf(!hasShadowsocks)('ss-manager adapter with real shadowsocks-libev
     expect(await fetchThrough(newKey.keyString)).toBe('hello through shadowsocks')
   })
 
+  it('counts the server as working while its manager answers ping', async () => {
+    const { checkServer } = await import('@/lib/provisioning/health')
+    expect(await checkServer(server)).toMatchObject({ status: 'up', detail: expect.stringMatching(/^ss-manager: ping \d+ ms$/) })
+    const silent = { ...server, credentials: { ...server.credentials, apiUrl: `udp://127.0.0.1:${await freePort()}` } }
+    expect(await checkServer(silent)).toMatchObject({ status: 'down' })
+  })
+
   it('reports a manager that does not answer within its timeout', async () => {
     const { ssManagerAdapter } = await import('@/lib/provisioning/ssManager')
     const silent = { ...server, credentials: { ...server.credentials, apiUrl: `udp://127.0.0.1:${await freePort()}` } }

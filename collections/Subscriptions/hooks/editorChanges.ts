@@ -72,6 +72,6 @@ export const recordEditorChanges: CollectionAfterChangeHook<Subscription> = asyn
     depth: 0,
     req,
   })
-  if (change.type === 'cancelled_by_editor' && userId) await revokeAllVipKeys(req.payload, userId)
+  if (change.type === 'cancelled_by_editor' && userId) await revokeAllVipKeys(req.payload, userId, { req })
   return doc
 }

@@ -12,7 +12,7 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
 
 type Plan = { id: number; label: string }
-const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed'] as const
+const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed'] as const
 type ErrorKey = (typeof ERRORS)[number]
 
 const noSubscription = () => () => undefined

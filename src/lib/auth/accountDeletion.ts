@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 import type { Locale } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
 import { isEnded } from '@/lib/billing/lifecycle'
+import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
 import { deliverMail } from '@/lib/mail/deliver'
 import { renderDeletionNotice } from '@/lib/mail/templates'
 
@@ -64,6 +65,8 @@ export async function purgeDeletedAccounts(payload: Payload, now: Date = new Dat
     select: { email: true },
   })
   for (const user of expired.docs) {
+    // Keys stop working on the VPN servers before their records go.
+    await revokeAllVipKeys(payload, user.id, { force: true })
     await anonymizePayments(payload, user.id)
     await payload.delete({ collection: 'keys', where: { owner: { equals: user.id } }, depth: 0 })
     await payload.delete({ collection: 'auth-tokens', where: { email: { equals: user.email } }, depth: 0 })

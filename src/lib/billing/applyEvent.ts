@@ -80,14 +80,15 @@ export async function syncSubscription(
   subscriptionId: string | null,
   event: BillingEvent | null,
 ): Promise<ApplyResult> {
-  // Re-read outside the transaction: the provider's current view, whatever the event said.
-  const remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   const mails: PendingMail[] = []
   let endedFor: number | null = null
   try {
     await lockFor(payload, req, subscriptionId ?? event?.id ?? 'none')
+    // Re-read under the lock: the provider's current view, whatever the event said, and never older
+    // than what a delivery that committed before us saw.
+    const remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null
     if (event) {
       const seen = await payload.count({ collection: 'provider-events', where: { eventId: { equals: event.id } }, req })
       if (seen.totalDocs > 0) {
@@ -101,15 +102,17 @@ export async function syncSubscription(
         req,
       })
     }
-    if (!remote) {
+    const existingRecord = remote
+      ? (await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: remote.id } }, limit: 1, depth: 0, req })).docs[0]
+      : undefined
+    // Not a subscription of ours (no plan in its metadata), or not one yet: seen, and nothing to do.
+    if (!remote || (!existingRecord && !remote.metadata.tariffId)) {
       await commitTransaction(req)
       return 'ignored'
     }
 
     const occurredAt = event ? new Date(event.created * 1000).toISOString() : new Date().toISOString()
-    const existing = (
-      await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: remote.id } }, limit: 1, depth: 0, req })
-    ).docs[0]
+    const existing = existingRecord
     // A known subscription keeps its account, or stays anonymous once that account was purged; only a
     // new one finds or creates the buyer's account.
     const userRef = existing?.user

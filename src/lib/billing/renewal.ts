@@ -8,7 +8,7 @@ import { syncSubscription } from './applyEvent'
 import { isEnded } from './lifecycle'
 import type { BillingProvider } from './provider'
 
-export type RenewalChoice = 'discount' | 'cancel'
+export type RenewalChoice = 'discount' | 'cancel' | 'resume'
 export type RenewalResult = { ok: true } | { ok: false; error: 'noSubscription' | 'discountUsed' | 'providerFailed' }
 
 export async function hasUsedCancelDiscount(payload: Payload, userId: number): Promise<boolean> {
@@ -27,7 +27,20 @@ export async function changeRenewal(
   const mine = await payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, sort: '-createdAt', limit: 1, depth: 0, overrideAccess: false, user })
   const latest = mine.docs[0] ? await payload.findByID({ collection: 'subscriptions', id: mine.docs[0].id, depth: 0 }) : null
   const providerId = latest?.provider?.subscriptionId
-  if (!latest || !providerId || isEnded(latest.status) || latest.cancelAtPeriodEnd) return { ok: false, error: 'noSubscription' }
+  if (!latest || !providerId || isEnded(latest.status)) return { ok: false, error: 'noSubscription' }
+  // "Extend" on a subscription whose renewal was cancelled: renewal goes back on.
+  if (choice === 'resume') {
+    if (!latest.cancelAtPeriodEnd) return { ok: false, error: 'noSubscription' }
+    try {
+      await provider.setCancelAtPeriodEnd(providerId, false, `resume-renewal-${latest.id}-${Date.now()}`)
+    } catch (error) {
+      payload.logger.error({ err: error, msg: `Resuming renewal of subscription ${latest.id} failed at the provider` })
+      return { ok: false, error: 'providerFailed' }
+    }
+    await syncSubscription(payload, provider, providerId, null)
+    return { ok: true }
+  }
+  if (latest.cancelAtPeriodEnd) return { ok: false, error: 'noSubscription' }
 
   if (choice === 'discount') {
     if (await hasUsedCancelDiscount(payload, user.id)) return { ok: false, error: 'discountUsed' }

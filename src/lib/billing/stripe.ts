@@ -19,9 +19,11 @@ function statusOf(subscription: Stripe.Subscription): SubscriptionStatus | null 
     case 'active':
       return 'active'
     case 'past_due':
+      return 'past_due'
+    // Retries exhausted but kept open ("mark unpaid"), or paused for want of a card: no access any more.
     case 'unpaid':
     case 'paused':
-      return 'past_due'
+      return 'expired'
     case 'canceled':
       return subscription.cancellation_details?.reason === 'cancellation_requested' ? 'cancelled' : 'expired'
     case 'incomplete_expired':

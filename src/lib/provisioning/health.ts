@@ -7,6 +7,8 @@ import type { Payload } from 'payload'
 
 import type { Server } from '@/payload-types'
 
+import { pingSsManager } from './ssManager'
+
 export const HIDE_AFTER_FAILURES = 3
 const TIMEOUT_MS = 3000
 
@@ -35,6 +37,12 @@ function tcpPorts(server: Server): { protocol: string; port: number }[] {
 
 export async function checkServer(server: Server): Promise<ServerHealth> {
   if (server.adapter === 'demo') return { status: 'up', latencyMs: null, detail: 'demo server: not checked over the network' }
+  if (server.adapter === 'ss-manager') {
+    const latency = await pingSsManager(server)
+    return latency === null
+      ? { status: 'down', latencyMs: null, detail: 'ss-manager: no answer to ping' }
+      : { status: 'up', latencyMs: latency, detail: `ss-manager: ping ${latency} ms` }
+  }
   const ports = tcpPorts(server)
   if (ports.length === 0) return { status: 'unknown', latencyMs: null, detail: 'no TCP port to check (UDP only)' }
   const results = await Promise.all(ports.map(async ({ protocol, port }) => ({ protocol, port, latency: await probeTcp(server.host, port) })))
@@ -58,7 +66,7 @@ export async function checkAllServers(payload: Payload, now: Date = new Date()):
     await payload.update({
       collection: 'servers',
       id: server.id,
-      data: { health: { ...server.health, status: health.status, latencyMs: health.latencyMs, lastCheckedAt: now.toISOString(), failures, detail: health.detail } },
+      data: { health: { status: health.status, latencyMs: health.latencyMs, lastCheckedAt: now.toISOString(), failures, detail: health.detail } },
       depth: 0,
     })
     const hide = failures >= HIDE_AFTER_FAILURES

@@ -2,7 +2,9 @@
 // certificate pinned by its SHA-256 fingerprint when one is configured (as Outline's manager does).
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import type { PeerCertificate } from 'node:tls'
+import { isIP } from 'node:net'
+import { connect as tlsConnect } from 'node:tls'
+import type { TLSSocket } from 'node:tls'
 
 export class ManagementApiError extends Error {
   override name = 'ManagementApiError'
@@ -18,13 +20,42 @@ export type ApiResponse = { status: number; body: unknown; headers: Record<strin
 
 const normalizeFingerprint = (value: string) => value.replace(/[^a-f0-9]/gi, '').toUpperCase()
 
-export function callApi(
+/**
+ * A TLS connection whose certificate has the pinned fingerprint, checked before a single byte of the
+ * request (which carries the API secret) is sent. Self-signed is fine; any other certificate is refused.
+ */
+function pinnedSocket(url: URL, pinned: string, timeoutMs: number): Promise<TLSSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect({
+      host: url.hostname,
+      port: Number(url.port || 443),
+      servername: isIP(url.hostname) ? undefined : url.hostname,
+      rejectUnauthorized: false,
+    })
+    const fail = (error: ManagementApiError) => {
+      clearTimeout(timer)
+      socket.destroy()
+      reject(error)
+    }
+    const timer = setTimeout(() => fail(new ManagementApiError(`${url.host} did not answer within ${timeoutMs} ms`, null)), timeoutMs)
+    socket.once('secureConnect', () => {
+      const fingerprint = normalizeFingerprint(socket.getPeerCertificate().fingerprint256 ?? '')
+      if (fingerprint !== pinned) return fail(new ManagementApiError(`${url.host}: the server certificate does not match the pinned SHA-256`, null))
+      clearTimeout(timer)
+      resolve(socket)
+    })
+    socket.once('error', (error) => fail(new ManagementApiError(`${url.host}: ${error.message}`, null)))
+  })
+}
+
+export async function callApi(
   url: URL,
   { method, body, headers = {}, certSha256, timeoutMs = 8000 }: { method: string; body?: unknown; headers?: Record<string, string>; certSha256?: string | null; timeoutMs?: number },
 ): Promise<ApiResponse> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
   const isHttps = url.protocol === 'https:'
   const pinned = isHttps && certSha256 ? normalizeFingerprint(certSha256) : null
+  const socket = pinned ? await pinnedSocket(url, pinned, timeoutMs) : null
   return new Promise((resolve, reject) => {
     const options = {
       method,
@@ -34,13 +65,8 @@ export function callApi(
         ...headers,
       },
       timeout: timeoutMs,
-      ...(pinned
-        ? {
-            rejectUnauthorized: false,
-            checkServerIdentity: (_host: string, certificate: PeerCertificate) =>
-              normalizeFingerprint(certificate.fingerprint256) === pinned ? undefined : new Error('The server certificate does not match the pinned SHA-256'),
-          }
-        : {}),
+      // Pinned: the request goes over the connection whose certificate was checked; otherwise normal CA checks.
+      ...(socket ? { createConnection: () => socket } : {}),
     }
     const req = (isHttps ? httpsRequest : httpRequest)(url, options, (response) => {
       const chunks: Buffer[] = []

@@ -7,6 +7,8 @@ import type { Payload } from 'payload'
 import type { Protocol } from '@/lib/keys'
 import type { Key, Server } from '@/payload-types'
 
+import { providerRefsOn } from '@/lib/vip/deviceKeys'
+
 import { adapterFor } from './index'
 import { planRotation } from './rotationPlan'
 
@@ -55,7 +57,8 @@ async function rotateServerProtocol(
   const plan = planRotation({ keys: live.map((key) => ({ id: key.id, expiresAt: key.expiresAt ?? null })), wanted, now, rotationTime })
   const adapter = adapterFor(server)
   const offered = server.protocols?.find((entry) => entry.protocol === protocol)
-  const inUse = live.map((key) => key.providerRef ?? '').filter(Boolean)
+  // Every live key on the server counts (other protocols, VIP device keys), not only these.
+  const inUse = await providerRefsOn(payload, server.id)
   // Replacements first: if the server cannot issue, its current keys stay as they are.
   for (let count = 0; count < plan.issue; count += 1) {
     const issued = await adapter.issue({
@@ -119,7 +122,8 @@ export async function rotateFreeKeys(payload: Payload, now: Date = new Date()): 
       await payload.update({
         collection: 'servers',
         id: server.id,
-        data: { health: { ...server.health, lastRotationAt: now.toISOString(), lastRotationError: errors.length > 0 ? errors.join('\n') : null } },
+        // Only the rotation's own fields: the health check writes the others at its own pace.
+        data: { health: { lastRotationAt: now.toISOString(), lastRotationError: errors.length > 0 ? errors.join('\n') : null } },
         depth: 0,
       })
     }

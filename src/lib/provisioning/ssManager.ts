@@ -55,6 +55,17 @@ async function expectOk(server: Server, command: string): Promise<void> {
   if (answer !== 'ok') throw new SsManagerError(`${server.name}: ss-manager answered "${answer.slice(0, 80)}" to ${command.split(':')[0]}`)
 }
 
+/** ss-manager serves each key on its own port: its health is whether the manager answers `ping` with stats. */
+export async function pingSsManager(server: Server): Promise<number | null> {
+  const started = performance.now()
+  try {
+    const answer = await ssManagerCommand(managerAddress(server), 'ping')
+    return answer.startsWith('stat') ? Math.round(performance.now() - started) : null
+  } catch {
+    return null
+  }
+}
+
 export const ssManagerAdapter: ProvisioningAdapter = {
   async issue({ server, protocol, lifetimeHours, inUse, label }: IssueRequest) {
     if (protocol !== 'outline') throw new SsManagerError(`${server.name}: ss-manager serves shadowsocks (outline) keys only`)

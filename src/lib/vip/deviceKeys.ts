@@ -4,7 +4,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { grantsVip } from '@/lib/billing/lifecycle'
@@ -56,6 +56,19 @@ export async function vipChoices(payload: Payload, locale: Locale, user: User): 
     .sort((a, b) => a.countryName.localeCompare(b.countryName, locale) || a.protocol.localeCompare(b.protocol))
 }
 
+/** What the server's live keys occupy there (ports, panel users), so a new key never collides. */
+export async function providerRefsOn(payload: Payload, serverId: number, req?: PayloadRequest): Promise<string[]> {
+  const { docs } = await payload.find({
+    collection: 'keys',
+    where: { and: [{ server: { equals: serverId } }, { revokedAt: { exists: false } }] },
+    pagination: false,
+    depth: 0,
+    select: { providerRef: true },
+    req,
+  })
+  return docs.map((key) => key.providerRef ?? '').filter(Boolean)
+}
+
 export async function countDeviceKeys(payload: Payload, user: User): Promise<number> {
   const { totalDocs } = await payload.count({
     collection: 'keys',
@@ -94,7 +107,10 @@ export async function createDeviceKey(
   await initTransaction(req)
   try {
     const db = payload.db as unknown as PostgresAdapter
-    await db.sessions[String(await req.transactionID)]!.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`device-keys:${user.id}`}))`)
+    const tx = db.sessions[String(await req.transactionID)]!.db
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`device-keys:${user.id}`}))`)
+    // And per server, so two keys issued at once never get the same port or name on it.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`provision:server:${server.id}`}))`)
     const { totalDocs } = await payload.count({
       collection: 'keys',
       where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
@@ -107,7 +123,7 @@ export async function createDeviceKey(
     let issued
     try {
       // VIP keys live as long as the subscription: no expiry of their own; they are revoked when it ends.
-      issued = await issueKeyOn(server, country.code, protocol, null)
+      issued = await issueKeyOn(server, country.code, protocol, null, await providerRefsOn(payload, server.id, req))
     } catch (error) {
       payload.logger.error({ err: error, msg: `Device key on ${server.name} (${protocol}) could not be issued` })
       await killTransaction(req)
@@ -170,8 +186,20 @@ async function revokeKeys(payload: Payload, ids: number[]): Promise<void> {
   }
 }
 
-/** When a subscription ends: every VIP key of its user stops being served. */
-export async function revokeAllVipKeys(payload: Payload, userId: number): Promise<void> {
+/**
+ * When a subscription ends: every VIP key of its user stops being served, unless another subscription of
+ * theirs still gives VIP access (`force` for a purged account, which keeps nothing).
+ */
+export async function revokeAllVipKeys(
+  payload: Payload,
+  userId: number,
+  { force = false, req }: { force?: boolean; req?: PayloadRequest } = {},
+): Promise<void> {
+  if (!force) {
+    // Inside the caller's transaction when there is one, so a change it just made counts.
+    const subscriptions = await payload.find({ collection: 'subscriptions', where: { user: { equals: userId } }, pagination: false, depth: 0, select: { status: true }, req })
+    if (subscriptions.docs.some((subscription) => grantsVip(subscription.status))) return
+  }
   const keys = await payload.find({
     collection: 'keys',
     where: { and: [{ owner: { equals: userId } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },

@@ -10,6 +10,7 @@ import type { Locale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { clientIp, consumeIpAllowance } from '@/lib/auth/rateLimit'
 import { billingProvider } from '@/lib/billing'
+import { grantsVip } from '@/lib/billing/lifecycle'
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -42,6 +43,14 @@ export async function POST(request: Request) {
     : null
   if (!tariff || !tariff.active) return backToForm(locale, 'invalidPlan', { email, plan })
 
+  // One live subscription per address, and the trial only for a first subscription.
+  const owner = (await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })).docs[0]
+  const earlier = owner
+    ? (await payload.find({ collection: 'subscriptions', where: { user: { equals: owner.id } }, pagination: false, depth: 0, select: { status: true } })).docs
+    : []
+  if (earlier.some((subscription) => grantsVip(subscription.status))) return backToForm(locale, 'alreadySubscribed', { email, plan })
+  const firstSubscription = earlier.length === 0
+
   const allowance = await consumeIpAllowance(payload, 'checkout', clientIp(request.headers))
   if (!allowance.ok) return backToForm(locale, 'checkoutFailed', { email, plan })
 
@@ -57,8 +66,8 @@ export async function POST(request: Request) {
         name: tariff.name,
         months: Number(tariff.months),
         priceKopecks: tariff.priceKopecks,
-        trialDays: tariff.trialDays,
-        trialFeeKopecks: tariff.trialFeeKopecks,
+        trialDays: firstSubscription ? tariff.trialDays : 0,
+        trialFeeKopecks: firstSubscription ? tariff.trialFeeKopecks : 0,
       },
       locale,
       successUrl: `${base}${localizedPath('/success-payment', locale)}`,

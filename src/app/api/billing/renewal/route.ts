@@ -1,4 +1,5 @@
-// POST from the cancel-renewal popup: accept the one-time discount, or cancel auto-renewal.
+// POST from the cancel-renewal popup (accept the one-time discount, or cancel auto-renewal) and from
+// "Extend" on a subscription whose renewal was cancelled (turn it back on).
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
@@ -10,7 +11,7 @@ import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
-const form = z.object({ choice: z.enum(['discount', 'cancel']), locale: z.enum(locales).catch('ru') })
+const form = z.object({ choice: z.enum(['discount', 'cancel', 'resume']), locale: z.enum(locales).catch('ru') })
 
 export async function POST(request: Request) {
   const body = await request.formData().catch(() => new FormData())
@@ -27,5 +28,5 @@ export async function POST(request: Request) {
   const { cancelDiscountPercent } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   const result = await changeRenewal(payload, provider, user, parsed.data.choice, cancelDiscountPercent ?? 30)
   if (!result.ok) return back(result.error === 'discountUsed' ? 'discountUsed' : 'failed')
-  return back(parsed.data.choice === 'discount' ? 'discounted' : 'cancelled')
+  return back({ discount: 'discounted', cancel: 'cancelled', resume: 'resumed' }[parsed.data.choice])
 }

@@ -24,7 +24,7 @@ const STATUS_KEY = {
   expired: 'isExpired',
 } as const
 
-const RESULTS = ['discounted', 'cancelled', 'discountUsed', 'failed'] as const
+const RESULTS = ['discounted', 'cancelled', 'resumed', 'discountUsed', 'failed'] as const
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
@@ -60,16 +60,27 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
         </p>
       ) : null}
       <p className="status-line">{t(STATUS_KEY[subscription.status])}</p>
-      <p className="actions">
-        <Link href="/tariffs" prefetch={false} className="button button--primary">
-          {t('extend')}
-        </Link>{' '}
-        {renews ? (
-          <Link href="/profile/subscription?cancel=1" prefetch={false} className="button">
-            {t('cancelRenewal')}
+      <div className="actions">
+        {ended ? (
+          <Link href="/tariffs" prefetch={false} className="button button--primary">
+            {t('subscribeAgain')}
           </Link>
-        ) : null}
-      </p>
+        ) : subscription.cancelAtPeriodEnd ? (
+          <form method="post" action="/api/billing/renewal" className="inline-form">
+            <input type="hidden" name="locale" value={locale} />
+            <button type="submit" name="choice" value="resume" className="button button--primary">
+              {t('extend')}
+            </button>
+          </form>
+        ) : (
+          <>
+            <span className="status-note">{t('renewsAutomatically')}</span>{' '}
+            <Link href="/profile/subscription?cancel=1" prefetch={false} className="button">
+              {t('cancelRenewal')}
+            </Link>
+          </>
+        )}
+      </div>
       {offering ? (
         <div className="overlay">
           <form method="post" action="/api/billing/renewal" role="dialog" aria-modal="true" aria-labelledby="renewal-title" className="dialog">
