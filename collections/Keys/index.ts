@@ -31,6 +31,7 @@ export const Keys: CollectionConfig = {
     defaultColumns: ['title', 'country', 'protocol', 'tier', 'expiresAt', 'revokedAt'],
     listSearchableFields: ['title', 'keyString', 'deviceLabel'],
     group: { ru: 'Ключи', en: 'Keys' },
+    components: { beforeListTable: ['/components/admin/KeysImport#KeysImport'] },
   },
   defaultSort: '-createdAt',
   access: {
@@ -44,6 +45,37 @@ export const Keys: CollectionConfig = {
     update: staffOnly,
     delete: staffOnly,
   },
+  endpoints: [
+    {
+      // The bulk import above the keys list in the admin: share links and config files for a server.
+      path: '/import',
+      method: 'post',
+      handler: async (req) => {
+        if (!isStaff(req.user)) return Response.json({ error: 'forbidden' }, { status: 403 })
+        const body = (await req.json?.().catch(() => null)) as Record<string, unknown> | null
+        const serverId = Number(body?.server)
+        const hours = body?.expiresInHours === null || body?.expiresInHours === '' ? null : Number(body?.expiresInHours ?? 24)
+        const files = Array.isArray(body?.files)
+          ? (body.files as unknown[]).flatMap((file) => {
+              const { name, content } = (file ?? {}) as { name?: unknown; content?: unknown }
+              return typeof name === 'string' && typeof content === 'string' ? [{ name, content }] : []
+            })
+          : []
+        if (!Number.isInteger(serverId) || serverId <= 0 || (hours !== null && !(hours > 0 && hours <= 24 * 366))) {
+          return Response.json({ error: 'invalid' }, { status: 400 })
+        }
+        const { importKeys } = await import('../../src/lib/provisioning/manualImport')
+        const report = await importKeys(req.payload, {
+          serverId,
+          text: typeof body?.text === 'string' ? body.text : '',
+          files,
+          expiresInHours: hours,
+          language: req.i18n?.language === 'en' ? 'en' : 'ru',
+        })
+        return report ? Response.json(report) : Response.json({ error: 'server not found' }, { status: 404 })
+      },
+    },
+  ],
   indexes: [{ fields: ['tier', 'protocol', 'country', 'expiresAt'] }, { fields: ['owner', 'revokedAt'] }],
   hooks: {
     beforeChange: [deriveKeyFields],

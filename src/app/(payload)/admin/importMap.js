@@ -1,5 +1,6 @@
 import { ArrayRowLabel as ArrayRowLabel_a1600cef3e6fe181b2487742bff2558a } from '../../../components/admin/ArrayRowLabel'
 import { RotateNowButton as RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65 } from '../../../components/admin/RotateNowButton'
+import { KeysImport as KeysImport_7352c9e4b4124d8483de121d600ad710 } from '../../../components/admin/KeysImport'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -29,6 +30,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/components/admin/ArrayRowLabel#ArrayRowLabel": ArrayRowLabel_a1600cef3e6fe181b2487742bff2558a,
   "/components/admin/RotateNowButton#RotateNowButton": RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65,
+  "/components/admin/KeysImport#KeysImport": KeysImport_7352c9e4b4124d8483de121d600ad710,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,

@@ -1,0 +1,67 @@
+// What editors paste or upload into a manual server: share links one per line (vless://, ss://, trojan://)
+// and config files (.conf WireGuard, .ovpn OpenVPN). Each line or file becomes a key or a reason it was refused.
+import { parseOpenVpnProfile } from './openvpn'
+import { parseShareLink } from './parse'
+import type { KeyParseError, Protocol } from './types'
+import { parseWireguardConfig } from './wireguard'
+
+export const IMPORT_MAX_ITEMS = 500
+export const IMPORT_MAX_FILE_BYTES = 64 * 1024
+
+export type ImportedKey = { source: string; protocol: Protocol; keyString: string | null; configFile: { filename: string; content: string } | null }
+export type RejectedItem = { source: string; reason: KeyParseError | 'unsupported_file' | 'file_too_large' | 'too_many' | 'duplicate' }
+
+export type ImportParse = { keys: ImportedKey[]; rejected: RejectedItem[] }
+
+function short(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text
+}
+
+export function parseImport({ text = '', files = [] }: { text?: string; files?: { name: string; content: string }[] }): ImportParse {
+  const keys: ImportedKey[] = []
+  const rejected: RejectedItem[] = []
+  const seen = new Set<string>()
+  const lines = text
+    .split(/\r?\n/)
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => line !== '' && !line.startsWith('#'))
+
+  for (const { line, number } of lines) {
+    const source = `${number}: ${short(line)}`
+    if (keys.length + rejected.length >= IMPORT_MAX_ITEMS) {
+      rejected.push({ source, reason: 'too_many' })
+      continue
+    }
+    const parsed = parseShareLink(line)
+    if (!parsed.ok) {
+      rejected.push({ source, reason: parsed.error })
+    } else if (seen.has(parsed.value.uri)) {
+      rejected.push({ source, reason: 'duplicate' })
+    } else {
+      seen.add(parsed.value.uri)
+      keys.push({ source, protocol: parsed.value.protocol, keyString: parsed.value.uri, configFile: null })
+    }
+  }
+
+  for (const file of files) {
+    const source = file.name
+    if (Buffer.byteLength(file.content) > IMPORT_MAX_FILE_BYTES) {
+      rejected.push({ source, reason: 'file_too_large' })
+      continue
+    }
+    const extension = file.name.toLowerCase().split('.').pop()
+    const filename = file.name.replace(/[^A-Za-z0-9_.=+-]/g, '_').slice(0, 64)
+    if (extension === 'conf') {
+      const parsed = parseWireguardConfig(file.content)
+      if (parsed.ok) keys.push({ source, protocol: 'wireguard', keyString: file.content, configFile: { filename, content: file.content } })
+      else rejected.push({ source, reason: parsed.error })
+    } else if (extension === 'ovpn') {
+      const parsed = parseOpenVpnProfile(file.content)
+      if (parsed.ok) keys.push({ source, protocol: 'openvpn', keyString: null, configFile: { filename, content: file.content } })
+      else rejected.push({ source, reason: parsed.error })
+    } else {
+      rejected.push({ source, reason: 'unsupported_file' })
+    }
+  }
+  return { keys, rejected }
+}

@@ -1,0 +1,33 @@
+// The bulk key import as an editor uses it (over the admin's API), and the imported keys on the public site.
+import { expect, test } from '@playwright/test'
+
+const sameSite = { 'sec-fetch-site': 'same-origin' }
+
+test('an editor imports links into a manual server; visitors see the keys; nobody else may import', async ({ playwright, baseURL, page }) => {
+  const anonymous = await playwright.request.newContext({ baseURL })
+  const refused = await anonymous.post('/api/keys/import', { headers: sameSite, data: { server: 1, text: 'x' } })
+  expect(refused.status()).toBe(403)
+
+  const editor = await playwright.request.newContext({ baseURL })
+  const login = await editor.post('/api/users/login', { headers: sameSite, data: { email: 'editor@example.com', password: 'demo-editor-2026' } })
+  expect(login.status()).toBe(200)
+  const country = (await (await editor.get('/api/countries?where[code][equals]=ie&limit=1', { headers: sameSite })).json()) as { docs: { id: number }[] }
+  const created = await editor.post('/api/servers', {
+    headers: sameSite,
+    data: { name: `IE-manual-${Date.now()}`, country: country.docs[0]!.id, hosting: 'Hetzner', host: '203.0.113.20', tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'vless', port: 443, freeKeys: 0 }] },
+  })
+  expect(created.status()).toBe(201)
+  const server = ((await created.json()) as { doc: { id: number } }).doc
+  const link = 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@203.0.113.20:443?encryption=none&security=tls&sni=example.com&type=tcp#IE'
+  const imported = await editor.post('/api/keys/import', { headers: sameSite, data: { server: server.id, text: `${link}\nnot a key`, expiresInHours: 24 } })
+  expect(imported.status()).toBe(200)
+  expect(await imported.json()).toEqual({ created: 1, rejected: [{ source: '2: not a key', reason: 'это не ссылка ключа' }] })
+
+  // The public list of the country shows it (pages revalidate when keys change).
+  await expect(async () => {
+    await page.goto('/en/vless-ie')
+    await expect(page.getByTestId('key-table')).toContainText('Hetzner')
+  }).toPass({ timeout: 15_000 })
+  await anonymous.dispose()
+  await editor.dispose()
+})

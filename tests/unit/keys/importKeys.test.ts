@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+
+import { buildWireguardConfig, generateWireguardKeyPair } from '@/lib/keys'
+import { parseImport } from '@/lib/keys/importKeys'
+
+const vless = 'vless://0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f@198.51.100.4:443?encryption=none&security=tls&sni=example.com&type=tcp#DE'
+const ss = 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwYXNzd29yZDEyMw@198.51.100.5:8388#NL'
+
+describe('bulk key import', () => {
+  it('turns share links into keys and says why each other line was refused', () => {
+    const result = parseImport({ text: [`  ${vless}  `, '', '# a comment', ss, 'vmess://abc', 'not a key', vless, 'trojan://@host:443'].join('\n') })
+    expect(result.keys.map((key) => [key.protocol, key.keyString])).toEqual([
+      ['vless', vless],
+      ['outline', ss],
+    ])
+    expect(result.rejected).toEqual([
+      { source: '5: vmess://abc', reason: 'unknown_scheme' },
+      { source: '6: not a key', reason: 'malformed_uri' },
+      { source: `7: ${vless.slice(0, 77)}…`, reason: 'duplicate' },
+      { source: '8: trojan://@host:443', reason: expect.any(String) },
+    ])
+  })
+
+  it('takes WireGuard and OpenVPN files and refuses other or broken files', () => {
+    const wg = buildWireguardConfig({
+      privateKey: generateWireguardKeyPair().privateKey,
+      addresses: ['10.66.0.2/32'],
+      peer: { publicKey: generateWireguardKeyPair().publicKey, endpointHost: '198.51.100.6', endpointPort: 51820 },
+    })
+    const result = parseImport({
+      files: [
+        { name: 'wg-se-1.conf', content: wg },
+        { name: 'notes.txt', content: 'hello' },
+        { name: 'broken.conf', content: '[Interface]\nPrivateKey = nope' },
+        { name: 'big.ovpn', content: 'x'.repeat(70 * 1024) },
+      ],
+    })
+    expect(result.keys).toEqual([{ source: 'wg-se-1.conf', protocol: 'wireguard', keyString: wg, configFile: { filename: 'wg-se-1.conf', content: wg } }])
+    expect(result.rejected.map((item) => [item.source, item.reason])).toEqual([
+      ['notes.txt', 'unsupported_file'],
+      ['broken.conf', expect.any(String)],
+      ['big.ovpn', 'file_too_large'],
+    ])
+  })
+})
