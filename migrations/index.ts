@@ -7,6 +7,7 @@ import * as migration_20261122_020916_billing from './20261122_020916_billing';
 import * as migration_20261122_022611_vip_device_keys from './20261122_022611_vip_device_keys';
 import * as migration_20261122_025050_free_key_rotation from './20261122_025050_free_key_rotation';
 import * as migration_20261122_030121_server_health from './20261122_030121_server_health';
+import * as migration_20261122_033448_key_revoke_retry from './20261122_033448_key_revoke_retry';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261122_030121_server_health.up,
     down: migration_20261122_030121_server_health.down,
-    name: '20261122_030121_server_health'
+    name: '20261122_030121_server_health',
+  },
+  {
+    up: migration_20261122_033448_key_revoke_retry.up,
+    down: migration_20261122_033448_key_revoke_retry.down,
+    name: '20261122_033448_key_revoke_retry'
   },
 ];

@@ -272,6 +272,10 @@ export interface Key {
    */
   expiresAt?: string | null;
   revokedAt?: string | null;
+  /**
+   * Already hidden; the rotation retries until the server accepts
+   */
+  revokeError?: string | null;
   serverDown?: boolean | null;
   providerRef?: string | null;
   updatedAt: string;
@@ -761,6 +765,7 @@ export interface KeysSelect<T extends boolean = true> {
       };
   expiresAt?: T;
   revokedAt?: T;
+  revokeError?: T;
   serverDown?: T;
   providerRef?: T;
   updatedAt?: T;

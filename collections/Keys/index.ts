@@ -176,6 +176,16 @@ export const Keys: CollectionConfig = {
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     {
+      name: 'revokeError',
+      label: { ru: 'Отзыв на сервере не удался', en: 'Revoking on the server failed' },
+      type: 'textarea',
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: { ru: 'Ключ уже скрыт; ротация повторяет отзыв, пока сервер не примет', en: 'Already hidden; the rotation retries until the server accepts' },
+      },
+    },
+    {
       name: 'serverDown',
       label: { ru: 'Сервер недоступен (ключ скрыт)', en: 'Server down (key hidden)' },
       type: 'checkbox',

@@ -31,3 +31,22 @@ test('an editor imports links into a manual server; visitors see the keys; nobod
   await anonymous.dispose()
   await editor.dispose()
 })
+
+test('an editor runs the free-key rotation now; visitors cannot; the table says how each server was last checked', async ({ playwright, baseURL, page }) => {
+  const anonymous = await playwright.request.newContext({ baseURL })
+  expect((await anonymous.post('/api/servers/rotate', { headers: sameSite })).status()).toBe(403)
+  const editor = await playwright.request.newContext({ baseURL })
+  await editor.post('/api/users/login', { headers: sameSite, data: { email: 'editor@example.com', password: 'demo-editor-2026' } })
+  const first = await editor.post('/api/servers/rotate', { headers: sameSite })
+  expect(first.status()).toBe(200)
+  expect(await first.json()).toMatchObject({ ran: true, failures: [] })
+  // Straight away again: nothing left to do.
+  expect(await (await editor.post('/api/servers/rotate', { headers: sameSite })).json()).toMatchObject({ ran: true, issued: 0 })
+
+  await page.goto('/en/vless-de')
+  await expect(page.getByTestId('key-health').first()).toHaveText(/^● (Working|Not checked yet)/)
+  await page.getByTestId('key-table').locator('tbody tr').first().getByRole('link', { name: 'Read more' }).click()
+  await expect(page.getByRole('dialog').getByTestId('key-health')).toBeVisible()
+  await anonymous.dispose()
+  await editor.dispose()
+})

@@ -167,3 +167,55 @@ describe('subscription URL', () => {
     expect(live.totalDocs).toBe(0)
   })
 })
+
+describe('revoking on a server that refuses', () => {
+  it('hides the key at once and keeps retrying until the server accepts', async () => {
+    const { createServer } = await import('node:http')
+    let refuse = true
+    const deletes: string[] = []
+    const outline = createServer((request, response) => {
+      deletes.push(`${request.method} ${request.url}`)
+      response.writeHead(refuse ? 500 : 204, { 'content-type': 'application/json' })
+      response.end(refuse ? JSON.stringify({ code: 'InternalError', message: 'busy' }) : undefined)
+    })
+    await new Promise<void>((resolve) => outline.listen(0, '127.0.0.1', resolve))
+    const port = (outline.address() as { port: number }).port
+    try {
+      const { user } = await billing.subscriber(world)
+      const country = (await world.payload.find({ collection: 'countries', where: { code: { equals: 'at' } }, limit: 1, depth: 0 })).docs[0]!
+      const server = await world.payload.create({
+        collection: 'servers',
+        data: {
+          name: `AT-vip-outline-${port}`,
+          country: country.id,
+          hosting: 'Test',
+          host: '198.51.100.30',
+          tier: 'vip',
+          enabled: true,
+          adapter: 'outline',
+          credentials: { apiUrl: `http://127.0.0.1:${port}/secret` },
+          protocols: [{ protocol: 'outline', port: 9000, freeKeys: 0 }],
+        },
+      })
+      const key = await world.payload.create({
+        collection: 'keys',
+        data: { server: server.id, protocol: 'outline', tier: 'vip', owner: user.id, deviceLabel: 'Tablet', keyString: 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwdw@198.51.100.30:9000#AT', providerRef: '7' },
+      })
+      const { revokeDeviceKey, retryRevocations } = await import('@/lib/vip/deviceKeys')
+      expect(await revokeDeviceKey(world.payload, user, key.id)).toBe(true)
+      const hidden = await world.payload.findByID({ collection: 'keys', id: key.id, depth: 0 })
+      expect(hidden.revokedAt).toBeTruthy()
+      expect(hidden.revokeError).toMatch(/HTTP 500: busy/)
+      expect((await world.payload.find({ collection: 'keys', where: { id: { equals: key.id } }, overrideAccess: false, user })).totalDocs).toBe(0)
+
+      expect(await retryRevocations(world.payload)).toBe(0)
+      refuse = false
+      expect(await retryRevocations(world.payload)).toBe(1)
+      expect((await world.payload.findByID({ collection: 'keys', id: key.id, depth: 0 })).revokeError ?? null).toBeNull()
+      expect(deletes).toEqual(['DELETE /secret/access-keys/7', 'DELETE /secret/access-keys/7', 'DELETE /secret/access-keys/7'])
+      await world.payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
+    } finally {
+      outline.close()
+    }
+  })
+})

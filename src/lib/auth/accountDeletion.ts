@@ -68,7 +68,8 @@ export async function purgeDeletedAccounts(payload: Payload, now: Date = new Dat
     // Keys stop working on the VPN servers before their records go.
     await revokeAllVipKeys(payload, user.id, { force: true })
     await anonymizePayments(payload, user.id)
-    await payload.delete({ collection: 'keys', where: { owner: { equals: user.id } }, depth: 0 })
+    // Keys still waiting for their server to revoke them stay (without an owner) until the rotation succeeds.
+    await payload.delete({ collection: 'keys', where: { owner: { equals: user.id }, revokeError: { exists: false } }, depth: 0 })
     await payload.delete({ collection: 'auth-tokens', where: { email: { equals: user.email } }, depth: 0 })
     await payload.delete({ collection: 'users', id: user.id, depth: 0 })
   }

@@ -7,7 +7,7 @@ import type { Payload } from 'payload'
 import type { Protocol } from '@/lib/keys'
 import type { Key, Server } from '@/payload-types'
 
-import { providerRefsOn } from '@/lib/vip/deviceKeys'
+import { providerRefsOn, retryRevocations } from '@/lib/vip/deviceKeys'
 
 import { adapterFor } from './index'
 import { planRotation } from './rotationPlan'
@@ -97,6 +97,8 @@ async function rotateServerProtocol(
 export async function rotateFreeKeys(payload: Payload, now: Date = new Date()): Promise<RotationReport> {
   const result = await withRotationLock(payload, async () => {
     const report: RotationReport = { ran: true, issued: 0, revoked: 0, failures: [] }
+    // Keys hidden earlier whose server refused to revoke them: try again.
+    report.revoked += await retryRevocations(payload)
     const { rotationTime } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
     const servers = await payload.find({
       collection: 'servers',

@@ -175,15 +175,35 @@ async function revokeKeys(payload: Payload, ids: number[]): Promise<void> {
   const keys = await payload.find({ collection: 'keys', where: { id: { in: ids } }, pagination: false, depth: 1 })
   for (const key of keys.docs) {
     const server = typeof key.server === 'object' ? key.server : null
+    let revokeError: string | null = null
     if (server) {
       try {
         await revokeKeyOn(server, key.providerRef)
       } catch (error) {
-        payload.logger.error({ err: error, msg: `Key ${key.id} could not be revoked on ${server.name}; hidden from its owner anyway` })
+        revokeError = error instanceof Error ? error.message : String(error)
+        payload.logger.error({ err: error, msg: `Key ${key.id} could not be revoked on ${server.name}; hidden now, retried by the rotation` })
       }
     }
-    await payload.update({ collection: 'keys', id: key.id, data: { revokedAt: new Date().toISOString() }, depth: 0 })
+    await payload.update({ collection: 'keys', id: key.id, data: { revokedAt: new Date().toISOString(), revokeError }, depth: 0 })
   }
+}
+
+/** Revocations a server refused earlier, tried again (by every rotation run); returns how many went through. */
+export async function retryRevocations(payload: Payload): Promise<number> {
+  const pending = await payload.find({ collection: 'keys', where: { revokeError: { exists: true } }, pagination: false, depth: 1 })
+  let done = 0
+  for (const key of pending.docs) {
+    const server = typeof key.server === 'object' ? key.server : null
+    if (!server) continue
+    try {
+      await revokeKeyOn(server, key.providerRef)
+      await payload.update({ collection: 'keys', id: key.id, data: { revokeError: null }, depth: 0 })
+      done += 1
+    } catch (error) {
+      await payload.update({ collection: 'keys', id: key.id, data: { revokeError: error instanceof Error ? error.message : String(error) }, depth: 0 })
+    }
+  }
+  return done
 }
 
 /**
