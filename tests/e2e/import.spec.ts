@@ -32,6 +32,13 @@ test('an editor imports links into a manual server; visitors see the keys; nobod
   await editor.dispose()
 })
 
+test('the internal revalidation route refuses requests without the server’s token', async ({ playwright, baseURL }) => {
+  const outsider = await playwright.request.newContext({ baseURL })
+  expect((await outsider.post('/api/internal/revalidate')).status()).toBe(403)
+  expect((await outsider.post('/api/internal/revalidate', { headers: { 'x-revalidate-token': 'guess' } })).status()).toBe(403)
+  await outsider.dispose()
+})
+
 test('an editor runs the free-key rotation now; visitors cannot; the table says how each server was last checked', async ({ playwright, baseURL, page }) => {
   const anonymous = await playwright.request.newContext({ baseURL })
   expect((await anonymous.post('/api/servers/rotate', { headers: sameSite })).status()).toBe(403)

@@ -1,17 +1,54 @@
 // Cache tags for public data and the one call that invalidates them.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
 import { revalidateTag } from 'next/cache'
 
+import { env } from '@/lib/env'
+
 export const PUBLIC_DATA_TAG = 'public-data'
+export const REVALIDATE_TOKEN_HEADER = 'x-revalidate-token'
+
+/** Proof that a revalidation request comes from this app (derived from the server secret). */
+export function revalidateToken(secret: string | undefined = env().PAYLOAD_SECRET): string {
+  return createHmac('sha256', secret ?? 'development-secret').update('revalidate-public-data').digest('base64url')
+}
+
+export function isRevalidateToken(value: string | null, secret?: string): boolean {
+  if (!value) return false
+  const expected = Buffer.from(revalidateToken(secret))
+  const given = Buffer.from(value)
+  return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+let pending: ReturnType<typeof setTimeout> | null = null
+
+/**
+ * Background jobs (rotation, health checks) run inside the Next.js server but outside a request, where
+ * revalidateTag cannot reach the cache: they ask the server's own internal route instead, at most
+ * once per half second however many keys changed.
+ */
+function revalidateThroughServer(): void {
+  if (pending || !process.env.NEXT_RUNTIME) return
+  pending = setTimeout(() => {
+    pending = null
+    void fetch(`http://127.0.0.1:${env().PORT}/api/internal/revalidate`, {
+      method: 'POST',
+      headers: { [REVALIDATE_TOKEN_HEADER]: revalidateToken() },
+    }).catch(() => undefined)
+  }, 500)
+  pending.unref?.()
+}
 
 /**
  * Drops cached public pages and data at once (an editor expects to see the change on the next load).
- * Outside a Next.js request (seed, scripts, background jobs) there is no cache to reach: the
- * pages' time-based revalidation (PUBLIC_REVALIDATE_SECONDS) catches those changes up.
+ * Outside the Next.js server (seed, scripts, tests) there is no cache to reach, and the pages'
+ * time-based revalidation (PUBLIC_REVALIDATE_SECONDS) is the safety net.
  */
 export function revalidatePublic(): void {
   try {
     revalidateTag(PUBLIC_DATA_TAG, { expire: 0 })
   } catch (error) {
     if (!(error instanceof Error) || !error.message.includes('static generation store missing')) throw error
+    revalidateThroughServer()
   }
 }
