@@ -16,6 +16,18 @@ export class ManagementApiError extends Error {
   }
 }
 
+/** The server's management API address as a base URL (trailing slash, so relative paths append to it). */
+export function managementBase(apiUrl: string | null | undefined, serverName: string, example: string): URL {
+  const raw = apiUrl ?? ''
+  try {
+    const url = new URL(raw.endsWith('/') ? raw : `${raw}/`)
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url
+  } catch {
+    // reported below
+  }
+  throw new ManagementApiError(`${serverName}: the ${example}`, null)
+}
+
 export type ApiResponse = { status: number; body: unknown; headers: Record<string, string | string[] | undefined> }
 
 const normalizeFingerprint = (value: string) => value.replace(/[^a-f0-9]/gi, '').toUpperCase()

@@ -6,20 +6,13 @@ import { randomBytes } from 'node:crypto'
 
 import type { Server } from '@/payload-types'
 
-import { callApi, ManagementApiError } from './http'
+import { callApi, ManagementApiError, managementBase } from './http'
 import type { IssueRequest, ProvisioningAdapter } from './index'
 
 const tokens = new Map<number, string>()
 
 function apiBase(server: Server): URL {
-  const raw = server.credentials?.apiUrl ?? ''
-  try {
-    const url = new URL(raw.endsWith('/') ? raw : `${raw}/`)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url
-  } catch {
-    // reported below
-  }
-  throw new ManagementApiError(`${server.name}: the Marzban panel URL must look like https://panel.example.com:8000`, null)
+  return managementBase(server.credentials?.apiUrl, server.name, 'Marzban panel URL must look like https://panel.example.com:8000')
 }
 
 function detail(body: unknown): string {

@@ -2,20 +2,13 @@
 // name it, set its data limit, delete it. The key string is the access URL the server returns.
 import type { Server } from '@/payload-types'
 
-import { callApi, ManagementApiError } from './http'
+import { callApi, ManagementApiError, managementBase } from './http'
 import type { IssueRequest, ProvisioningAdapter } from './index'
 
 type AccessKey = { id: string; accessUrl: string }
 
 function apiBase(server: Server): URL {
-  const raw = server.credentials?.apiUrl ?? ''
-  try {
-    const url = new URL(raw.endsWith('/') ? raw : `${raw}/`)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url
-  } catch {
-    // reported below
-  }
-  throw new ManagementApiError(`${server.name}: the Outline API URL must look like https://host:port/secret`, null)
+  return managementBase(server.credentials?.apiUrl, server.name, 'Outline API URL must look like https://host:port/secret')
 }
 
 function describe(server: Server, what: string, status: number, body: unknown): ManagementApiError {
