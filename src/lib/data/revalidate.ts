@@ -1,24 +1,11 @@
 // Cache tags for public data and the one call that invalidates them.
-import { createHmac, timingSafeEqual } from 'node:crypto'
-
 import { revalidateTag } from 'next/cache'
 
 import { env } from '@/lib/env'
 
+import { REVALIDATE_TOKEN_HEADER, revalidateToken } from './revalidateToken'
+
 export const PUBLIC_DATA_TAG = 'public-data'
-export const REVALIDATE_TOKEN_HEADER = 'x-revalidate-token'
-
-/** Proof that a revalidation request comes from this app (derived from the server secret). */
-export function revalidateToken(secret: string | undefined = env().PAYLOAD_SECRET): string {
-  return createHmac('sha256', secret ?? 'development-secret').update('revalidate-public-data').digest('base64url')
-}
-
-export function isRevalidateToken(value: string | null, secret?: string): boolean {
-  if (!value) return false
-  const expected = Buffer.from(revalidateToken(secret))
-  const given = Buffer.from(value)
-  return expected.length === given.length && timingSafeEqual(expected, given)
-}
 
 let pending: ReturnType<typeof setTimeout> | null = null
 
@@ -33,7 +20,7 @@ function revalidateThroughServer(): void {
     pending = null
     void fetch(`http://127.0.0.1:${env().PORT}/api/internal/revalidate`, {
       method: 'POST',
-      headers: { [REVALIDATE_TOKEN_HEADER]: revalidateToken() },
+      headers: { [REVALIDATE_TOKEN_HEADER]: revalidateToken(env().PAYLOAD_SECRET) },
     }).catch(() => undefined)
   }, 500)
   pending.unref?.()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isRevalidateToken, revalidateToken } from '@/lib/data/revalidate'
+import { isRevalidateToken, revalidateToken } from '@/lib/data/revalidateToken'
 
 describe('internal revalidation token', () => {
   it('is accepted only when derived from the same server secret', () => {
@@ -11,5 +11,32 @@ describe('internal revalidation token', () => {
     expect(isRevalidateToken(`${token.slice(0, -1)}A`, secret)).toBe(token.endsWith('A'))
     expect(isRevalidateToken(null, secret)).toBe(false)
     expect(isRevalidateToken('', secret)).toBe(false)
+  })
+})
+
+describe('revalidating from a background job', () => {
+  it('asks the server’s own internal route, with its token, once for a burst of changes', async () => {
+    const { vi } = await import('vitest')
+    vi.resetModules()
+    vi.useFakeTimers()
+    const calls: { url: string; token: string | null }[] = []
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, token: new Headers(init.headers).get('x-revalidate-token') })
+      return new Response(null, { status: 204 })
+    })
+    vi.stubEnv('NEXT_RUNTIME', 'nodejs')
+    vi.stubEnv('PORT', '4321')
+    vi.stubEnv('PAYLOAD_SECRET', 's'.repeat(40))
+    try {
+      const { revalidatePublic } = await import('@/lib/data/revalidate')
+      // Outside a request, as in a job: revalidateTag cannot reach the cache, so the route is asked.
+      for (let change = 0; change < 25; change += 1) revalidatePublic()
+      await vi.advanceTimersByTimeAsync(600)
+      expect(calls).toEqual([{ url: 'http://127.0.0.1:4321/api/internal/revalidate', token: revalidateToken('s'.repeat(40)) }])
+    } finally {
+      vi.useRealTimers()
+      vi.unstubAllGlobals()
+      vi.unstubAllEnvs()
+    }
   })
 })
