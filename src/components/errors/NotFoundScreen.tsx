@@ -1,7 +1,7 @@
 // The 404 screen: "Oops! Page not found", go back, and a link to the main page.
 import { getLocale, getTranslations } from 'next-intl/server'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import { localizedPath } from '@/lib/routing/localizedPath'
 

@@ -1,7 +1,7 @@
 // The 401 token_expired screen: the e-mailed link is outdated or used; use the latest one.
 import { getTranslations } from 'next-intl/server'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
 
 import { ErrorScreen } from './ErrorScreen'

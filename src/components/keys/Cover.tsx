@@ -1,7 +1,7 @@
 // Home cover: what the site gives, live counts of keys and countries, and the VIP trial banner.
 import { getTranslations } from 'next-intl/server'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
 import type { PublicSettings } from '@/lib/data/settings'
 

@@ -2,7 +2,7 @@
 import { getTranslations } from 'next-intl/server'
 import type React from 'react'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
 import type { PublicKeyRow } from '@/lib/data/keys'
 import { localizedPath } from '@/lib/routing/localizedPath'

@@ -3,13 +3,15 @@
 // the personal account and "Log out" once signed in. Decided in the browser from a readable hint
 // cookie, so the header stays cacheable for everyone.
 import dynamic from 'next/dynamic'
-import { useTranslations } from 'next-intl'
+import Link from 'next/link'
+import { useLocale, useTranslations } from 'next-intl'
 import type React from 'react'
 import { useState, useSyncExternalStore } from 'react'
 
 import { LogoutButton } from '@/components/auth/LogoutButton'
-import { Link } from '@/i18n/navigation'
+import type { Locale } from '@/i18n/locales'
 import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
+import { localizedPath } from '@/lib/routing/localizedPath'
 
 // Loaded on the first click: the popup is not part of every page's first load.
 const AuthDialog = dynamic(() => import('@/components/auth/AuthDialog').then((module) => module.AuthDialog))
@@ -18,6 +20,7 @@ const noop = () => () => undefined
 
 export function AccountLinks() {
   const t = useTranslations('Header')
+  const locale = useLocale() as Locale
   const isSignedIn = useSyncExternalStore(noop, () => hasSignedInMarker(document.cookie), () => false)
   const [isDialogOpen, setDialogOpen] = useState(false)
   const openDialog = (event: React.MouseEvent<HTMLAnchorElement>) => {
@@ -27,13 +30,13 @@ export function AccountLinks() {
   }
   return (
     <>
-      <Link href="/profile/servers" prefetch={false} className="header__link">
+      <Link href={localizedPath('/profile/servers', locale)} prefetch={false} className="header__link">
         {t('account')}
       </Link>
       {isSignedIn ? (
         <LogoutButton />
       ) : (
-        <Link href="/login" prefetch={false} className="button button--small" onClick={openDialog}>
+        <Link href={localizedPath('/login', locale)} prefetch={false} className="button button--small" onClick={openDialog}>
           {t('login')}
         </Link>
       )}

@@ -1,7 +1,7 @@
 // Site footer: protocols, navigation, documents, the question mail link and the copyright line.
 import { getTranslations } from 'next-intl/server'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
 import { getSettings } from '@/lib/data/settings'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'

@@ -1,7 +1,7 @@
 // Site header: home link, key lists per protocol, language switch, login and personal account.
 import { getTranslations } from 'next-intl/server'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
 import { getSettings } from '@/lib/data/settings'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'

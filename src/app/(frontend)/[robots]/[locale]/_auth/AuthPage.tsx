@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation'
 
 import { EmailLinkForm } from '@/components/auth/EmailLinkForm'
 import { PasswordLoginForm } from '@/components/auth/PasswordLoginForm'
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 
 export type AuthParams = Promise<{ robots: string; locale: string }>

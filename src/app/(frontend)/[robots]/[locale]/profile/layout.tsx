@@ -5,7 +5,7 @@ import { notFound, redirect } from 'next/navigation'
 import type React from 'react'
 
 import { LogoutButton } from '@/components/auth/LogoutButton'
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { safeNextPath } from '@/lib/auth/safeNext'

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 
 import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { getKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'

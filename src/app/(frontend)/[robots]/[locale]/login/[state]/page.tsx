@@ -2,7 +2,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 
 const STATES = { sent: 'sentText', invalid: 'invalidEmail', limited: 'failed', failed: 'mailFailed' } as const

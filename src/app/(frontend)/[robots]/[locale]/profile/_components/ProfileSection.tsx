@@ -1,7 +1,7 @@
 // A personal-account section with its heading and empty state (filled by the subscription work).
 import { getTranslations } from 'next-intl/server'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 
 type Props = {

@@ -2,7 +2,7 @@
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'

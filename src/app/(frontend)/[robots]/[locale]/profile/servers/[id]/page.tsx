@@ -4,7 +4,7 @@ import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 
 import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
-import { Link } from '@/i18n/navigation'
+import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'

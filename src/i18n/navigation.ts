@@ -1,6 +1,0 @@
-// Locale-aware Link, redirect and router built from the routing definition.
-import { createNavigation } from 'next-intl/navigation'
-
-import { routing } from './routing'
-
-export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing)
