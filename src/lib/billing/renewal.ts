@@ -4,6 +4,7 @@ import type { Payload } from 'payload'
 
 import type { User } from '@/payload-types'
 
+import { newestOwnSubscription } from './account'
 import { syncSubscription } from './applyEvent'
 import { isEnded } from './lifecycle'
 import type { BillingProvider } from './provider'
@@ -23,9 +24,7 @@ export async function changeRenewal(
   choice: RenewalChoice,
   percentOff: number,
 ): Promise<RenewalResult> {
-  // Found with the user's own access (their subscription only), then read whole for the provider id.
-  const mine = await payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, sort: '-createdAt', limit: 1, depth: 0, overrideAccess: false, user })
-  const latest = mine.docs[0] ? await payload.findByID({ collection: 'subscriptions', id: mine.docs[0].id, depth: 0 }) : null
+  const latest = await newestOwnSubscription(payload, user)
   const providerId = latest?.provider?.subscriptionId
   if (!latest || !providerId || isEnded(latest.status)) return { ok: false, error: 'noSubscription' }
   // "Extend" on a subscription whose renewal was cancelled: renewal goes back on.

@@ -7,11 +7,11 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction } f
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { grantsVip } from '@/lib/billing/lifecycle'
+import { vipSubscriptionOf } from '@/lib/billing/account'
 import { isProtocol } from '@/lib/keys/types'
 import type { Protocol } from '@/lib/keys/types'
 import { issueKeyOn, revokeKeyOn } from '@/lib/provisioning'
-import type { Country, Server, Subscription, User } from '@/payload-types'
+import type { Country, Server, User } from '@/payload-types'
 
 export const MAX_DEVICE_KEYS = 10
 export const DEVICE_LABEL_MAX = 60
@@ -21,20 +21,6 @@ export type VipChoice = { serverId: number; protocol: Protocol; countryCode: str
 export type CreateResult =
   | { ok: true; keyId: number }
   | { ok: false; error: 'noSubscription' | 'limitReached' | 'invalidDevice' | 'invalidServer' | 'provisioningFailed' }
-
-/** The user's subscription that currently gives VIP access, if any. */
-export async function activeSubscriptionOf(payload: Payload, user: User): Promise<Subscription | null> {
-  const found = await payload.find({
-    collection: 'subscriptions',
-    where: { user: { equals: user.id } },
-    sort: '-createdAt',
-    limit: 5,
-    depth: 0,
-    overrideAccess: false,
-    user,
-  })
-  return found.docs.find((subscription) => grantsVip(subscription.status)) ?? null
-}
 
 /** Every country and protocol a device key can be made for: enabled VIP servers and what they offer. */
 export async function vipChoices(payload: Payload, locale: Locale, user: User): Promise<VipChoice[]> {
@@ -95,7 +81,7 @@ export async function createDeviceKey(
   const serverId = Number(input.serverId)
   if (!Number.isInteger(serverId) || serverId <= 0 || !isProtocol(input.protocol)) return { ok: false, error: 'invalidServer' }
   const protocol = input.protocol
-  if (!(await activeSubscriptionOf(payload, user))) return { ok: false, error: 'noSubscription' }
+  if (!(await vipSubscriptionOf(payload, user.id, { as: user }))) return { ok: false, error: 'noSubscription' }
   const server = (await payload.findByID({ collection: 'servers', id: serverId, depth: 1, disableErrors: true })) as Server | null
   const country = server && typeof server.country === 'object' ? server.country : null
   if (!server || !country || server.tier !== 'vip' || !server.enabled || !server.protocols?.some((entry) => entry.protocol === protocol)) {
@@ -215,11 +201,8 @@ export async function revokeAllVipKeys(
   userId: number,
   { force = false, req }: { force?: boolean; req?: PayloadRequest } = {},
 ): Promise<void> {
-  if (!force) {
-    // Inside the caller's transaction when there is one, so a change it just made counts.
-    const subscriptions = await payload.find({ collection: 'subscriptions', where: { user: { equals: userId } }, pagination: false, depth: 0, select: { status: true }, req })
-    if (subscriptions.docs.some((subscription) => grantsVip(subscription.status))) return
-  }
+  // Inside the caller's transaction when there is one, so a change it just made counts.
+  if (!force && (await vipSubscriptionOf(payload, userId, { req }))) return
   const keys = await payload.find({
     collection: 'keys',
     where: { and: [{ owner: { equals: userId } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },

@@ -5,7 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Payload } from 'payload'
 
 import { env } from '@/lib/env'
-import { grantsVip } from '@/lib/billing/lifecycle'
+import { vipSubscriptionOf } from '@/lib/billing/account'
 import type { Key, User } from '@/payload-types'
 
 function secret(): string {
@@ -49,8 +49,7 @@ export type SubscriptionFeed = { body: string; expiresAt: Date | null; title: st
 
 /** Share links of the user's current VIP keys, base64 as the client apps expect; null without VIP. */
 export async function subscriptionFeed(payload: Payload, userId: number, siteName: string): Promise<SubscriptionFeed | null> {
-  const subscriptions = await payload.find({ collection: 'subscriptions', where: { user: { equals: userId } }, sort: '-createdAt', limit: 5, depth: 0 })
-  const active = subscriptions.docs.find((subscription) => grantsVip(subscription.status))
+  const active = await vipSubscriptionOf(payload, userId)
   if (!active) return null
   const keys = await payload.find({
     collection: 'keys',

@@ -4,6 +4,7 @@
 import { NextResponse } from 'next/server'
 
 import { currentUser } from '@/lib/auth/currentUser'
+import { newestOwnSubscription } from '@/lib/billing/account'
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -19,18 +20,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ act
   const user = await currentUser(request.headers)
   if (!user) return NextResponse.json({ error: 'unauthorized' }, { status: 401 })
   const payload = await payloadClient()
-  const { docs } = await payload.find({
-    collection: 'subscriptions',
-    where: { user: { equals: user.id } },
-    sort: '-createdAt',
-    limit: 1,
-    depth: 0,
-    overrideAccess: false,
-    user,
-    showHiddenFields: true,
-  })
-  // The provider id is admin-only data: read it with the server's access once ownership is established.
-  const own = docs[0] ? await payload.findByID({ collection: 'subscriptions', id: docs[0].id, depth: 0 }) : null
+  const own = await newestOwnSubscription(payload, user)
   const providerId = own?.provider?.subscriptionId
   if (!providerId) return NextResponse.json({ error: 'No subscription' }, { status: 404 })
   const response = await fetch(`${STRIPE_API_URL}/_double/subscriptions/${encodeURIComponent(providerId)}/${action}`, { method: 'POST' })

@@ -13,7 +13,8 @@ import { readOwnKeyRows } from '@/lib/data/keys'
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
-import { activeSubscriptionOf, DEVICE_LABEL_MAX, MAX_DEVICE_KEYS, vipChoices } from '@/lib/vip/deviceKeys'
+import { vipSubscriptionOf } from '@/lib/billing/account'
+import { DEVICE_LABEL_MAX, MAX_DEVICE_KEYS, vipChoices } from '@/lib/vip/deviceKeys'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 
 import { ProfileSection } from '../_components/ProfileSection'
@@ -30,7 +31,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
   const query = await searchParams
   const user = await currentUser(await headers())
   const payload = await payloadClient()
-  const subscription = user ? await activeSubscriptionOf(payload, user) : null
+  const subscription = user ? await vipSubscriptionOf(payload, user.id, { as: user }) : null
   if (!user || !subscription) return <ProfileSection params={params} title="servers" empty="serversEmpty" showTariffs />
 
   const [t, tp, { rows, readAt }, choices, feedPath] = await Promise.all([
