@@ -40,3 +40,38 @@ describe('revalidating from a background job', () => {
     }
   })
 })
+
+describe('revalidating from a job started inside a cached render', () => {
+  it('still reaches the pages through the internal route when Next refuses revalidateTag there', async () => {
+    const { vi } = await import('vitest')
+    vi.resetModules()
+    vi.useFakeTimers()
+    const tagged: string[] = []
+    vi.doMock('next/cache', () => ({
+      revalidateTag: (tag: string) => {
+        tagged.push(tag)
+        throw new Error(`Route "/[robots]/[locale]/list/[filter]/[count]": \`revalidateTag("${tag}")\` can't be called inside a cached function.`)
+      },
+    }))
+    const urls: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url)
+      return new Response(null, { status: 204 })
+    })
+    vi.stubEnv('NEXT_RUNTIME', 'nodejs')
+    vi.stubEnv('PORT', '4322')
+    vi.stubEnv('PAYLOAD_SECRET', 's'.repeat(40))
+    try {
+      const { revalidatePublic } = await import('@/lib/data/revalidate')
+      expect(() => revalidatePublic()).not.toThrow()
+      await vi.advanceTimersByTimeAsync(600)
+      expect(tagged).toEqual(['public-data'])
+      expect(urls).toEqual(['http://127.0.0.1:4322/api/internal/revalidate'])
+    } finally {
+      vi.doUnmock('next/cache')
+      vi.useRealTimers()
+      vi.unstubAllGlobals()
+      vi.unstubAllEnvs()
+    }
+  })
+})
