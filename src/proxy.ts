@@ -30,9 +30,14 @@ function respond(request: NextRequest, decision: RouteDecision): NextResponse {
   url.pathname = decision.pathname
   url.search = decision.search
   // Pages only see the internal path; the personal account needs the public one to come back to after login.
-  const headers = new Headers(request.headers)
-  headers.set(PUBLIC_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`)
-  const response = NextResponse.rewrite(url, { request: { headers } })
+  let response: NextResponse
+  if (decision.forwardsPublicPath) {
+    const headers = new Headers(request.headers)
+    headers.set(PUBLIC_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`)
+    response = NextResponse.rewrite(url, { request: { headers } })
+  } else {
+    response = NextResponse.rewrite(url)
+  }
   if (!decision.isIndexable) response.headers.set('X-Robots-Tag', NOINDEX)
   return response
 }

@@ -29,7 +29,16 @@ export type RouteDecision =
       /** The answer depends on who asks (language, agent): never cache it. */
       isPersonal: boolean
     }
-  | { kind: 'rewrite'; pathname: string; search: string; locale: Locale; isIndexable: boolean; setLocaleCookie?: Locale }
+  | {
+      kind: 'rewrite'
+      pathname: string
+      search: string
+      locale: Locale
+      isIndexable: boolean
+      setLocaleCookie?: Locale
+      /** Only the personal account reads the public path (to come back after login); copying headers costs every other page. */
+      forwardsPublicPath: boolean
+    }
 
 /** Request header carrying the public path to pages, which otherwise only see the internal one. */
 export const PUBLIC_PATH_HEADER = 'x-public-path'
@@ -37,6 +46,7 @@ export const PUBLIC_PATH_HEADER = 'x-public-path'
 /** Internal route segments no public URL may reach directly. */
 const INTERNAL_SEGMENTS = new Set(['list', 'index', 'noindex'])
 export const INTERNAL_NOT_FOUND = '/__not-found'
+const PROFILE_PATH = '/profile'
 
 function sameHost(a: string | null | undefined, b: string | null | undefined): boolean {
   return Boolean(a && b && a.toLowerCase() === b.toLowerCase())
@@ -125,5 +135,6 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     locale,
     isIndexable,
     setLocaleCookie: isPageLoad && cookieLocale !== locale ? locale : undefined,
+    forwardsPublicPath: internal === PROFILE_PATH || internal.startsWith(`${PROFILE_PATH}/`),
   }
 }

@@ -34,6 +34,14 @@ describe('routeRequest: paths to internal routes', () => {
     })
   })
 
+  it('passes the public path on to the personal account only', () => {
+    expect(routeRequest(facts({ pathname: '/profile/servers', search: '?x=1' }))).toMatchObject({ pathname: '/noindex/ru/profile/servers', forwardsPublicPath: true })
+    expect(routeRequest(facts({ pathname: '/en/profile' }))).toMatchObject({ pathname: '/noindex/en/profile', forwardsPublicPath: true })
+    for (const pathname of ['/', '/vless-de', '/support', '/keys/15', '/profiles', '/login']) {
+      expect(routeRequest(facts({ pathname }))).toMatchObject({ kind: 'rewrite', forwardsPublicPath: false })
+    }
+  })
+
   it('serves English under /en and leaves other pages as they are', () => {
     expect(routeRequest(facts({ pathname: '/en' }))).toMatchObject({ kind: 'rewrite', locale: 'en', pathname: '/noindex/en/list/all/10' })
     expect(routeRequest(facts({ pathname: '/en/support' }))).toMatchObject({ pathname: '/noindex/en/support' })
