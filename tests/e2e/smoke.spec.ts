@@ -30,3 +30,24 @@ test('the public API does not expose server credentials', async ({ request }) =>
   expect(body.docs.length).toBeGreaterThan(0)
   for (const server of body.docs) expect(server).not.toHaveProperty('credentials')
 })
+
+test('client navigation shows the loading bar until the next page arrives', async ({ page }) => {
+  await page.goto('/')
+  // The bar's script loads after the page is interactive.
+  await page.waitForLoadState('networkidle')
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname === '/vless',
+    async (route) => {
+      if (route.request().headers().rsc) await held
+      await route.continue()
+    },
+  )
+  await page.getByRole('banner').getByRole('link', { name: 'VLESS', exact: true }).click()
+  await expect(page.locator('#nprogress .bar')).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('VLESS')
+  await expect(page).toHaveURL(/\/vless$/)
+  await expect(page.locator('#nprogress')).toHaveCount(0)
+})

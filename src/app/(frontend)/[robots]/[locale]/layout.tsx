@@ -2,12 +2,12 @@
 import { NextIntlClientProvider } from 'next-intl'
 import { getMessages, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
-import NextTopLoader from 'nextjs-toploader'
 import type React from 'react'
 
 import { ChunkReload } from '@/components/site/ChunkReload'
 import { Footer } from '@/components/site/Footer'
 import { Header } from '@/components/site/Header'
+import { TopLoader } from '@/components/site/TopLoader'
 import { isLocale } from '@/i18n/locales'
 import { pickClientMessages } from '@/i18n/clientMessages'
 import { isRobotsMode } from '@/lib/seo/robots'
@@ -29,7 +29,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <body>
-        <NextTopLoader color="#2450d8" height={3} showSpinner={false} />
+        <TopLoader />
         <NextIntlClientProvider messages={pickClientMessages(messages)}>
           <ChunkReload />
           <Header locale={locale} />
