@@ -7,6 +7,7 @@ import { notFound } from 'next/navigation'
 import { PurchaseForm } from '@/components/billing/PurchaseForm'
 import { SpeedTest } from '@/components/billing/SpeedTest'
 import { isLocale } from '@/i18n/locales'
+import { PageMessages } from '@/i18n/PageMessages'
 import type { Locale } from '@/i18n/locales'
 import { formatRubles } from '@/lib/billing/pricing'
 import { getSettings } from '@/lib/data/settings'
@@ -71,38 +72,40 @@ export default async function TariffsPage({ params }: { params: Params }) {
         ))}
       </ul>
 
-      <div className="tariffs__grid">
-        <section>
-          <h2>{t('benefitsTitle')}</h2>
-          <ul className="benefits">
-            <li>{t('benefitTraffic')}</li>
-            <li>{t('benefitDevices')}</li>
-            <li>{t('benefitSpeed')}</li>
-            <li>{t('benefitCountries', { count: settings.claimedCountries })}</li>
-          </ul>
-          {settings.rating ? (
-            <>
-              <h2>{t('ratingTitle')}</h2>
-              <p className="rating">
-                <span aria-hidden="true">★ </span>
-                {t('rating', { score: settings.rating.score, count: settings.rating.reviews })}
-              </p>
-            </>
-          ) : null}
-          <h2>{t('speedTitle')}</h2>
-          <p>{t('speedIntro')}</p>
-          <SpeedTest />
-        </section>
-        <section className="narrow">
-          <h2>{t('formTitle')}</h2>
-          {billing === 'test' ? <p className="banner">{t('testMode')}</p> : null}
-          <PurchaseForm
-            enabled={billing !== 'disabled'}
-            plans={plans.map((plan) => ({ id: plan.id, label: `${t('months', { months: plan.months })} — ${rub(plan.totalKopecks)}` }))}
-            submitLabel={trial ? t('submit', { fee: rub(trial.trialFeeKopecks) }) : t('formTitle')}
-          />
-        </section>
-      </div>
+      <PageMessages locale={locale} namespaces={['Tariffs']}>
+        <div className="tariffs__grid">
+          <section>
+            <h2>{t('benefitsTitle')}</h2>
+            <ul className="benefits">
+              <li>{t('benefitTraffic')}</li>
+              <li>{t('benefitDevices')}</li>
+              <li>{t('benefitSpeed')}</li>
+              <li>{t('benefitCountries', { count: settings.claimedCountries })}</li>
+            </ul>
+            {settings.rating ? (
+              <>
+                <h2>{t('ratingTitle')}</h2>
+                <p className="rating">
+                  <span aria-hidden="true">★ </span>
+                  {t('rating', { score: settings.rating.score, count: settings.rating.reviews })}
+                </p>
+              </>
+            ) : null}
+            <h2>{t('speedTitle')}</h2>
+            <p>{t('speedIntro')}</p>
+            <SpeedTest />
+          </section>
+          <section className="narrow">
+            <h2>{t('formTitle')}</h2>
+            {billing === 'test' ? <p className="banner">{t('testMode')}</p> : null}
+            <PurchaseForm
+              enabled={billing !== 'disabled'}
+              plans={plans.map((plan) => ({ id: plan.id, label: `${t('months', { months: plan.months })} — ${rub(plan.totalKopecks)}` }))}
+              submitLabel={trial ? t('submit', { fee: rub(trial.trialFeeKopecks) }) : t('formTitle')}
+            />
+          </section>
+        </div>
+      </PageMessages>
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { DeleteAccount } from '@/components/auth/DeleteAccount'
 import { MarketingConsent } from '@/components/auth/MarketingConsent'
 import { PasswordForm } from '@/components/auth/PasswordForm'
 import { isLocale } from '@/i18n/locales'
+import { PageMessages } from '@/i18n/PageMessages'
 import { currentUser } from '@/lib/auth/currentUser'
 
 export const dynamic = 'force-dynamic'
@@ -14,9 +15,10 @@ export const dynamic = 'force-dynamic'
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ email?: string }> }
 
 export default async function ProfilePreferencesPage({ params, searchParams }: Props) {
-  const [{ locale }, { email: result }] = await Promise.all([params, searchParams])
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Preferences' })
-  const profile = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+  const [{ locale: requested }, { email: result }] = await Promise.all([params, searchParams])
+  const locale = isLocale(requested) ? requested : 'ru'
+  const t = await getTranslations({ locale, namespace: 'Preferences' })
+  const profile = await getTranslations({ locale, namespace: 'Profile' })
   const user = await currentUser(await headers())
   return (
     <section>
@@ -31,16 +33,18 @@ export default async function ProfilePreferencesPage({ params, searchParams }: P
           <p>{t('failedText')}</p>
         </div>
       ) : null}
-      <h3>{t('changeEmailTitle')}</h3>
-      {user ? <p>{t('currentEmail', { email: user.email })}</p> : null}
-      <ChangeEmailForm />
-      <h3>{t('passwordTitle')}</h3>
-      <PasswordForm />
-      <h3>{t('marketingTitle')}</h3>
-      <MarketingConsent initial={user?.marketingConsent ?? false} />
-      <h3>{t('deleteTitle')}</h3>
-      <p>{t('deleteText')}</p>
-      <DeleteAccount />
+      <PageMessages locale={locale} namespaces={['Auth', 'Preferences']}>
+        <h3>{t('changeEmailTitle')}</h3>
+        {user ? <p>{t('currentEmail', { email: user.email })}</p> : null}
+        <ChangeEmailForm />
+        <h3>{t('passwordTitle')}</h3>
+        <PasswordForm />
+        <h3>{t('marketingTitle')}</h3>
+        <MarketingConsent initial={user?.marketingConsent ?? false} />
+        <h3>{t('deleteTitle')}</h3>
+        <p>{t('deleteText')}</p>
+        <DeleteAccount />
+      </PageMessages>
     </section>
   )
 }
