@@ -5,8 +5,11 @@ import Negotiator from 'negotiator'
 import { defaultLocale, isLocale, locales } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
-export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
-  if (!acceptLanguage) return defaultLocale
+// Every first visit is negotiated in the proxy (about 20 µs each), and browsers send few distinct headers.
+const MEMO_LIMIT = 500
+const memo = new Map<string, Locale>()
+
+function negotiate(acceptLanguage: string): Locale {
   try {
     const requested = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages()
     const matched = match(requested, [...locales], defaultLocale)
@@ -14,4 +17,15 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
   } catch {
     return defaultLocale
   }
+}
+
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  if (!acceptLanguage) return defaultLocale
+  const known = memo.get(acceptLanguage)
+  if (known) return known
+  const locale = negotiate(acceptLanguage)
+  // Bounded: a client sending a new header each time must not grow the server's memory.
+  if (memo.size >= MEMO_LIMIT) memo.clear()
+  memo.set(acceptLanguage, locale)
+  return locale
 }
