@@ -31,6 +31,17 @@ const schema = z.object({
   STRIPE_API_URL: optionalString.pipe(z.url('STRIPE_API_URL must be an absolute URL').optional()),
   PRODUCTION_HOST: optionalString,
   FREE_KEYS_HOST: optionalString,
+  /** Reverse proxies in front that append the client's address to X-Forwarded-For (rate limits count by it). */
+  TRUSTED_PROXY_HOPS: optionalString
+    .pipe(
+      z.coerce
+        .number<string | undefined>({ error: 'TRUSTED_PROXY_HOPS must be a whole number' })
+        .int('TRUSTED_PROXY_HOPS must be a whole number')
+        .min(1, 'TRUSTED_PROXY_HOPS must be at least 1')
+        .max(10, 'TRUSTED_PROXY_HOPS must be at most 10')
+        .optional(),
+    )
+    .transform((hops) => hops ?? 1),
 })
 
 export type Env = z.infer<typeof schema> & {

@@ -337,6 +337,17 @@ describe('input and limits', () => {
     expect(rows.rows[0]?.n).toBe(1)
   })
 
+  it('counts by the address our proxy saw, so a client writing its own X-Forwarded-For cannot escape the limit', async () => {
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      // The client's made-up entries come first; the proxy in front appends the address it really saw.
+      const forwarded = `198.51.100.${attempt}, 192.0.2.${attempt}, 203.0.113.9`
+      statuses.push((await requestLink(linkRequest({ email: uniqueEmail(), purpose: 'login' }, forwarded))).status)
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true)
+    expect(statuses[30]).toBe(429)
+  })
+
   it('only redirects to paths on this site after confirming', async () => {
     const email = uniqueEmail()
     await requestLink(linkRequest({ email, purpose: 'register', next: 'https://evil.example/steal' }))

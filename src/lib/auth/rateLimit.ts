@@ -49,8 +49,3 @@ export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 's
     throw error
   }
 }
-
-/** The client's address as the proxy in front reports it. */
-export function clientIp(headers: Headers): string {
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'
-}

@@ -16,6 +16,9 @@ describe('parseEnv', () => {
     expect(env.isStrictProduction).toBe(true)
     expect(env.serverUrl).toBe('https://vpnkeys.example')
     expect(env.emailFrom).toBe('no-reply@vpnkeys.example')
+    expect(env.TRUSTED_PROXY_HOPS).toBe(1)
+    expect(parseEnv({ ...production, TRUSTED_PROXY_HOPS: '2' }).TRUSTED_PROXY_HOPS).toBe(2)
+    expect(parseEnv({ ...production, TRUSTED_PROXY_HOPS: '' }).TRUSTED_PROXY_HOPS).toBe(1)
   })
 
   it('stops production without a database or secret, naming what is missing in one line', () => {
@@ -28,6 +31,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://nope' })).toThrow(/DATABASE_URL/)
     expect(() => parseEnv({ PAYLOAD_SECRET: 'short' })).toThrow(/PAYLOAD_SECRET/)
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => parseEnv({ TRUSTED_PROXY_HOPS: '0' })).toThrow(/TRUSTED_PROXY_HOPS/)
+    expect(() => parseEnv({ TRUSTED_PROXY_HOPS: 'one' })).toThrow(/TRUSTED_PROXY_HOPS/)
   })
 
   it('needs nothing in development, where the embedded defaults apply', () => {

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto'
 
 import { NextResponse } from 'next/server'
 
-import { clientIp, consumeIpAllowance } from '@/lib/auth/rateLimit'
+import { consumeIpAllowance } from '@/lib/auth/rateLimit'
+import { clientIp } from '@/lib/http/clientIp'
 import { payloadClient } from '@/lib/data/payload'
 
 const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024

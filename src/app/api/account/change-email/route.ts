@@ -7,6 +7,7 @@ import { requestEmailChange } from '@/lib/auth/changeEmail'
 import { currentUser } from '@/lib/auth/currentUser'
 import { consumeLinkAllowance } from '@/lib/auth/rateLimit'
 import { payloadClient } from '@/lib/data/payload'
+import { clientIp } from '@/lib/http/clientIp'
 import { emailSchema } from '@/lib/validation/email'
 
 const input = z.object({
@@ -22,7 +23,7 @@ export async function POST(request: Request) {
     return NextResponse.json({ ok: false, error: parsed.error.issues[0]?.message ?? 'invalidEmail' }, { status: 400 })
   }
   const payload = await payloadClient()
-  const ip = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'
+  const ip = clientIp(request.headers)
   const allowance = await consumeLinkAllowance(payload, { email: parsed.data.newEmail, ip })
   if (!allowance.ok) {
     return NextResponse.json({ ok: false, error: 'rateLimited', retryAfterSeconds: allowance.retryAfterSeconds }, { status: 429 })

@@ -7,6 +7,7 @@ import { sendLinkEmail } from '@/lib/auth/linkRequest'
 import { consumeLinkAllowance } from '@/lib/auth/rateLimit'
 import { safeNextPath } from '@/lib/auth/safeNext'
 import { payloadClient } from '@/lib/data/payload'
+import { clientIp } from '@/lib/http/clientIp'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { emailSchema } from '@/lib/validation/email'
 
@@ -24,10 +25,6 @@ async function readBody(request: Request): Promise<{ fields: Record<string, unkn
   return { fields: form ? Object.fromEntries(form.entries()) : {}, isForm: true }
 }
 
-function clientIp(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown'
-}
-
 export async function POST(request: Request) {
   const { fields, isForm } = await readBody(request)
   const parsed = input.safeParse(fields)
@@ -39,7 +36,7 @@ export async function POST(request: Request) {
     return isForm ? back('invalid') : NextResponse.json({ ok: false, error }, { status: 400 })
   }
   const payload = await payloadClient()
-  const allowance = await consumeLinkAllowance(payload, { email: parsed.data.email, ip: clientIp(request) })
+  const allowance = await consumeLinkAllowance(payload, { email: parsed.data.email, ip: clientIp(request.headers) })
   if (!allowance.ok) {
     const headers = { 'Retry-After': String(allowance.retryAfterSeconds) }
     return isForm ? back('limited') : NextResponse.json({ ok: false, error: 'rateLimited', retryAfterSeconds: allowance.retryAfterSeconds }, { status: 429, headers })
