@@ -24,6 +24,7 @@ import { isAdminUser } from './collections/access/roles'
 import { SiteSettings } from './globals/SiteSettings'
 import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
 import { checkServerHealthTask } from './src/jobs/checkServerHealth'
+import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
 import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
 import { sendEmailTask } from './src/jobs/sendEmail'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
@@ -69,7 +70,7 @@ export default buildConfig({
     transport: createMailTransport(config),
   }),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask],
+    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, revokeVipKeysTask],
     // Jobs are run by the app itself once a minute; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20 }],
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },

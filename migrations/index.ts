@@ -8,6 +8,7 @@ import * as migration_20261122_022611_vip_device_keys from './20261122_022611_vi
 import * as migration_20261122_025050_free_key_rotation from './20261122_025050_free_key_rotation';
 import * as migration_20261122_030121_server_health from './20261122_030121_server_health';
 import * as migration_20261122_033448_key_revoke_retry from './20261122_033448_key_revoke_retry';
+import * as migration_20261122_051942_revoke_vip_keys_task from './20261122_051942_revoke_vip_keys_task';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261122_033448_key_revoke_retry.up,
     down: migration_20261122_033448_key_revoke_retry.down,
-    name: '20261122_033448_key_revoke_retry'
+    name: '20261122_033448_key_revoke_retry',
+  },
+  {
+    up: migration_20261122_051942_revoke_vip_keys_task.up,
+    down: migration_20261122_051942_revoke_vip_keys_task.down,
+    name: '20261122_051942_revoke_vip_keys_task'
   },
 ];

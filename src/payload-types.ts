@@ -124,6 +124,7 @@ export interface Config {
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
       rotateFreeKeys: TaskRotateFreeKeys;
       checkServerHealth: TaskCheckServerHealth;
+      revokeVipKeys: TaskRevokeVipKeys;
       inline: {
         input: unknown;
         output: unknown;
@@ -531,7 +532,8 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys' | 'checkServerHealth';
+        taskSlug:
+          'inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys' | 'checkServerHealth' | 'revokeVipKeys';
         taskID: string;
         input?:
           | {
@@ -564,7 +566,8 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys' | 'checkServerHealth') | null;
+  taskSlug?:
+    ('inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys' | 'checkServerHealth' | 'revokeVipKeys') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1131,6 +1134,16 @@ export interface TaskRotateFreeKeys {
  */
 export interface TaskCheckServerHealth {
   input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRevokeVipKeys".
+ */
+export interface TaskRevokeVipKeys {
+  input: {
+    user: number;
+  };
   output?: unknown;
 }
 /**

@@ -224,6 +224,47 @@ describe('webhook security and retries', () => {
   })
 })
 
+describe('work that follows a committed event', () => {
+  it('is queued with the event, so a failure right after the commit loses neither the revocation nor the mail', async () => {
+    const { user, email, subscriptionId } = await billing.subscriber(world)
+    const { docs } = await world.payload.find({ collection: 'servers', where: { tier: { equals: 'vip' } }, limit: 1, depth: 0 })
+    const { createDeviceKey } = await import('@/lib/vip/deviceKeys')
+    const created = await createDeviceKey(world.payload, user, { serverId: docs[0]!.id, protocol: 'vless', device: 'Phone' })
+    expect(created.ok).toBe(true)
+
+    // The process fails between the commit and the work after it.
+    const runByID = world.payload.jobs.runByID
+    world.payload.jobs.runByID = () => Promise.reject(new Error('process stopped'))
+    try {
+      // A failed renewal mails the subscriber; retries running out end the subscription.
+      for (const step of ['fail-renewal', 'expire']) {
+        const before = world.double.events.length
+        await control(`/_double/subscriptions/${subscriptionId}/${step}`)
+        for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
+      }
+    } finally {
+      world.payload.jobs.runByID = runByID
+    }
+    expect((await subscriptionRecord(subscriptionId))?.status).toBe('expired')
+    const live = { owner: { equals: user.id }, revokedAt: { exists: false } }
+    expect((await world.payload.count({ collection: 'keys', where: live })).totalDocs).toBe(1)
+
+    // What the job queue's runner finds and runs once the grace pause is over.
+    const queued = await world.payload.find({ collection: 'payload-jobs', where: { completedAt: { exists: false } }, pagination: false, depth: 0 })
+    const mine = queued.docs.filter((job) => {
+      const input = job.input as { user?: number; to?: string }
+      return input.user === user.id || input.to === email
+    })
+    expect(mine.map((job) => job.taskSlug).sort()).toEqual(['revokeVipKeys', 'sendEmail'])
+    for (const job of mine) {
+      expect(Date.parse(job.waitUntil!)).toBeLessThanOrEqual(Date.now() + 2 * 60_000)
+      await world.payload.jobs.runByID({ id: job.id })
+    }
+    expect((await world.payload.count({ collection: 'keys', where: live })).totalDocs).toBe(0)
+    expect((await world.smtp.latestTo(email)).subject).toBe('Не удалось оплатить VIP-подписку на сайте VPN ключи')
+  })
+})
+
 describe('cancelling auto-renewal', () => {
   async function subscribed(months = '1') {
     const { user, subscriptionId } = await billing.subscriber(world, months)

@@ -9,11 +9,10 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { unusablePassword } from '@/lib/auth/session'
-import { deliverMail } from '@/lib/mail/deliver'
+import { queueFollowUp, runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
-import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
 import type { Subscription, User } from '@/payload-types'
 
 import { advance, start } from './lifecycle'
@@ -83,6 +82,7 @@ export async function syncSubscription(
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   const mails: PendingMail[] = []
+  const followUps: (string | number)[] = []
   let endedFor: number | null = null
   try {
     await lockFor(payload, req, subscriptionId ?? event?.id ?? 'none')
@@ -168,19 +168,21 @@ export async function syncSubscription(
     if (user && event?.type === 'customer.subscription.trial_will_end' && next.status === 'trialing') {
       mails.push({ to: user.email, locale, kind: 'trialEnding', subscription: next })
     }
+    // Mail and revocation are queued with the change: a failure after the commit cannot lose them, and a
+    // failed (and retried) event queues nothing twice.
+    if (endedFor !== null) followUps.push(await queueFollowUp(payload, req, { task: 'revokeVipKeys', input: { user: endedFor } }))
+    for (const mail of mails) {
+      const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0, req })
+      const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription })
+      followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
+    }
     await commitTransaction(req)
   } catch (error) {
     await killTransaction(req)
     throw error
   }
 
-  // The subscription has ended: its VIP keys stop being served.
-  if (endedFor !== null) await revokeAllVipKeys(payload, endedFor)
-  // Mail only after the commit, so a failed (and retried) event never mails twice.
-  for (const mail of mails) {
-    const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0 })
-    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription })
-    await deliverMail(payload, mail.to, rendered)
-  }
+  // The subscription has ended: its VIP keys stop being served. And the mails go out.
+  await runFollowUps(payload, followUps)
   return 'applied'
 }

@@ -1,0 +1,32 @@
+// Work that must follow a committed change even if this process fails right after the commit (mail about a
+// payment, revoking the keys of an ended subscription): queued in the change's own transaction, then run at
+// once. The queue's runner takes over only after a pause, so the two never run the same job together.
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { RenderedMail } from '@/lib/mail/templates'
+
+/** How long the queue's runner leaves a job to the immediate run before treating it as failed. */
+export const IMMEDIATE_RUN_GRACE_MS = 2 * 60_000
+
+type FollowUp = { task: 'sendEmail'; input: { to: string } & RenderedMail } | { task: 'revokeVipKeys'; input: { user: number } }
+
+/** Queues inside `req`'s transaction: the job exists exactly when the change does. */
+export async function queueFollowUp(payload: Payload, req: PayloadRequest, followUp: FollowUp): Promise<string | number> {
+  const waitUntil = new Date(Date.now() + IMMEDIATE_RUN_GRACE_MS)
+  const job =
+    followUp.task === 'sendEmail'
+      ? await payload.jobs.queue({ task: 'sendEmail', input: followUp.input, waitUntil, req })
+      : await payload.jobs.queue({ task: 'revokeVipKeys', input: followUp.input, waitUntil, req })
+  return job.id
+}
+
+/** After the commit: runs the queued jobs now; one that fails stays queued and is retried by the runner. */
+export async function runFollowUps(payload: Payload, ids: readonly (string | number)[]): Promise<void> {
+  for (const id of ids) {
+    try {
+      await payload.jobs.runByID({ id })
+    } catch (error) {
+      payload.logger.warn({ err: error, msg: `Follow-up job ${String(id)} did not run now; the job queue retries it` })
+    }
+  }
+}
