@@ -136,6 +136,18 @@ describe('outline adapter', () => {
     await expect(outlineAdapter.revoke(serverWith({}), issued.providerRef)).resolves.toBeUndefined()
   })
 
+  it('takes a key back off the server when the site cannot record it', async () => {
+    const { recordIssuedKey } = await import('@/lib/provisioning')
+    const issued = await outlineAdapter.issue({ ...request, server: serverWith({}) })
+    expect(keys.size).toBe(1)
+    await expect(recordIssuedKey(serverWith({}), issued, () => Promise.reject(new Error('database unavailable')))).rejects.toThrow('database unavailable')
+    expect(keys.size).toBe(0)
+    // Recorded: the key stays.
+    const kept = await outlineAdapter.issue({ ...request, server: serverWith({}) })
+    await expect(recordIssuedKey(serverWith({}), kept, () => Promise.resolve('saved'))).resolves.toBe('saved')
+    expect([...keys.keys()]).toEqual([kept.providerRef])
+  })
+
   it('reports a wrong secret, a server error and a malformed API URL clearly', async () => {
     await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl: `${base}/wrong-secret` }) })).rejects.toThrow(
       /NL-outline-01: Outline refused to create an access key \(HTTP 404: Not found\)/,

@@ -80,3 +80,18 @@ export function revokeKeyOn(server: Server, providerRef: string | null | undefin
   if (!providerRef) return Promise.resolve()
   return adapterFor(server).revoke(server, providerRef)
 }
+
+/**
+ * Records a key just issued on its server. If recording fails, the key is revoked on the server again: a
+ * working key the site does not know of could never be revoked, nor counted against the server's ports.
+ */
+export async function recordIssuedKey<T>(server: Server, issued: Pick<IssuedKey, 'providerRef'>, record: () => Promise<T>): Promise<T> {
+  try {
+    return await record()
+  } catch (error) {
+    await revokeKeyOn(server, issued.providerRef).catch((revokeError: unknown) => {
+      console.error(`A key issued on ${server.name} could not be recorded nor revoked (${String(issued.providerRef)}):`, revokeError)
+    })
+    throw error
+  }
+}

@@ -9,7 +9,7 @@ import type { Key, Server } from '@/payload-types'
 
 import { providerRefsOn, retryRevocations } from '@/lib/vip/deviceKeys'
 
-import { adapterFor } from './index'
+import { adapterFor, recordIssuedKey } from './index'
 import { planRotation } from './rotationPlan'
 
 const LOCK_KEY = 'free-key-rotation'
@@ -71,20 +71,22 @@ async function rotateServerProtocol(
       label: `${countryCode.toUpperCase()} ${protocol}`,
     })
     inUse.push(issued.providerRef)
-    await payload.create({
-      collection: 'keys',
-      data: {
-        server: server.id,
-        protocol,
-        tier: 'free',
-        keyString: issued.keyString,
-        configFile: issued.configFile ?? undefined,
-        connection: issued.connection ?? undefined,
-        expiresAt: plan.expiresAt.toISOString(),
-        providerRef: issued.providerRef,
-      },
-      depth: 0,
-    })
+    await recordIssuedKey(server, issued, () =>
+      payload.create({
+        collection: 'keys',
+        data: {
+          server: server.id,
+          protocol,
+          tier: 'free',
+          keyString: issued.keyString,
+          configFile: issued.configFile ?? undefined,
+          connection: issued.connection ?? undefined,
+          expiresAt: plan.expiresAt.toISOString(),
+          providerRef: issued.providerRef,
+        },
+        depth: 0,
+      }),
+    )
   }
   for (const id of plan.revoke) {
     const key = live.find((candidate) => candidate.id === id)

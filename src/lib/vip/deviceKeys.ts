@@ -10,7 +10,7 @@ import type { Locale } from '@/i18n/locales'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { isProtocol } from '@/lib/keys/types'
 import type { Protocol } from '@/lib/keys/types'
-import { issueKeyOn, revokeKeyOn } from '@/lib/provisioning'
+import { issueKeyOn, recordIssuedKey, revokeKeyOn } from '@/lib/provisioning'
 import type { Country, Server, User } from '@/payload-types'
 
 export const MAX_DEVICE_KEYS = 10
@@ -115,24 +115,27 @@ export async function createDeviceKey(
       await killTransaction(req)
       return { ok: false, error: 'provisioningFailed' }
     }
-    const key = await payload.create({
-      collection: 'keys',
-      data: {
-        server: server.id,
-        protocol,
-        tier: 'vip',
-        owner: user.id,
-        deviceLabel: device,
-        keyString: issued.keyString,
-        configFile: issued.configFile ?? undefined,
-        connection: issued.connection ?? undefined,
-        expiresAt: null,
-        providerRef: issued.providerRef,
-      },
-      depth: 0,
-      req,
+    const key = await recordIssuedKey(server, issued, async () => {
+      const created = await payload.create({
+        collection: 'keys',
+        data: {
+          server: server.id,
+          protocol,
+          tier: 'vip',
+          owner: user.id,
+          deviceLabel: device,
+          keyString: issued.keyString,
+          configFile: issued.configFile ?? undefined,
+          connection: issued.connection ?? undefined,
+          expiresAt: null,
+          providerRef: issued.providerRef,
+        },
+        depth: 0,
+        req,
+      })
+      await commitTransaction(req)
+      return created
     })
-    await commitTransaction(req)
     return { ok: true, keyId: key.id }
   } catch (error) {
     await killTransaction(req)
