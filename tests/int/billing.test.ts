@@ -304,6 +304,15 @@ describe('cancelling auto-renewal', () => {
     expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: false, error: 'discountUsed' })
   })
 
+  it('two clicks on the offer at once use the discount once', async () => {
+    const { user, subscriptionId, provider, changeRenewal } = await subscribed('1')
+    const results = await Promise.all([1, 2, 3].map(() => changeRenewal(world.payload, provider, user, 'discount', 30)))
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, error: 'discountUsed' }, { ok: false, error: 'discountUsed' }])
+    const record = await subscriptionRecord(subscriptionId)
+    expect((await historyOf(record!.id)).filter((entry) => entry === 'discount_applied')).toHaveLength(1)
+  })
+
   it('refusing cancels auto-renewal: active until the period ends, then cancelled', async () => {
     const { user, subscriptionId, provider, changeRenewal } = await subscribed('3')
     const before = world.double.events.length

@@ -2,13 +2,12 @@
 // events in the same transaction as its effects, under a lock per subscription, so replays and two
 // concurrent deliveries change nothing more. The subscription is re-read from the provider and moved
 // only forward (lifecycle.ts), so events in any order end in the provider's final state.
-import { sql } from '@payloadcms/db-postgres'
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { unusablePassword } from '@/lib/auth/session'
+import { lockForTransaction } from '@/lib/data/transactionLock'
 import { queueFollowUp, runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
@@ -31,13 +30,6 @@ function stateOf(subscription: Subscription): SubscriptionState {
     nextPaymentAt: subscription.nextPaymentAt ?? null,
     cancelAtPeriodEnd: Boolean(subscription.cancelAtPeriodEnd),
   }
-}
-
-async function lockFor(payload: Payload, req: PayloadRequest, key: string): Promise<void> {
-  const db = payload.db as unknown as PostgresAdapter
-  const session = db.sessions[String(await req.transactionID)]
-  if (!session) throw new Error('No transaction for the billing event')
-  await session.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${key}`}))`)
 }
 
 /** The buyer's account: by id when they were signed in, else by the paid e-mail, created if new. */
@@ -85,7 +77,7 @@ export async function syncSubscription(
   const followUps: (string | number)[] = []
   let endedFor: number | null = null
   try {
-    await lockFor(payload, req, subscriptionId ?? event?.id ?? 'none')
+    await lockForTransaction(payload, req, `billing:${subscriptionId ?? event?.id ?? 'none'}`)
     // Re-read under the lock: the provider's current view, whatever the event said, and never older
     // than what a delivery that committed before us saw.
     const remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null

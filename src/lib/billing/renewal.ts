@@ -1,7 +1,9 @@
 // Cancelling auto-renewal, with the one-time discount offered first: accepting applies the discount at
 // the provider (once per user, ever); refusing cancels renewal and the subscription runs to its period end.
-import type { Payload } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
+import { lockForTransaction } from '@/lib/data/transactionLock'
 import type { User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
@@ -12,9 +14,28 @@ import type { BillingProvider } from './provider'
 export type RenewalChoice = 'discount' | 'cancel' | 'resume'
 export type RenewalResult = { ok: true } | { ok: false; error: 'noSubscription' | 'discountUsed' | 'providerFailed' }
 
-export async function hasUsedCancelDiscount(payload: Payload, userId: number): Promise<boolean> {
-  const used = await payload.count({ collection: 'subscriptions', where: { user: { equals: userId }, cancelDiscountUsed: { equals: true } } })
+export async function hasUsedCancelDiscount(payload: Payload, userId: number, req?: PayloadRequest): Promise<boolean> {
+  const used = await payload.count({ collection: 'subscriptions', where: { user: { equals: userId }, cancelDiscountUsed: { equals: true } }, req })
   return used.totalDocs > 0
+}
+
+/** Checked and marked under a lock per user, so two clicks at once (or two subscriptions) cannot both use it. */
+async function claimCancelDiscount(payload: Payload, userId: number, subscriptionId: number): Promise<boolean> {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    await lockForTransaction(payload, req, `cancel-discount:${userId}`)
+    if (await hasUsedCancelDiscount(payload, userId, req)) {
+      await commitTransaction(req)
+      return false
+    }
+    await payload.update({ collection: 'subscriptions', id: subscriptionId, data: { cancelDiscountUsed: true }, depth: 0, req })
+    await commitTransaction(req)
+    return true
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
 }
 
 export async function changeRenewal(
@@ -42,15 +63,7 @@ export async function changeRenewal(
   if (latest.cancelAtPeriodEnd) return { ok: false, error: 'noSubscription' }
 
   if (choice === 'discount') {
-    if (await hasUsedCancelDiscount(payload, user.id)) return { ok: false, error: 'discountUsed' }
-    // Claimed in one conditional update, so two clicks at once cannot both use it.
-    const claimed = await payload.update({
-      collection: 'subscriptions',
-      where: { id: { equals: latest.id }, cancelDiscountUsed: { not_equals: true } },
-      data: { cancelDiscountUsed: true },
-      depth: 0,
-    })
-    if (claimed.docs.length === 0) return { ok: false, error: 'discountUsed' }
+    if (!(await claimCancelDiscount(payload, user.id, latest.id))) return { ok: false, error: 'discountUsed' }
     try {
       await provider.applyOnceDiscount(providerId, percentOff, `cancel-discount-${latest.id}`)
     } catch (error) {

@@ -1,13 +1,12 @@
 // A subscriber's device keys on VIP servers: up to 10 at a time, named by device, issued and revoked
 // through each server's provisioning adapter. Reads go through the user's own access; writes happen
 // here on the server after the checks, never through the public API.
-import { sql } from '@payloadcms/db-postgres'
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { vipSubscriptionOf } from '@/lib/billing/account'
+import { lockForTransaction } from '@/lib/data/transactionLock'
 import { isProtocol } from '@/lib/keys/types'
 import type { Protocol } from '@/lib/keys/types'
 import { issueKeyOn, recordIssuedKey, revokeKeyOn } from '@/lib/provisioning'
@@ -92,11 +91,9 @@ export async function createDeviceKey(
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   try {
-    const db = payload.db as unknown as PostgresAdapter
-    const tx = db.sessions[String(await req.transactionID)]!.db
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`device-keys:${user.id}`}))`)
+    await lockForTransaction(payload, req, `device-keys:${user.id}`)
     // And per server, so two keys issued at once never get the same port or name on it.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`provision:server:${server.id}`}))`)
+    await lockForTransaction(payload, req, `provision:server:${server.id}`)
     const { totalDocs } = await payload.count({
       collection: 'keys',
       where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },

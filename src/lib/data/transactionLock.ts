@@ -1,0 +1,13 @@
+// PostgreSQL advisory locks held until the end of a Payload transaction: one place for "only one of these at a
+// time, across every app instance" (billing events per subscription, device keys per user, the cancel discount).
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+/** Waits for the lock named `key`; it is released when `req`'s transaction commits or rolls back. */
+export async function lockForTransaction(payload: Payload, req: PayloadRequest, key: string): Promise<void> {
+  const db = payload.db as unknown as PostgresAdapter
+  const session = db.sessions[String(await req.transactionID)]
+  if (!session) throw new Error(`No transaction to hold the lock "${key}"`)
+  await session.db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+}
