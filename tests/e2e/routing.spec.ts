@@ -34,7 +34,7 @@ test.describe('route forms', () => {
 
   test('unknown countries and routes answer 404 and show the 404 screen in the page language', async ({ page }) => {
     // Next.js renders the 404 body in the browser (the status comes from the server): check both.
-    for (const path of ['/zz', '/vless-zz', '/no/such/page', '/list/vless/10', '/keys/999999', '/en/zz']) {
+    for (const path of ['/zz', '/vless-zz', '/no/such/page', '/list/vless/10', '/keys/999999', '/en/zz', '/vless%zz', '/en/%']) {
       const response = await page.goto(path)
       expect(response?.status(), path).toBe(404)
       const title = path.startsWith('/en') ? 'Oops! Page not found' : 'Упс! Страница не найдена'

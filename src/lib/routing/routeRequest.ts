@@ -61,7 +61,18 @@ function withoutShow(search: string): { search: string; show: string | null } {
 }
 
 /** Maps a public path (locale prefix removed) to the internal route under `/{robots}/{locale}`. */
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function internalPathname(pathname: string, show: string | null): string | { redirectTo: string } {
+  // A broken percent-escape (`/%`, `/vless%zz`) names no page; Next.js itself would answer 500.
+  if (!isDecodable(pathname)) return INTERNAL_NOT_FOUND
   const segments = pathname.split('/').filter(Boolean)
   if (segments.length === 0) return `/list/${keysSlug({ protocol: null, country: null })}/${parseShowCount(show)}`
   const first = segments[0] ?? ''

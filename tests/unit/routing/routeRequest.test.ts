@@ -42,6 +42,13 @@ describe('routeRequest: paths to internal routes', () => {
     }
   })
 
+  it('sends a broken percent-escape to the 404 screen', () => {
+    for (const pathname of ['/%', '/vless%zz', '/%E0%A4%A']) {
+      expect(routeRequest(facts({ pathname }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/ru/__not-found' })
+    }
+    expect(routeRequest(facts({ pathname: '/en/%' }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/en/__not-found' })
+  })
+
   it('serves English under /en and leaves other pages as they are', () => {
     expect(routeRequest(facts({ pathname: '/en' }))).toMatchObject({ kind: 'rewrite', locale: 'en', pathname: '/noindex/en/list/all/10' })
     expect(routeRequest(facts({ pathname: '/en/support' }))).toMatchObject({ pathname: '/noindex/en/support' })
