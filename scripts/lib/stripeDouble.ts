@@ -194,7 +194,10 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       subscription: session.subscriptionId,
       success_url: session.successUrl,
       cancel_url: session.cancelUrl,
-      amount_total: session.items.reduce((sum, item) => sum + item.amount, 0),
+      // Due today: during a trial the plan's recurring price is not charged, only one-time items.
+      amount_total: session.items
+        .filter((item) => session.trialDays === 0 || item.months === null)
+        .reduce((sum, item) => sum + item.amount, 0),
       currency: 'rub',
     }
   }

@@ -58,7 +58,8 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
 
   await expect(page).toHaveURL(/\/test-checkout\/cs_test_[0-9a-f]+$/)
   await expect(page.getByRole('note')).toContainText('Это локальная тестовая касса')
-  await expect(page.getByText(/К оплате сегодня: 800\s₽/)).toBeVisible()
+  // The button's promise: 1 ₽ today, the plan's price when the trial ends.
+  await expect(page.getByText(/К оплате сегодня: 1\s₽/)).toBeVisible()
   await page.getByRole('button', { name: 'Оплатить (тест)' }).click()
 
   await expect(page).toHaveURL(/\/success-payment\?session_id=cs_test_/)
