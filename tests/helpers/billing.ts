@@ -113,3 +113,15 @@ export async function subscriber(world: BillingWorld, months = '1') {
   const user = (await world.payload.find({ collection: 'users', where: { email: { equals: email } } })).docs[0]!
   return { ...bought, user, email }
 }
+
+/** A seeded VIP server offering the protocol (other tests add VIP servers of their own; those are newer). */
+export async function vipServerId(world: BillingWorld, protocol = 'vless'): Promise<number> {
+  const { docs } = await world.payload.find({
+    collection: 'servers',
+    where: { tier: { equals: 'vip' }, enabled: { equals: true }, 'protocols.protocol': { equals: protocol } },
+    sort: 'createdAt',
+    limit: 1,
+    depth: 0,
+  })
+  return docs[0]!.id
+}

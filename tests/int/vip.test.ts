@@ -27,8 +27,7 @@ function post(path: string, cookie: string, fields: Record<string, string>): Req
 }
 
 async function vipTarget(protocol = 'vless'): Promise<string> {
-  const { docs } = await world.payload.find({ collection: 'servers', where: { tier: { equals: 'vip' } }, limit: 1, depth: 0 })
-  return `${docs[0]!.id}:${protocol}`
+  return `${await billing.vipServerId(world, protocol)}:${protocol}`
 }
 
 async function createKey(cookie: string, device: string, protocol = 'vless'): Promise<URL> {
