@@ -60,6 +60,8 @@ const TEXT = {
     logout: 'Выйти',
     login: 'Войти',
     settings: 'Настройки',
+    subscriptionTitle: 'Подписка',
+    confirmTitle: 'Подтвердите вход',
     current: 'Текущий e-mail:',
     newEmail: 'Новый e-mail',
     changeEmail: 'Сменить e-mail',
@@ -81,6 +83,8 @@ const TEXT = {
     logout: 'Log out',
     login: 'Log in',
     settings: 'Settings',
+    subscriptionTitle: 'Subscription',
+    confirmTitle: 'Confirm login',
     current: 'Current e-mail:',
     newEmail: 'New e-mail',
     changeEmail: 'Change e-mail',
@@ -110,9 +114,11 @@ for (const locale of ['ru', 'en'] as const) {
     const mail = await latestMailTo(email)
     expect(mail.subject).toBe(text.loginSubject)
     await page.goto(linkFromMail(mail))
+    await expect(page).toHaveTitle(text.confirmTitle)
     await page.getByTestId('confirm-link').click()
     await expect(page).toHaveURL(new RegExp(`${path('/profile/subscription')}$`))
     await expect(page.getByText(`${text.signedIn} ${email}`)).toBeVisible()
+    await expect(page).toHaveTitle(text.subscriptionTitle)
 
     // The cached public pages know the visitor is signed in: the header offers "Log out".
     await page.goto(path('/vless'))

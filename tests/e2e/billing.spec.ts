@@ -32,6 +32,8 @@ test('the plans page shows prices, savings and the trial, and the speed test mea
   await expect(twelve).toContainText(/2\s690\s₽ за весь срок/)
   await expect(twelve).toContainText(/Экономия 898\s₽ \(25%\)/)
   await expect(page.getByTestId('plan-1')).not.toContainText('Экономия')
+  // The seed's rating, with the Russian decimal comma.
+  await expect(page.locator('.rating')).toHaveText(/4,8 из 5 по 1\s200 отзывам/)
 
   await page.getByRole('button', { name: 'Начать тест' }).click()
   await expect(page.getByTestId('speed-result')).toContainText(/Загрузка: [\d.,]+ Мбит\/с/, { timeout: 20_000 })

@@ -22,9 +22,11 @@ type Props = {
   detailsPath?: (id: number) => string
   /** Extra controls per row (e.g. revoking a device key). */
   actions?: Record<number, React.ReactNode>
+  /** What the table lists, for screen readers (default: free keys). */
+  caption?: string
 }
 
-export async function KeyTable({ locale, rows, total, renderedAt, pathname, shown, detailsPath, actions }: Props) {
+export async function KeyTable({ locale, rows, total, renderedAt, pathname, shown, detailsPath, actions, caption }: Props) {
   const t = await getTranslations({ locale, namespace: 'KeyTable' })
   if (rows.length === 0) {
     return (
@@ -38,7 +40,7 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
   return (
     <KeyModalProvider>
       <table className="keys" data-testid="key-table">
-        <caption className="visually-hidden">{t('caption')}</caption>
+        <caption className="visually-hidden">{caption ?? t('caption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('country')}</th>

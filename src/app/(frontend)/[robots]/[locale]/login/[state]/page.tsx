@@ -1,4 +1,5 @@
 // Where the login form lands without JavaScript: the link was sent, or why it was not.
+import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 
@@ -9,6 +10,13 @@ const STATES = { sent: 'sentText', invalid: 'invalidEmail', limited: 'failed', f
 
 export function generateStaticParams(): never[] {
   return []
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string; state: string }> }): Promise<Metadata> {
+  const { locale, state } = await params
+  if (!isLocale(locale)) return {}
+  const t = await getTranslations({ locale, namespace: 'Auth' })
+  return { title: state === 'sent' ? t('sentTitle') : t('loginTitle'), robots: { index: false, follow: false } }
 }
 
 export default async function LoginStatePage({ params }: { params: Promise<{ locale: string; state: string }> }) {

@@ -1,4 +1,5 @@
 // /profile/preferences: account settings: change e-mail, optional password, marketing consent, delete account.
+import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -13,6 +14,14 @@ import { currentUser } from '@/lib/auth/currentUser'
 export const dynamic = 'force-dynamic'
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ email?: string }> }
+
+
+/** The tab shows which part of the personal account this is. */
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+  return { title: t('preferences') }
+}
 
 export default async function ProfilePreferencesPage({ params, searchParams }: Props) {
   const [{ locale: requested }, { email: result }] = await Promise.all([params, searchParams])

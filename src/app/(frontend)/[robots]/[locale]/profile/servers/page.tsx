@@ -1,5 +1,6 @@
 // /profile/servers (My servers): the subscriber's device keys in the same table and modal as free keys,
 // a form for a new one (10 at most), revoking, and the subscription URL with its QR code.
+import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -24,6 +25,14 @@ export const dynamic = 'force-dynamic'
 const ERRORS = ['limitReached', 'invalidDevice', 'invalidServer', 'noSubscription', 'provisioningFailed', 'notFound'] as const
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
+
+
+/** The tab shows which part of the personal account this is. */
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+  return { title: t('servers') }
+}
 
 export default async function ProfileServersPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
   const { locale: raw } = await params
@@ -65,6 +74,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
           shown={rows.length}
           renderedAt={readAt}
           pathname="/profile/servers"
+          caption={t('tableCaption')}
           detailsPath={(id) => `/profile/servers/${id}`}
           actions={Object.fromEntries(
             rows.map((row) => [

@@ -1,4 +1,5 @@
 // /profile/subscription: status, plan, dates, payment method and activation history.
+import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -27,6 +28,14 @@ const STATUS_KEY = {
 const RESULTS = ['discounted', 'cancelled', 'resumed', 'discountUsed', 'failed'] as const
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
+
+
+/** The tab shows which part of the personal account this is. */
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+  return { title: t('subscription') }
+}
 
 export default async function ProfileSubscriptionPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
   const { locale: raw } = await params

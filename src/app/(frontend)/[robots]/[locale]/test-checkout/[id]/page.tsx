@@ -19,7 +19,11 @@ type Session = {
   metadata: Record<string, string>
 }
 
-export const metadata: Metadata = { robots: { index: false, follow: false } }
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { locale } = await params
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'TestCheckout' })
+  return { title: t('title'), robots: { index: false, follow: false } }
+}
 
 export default async function TestCheckoutPage({ params }: { params: Params }) {
   const { locale, id } = await params

@@ -26,6 +26,8 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ lo
   const isRestore = Boolean(owner?.docs[0]?.deletionRequestedAt)
   return (
     <section className="narrow auth">
+      {/* Not page metadata: an expired link shows the error screen, with its own title, instead. */}
+      <title>{isRestore ? t('restoreTitle') : t('confirmTitle')}</title>
       <h1>{isRestore ? t('restoreTitle') : t('confirmTitle')}</h1>
       <p>{isRestore ? t('restoreText') : t('confirmText')}</p>
       <form action="/api/auth/confirm" method="post">
