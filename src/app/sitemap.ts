@@ -1,8 +1,9 @@
-// sitemap.xml: every public page in both languages, with hreflang alternates.
+// sitemap.xml: every public page in both languages, with hreflang alternates. Country pages are listed
+// only where keys are (a page that says "Server not found" is nothing to send a search engine to).
 import type { MetadataRoute } from 'next'
 
 import { locales } from '@/i18n/locales'
-import { getCountriesWithKeys } from '@/lib/data/keys'
+import { getListedPairs } from '@/lib/data/keys'
 import { PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
 import { absoluteUrl } from '@/lib/seo/alternates'
@@ -14,12 +15,12 @@ export const dynamic = 'force-dynamic'
 const DOCUMENTS = ['/support', '/privacy', '/user-agreement']
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const countries = await getCountriesWithKeys('ru')
+  const pairs = await getListedPairs('ru')
   const lists = [
     keysPathname({ protocol: null, country: null }),
     ...PROTOCOLS.map((protocol) => keysPathname({ protocol, country: null })),
-    ...countries.map(({ code }) => keysPathname({ protocol: null, country: code })),
-    ...countries.flatMap(({ code }) => PROTOCOLS.map((protocol) => keysPathname({ protocol, country: code }))),
+    ...new Set(pairs.map(({ code }) => keysPathname({ protocol: null, country: code }))),
+    ...pairs.map(({ code, protocol }) => keysPathname({ protocol, country: code })),
   ]
   return [...lists, ...DOCUMENTS].flatMap((pathname) =>
     locales.map((locale) => ({

@@ -34,13 +34,25 @@ test.describe('route forms', () => {
 
   test('unknown countries and routes answer 404 and show the 404 screen in the page language', async ({ page }) => {
     // Next.js renders the 404 body in the browser (the status comes from the server): check both.
-    for (const path of ['/zz', '/vless-zz', '/no/such/page', '/list/vless/10', '/keys/999999', '/en/zz', '/vless%zz', '/en/%']) {
+    for (const path of ['/zz', '/vless-zz', '/vless%zz', '/no/such/page', '/list/vless/10', '/keys/999999', '/en/zz', '/en/%']) {
       const response = await page.goto(path)
       expect(response?.status(), path).toBe(404)
       const title = path.startsWith('/en') ? 'Oops! Page not found' : 'Упс! Страница не найдена'
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title)
+      await expect(page, path).toHaveTitle(title)
       await expect(page.getByRole('link', { name: path.startsWith('/en') ? 'To the main page' : 'На главную' }).last()).toBeVisible()
     }
+  })
+
+  test('"Go back" on the 404 screen returns to the page of ours before it, else to the main page', async ({ page, baseURL }) => {
+    await page.goto('/zz')
+    await page.getByRole('button', { name: 'Назад' }).click()
+    await expect(page).toHaveURL(`${baseURL}/`)
+
+    await page.goto('/vless')
+    await page.goto('/zz', { referer: `${baseURL}/vless` })
+    await page.getByRole('button', { name: 'Назад' }).click()
+    await expect(page).toHaveURL(`${baseURL}/vless`)
   })
 
   test('crawlers get the 404 status without the error screen', async ({ browser }) => {
@@ -120,5 +132,8 @@ test.describe('hosts and indexing', () => {
       expect(xml, path).toContain(`<loc>${baseURL}${path}</loc>`)
     }
     expect(xml).toContain('hreflang="en"')
+    // No SSTP server in Germany in the seed: that page only says "Server not found", and is not listed.
+    expect(await (await request.get('/sstp-de', { headers: RU })).text()).not.toContain('data-testid="key-table"')
+    expect(xml).not.toContain(`<loc>${baseURL}/sstp-de</loc>`)
   })
 })

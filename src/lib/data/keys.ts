@@ -162,14 +162,15 @@ export async function readKeyFile(id: number, user?: User): Promise<{ filename: 
   return { ...keyDownloadFile({ protocol: key.protocol, countryCode, id: String(key.id) }), content }
 }
 
-async function readCountriesWithKeys(locale: Locale): Promise<{ code: string; name: string }[]> {
+/** Every country and protocol with at least one key a visitor may see (current free keys). */
+async function readListedPairs(locale: Locale): Promise<{ code: string; name: string; protocol: Protocol }[]> {
   const payload = await payloadClient()
   const keys = await payload.find({
     collection: 'keys',
     overrideAccess: false,
     pagination: false,
     depth: 0,
-    select: { country: true },
+    select: { country: true, protocol: true },
   })
   const ids = [...new Set(keys.docs.map((key) => key.country).filter((id): id is number => typeof id === 'number'))]
   if (ids.length === 0) return []
@@ -181,9 +182,18 @@ async function readCountriesWithKeys(locale: Locale): Promise<{ code: string; na
     where: { id: { in: ids } },
     select: { code: true, name: true },
   })
-  return countries.docs
-    .map((country) => ({ code: country.code, name: country.name }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale))
+  const byId = new Map(countries.docs.map((country) => [country.id, country]))
+  const pairs = new Map<string, { code: string; name: string; protocol: Protocol }>()
+  for (const key of keys.docs) {
+    const country = typeof key.country === 'number' ? byId.get(key.country) : undefined
+    if (country) pairs.set(`${country.code}:${key.protocol}`, { code: country.code, name: country.name, protocol: key.protocol })
+  }
+  return [...pairs.values()].sort((a, b) => a.name.localeCompare(b.name, locale) || a.protocol.localeCompare(b.protocol))
+}
+
+async function readCountriesWithKeys(locale: Locale): Promise<{ code: string; name: string }[]> {
+  const countries = new Map((await readListedPairs(locale)).map(({ code, name }) => [code, { code, name }]))
+  return [...countries.values()]
 }
 
 async function readCountry(code: string, locale: Locale): Promise<{ code: string; name: string } | null> {
@@ -203,6 +213,7 @@ async function readCountry(code: string, locale: Locale): Promise<{ code: string
 export const getKeyList = cachedPublic('key-list', readKeyList)
 export const getKeyDetails = cachedPublic('key-details', (id: number, locale: Locale) => readKeyDetails(id, locale))
 export const getCountriesWithKeys = cachedPublic('countries-with-keys', readCountriesWithKeys)
+export const getListedPairs = cachedPublic('listed-pairs', readListedPairs)
 export const getCountry = cachedPublic('country', readCountry)
 
 /** A subscriber's own current VIP keys as table rows (read with their access; never cached). */

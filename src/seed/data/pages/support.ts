@@ -78,7 +78,7 @@ export const supportPage: SeedPage = {
 
       heading('Как удалить учётную запись?'),
       paragraph(
-        'Удалить учётную запись можно в настройках личного кабинета. Если передумаете, её можно восстановить в течение 30 дней — напишите нам на {supportEmail} с того же адреса.',
+        'Удалить учётную запись можно в настройках личного кабинета. Если передумаете, в течение 30 дней её можно восстановить: просто войдите снова по ссылке из письма и подтвердите восстановление.',
       ),
 
       heading('Как связаться с поддержкой?'),
@@ -163,7 +163,7 @@ export const supportPage: SeedPage = {
 
       heading('How do I delete my account?'),
       paragraph(
-        'You can delete your account in your account settings. If you change your mind, it can be restored within 30 days — just write to {supportEmail} from the same address.',
+        'You can delete your account in your account settings. If you change your mind, it can be restored within 30 days: just log in again with the link we e-mail you and confirm the restore.',
       ),
 
       heading('How do I contact support?'),
