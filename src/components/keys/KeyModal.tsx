@@ -1,14 +1,13 @@
 'use client'
 // The key detail modal over a key table: opened from a row, it loads the key, shows it in a dialog
 // and puts the key's own URL in the address bar so the view can be shared; Back closes it.
-import dynamic from 'next/dynamic'
 import { useLocale, useTranslations } from 'next-intl'
 import type React from 'react'
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react'
 
 import type { KeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
 
-const KeyDetailsView = dynamic(() => import('./KeyDetailsView').then((module) => module.KeyDetailsView))
+const KeyDetailsView = lazy(() => import('./KeyDetailsView').then((module) => ({ default: module.KeyDetailsView })))
 
 type OpenRequest = { id: number; href: string; anchor?: string }
 type ModalApi = { open: (request: OpenRequest) => void }
@@ -104,7 +103,9 @@ export function KeyModalProvider({ children }: { children: React.ReactNode }) {
             ×
           </button>
           {view?.status === 'ready' ? (
-            <KeyDetailsView details={view.data.details} apps={view.data.apps} renderedAt={view.data.renderedAt} headingId="key-modal-title" />
+            <Suspense fallback={<p id="key-modal-title">{t('loading')}</p>}>
+              <KeyDetailsView details={view.data.details} apps={view.data.apps} renderedAt={view.data.renderedAt} headingId="key-modal-title" />
+            </Suspense>
           ) : view?.status === 'failed' ? (
             <p id="key-modal-title" role="alert">
               {t('loadFailed')}

@@ -2,11 +2,10 @@
 // The header's account corner: "Log in" for visitors (a popup, or the /login page without JavaScript);
 // the personal account and "Log out" once signed in. Decided in the browser from a readable hint
 // cookie, so the header stays cacheable for everyone.
-import dynamic from 'next/dynamic'
 import Link from 'next/link'
 import { useLocale, useTranslations } from 'next-intl'
 import type React from 'react'
-import { useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 
 import { LogoutButton } from '@/components/auth/LogoutButton'
 import type { Locale } from '@/i18n/locales'
@@ -14,7 +13,7 @@ import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 // Loaded on the first click: the popup is not part of every page's first load.
-const AuthDialog = dynamic(() => import('@/components/auth/AuthDialog').then((module) => module.AuthDialog))
+const AuthDialog = lazy(() => import('@/components/auth/AuthDialog').then((module) => ({ default: module.AuthDialog })))
 
 const noop = () => () => undefined
 
@@ -40,7 +39,11 @@ export function AccountLinks() {
           {t('login')}
         </Link>
       )}
-      {isDialogOpen ? <AuthDialog purpose="login" onClose={() => setDialogOpen(false)} /> : null}
+      {isDialogOpen ? (
+        <Suspense fallback={null}>
+          <AuthDialog purpose="login" onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
