@@ -1,8 +1,20 @@
-// A personal-account section with its heading and empty state (filled by the subscription work).
+// A personal-account section with its heading and empty state, and the sections' page titles.
+import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
+
+type LocaleParams = { params: Promise<{ locale: string }> }
+
+/** A section page's generateMetadata: the tab shows which part of the personal account this is. */
+export function profileMetadata(section: 'servers' | 'subscription' | 'preferences') {
+  return async ({ params }: LocaleParams): Promise<Metadata> => {
+    const { locale } = await params
+    const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+    return { title: t(section) }
+  }
+}
 
 type Props = {
   params: Promise<{ locale: string }>

@@ -1,5 +1,4 @@
 // /profile/preferences: account settings: change e-mail, optional password, marketing consent, delete account.
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -11,17 +10,13 @@ import { isLocale } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import { currentUser } from '@/lib/auth/currentUser'
 
+import { profileMetadata } from '../_components/ProfileSection'
+
 export const dynamic = 'force-dynamic'
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ email?: string }> }
 
-
-/** The tab shows which part of the personal account this is. */
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
-  return { title: t('preferences') }
-}
+export const generateMetadata = profileMetadata('preferences')
 
 export default async function ProfilePreferencesPage({ params, searchParams }: Props) {
   const [{ locale: requested }, { email: result }] = await Promise.all([params, searchParams])

@@ -1,6 +1,5 @@
 // /profile/servers (My servers): the subscriber's device keys in the same table and modal as free keys,
 // a form for a new one (10 at most), revoking, and the subscription URL with its QR code.
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -18,7 +17,7 @@ import { vipSubscriptionOf } from '@/lib/billing/account'
 import { DEVICE_LABEL_MAX, MAX_DEVICE_KEYS, vipChoices } from '@/lib/vip/deviceKeys'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 
-import { ProfileSection } from '../_components/ProfileSection'
+import { ProfileSection, profileMetadata } from '../_components/ProfileSection'
 
 export const dynamic = 'force-dynamic'
 
@@ -26,13 +25,7 @@ const ERRORS = ['limitReached', 'invalidDevice', 'invalidServer', 'noSubscriptio
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
-
-/** The tab shows which part of the personal account this is. */
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
-  return { title: t('servers') }
-}
+export const generateMetadata = profileMetadata('servers')
 
 export default async function ProfileServersPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
   const { locale: raw } = await params

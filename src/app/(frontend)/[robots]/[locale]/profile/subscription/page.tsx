@@ -1,5 +1,4 @@
 // /profile/subscription: status, plan, dates, payment method and activation history.
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -13,7 +12,7 @@ import { formatRubles } from '@/lib/billing/pricing'
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
 
-import { ProfileSection } from '../_components/ProfileSection'
+import { ProfileSection, profileMetadata } from '../_components/ProfileSection'
 
 export const dynamic = 'force-dynamic'
 
@@ -29,13 +28,7 @@ const RESULTS = ['discounted', 'cancelled', 'resumed', 'discountUsed', 'failed']
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
-
-/** The tab shows which part of the personal account this is. */
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
-  return { title: t('subscription') }
-}
+export const generateMetadata = profileMetadata('subscription')
 
 export default async function ProfileSubscriptionPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
   const { locale: raw } = await params

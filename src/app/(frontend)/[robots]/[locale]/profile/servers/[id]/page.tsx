@@ -1,5 +1,4 @@
 // A device key's own page in the personal account (what its modal shows), for its owner only.
-import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
@@ -10,15 +9,11 @@ import { isLocale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
 
+import { profileMetadata } from '../../_components/ProfileSection'
+
 export const dynamic = 'force-dynamic'
 
-
-/** The tab shows which part of the personal account this is. */
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
-  return { title: t('servers') }
-}
+export const generateMetadata = profileMetadata('servers')
 
 export default async function DeviceKeyPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
   const { locale, id } = await params
