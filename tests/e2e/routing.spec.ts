@@ -33,14 +33,28 @@ test.describe('route forms', () => {
   })
 
   test('unknown countries and routes answer 404 and show the 404 screen in the page language', async ({ page }) => {
-    // Next.js renders the 404 body in the browser (the status comes from the server): check both.
-    for (const path of ['/zz', '/vless-zz', '/vless%zz', '/no/such/page', '/list/vless/10', '/keys/999999', '/en/zz', '/en/%']) {
+    for (const path of ['/zz', '/vless-zz', '/vless%zz', '/no/such/page', '/support/more', '/list/vless/10', '/keys/999999', '/en/zz', '/en/%']) {
       const response = await page.goto(path)
       expect(response?.status(), path).toBe(404)
       const title = path.startsWith('/en') ? 'Oops! Page not found' : 'Упс! Страница не найдена'
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title)
       await expect(page, path).toHaveTitle(title)
       await expect(page.getByRole('link', { name: path.startsWith('/en') ? 'To the main page' : 'На главную' }).last()).toBeVisible()
+    }
+  })
+
+  test('the 404 screen is in the server\'s HTML, inside the site\'s header and footer, for visitors without JavaScript', async ({ request }) => {
+    // Not for a path below a real page (`/support/more`): Next.js fills that one in in the browser (vercel/next.js#62228).
+    for (const path of ['/zz', '/vless-zz', '/no/such/page', '/list/vless/10', '/keys/999999', '/login/nowhere', '/en/zz', '/en/keys/x', '/en/%']) {
+      const response = await request.get(path, { headers: RU, maxRedirects: 0 })
+      expect(response.status(), path).toBe(404)
+      const html = await response.text()
+      const title = path.startsWith('/en') ? 'Oops! Page not found' : 'Упс! Страница не найдена'
+      expect(html, path).toContain(`<h1>${title}</h1>`)
+      expect(html, path).toContain(`<title>${title}</title>`)
+      expect(html, path).toMatch(/<header[^>]*>[\s\S]*<main[\s\S]*<footer/)
+      expect(html, path).toMatch(/<meta name="robots" content="noindex/)
+      expect(html, path).not.toContain('__next_error__')
     }
   })
 

@@ -44,8 +44,28 @@ export type RouteDecision =
 export const PUBLIC_PATH_HEADER = 'x-public-path'
 
 /** Internal route segments no public URL may reach directly. */
-const INTERNAL_SEGMENTS = new Set(['list', 'index', 'noindex'])
-export const INTERNAL_NOT_FOUND = '/__not-found'
+const INTERNAL_SEGMENTS = new Set(['list', 'index', 'noindex', 'missing'])
+/** The cached 404 page. */
+export const INTERNAL_NOT_FOUND = '/missing'
+/**
+ * First segments of the site's pages (the folders under `[robots]/[locale]`; a unit test compares them).
+ * Any other path gets the cached 404 page, whose screen is in the server's HTML, instead of the catch-all route.
+ */
+export const PAGE_SEGMENTS: ReadonlySet<string> = new Set([
+  'fail-payment',
+  'keys',
+  'login',
+  'privacy',
+  'profile',
+  'register',
+  'search',
+  'success-payment',
+  'support',
+  'tariffs',
+  'test-checkout',
+  'user-agreement',
+  'verify-email',
+])
 const PROFILE_PATH = '/profile'
 
 function sameHost(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -83,7 +103,7 @@ export function internalPathname(pathname: string, show: string | null): string 
     const lower = first.toLowerCase()
     if (lower !== first && parseKeysSlug(lower)) return { redirectTo: `/${lower}` }
   }
-  return pathname
+  return PAGE_SEGMENTS.has(first) ? pathname : INTERNAL_NOT_FOUND
 }
 
 export function routeRequest(facts: RequestFacts): RouteDecision {

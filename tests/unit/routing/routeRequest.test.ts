@@ -1,6 +1,9 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
 
-import { routeRequest } from '@/lib/routing/routeRequest'
+import { PAGE_SEGMENTS, routeRequest } from '@/lib/routing/routeRequest'
 import type { RequestFacts } from '@/lib/routing/routeRequest'
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1'
@@ -44,9 +47,9 @@ describe('routeRequest: paths to internal routes', () => {
 
   it('sends a broken percent-escape to the 404 screen', () => {
     for (const pathname of ['/%', '/vless%zz', '/%E0%A4%A']) {
-      expect(routeRequest(facts({ pathname }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/ru/__not-found' })
+      expect(routeRequest(facts({ pathname }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/ru/missing' })
     }
-    expect(routeRequest(facts({ pathname: '/en/%' }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/en/__not-found' })
+    expect(routeRequest(facts({ pathname: '/en/%' }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/en/missing' })
   })
 
   it('serves English under /en and leaves other pages as they are', () => {
@@ -56,8 +59,26 @@ describe('routeRequest: paths to internal routes', () => {
   })
 
   it('never lets a public URL reach an internal route', () => {
-    expect(routeRequest(facts({ pathname: '/list/vless/10' }))).toMatchObject({ pathname: '/noindex/ru/__not-found' })
-    expect(routeRequest(facts({ pathname: '/noindex/ru/support' }))).toMatchObject({ pathname: '/noindex/ru/__not-found' })
+    expect(routeRequest(facts({ pathname: '/list/vless/10' }))).toMatchObject({ pathname: '/noindex/ru/missing' })
+    expect(routeRequest(facts({ pathname: '/noindex/ru/support' }))).toMatchObject({ pathname: '/noindex/ru/missing' })
+  })
+
+  it('sends a path whose first segment no page has to the cached 404 page', () => {
+    for (const pathname of ['/foo', '/vles', '/about/us', '/supports', '/Support', '/keys-15']) {
+      expect(routeRequest(facts({ pathname })), pathname).toMatchObject({ kind: 'rewrite', pathname: '/noindex/ru/missing' })
+    }
+    expect(routeRequest(facts({ pathname: '/en/foo/bar' }))).toMatchObject({ pathname: '/noindex/en/missing' })
+    // Deeper unknown paths under a real page are left to the catch-all route.
+    expect(routeRequest(facts({ pathname: '/support/more' }))).toMatchObject({ pathname: '/noindex/ru/support/more' })
+  })
+
+  it('knows exactly the first segments of the pages in the app directory', () => {
+    const pagesDir = path.join(import.meta.dirname, '../../../src/app/(frontend)/[robots]/[locale]')
+    const folders = readdirSync(pagesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !/^[_[(]/.test(entry.name))
+      .map((entry) => entry.name)
+      .filter((name) => !['list', 'missing'].includes(name))
+    expect([...PAGE_SEGMENTS].sort()).toEqual(folders.sort())
   })
 
   it('sends upper-case list paths to their lower-case form', () => {

@@ -2,8 +2,8 @@
 import { RichText } from '@payloadcms/richtext-lexical/react'
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { notFound } from 'next/navigation'
 
+import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { getDocument } from '@/lib/data/documents'
@@ -24,14 +24,14 @@ async function resolve(slug: DocumentSlug, params: DocumentParams) {
 
 export async function documentMetadata(slug: DocumentSlug, params: DocumentParams): Promise<Metadata> {
   const resolved = await resolve(slug, params)
-  if (!resolved) return {}
+  if (!resolved) return notFoundMetadata((await params).locale)
   const description = lexicalToPlainText(resolved.document.content).replace(/\s+/g, ' ').slice(0, 160)
   return pageMetadata({ pathname: `/${slug}`, locale: resolved.locale, robots: resolved.robots, title: resolved.document.title, description })
 }
 
 export async function DocumentPage({ slug, params }: { slug: DocumentSlug; params: DocumentParams }) {
   const resolved = await resolve(slug, params)
-  if (!resolved) notFound()
+  if (!resolved) return <ServerNotFound locale={(await params).locale} />
   setRequestLocale(resolved.locale)
   const t = await getTranslations({ locale: resolved.locale, namespace: 'Document' })
   const { document, locale } = resolved

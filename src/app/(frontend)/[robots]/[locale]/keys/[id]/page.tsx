@@ -1,8 +1,8 @@
 // A key's own page: the detail view that opens as a modal over the lists, reachable and shareable by URL.
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { notFound } from 'next/navigation'
 
+import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
@@ -30,7 +30,7 @@ async function resolve(params: Params) {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const resolved = await resolve(params)
-  if (!resolved) return {}
+  if (!resolved) return notFoundMetadata((await params).locale)
   const { details } = resolved.payload
   const t = await getTranslations({ locale: resolved.locale, namespace: 'Metadata' })
   const values = { protocol: PROTOCOL_LABELS[details.protocol], country: details.countryName }
@@ -46,7 +46,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function KeyPage({ params }: { params: Params }) {
   const resolved = await resolve(params)
-  if (!resolved) notFound()
+  if (!resolved) return <ServerNotFound locale={(await params).locale} />
   setRequestLocale(resolved.locale)
   const t = await getTranslations({ locale: resolved.locale, namespace: 'KeyDetails' })
   const { details, apps, renderedAt } = resolved.payload

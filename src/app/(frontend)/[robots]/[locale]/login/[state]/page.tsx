@@ -1,8 +1,8 @@
 // Where the login form lands without JavaScript: the link was sent, or why it was not.
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { notFound } from 'next/navigation'
 
+import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 
@@ -14,14 +14,14 @@ export function generateStaticParams(): never[] {
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string; state: string }> }): Promise<Metadata> {
   const { locale, state } = await params
-  if (!isLocale(locale)) return {}
+  if (!isLocale(locale) || !(state in STATES)) return notFoundMetadata(locale)
   const t = await getTranslations({ locale, namespace: 'Auth' })
   return { title: state === 'sent' ? t('sentTitle') : t('loginTitle'), robots: { index: false, follow: false } }
 }
 
 export default async function LoginStatePage({ params }: { params: Promise<{ locale: string; state: string }> }) {
   const { locale, state } = await params
-  if (!isLocale(locale) || !(state in STATES)) notFound()
+  if (!isLocale(locale) || !(state in STATES)) return <ServerNotFound locale={locale} />
   setRequestLocale(locale)
   const t = await getTranslations({ locale, namespace: 'Auth' })
   const key = STATES[state as keyof typeof STATES]

@@ -1,8 +1,8 @@
 // A key list: home (all keys), a protocol, a country, or both; `?show=N` arrives here as the count.
 import type { Metadata } from 'next'
 import { setRequestLocale } from 'next-intl/server'
-import { notFound } from 'next/navigation'
 
+import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { Cover } from '@/components/keys/Cover'
 import { KeyTable } from '@/components/keys/KeyTable'
 import { SearchWidget } from '@/components/keys/SearchWidget'
@@ -22,13 +22,13 @@ export function generateStaticParams(): { filter: string; count: string }[] {
 
 export async function generateMetadata({ params }: { params: ListParams }): Promise<Metadata> {
   const list = await resolveList(params)
-  if (!list) return {}
+  if (!list) return notFoundMetadata((await params).locale)
   return pageMetadata({ pathname: list.pathname, locale: list.locale, robots: list.robots, ...list.texts })
 }
 
 export default async function KeyListPage({ params }: { params: ListParams }) {
   const list = await resolveList(params)
-  if (!list) notFound()
+  if (!list) return <ServerNotFound locale={(await params).locale} />
   const { locale, filter, count } = list
   setRequestLocale(locale)
   const isHome = !filter.protocol && !filter.country

@@ -1,0 +1,35 @@
+// notFound() with the 404 screen in the server's HTML, for pages served from the cache (ISR).
+// Thrown at the top of a page under this app's dynamic root layout, notFound() answers 404 with an empty
+// document that only JavaScript fills in (vercel/next.js#62228). Thrown inside a Suspense boundary while
+// the page is prerendered, it still sets the 404 status, and the page around it (header, footer) is
+// rendered with the boundary's fallback: the same screen the layout's not-found boundary shows once the
+// browser has hydrated the page. Pages rendered per request stream before the error and would answer 200:
+// they keep calling notFound().
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { notFound } from 'next/navigation'
+import { Suspense } from 'react'
+
+import { isLocale } from '@/i18n/locales'
+
+import { NotFoundScreen } from './NotFoundScreen'
+
+function Missing(): never {
+  notFound()
+}
+
+export function ServerNotFound({ locale }: { locale: string }) {
+  if (isLocale(locale)) setRequestLocale(locale)
+  return (
+    <Suspense fallback={<NotFoundScreen />}>
+      <Missing />
+    </Suspense>
+  )
+}
+
+/** The screen's title: React does not lift a <title> out of a Suspense fallback into the head. */
+export async function notFoundMetadata(locale: string): Promise<Metadata> {
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Errors' })
+  // Next.js adds `noindex` itself to every 404.
+  return { title: t('notFoundTitle') }
+}
