@@ -15,6 +15,11 @@ const nextConfig: NextConfig = {
   // (measured with --cpu-prof under `npm run bench`). Pages are cached by shared caches (s-maxage), not browsers.
   generateEtags: false,
   reactStrictMode: true,
+  // Rendered pages are cached in memory only. On disk, every URL a bot makes up (`/keys/123456789`,
+  // `/vless-xx?show=990`) would leave about 80 KB for good; in memory, an LRU of this size holds every public
+  // page (about 500, at 40 KB of HTML and 40 KB of RSC each) and forgets the made-up ones first.
+  cacheMaxMemorySize: 128 * 1024 * 1024,
+  experimental: { isrFlushToDisk: false },
   images: { unoptimized: true },
 }
 

@@ -1,4 +1,7 @@
 // An editor's change reaches the cached public pages on the next load.
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+
 import { expect, test } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
@@ -24,4 +27,14 @@ test('changing a server in the admin API updates the cached country page at once
   } finally {
     await request.patch(`/api/servers/${server.id}`, { headers, data: { hosting: server.hosting } })
   }
+})
+
+test('rendered pages are cached in memory, so made-up URLs leave nothing on disk', async ({ request }) => {
+  for (const url of ['/keys/987654321', '/vless-qq?show=490', '/vless-de']) {
+    await request.get(url, { headers: RU })
+    const again = await request.get(url, { headers: RU })
+    expect(again.headers()['x-nextjs-cache'], url).toBe('HIT')
+  }
+  // Where Next.js would write them with `experimental.isrFlushToDisk` on (its default).
+  expect(existsSync(path.join(process.cwd(), '.next', 'server', 'route-cache'))).toBe(false)
 })
