@@ -8,7 +8,7 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { isLocale } from './locales'
 
-type Href = string | { pathname: string; query?: Record<string, string | number> }
+type Href = string | { pathname: string; query?: Record<string, string | number>; hash?: string }
 type Props = Omit<React.ComponentProps<typeof NextLink>, 'href'> & { href: Href }
 
 export function localizedHref(href: Href, locale: string): string {
@@ -18,7 +18,7 @@ export function localizedHref(href: Href, locale: string): string {
     return `${localizedPath(pathname, language)}${query ? `?${query}` : ''}`
   }
   const query = new URLSearchParams(Object.entries(href.query ?? {}).map(([key, value]) => [key, String(value)])).toString()
-  return `${localizedPath(href.pathname, language)}${query ? `?${query}` : ''}`
+  return `${localizedPath(href.pathname, language)}${query ? `?${query}` : ''}${href.hash ? `#${href.hash}` : ''}`
 }
 
 export async function Link({ href, ...props }: Props) {

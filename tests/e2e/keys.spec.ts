@@ -52,6 +52,21 @@ test('the country finder says "Nothing found" when no country matches', async ({
   await expect(page.getByTestId('search-country')).toHaveValue('de')
   await page.getByTestId('country-finder').fill('Атлантида')
   await expect(page.getByText('Ничего не найдено')).toBeVisible()
+  // The country chosen before stays neither chosen nor searched for.
+  await expect(page.getByTestId('search-country')).toHaveValue('')
+  await page.getByRole('button', { name: 'Найти ключи' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('the country finder knows countries by the names people use, and a typed code by its code', async ({ page }) => {
+  await page.goto('/')
+  const finder = page.getByTestId('country-finder')
+  for (const [typed, code] of [['америка', 'us'], ['голландия', 'nl'], ['Germany', 'de'], ['us', 'us'], ['uk', 'gb']] as const) {
+    await finder.fill(typed)
+    await expect(page.getByTestId('search-country'), typed).toHaveValue(code)
+  }
+  await page.getByRole('button', { name: 'Найти ключи' }).click()
+  await expect(page).toHaveURL(/\/gb$/)
 })
 
 test('a filter without keys says "Server not found" with the hint', async ({ page }) => {
@@ -67,9 +82,13 @@ test.describe('without JavaScript', () => {
   test('the table, "show more" and the search widget still work', async ({ page }) => {
     await page.goto('/vless')
     await expect(page.getByTestId('key-table').locator('tbody tr')).toHaveCount(10)
+    // Copying needs JavaScript: no button that would do nothing.
+    await expect(page.getByRole('button', { name: 'Копировать' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Подробнее' }).first()).toBeVisible()
     await page.getByTestId('show-more').click()
-    await expect(page).toHaveURL(/\/vless\?show=20$/)
+    await expect(page).toHaveURL(/\/vless\?show=20#row-11$/)
     await expect(page.getByTestId('key-table').locator('tbody tr')).toHaveCount(20)
+    await expect(page.locator('#row-11')).toBeInViewport()
 
     await page.getByTestId('search-country').selectOption('de')
     await page.getByTestId('search-protocol').selectOption('outline')
@@ -78,13 +97,26 @@ test.describe('without JavaScript', () => {
   })
 })
 
+test('the 404 screen without JavaScript offers the link to the main page, not a "Go back" that would do nothing', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'ru-RU' })
+  const page = await context.newPage()
+  await page.goto('/zz')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Упс! Страница не найдена')
+  await expect(page.getByRole('button', { name: 'Назад' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'На главную' }).last()).toBeVisible()
+  await context.close()
+})
+
 test('"Show +10 keys" adds ten rows and disappears when none remain', async ({ page }) => {
   await page.goto('/vless')
   const rows = page.getByTestId('key-table').locator('tbody tr')
   await expect(rows).toHaveCount(10)
   await page.getByTestId('show-more').click()
   await expect(rows).toHaveCount(20)
-  await expect(page).toHaveURL(/\?show=20$/)
+  await expect(page).toHaveURL(/\?show=20#row-11$/)
+  // The visitor lands on the first new row, not back at the top of the page.
+  await expect(page.locator('#row-11')).toBeInViewport()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
 
   const total = Number((await page.locator('.keys__footer span').textContent())?.match(/из (\d+)/)?.[1])
   const lastStep = Math.floor((total - 1) / 10) * 10
@@ -118,11 +150,28 @@ test('"Read more" opens the modal at the key\'s own URL; Back closes it; the URL
   await page.goBack()
   await expect(page).toHaveURL(/\/outline-de$/)
   await expect(dialog).toBeHidden()
+  // Forward shows the key again, and closing it goes back to the list.
+  await page.goForward()
+  await expect(page).toHaveURL(new RegExp(`/keys/${id}$`))
+  await expect(dialog.getByRole('heading', { name: 'Ключ Outline: Германия' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Закрыть' }).click()
+  await expect(page).toHaveURL(/\/outline-de$/)
+  await expect(dialog).toBeHidden()
 
   await page.goto(`/keys/${id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ключ Outline: Германия')
   await page.goto(`/en/keys/${id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Outline key: Germany')
+})
+
+test('"Install" opens the modal at the client apps', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 })
+  await page.goto('/vless-de')
+  const row = page.getByTestId('key-table').locator('tbody tr').first()
+  const id = await row.getAttribute('data-key-id')
+  await row.getByRole('link', { name: 'Установить' }).click()
+  await expect(page).toHaveURL(new RegExp(`/keys/${id}#apps$`))
+  await expect(page.getByRole('dialog').locator('#apps')).toBeInViewport()
 })
 
 test('the QR code encodes the key', async ({ page }) => {

@@ -13,7 +13,7 @@ export function BackButton({ label, fallbackHref }: { label: string; fallbackHre
   return (
     <button
       type="button"
-      className="button"
+      className="button needs-js"
       onClick={() => (window.history.length > 1 && cameFromThisSite() ? window.history.back() : window.location.assign(fallbackHref))}
     >
       {label}

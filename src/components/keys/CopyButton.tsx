@@ -31,7 +31,7 @@ export function CopyButton({ text, label, className = 'button' }: { text: string
   return (
     <button
       type="button"
-      className={className}
+      className={`${className} needs-js`}
       data-state={state}
       onClick={() => writeClipboard(text).then(() => setState('copied'), () => setState('failed'))}
     >

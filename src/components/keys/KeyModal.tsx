@@ -1,6 +1,6 @@
 'use client'
 // The key detail modal over a key table: opened from a row, it loads the key, shows it in a dialog
-// and puts the key's own URL in the address bar so the view can be shared; Back closes it.
+// and puts the key's own URL in the address bar so the view can be shared; Back closes it, Forward opens it again.
 import { useLocale, useTranslations } from 'next-intl'
 import type React from 'react'
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react'
@@ -17,6 +17,14 @@ const ModalContext = createContext<ModalApi | null>(null)
 
 export function useKeyModal(): ModalApi | null {
   return useContext(ModalContext)
+}
+
+/** "Install" opens the modal at the apps: scrolled to once the (lazily loaded) details are on screen. */
+function ScrollToSection({ id }: { id?: string }) {
+  useEffect(() => {
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' })
+  }, [id])
+  return null
 }
 
 export function KeyModalProvider({ children }: { children: React.ReactNode }) {
@@ -45,7 +53,7 @@ export function KeyModalProvider({ children }: { children: React.ReactNode }) {
   const open = useCallback(
     (request: OpenRequest) => {
       if (window.location.pathname !== request.href) {
-        window.history.pushState({ keyModal: request.id }, '', request.href)
+        window.history.pushState({ keyModal: request.id }, '', request.anchor ? `${request.href}#${request.anchor}` : request.href)
         pushedUrl.current = true
       }
       void load(request)
@@ -62,25 +70,26 @@ export function KeyModalProvider({ children }: { children: React.ReactNode }) {
   }, [])
 
   useEffect(() => {
-    const onPopState = () => {
+    const onPopState = (event: PopStateEvent) => {
+      const id = (event.state as { keyModal?: unknown } | null)?.keyModal
+      if (typeof id === 'number') {
+        // Forward (or Back) to an entry the modal made: the key again, and Back or closing leaves it.
+        pushedUrl.current = true
+        void load({ id, href: window.location.pathname, anchor: window.location.hash.slice(1) || undefined })
+        return
+      }
       pushedUrl.current = false
       setView(null)
     }
     window.addEventListener('popstate', onPopState)
     return () => window.removeEventListener('popstate', onPopState)
-  }, [])
+  }, [load])
 
   useEffect(() => {
     const element = dialog.current
     if (!element) return
     if (view && !element.open) element.showModal()
     if (!view && element.open) element.close()
-  }, [view])
-
-  useEffect(() => {
-    if (view?.status === 'ready' && view.request.anchor) {
-      document.getElementById(view.request.anchor)?.scrollIntoView({ block: 'start' })
-    }
   }, [view])
 
   return (
@@ -105,6 +114,7 @@ export function KeyModalProvider({ children }: { children: React.ReactNode }) {
           {view?.status === 'ready' ? (
             <Suspense fallback={<p id="key-modal-title">{t('loading')}</p>}>
               <KeyDetailsView details={view.data.details} apps={view.data.apps} renderedAt={view.data.renderedAt} headingId="key-modal-title" />
+              <ScrollToSection id={view.request.anchor} />
             </Suspense>
           ) : view?.status === 'failed' ? (
             <p id="key-modal-title" role="alert">

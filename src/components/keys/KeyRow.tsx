@@ -15,13 +15,20 @@ import { HealthNote } from './HealthNote'
 import { useKeyModal } from './KeyModal'
 import { useNow } from './useNow'
 
-type Props = { row: PublicKeyRow; renderedAt: number; detailsHref: string; action?: React.ReactNode }
+type Props = {
+  row: PublicKeyRow
+  renderedAt: number
+  detailsHref: string
+  action?: React.ReactNode
+  /** The row's fragment id, where "Show +10 keys" lands. */
+  anchorId?: string
+}
 
 function opensModal(event: React.MouseEvent<HTMLAnchorElement>): boolean {
   return !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
 }
 
-export function KeyRow({ row, renderedAt, detailsHref, action }: Props) {
+export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props) {
   const t = useTranslations('KeyTable')
   const details = useTranslations('KeyDetails')
   const format = useFormatter()
@@ -47,7 +54,7 @@ export function KeyRow({ row, renderedAt, detailsHref, action }: Props) {
   }
 
   return (
-    <tr data-key-id={row.id}>
+    <tr id={anchorId} data-key-id={row.id}>
       <td data-label={t('country')}>
         <span>
           <span aria-hidden="true">{countryFlag(row.countryCode)}</span> {row.countryName}

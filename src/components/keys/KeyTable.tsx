@@ -5,6 +5,7 @@ import type React from 'react'
 import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
 import type { PublicKeyRow } from '@/lib/data/keys'
+import { SHOW_STEP } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { KeyModalProvider } from './KeyModal'
@@ -24,6 +25,11 @@ type Props = {
   actions?: Record<number, React.ReactNode>
   /** What the table lists, for screen readers (default: free keys). */
   caption?: string
+}
+
+/** The fragment id of the row at this (0-based) index. */
+function rowAnchor(index: number): string {
+  return `row-${index + 1}`
 }
 
 export async function KeyTable({ locale, rows, total, renderedAt, pathname, shown, detailsPath, actions, caption }: Props) {
@@ -54,9 +60,10 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <KeyRow
               key={row.id}
+              anchorId={index > 0 && index % SHOW_STEP === 0 ? rowAnchor(index) : undefined}
               row={row}
               renderedAt={renderedAt}
               detailsHref={localizedPath(detailsPath ? detailsPath(row.id) : `/keys/${row.id}`, locale)}
@@ -68,7 +75,8 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
       <p className="keys__footer">
         <span>{t('shown', { shown: Math.min(shown, total), total })}</span>
         {hasMore ? (
-          <Link href={{ pathname, query: { show: shown + 10 } }} scroll={false} rel="nofollow" className="button" data-testid="show-more">
+          // Lands on the first of the new rows, with or without JavaScript (the page is a new one: `?show` is in its path).
+          <Link href={{ pathname, query: { show: shown + SHOW_STEP }, hash: rowAnchor(shown) }} rel="nofollow" className="button" data-testid="show-more">
             {t('showMore')}
           </Link>
         ) : null}

@@ -1,12 +1,14 @@
 'use client'
-// The search form in the browser: a country finder that filters the country list ("Nothing found"
-// when nothing matches) and direct navigation to the chosen list without the server's redirect.
+// The search form in the browser: a country finder that filters the country list by any name a country goes
+// by and picks the best match ("Nothing found", and all countries, when nothing matches), and direct
+// navigation to the chosen list without the server's redirect.
 import { useLocale, useTranslations } from 'next-intl'
 import { useRouter } from 'next/navigation'
 import type React from 'react'
 import { useRef, useState } from 'react'
 
 import type { Locale } from '@/i18n/locales'
+import { countryMatchRank, normalizeSearchText } from '@/lib/countries/search'
 import { isProtocol } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -23,16 +25,17 @@ export function SearchForm({ action, children }: { action: string; children: Rea
     setQuery(text)
     const select = form.current?.elements.namedItem('country')
     if (!(select instanceof HTMLSelectElement)) return
-    const needle = text.trim().toLocaleLowerCase(locale)
-    let firstMatch: HTMLOptionElement | null = null
+    const needle = normalizeSearchText(text)
+    let best: { option: HTMLOptionElement; rank: number } | null = null
     for (const option of Array.from(select.options)) {
       if (option.value === '') continue
-      const matches = needle === '' || option.text.toLocaleLowerCase(locale).includes(needle) || option.value === needle
-      option.hidden = !matches
-      if (matches && !firstMatch) firstMatch = option
+      const rank = needle === '' ? 0 : countryMatchRank(option.value, option.dataset.terms ?? normalizeSearchText(option.text), needle)
+      option.hidden = rank === null
+      if (rank !== null && (!best || rank < best.rank)) best = { option, rank }
     }
-    setNothingFound(needle !== '' && firstMatch === null)
-    if (needle !== '' && firstMatch) select.value = firstMatch.value
+    setNothingFound(needle !== '' && best === null)
+    // With nothing found, no country stays chosen: the search must not go to a country the visitor cannot see.
+    if (needle !== '') select.value = best ? best.option.value : ''
   }
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {

@@ -3,6 +3,7 @@
 import { getTranslations } from 'next-intl/server'
 
 import type { Locale } from '@/i18n/locales'
+import { countrySearchTerms } from '@/lib/countries/searchTerms'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { PROTOCOLS } from '@/lib/keys/types'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
@@ -25,7 +26,7 @@ export async function SearchWidget({ locale, countries, selected }: Props) {
           <select name="country" defaultValue={selected.country ?? ''} data-testid="search-country">
             <option value="">{t('allCountries')}</option>
             {countries.map((country) => (
-              <option key={country.code} value={country.code}>
+              <option key={country.code} value={country.code} data-terms={countrySearchTerms(country.code, country.name)}>
                 {country.name}
               </option>
             ))}

@@ -29,6 +29,10 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <body>
+        {/* Buttons that only work with JavaScript (copy, go back) are not offered without it. */}
+        <noscript>
+          <style>{'.needs-js{display:none}'}</style>
+        </noscript>
         <TopLoader />
         <NextIntlClientProvider messages={pickClientMessages(messages)}>
           <ChunkReload />
