@@ -23,6 +23,18 @@ test.describe('route forms', () => {
     })
   }
 
+  test('Russia\'s key list in Russian is /ru/ru (alone, /ru is the prefix that leads home)', async ({ page, request }) => {
+    const home = await request.get('/ru', { headers: RU, maxRedirects: 0 })
+    expect(home.status()).toBe(308)
+    await page.goto('/en/ru')
+    await expect(page.locator('link[rel="alternate"][hreflang="ru"]')).toHaveAttribute('href', /\/ru\/ru$/)
+    const response = await page.goto('/ru/ru')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveURL(/\/ru\/ru$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Россия')
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/ru\/ru$/)
+  })
+
   test('a trailing slash is removed permanently, keeping the query', async ({ request }) => {
     const response = await request.get('/vless-de/?show=20', { headers: RU, maxRedirects: 0 })
     expect(response.status()).toBe(308)
@@ -44,8 +56,7 @@ test.describe('route forms', () => {
   })
 
   test('the 404 screen is in the server\'s HTML, inside the site\'s header and footer, for visitors without JavaScript', async ({ request }) => {
-    // Not for a path below a real page (`/support/more`): Next.js fills that one in in the browser (vercel/next.js#62228).
-    for (const path of ['/zz', '/vless-zz', '/no/such/page', '/list/vless/10', '/keys/999999', '/login/nowhere', '/en/zz', '/en/keys/x', '/en/%']) {
+    for (const path of ['/zz', '/vless-zz', '/no/such/page', '/support/more', '/keys', '/list/vless/10', '/keys/999999', '/login/nowhere', '/en/zz', '/en/keys/x', '/en/%']) {
       const response = await request.get(path, { headers: RU, maxRedirects: 0 })
       expect(response.status(), path).toBe(404)
       const html = await response.text()

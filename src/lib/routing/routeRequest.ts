@@ -5,6 +5,7 @@ import type { Locale } from '@/i18n/locales'
 
 import { isAutomatedAgent } from './agents'
 import { keysSlug, parseKeysSlug, parseShowCount } from './keysFilter'
+import { localizedPath, RUSSIA_PATH } from './localizedPath'
 import { negotiateLocale } from './negotiateLocale'
 
 export type RequestFacts = {
@@ -48,24 +49,37 @@ const INTERNAL_SEGMENTS = new Set(['list', 'index', 'noindex', 'missing'])
 /** The cached 404 page. */
 export const INTERNAL_NOT_FOUND = '/missing'
 /**
- * First segments of the site's pages (the folders under `[robots]/[locale]`; a unit test compares them).
- * Any other path gets the cached 404 page, whose screen is in the server's HTML, instead of the catch-all route.
+ * The site's pages below `[robots]/[locale]`, `*` for a dynamic segment (a unit test compares them with the
+ * app directory). Any other path gets the cached 404 page, whose screen is in the server's HTML, rather than
+ * the catch-all route's, which Next.js fills in in the browser.
  */
-export const PAGE_SEGMENTS: ReadonlySet<string> = new Set([
+export const PAGE_ROUTES: readonly string[] = [
   'fail-payment',
-  'keys',
+  'keys/*',
   'login',
+  'login/*',
   'privacy',
-  'profile',
+  'profile/preferences',
+  'profile/servers',
+  'profile/servers/*',
+  'profile/subscription',
   'register',
   'search',
   'success-payment',
   'support',
   'tariffs',
-  'test-checkout',
+  'test-checkout/*',
   'user-agreement',
-  'verify-email',
-])
+  'verify-email/*',
+]
+const PAGE_ROUTE_SEGMENTS = PAGE_ROUTES.map((route) => route.split('/'))
+
+function isPageRoute(segments: readonly string[]): boolean {
+  return PAGE_ROUTE_SEGMENTS.some(
+    (route) => route.length === segments.length && route.every((part, index) => part === '*' || part === segments[index]),
+  )
+}
+
 const PROFILE_PATH = '/profile'
 
 function sameHost(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -103,7 +117,8 @@ export function internalPathname(pathname: string, show: string | null): string 
     const lower = first.toLowerCase()
     if (lower !== first && parseKeysSlug(lower)) return { redirectTo: `/${lower}` }
   }
-  return PAGE_SEGMENTS.has(first) ? pathname : INTERNAL_NOT_FOUND
+  if (pathname === PROFILE_PATH) return { redirectTo: `${PROFILE_PATH}/servers` }
+  return isPageRoute(segments) ? pathname : INTERNAL_NOT_FOUND
 }
 
 export function routeRequest(facts: RequestFacts): RouteDecision {
@@ -122,7 +137,8 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
   const [, prefix, ...rest] = pathname.split('/')
   const restPath = `/${rest.join('/')}`.replace(/\/$/, '') || '/'
 
-  if (prefix === 'ru') {
+  // `/ru/ru` is Russia's key list in Russian; every other `/ru/...` drops the prefix.
+  if (prefix === 'ru' && restPath !== RUSSIA_PATH) {
     // Permanent, but personal: it also stores Russian as the visitor's choice, so browsers must not cache it.
     return {
       kind: 'redirect',
@@ -135,8 +151,8 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
 
   let locale: Locale
   let publicPath: string
-  if (prefix === 'en') {
-    locale = 'en'
+  if (prefix === 'en' || prefix === 'ru') {
+    locale = prefix
     publicPath = restPath
   } else {
     locale = cookieLocale ?? (isAutomated ? 'ru' : negotiateLocale(facts.acceptLanguage))
@@ -155,7 +171,7 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
   const { search: restSearch, show } = withoutShow(search)
   const internal = internalPathname(publicPath, show)
   if (typeof internal !== 'string') {
-    const localized = locale === 'en' ? `/en${internal.redirectTo}` : internal.redirectTo
+    const localized = localizedPath(internal.redirectTo, locale)
     return { kind: 'redirect', location: `${localized}${search}`, status: 308, isPersonal: false }
   }
   const isIndexable = sameHost(host, productionHost)

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { PAGE_SEGMENTS, routeRequest } from '@/lib/routing/routeRequest'
+import { PAGE_ROUTES, routeRequest } from '@/lib/routing/routeRequest'
 import type { RequestFacts } from '@/lib/routing/routeRequest'
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1'
@@ -39,7 +39,7 @@ describe('routeRequest: paths to internal routes', () => {
 
   it('passes the public path on to the personal account only', () => {
     expect(routeRequest(facts({ pathname: '/profile/servers', search: '?x=1' }))).toMatchObject({ pathname: '/noindex/ru/profile/servers', forwardsPublicPath: true })
-    expect(routeRequest(facts({ pathname: '/en/profile' }))).toMatchObject({ pathname: '/noindex/en/profile', forwardsPublicPath: true })
+    expect(routeRequest(facts({ pathname: '/en/profile/subscription' }))).toMatchObject({ pathname: '/noindex/en/profile/subscription', forwardsPublicPath: true })
     for (const pathname of ['/', '/vless-de', '/support', '/keys/15', '/profiles', '/login']) {
       expect(routeRequest(facts({ pathname }))).toMatchObject({ kind: 'rewrite', forwardsPublicPath: false })
     }
@@ -63,22 +63,39 @@ describe('routeRequest: paths to internal routes', () => {
     expect(routeRequest(facts({ pathname: '/noindex/ru/support' }))).toMatchObject({ pathname: '/noindex/ru/missing' })
   })
 
-  it('sends a path whose first segment no page has to the cached 404 page', () => {
-    for (const pathname of ['/foo', '/vles', '/about/us', '/supports', '/Support', '/keys-15']) {
+  it('sends a path no page has to the cached 404 page', () => {
+    for (const pathname of ['/foo', '/vles', '/about/us', '/supports', '/Support', '/keys-15', '/keys', '/keys/15/x', '/support/more', '/verify-email', '/profile/servers/1/2']) {
       expect(routeRequest(facts({ pathname })), pathname).toMatchObject({ kind: 'rewrite', pathname: '/noindex/ru/missing' })
     }
     expect(routeRequest(facts({ pathname: '/en/foo/bar' }))).toMatchObject({ pathname: '/noindex/en/missing' })
-    // Deeper unknown paths under a real page are left to the catch-all route.
-    expect(routeRequest(facts({ pathname: '/support/more' }))).toMatchObject({ pathname: '/noindex/ru/support/more' })
+    for (const pathname of ['/keys/abc', '/login/sent', '/profile/servers/7', '/verify-email/x1', '/support']) {
+      expect(routeRequest(facts({ pathname })), pathname).toMatchObject({ kind: 'rewrite', pathname: `/noindex/ru${pathname}` })
+    }
   })
 
-  it('knows exactly the first segments of the pages in the app directory', () => {
+  it('serves Russia\'s key list in Russian at /ru/ru, since /ru is the prefix that leads home', () => {
+    expect(routeRequest(facts({ pathname: '/ru/ru', search: '?show=20' }))).toMatchObject({ kind: 'rewrite', locale: 'ru', pathname: '/noindex/ru/list/ru/20' })
+    expect(routeRequest(facts({ pathname: '/ru/ru', cookieLocale: 'en' }))).toMatchObject({ kind: 'rewrite', locale: 'ru', setLocaleCookie: 'ru' })
+    expect(routeRequest(facts({ pathname: '/ru' }))).toMatchObject({ kind: 'redirect', location: '/', status: 308 })
+    expect(routeRequest(facts({ pathname: '/ru/de' }))).toMatchObject({ kind: 'redirect', location: '/de', status: 308 })
+    expect(routeRequest(facts({ pathname: '/RU' }))).toMatchObject({ kind: 'redirect', location: '/ru/ru', status: 308 })
+    expect(routeRequest(facts({ pathname: '/en/ru' }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/en/list/ru/10' })
+  })
+
+  it('sends /profile to the personal account\'s first section', () => {
+    expect(routeRequest(facts({ pathname: '/en/profile' }))).toMatchObject({ kind: 'redirect', location: '/en/profile/servers', status: 308 })
+  })
+
+  it('knows exactly the pages in the app directory', () => {
     const pagesDir = path.join(import.meta.dirname, '../../../src/app/(frontend)/[robots]/[locale]')
-    const folders = readdirSync(pagesDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !/^[_[(]/.test(entry.name))
-      .map((entry) => entry.name)
-      .filter((name) => !['list', 'missing'].includes(name))
-    expect([...PAGE_SEGMENTS].sort()).toEqual(folders.sort())
+    const routes = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /(^|\/)(page\.tsx|route\.ts)$/.test(file))
+      .map((file) => path.dirname(file).split(path.sep))
+      // Private folders hold no routes; the key lists and the 404 page are internal; the catch-all is what this replaces.
+      .filter((segments) => !segments.some((segment) => segment.startsWith('_')))
+      .filter((segments) => !['list', 'missing', '[...rest]'].includes(segments[0] ?? ''))
+      .map((segments) => segments.map((segment) => (segment.startsWith('[') ? '*' : segment)).join('/'))
+    expect([...PAGE_ROUTES].sort()).toEqual(routes.sort())
   })
 
   it('sends upper-case list paths to their lower-case form', () => {

@@ -1,5 +1,6 @@
-// A path below a real page that no route claims (`/support/more`): rendered per request, so notFound(), whose
-// 404 body Next.js fills in in the browser. Unknown first segments never get here: see PAGE_SEGMENTS.
+// A safety net: the proxy sends every path no page has to the cached 404 page (see PAGE_ROUTES), so only an
+// internal path that no route claims gets here. Rendered per request, hence notFound() (Next.js fills its
+// 404 body in in the browser, vercel/next.js#62228).
 import { notFound } from 'next/navigation'
 
 export default function UnknownPage(): never {
