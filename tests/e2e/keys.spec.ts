@@ -146,6 +146,8 @@ test('"Read more" opens the modal at the key\'s own URL; Back closes it; the URL
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('heading', { name: 'Ключ Outline: Германия' })).toBeVisible()
   await expect(dialog.getByTestId('key-string')).toHaveText(/^ss:\/\/.+\?outline=1/)
+  // The list behind the modal does not scroll.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
 
   await page.goBack()
   await expect(page).toHaveURL(/\/outline-de$/)
@@ -174,6 +176,16 @@ test('"Install" opens the modal at the client apps', async ({ page }) => {
   await expect(page.getByRole('dialog').locator('#apps')).toBeInViewport()
 })
 
+test('the first Tab offers to skip the header to the content', async ({ page }) => {
+  await page.goto('/vless')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Перейти к содержимому' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#content')).toBeFocused()
+})
+
 test('the QR code encodes the key', async ({ page }) => {
   await page.goto('/vless-de')
   await page.getByTestId('key-table').locator('tbody tr').first().getByRole('link', { name: 'Подробнее' }).click()
@@ -186,7 +198,8 @@ test('the QR code encodes the key', async ({ page }) => {
   expect(expectedPaths).toContain(onPage)
 })
 
-test('the modal lists client apps for the protocol and connection parameters where it has them', async ({ page }) => {
+test('the modal lists client apps for the protocol and connection parameters where it has them', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/sstp-nl')
   await page.getByTestId('key-table').locator('tbody tr').first().getByRole('link', { name: 'Установить' }).click()
   const dialog = page.getByRole('dialog')
@@ -195,6 +208,8 @@ test('the modal lists client apps for the protocol and connection parameters whe
   const parameters = dialog.getByTestId('connection-parameters')
   await expect(parameters).toContainText('nl2.free.vpnkeys.example')
   await expect(parameters).toContainText('443')
+  await dialog.getByRole('button', { name: 'Скопировать параметры' }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^Сервер: nl2\.free\.vpnkeys\.example\nПорт: 443\nЛогин: .+\nПароль: .+$/)
 })
 
 test('download gives the configuration file with its name and content', async ({ page }) => {

@@ -10,6 +10,7 @@ import type { ClientApp } from '@/lib/data/settings'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { hoursLeft } from '@/lib/time/hoursLeft'
 
+import { connectionText } from './connectionText'
 import { CopyButton } from './CopyButton'
 import { HealthNote } from './HealthNote'
 import { QR_OPTIONS } from './qrOptions'
@@ -106,6 +107,12 @@ export function KeyDetailsView({ details, apps, renderedAt, headingId, headingLe
               <dd>{details.connection.password}</dd>
             </div>
           </dl>
+          {details.copyText ? null : (
+            <CopyButton
+              text={connectionText(details.connection, { server: t('server'), port: t('port'), login: t('login'), password: t('password') })}
+              label={t('copyParameters')}
+            />
+          )}
         </section>
       ) : null}
 

@@ -15,6 +15,9 @@ export async function Header({ locale }: { locale: Locale }) {
   const [t, settings] = await Promise.all([getTranslations({ locale, namespace: 'Header' }), getSettings(locale)])
   return (
     <header className="header">
+      <a href="#content" className="skip-link">
+        {t('skipToContent')}
+      </a>
       <div className="header__inner">
         <Link href="/" className="header__brand" aria-label={t('home')}>
           {settings.siteName}

@@ -37,7 +37,9 @@ export default async function LocaleLayout({ children, params }: Props) {
         <NextIntlClientProvider messages={pickClientMessages(messages)}>
           <ChunkReload />
           <Header locale={locale} />
-          <main className="page">{children}</main>
+          <main className="page" id="content" tabIndex={-1}>
+            {children}
+          </main>
           <Footer locale={locale} />
         </NextIntlClientProvider>
       </body>
