@@ -114,6 +114,17 @@ test.describe('language detection', () => {
 })
 
 test.describe('hosts and indexing', () => {
+  test('public pages do not ask for client hints (Chrome would request them twice); the admin panel does', async ({ request }) => {
+    for (const path of ['/', '/vless-de', '/en/support']) {
+      const response = await request.get(path, { headers: RU })
+      expect(response.status(), path).toBe(200)
+      expect(response.headers()['critical-ch'], path).toBeUndefined()
+      expect(response.headers()['accept-ch'], path).toBeUndefined()
+    }
+    const admin = await request.get('/admin/login', { headers: RU })
+    expect(admin.headers()['critical-ch']).toBe('Sec-CH-Prefers-Color-Scheme')
+  })
+
   test('people on the production host are sent to the free-keys host with path and query', async ({ request }) => {
     const response = await request.get('/vless-de?show=20', {
       headers: { ...RU, host: PRODUCTION_HOST },
