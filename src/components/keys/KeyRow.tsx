@@ -66,23 +66,24 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
       </td>
       <td data-label={t('dateAdded')}>{format.dateTime(new Date(row.createdAt), { dateStyle: 'medium' })}</td>
       <td data-label={t('about')}>
-        {row.device ? `${row.device} · ${row.hosting}` : row.hosting}
-        {row.health ? (
-          <>
-            <br />
-            <HealthNote health={row.health} now={now} />
-          </>
-        ) : null}
+        {/* One block beside the label on phones: the hosting above its health note. */}
+        <span className="key-about">
+          <span>{row.device ? `${row.device} · ${row.hosting}` : row.hosting}</span>
+          {row.health ? <HealthNote health={row.health} now={now} /> : null}
+        </span>
       </td>
-      <td className="key-actions">
-        <a href={detailsHref} onClick={open()} className="button button--ghost">
-          {t('readMore')}
-        </a>
-        <a href={`${detailsHref}#apps`} onClick={open('apps')} className="button button--ghost">
-          {t('install')}
-        </a>
-        {copyText ? <CopyButton text={copyText} /> : null}
-        {action}
+      <td>
+        {/* A flex box inside the cell, not the cell itself: a flex cell leaves the table's row lines. */}
+        <div className="key-actions">
+          <a href={detailsHref} onClick={open()} className="button button--ghost">
+            {t('readMore')}
+          </a>
+          <a href={`${detailsHref}#apps`} onClick={open('apps')} className="button button--ghost">
+            {t('install')}
+          </a>
+          {copyText ? <CopyButton text={copyText} /> : null}
+          {action}
+        </div>
       </td>
     </tr>
   )
