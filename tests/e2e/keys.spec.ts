@@ -114,9 +114,10 @@ test('"Show +10 keys" adds ten rows and disappears when none remain', async ({ p
   await page.getByTestId('show-more').click()
   await expect(rows).toHaveCount(20)
   await expect(page).toHaveURL(/\?show=20#row-11$/)
-  // The visitor lands on the first new row, not back at the top of the page.
+  // The visitor lands on the first new row, not back at the top of the page, and the keyboard goes on from there.
   await expect(page.locator('#row-11')).toBeInViewport()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await expect(page.locator('#row-11').getByRole('link', { name: 'Подробнее' })).toBeFocused()
 
   const total = Number((await page.locator('.keys__footer span').textContent())?.match(/из (\d+)/)?.[1])
   const lastStep = Math.floor((total - 1) / 10) * 10

@@ -3,6 +3,7 @@
 // and "Read more" / "Install" open the key's modal when JavaScript runs (its own page otherwise).
 import { useFormatter, useTranslations } from 'next-intl'
 import type React from 'react'
+import { useEffect, useRef } from 'react'
 
 import type { PublicKeyRow } from '@/lib/data/keys'
 import { countryFlag } from '@/lib/countries/flag'
@@ -35,6 +36,11 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
   const now = useNow(renderedAt)
   const modal = useKeyModal()
   const hours = hoursLeft(row.expiresAt, new Date(now))
+  const rowElement = useRef<HTMLTableRowElement>(null)
+  useEffect(() => {
+    // "Show +10 keys" lands here (#row-11): keyboard users carry on from the first new row, not the page top.
+    if (anchorId && window.location.hash === `#${anchorId}`) rowElement.current?.querySelector('a')?.focus({ preventScroll: true })
+  }, [anchorId])
   if (row.expiresAt !== null && Date.parse(row.expiresAt) <= now) return null
 
   const copyText =
@@ -54,7 +60,7 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
   }
 
   return (
-    <tr id={anchorId} data-key-id={row.id}>
+    <tr ref={rowElement} id={anchorId} data-key-id={row.id}>
       <td data-label={t('country')}>
         <span>
           <span aria-hidden="true">{countryFlag(row.countryCode)}</span> {row.countryName}
