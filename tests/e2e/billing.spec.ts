@@ -36,8 +36,9 @@ test('the plans page shows prices, savings and the trial, and the speed test mea
   await expect(page.locator('.rating')).toHaveText(/4,8 из 5 по 1\s200 отзывам/)
 
   await page.getByRole('button', { name: 'Начать тест' }).click()
-  await expect(page.getByTestId('speed-result')).toContainText(/Загрузка: [\d.,]+ Мбит\/с/, { timeout: 20_000 })
-  await expect(page.getByTestId('speed-result')).toContainText(/Отдача: [\d.,]+ Мбит\/с/)
+  // In Russian number format: a decimal comma, and a space between thousands.
+  await expect(page.getByTestId('speed-result')).toContainText(/Загрузка: \d{1,3}(?:[\s\u00a0\u202f]\d{3})*(?:,\d)? Мбит\/с/, { timeout: 20_000 })
+  await expect(page.getByTestId('speed-result')).toContainText(/Отдача: \d{1,3}(?:[\s\u00a0\u202f]\d{3})*(?:,\d)? Мбит\/с/)
 
   await page.goto('/en/tariffs')
   await expect(page.getByTestId('plan-3')).toContainText(/You save ₽98 \(11%\)/)

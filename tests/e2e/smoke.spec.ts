@@ -51,3 +51,19 @@ test('client navigation shows the loading bar until the next page arrives', asyn
   await expect(page).toHaveURL(/\/vless$/)
   await expect(page.locator('#nprogress')).toHaveCount(0)
 })
+
+test('opening the login popup, which is no navigation, leaves no loading bar behind', async ({ page }) => {
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  // The bar's script is on the page (it loads after the page is interactive) before the click.
+  await page.waitForFunction(() => [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('#nprogress')))
+  await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Вход' })).toBeVisible()
+  // The popup starts at the e-mail address.
+  await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toBeFocused()
+  await dialog.getByRole('button', { name: 'Закрыть' }).click()
+  await page.waitForTimeout(1_000)
+  await expect(page.locator('#nprogress')).toHaveCount(0)
+  await expect(page.locator('html')).not.toHaveClass(/nprogress-busy/)
+})

@@ -15,6 +15,8 @@ export function AuthDialog({ purpose: initial, onClose }: { purpose: AuthPurpose
 
   useEffect(() => {
     dialog.current?.showModal()
+    // Straight to the e-mail address (the dialog alone would focus its close button).
+    dialog.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus()
   }, [])
 
   return (

@@ -3,13 +3,14 @@
 import { useFormatter, useTranslations } from 'next-intl'
 
 import type { PublicKeyRow } from '@/lib/data/keys'
+import { wholeSecondsBefore } from '@/lib/time/elapsed'
 
 const STATUS_TEXT = { up: 'healthUp', down: 'healthDown', unknown: 'healthUnknown' } as const
 
 export function HealthNote({ health, now }: { health: NonNullable<PublicKeyRow['health']>; now: number }) {
   const t = useTranslations('KeyTable')
   const format = useFormatter()
-  const checked = health.checkedAt ? t('healthChecked', { time: format.relativeTime(new Date(health.checkedAt), now) }) : null
+  const checked = health.checkedAt ? t('healthChecked', { time: format.relativeTime(wholeSecondsBefore(Date.parse(health.checkedAt), now), now) }) : null
   return (
     <span className={`health health--${health.status}`} data-testid="key-health">
       <span aria-hidden="true">● </span>

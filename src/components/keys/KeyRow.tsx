@@ -63,14 +63,18 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
     <tr ref={rowElement} id={anchorId} data-key-id={row.id}>
       <td data-label={t('country')}>
         <span>
-          <span aria-hidden="true">{countryFlag(row.countryCode)}</span> {row.countryName}
+          {/* A no-break space: the flag stays with the name. */}
+          <span aria-hidden="true">{countryFlag(row.countryCode)}</span>{'\u00a0'}
+          {row.countryName}
         </span>
       </td>
       <td data-label={t('protocol')}>{PROTOCOL_LABELS[row.protocol]}</td>
-      <td data-label={t('timeAvailable')} data-expires-at={row.expiresAt ?? ''}>
+      <td data-label={t('timeAvailable')} data-expires-at={row.expiresAt ?? ''} className="keys__nowrap">
         {hours === null ? t('unlimited') : t('hoursLeft', { hours })}
       </td>
-      <td data-label={t('dateAdded')}>{format.dateTime(new Date(row.createdAt), { dateStyle: 'medium' })}</td>
+      <td data-label={t('dateAdded')} className="keys__nowrap">
+        {format.dateTime(new Date(row.createdAt), { dateStyle: 'medium' })}
+      </td>
       <td data-label={t('about')}>
         {/* One block beside the label on phones: the hosting above its health note. */}
         <span className="key-about">

@@ -49,7 +49,7 @@ export function SearchForm({ action, children }: { action: string; children: Rea
 
   return (
     <form ref={form} action={action} method="get" className="search__form" onSubmit={onSubmit}>
-      <label className="field search__finder">
+      <label className="field search__finder needs-js">
         <span>{t('countryFilter')}</span>
         <input
           type="search"

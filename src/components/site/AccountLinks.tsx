@@ -25,6 +25,9 @@ export function AccountLinks() {
   const openDialog = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
+    // The page-loading bar starts on any link click, prevented or not, and ends only on a navigation: this one
+    // never comes, so the bar must not hear of it (its listener sits on the document after React's).
+    event.nativeEvent.stopImmediatePropagation()
     setDialogOpen(true)
   }
   return (

@@ -12,7 +12,7 @@ const COLLOQUIAL: Readonly<Record<string, readonly string[]>> = {
   kr: ['korea', 'корея'],
   nl: ['holland', 'голландия'],
   tr: ['turkey'],
-  us: ['usa', 'america', 'united states of america', 'америка', 'штаты', 'соединённые штаты'],
+  us: ['usa', 'сша', 'america', 'united states of america', 'америка', 'штаты', 'соединённые штаты'],
 }
 
 const DISPLAY_NAMES = new Map<Locale, Intl.DisplayNames>()

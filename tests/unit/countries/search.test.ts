@@ -5,7 +5,7 @@ import { countrySearchTerms } from '@/lib/countries/searchTerms'
 
 const COUNTRIES = [
   { code: 'au', name: 'Австралия' },
-  { code: 'us', name: 'США' },
+  { code: 'us', name: 'United States' },
   { code: 'gb', name: 'Великобритания' },
   { code: 'nl', name: 'Нидерланды' },
   { code: 'tr', name: 'Türkiye' },
@@ -34,6 +34,7 @@ describe('country finder', () => {
   it('knows countries by their names in both languages and by the names people use', () => {
     for (const [typed, code] of [
       ['usa', 'us'],
+      ['сша', 'us'],
       ['америка', 'us'],
       ['uk', 'gb'],
       ['англия', 'gb'],
