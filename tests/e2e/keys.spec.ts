@@ -7,6 +7,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 
 import { QR_OPTIONS } from '../../src/components/keys/qrOptions'
+import { RU } from './helpers'
 
 test.use({ locale: 'ru-RU' })
 
@@ -23,6 +24,15 @@ test('country and protocol pages name the country in title and heading, in both 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Free VPN keys: Germany')
   const rows = page.getByTestId('key-table').locator('tbody tr')
   await expect(rows.first()).toContainText('Germany')
+})
+
+test('a protocol page\'s description says how its keys are used', async ({ request }) => {
+  const description = async (path: string) => (await (await request.get(path, { headers: RU })).text()).match(/<meta name="description" content="([^"]*)"/)?.[1] ?? ''
+  expect(await description('/vless-de')).toContain('скопируйте ключ, скачайте файл или отсканируйте QR-код')
+  expect(await description('/wireguard')).toContain('скачайте файл конфигурации или отсканируйте его QR-код')
+  // SSTP and OpenVPN keys have no QR code: their descriptions do not promise one.
+  for (const path of ['/sstp', '/openvpn-de', '/en/sstp']) expect(await description(path), path).not.toMatch(/QR/)
+  expect(await description('/en/sstp')).toContain('download the configuration file or enter the connection details')
 })
 
 test('the home page shows live counts and the trial banner', async ({ page }) => {

@@ -4,7 +4,8 @@ import { getTranslations } from 'next-intl/server'
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { getCountry } from '@/lib/data/keys'
-import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { PROTOCOL_LABELS, protocolHasConnectionParameters, protocolHasShareLink } from '@/lib/keys/labels'
+import type { Protocol } from '@/lib/keys/types'
 import { keysPathname, parseKeysSlug, parseShowCount } from '@/lib/routing/keysFilter'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
 import { isRobotsMode } from '@/lib/seo/robots'
@@ -22,6 +23,12 @@ export type ResolvedList = {
   texts: { title: string; description: string; heading: string }
 }
 
+/** How a protocol's keys are used, for the meta description: a share link, a file with a QR code, or a file and fields. */
+function accessKind(protocol: Protocol): 'link' | 'file' | 'parameters' {
+  if (protocolHasShareLink(protocol)) return 'link'
+  return protocolHasConnectionParameters(protocol) ? 'parameters' : 'file'
+}
+
 export async function resolveList(params: ListParams): Promise<ResolvedList | null> {
   const { robots, locale, filter: slug, count: countParam } = await params
   const filter = parseKeysSlug(slug)
@@ -35,7 +42,11 @@ export async function resolveList(params: ListParams): Promise<ResolvedList | nu
     getTranslations({ locale, namespace: 'Metadata' }),
     getTranslations({ locale, namespace: 'Headings' }),
   ])
-  const values = { protocol: filter.protocol ? PROTOCOL_LABELS[filter.protocol] : '', country: country?.name ?? '' }
+  const values = {
+    protocol: filter.protocol ? PROTOCOL_LABELS[filter.protocol] : '',
+    country: country?.name ?? '',
+    access: filter.protocol ? accessKind(filter.protocol) : 'link',
+  }
   const kind = filter.protocol && country ? 'protocolCountry' : filter.protocol ? 'protocol' : country ? 'country' : 'home'
   const texts = {
     home: { title: meta('homeTitle'), description: meta('homeDescription'), heading: headings('home') },
