@@ -6,13 +6,13 @@ import type React from 'react'
 
 import { localizedPath } from '@/lib/routing/localizedPath'
 
-import { isLocale } from './locales'
+import { localeOrDefault } from './locales'
 
 type Href = string | { pathname: string; query?: Record<string, string | number>; hash?: string }
 type Props = Omit<React.ComponentProps<typeof NextLink>, 'href'> & { href: Href }
 
 export function localizedHref(href: Href, locale: string): string {
-  const language = isLocale(locale) ? locale : 'ru'
+  const language = localeOrDefault(locale)
   if (typeof href === 'string') {
     const [pathname = '/', query] = href.split('?')
     return `${localizedPath(pathname, language)}${query ? `?${query}` : ''}`

@@ -11,3 +11,8 @@ export const localeLabels: Record<Locale, string> = {
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value)
 }
+
+/** A route's locale parameter, or the default language for anything else. */
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : defaultLocale
+}

@@ -2,7 +2,7 @@
 import { getLocale, getTranslations } from 'next-intl/server'
 
 import { Link } from '@/i18n/Link'
-import { isLocale } from '@/i18n/locales'
+import { localeOrDefault } from '@/i18n/locales'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { BackButton } from './BackButton'
@@ -12,7 +12,7 @@ import { HiddenFromCrawlers } from './HiddenFromCrawlers'
 export async function NotFoundScreen() {
   const locale = await getLocale()
   const t = await getTranslations('Errors')
-  const home = localizedPath('/', isLocale(locale) ? locale : 'ru')
+  const home = localizedPath('/', localeOrDefault(locale))
   return (
     <HiddenFromCrawlers>
       <ErrorScreen code={404} title={t('notFoundTitle')} text={t('notFoundText')}>

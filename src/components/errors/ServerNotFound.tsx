@@ -10,7 +10,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 import { Suspense } from 'react'
 
-import { isLocale } from '@/i18n/locales'
+import { isLocale, localeOrDefault } from '@/i18n/locales'
 
 import { NotFoundScreen } from './NotFoundScreen'
 
@@ -29,7 +29,7 @@ export function ServerNotFound({ locale }: { locale: string }) {
 
 /** The screen's title: React does not lift a <title> out of a Suspense fallback into the head. */
 export async function notFoundMetadata(locale: string): Promise<Metadata> {
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Errors' })
+  const t = await getTranslations({ locale: localeOrDefault(locale), namespace: 'Errors' })
   // Next.js adds `noindex` itself to every 404.
   return { title: t('notFoundTitle') }
 }

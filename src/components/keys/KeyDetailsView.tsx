@@ -10,7 +10,7 @@ import type { ClientApp } from '@/lib/data/settings'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { hoursLeft } from '@/lib/time/hoursLeft'
 
-import { connectionText } from './connectionText'
+import { connectionLabels, connectionText } from './connectionText'
 import { CopyButton } from './CopyButton'
 import { HealthNote } from './HealthNote'
 import { QR_OPTIONS } from './qrOptions'
@@ -108,10 +108,7 @@ export function KeyDetailsView({ details, apps, renderedAt, headingId, headingLe
             </div>
           </dl>
           {details.copyText ? null : (
-            <CopyButton
-              text={connectionText(details.connection, { server: t('server'), port: t('port'), login: t('login'), password: t('password') })}
-              label={t('copyParameters')}
-            />
+            <CopyButton text={connectionText(details.connection, connectionLabels(t))} label={t('copyParameters')} />
           )}
         </section>
       ) : null}

@@ -10,7 +10,7 @@ import { countryFlag } from '@/lib/countries/flag'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { hoursLeft } from '@/lib/time/hoursLeft'
 
-import { connectionText } from './connectionText'
+import { connectionLabels, connectionText } from './connectionText'
 import { CopyButton } from './CopyButton'
 import { HealthNote } from './HealthNote'
 import { useKeyModal } from './KeyModal'
@@ -46,12 +46,7 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
   const copyText =
     row.copyText ??
     (row.connection
-      ? connectionText(row.connection, {
-          server: details('server'),
-          port: details('port'),
-          login: details('login'),
-          password: details('password'),
-        })
+      ? connectionText(row.connection, connectionLabels(details))
       : null)
   const open = (anchor?: string) => (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!modal || !opensModal(event)) return

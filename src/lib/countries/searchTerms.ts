@@ -31,4 +31,3 @@ export function countrySearchTerms(code: string, name: string): string {
   const terms = [name, standardName(code, 'ru'), standardName(code, 'en'), ...(COLLOQUIAL[code] ?? [])]
   return [...new Set(terms.filter((term): term is string => Boolean(term)).map(normalizeSearchText))].join('|')
 }
-

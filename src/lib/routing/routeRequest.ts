@@ -94,7 +94,6 @@ function withoutShow(search: string): { search: string; show: string | null } {
   return { search: rest ? `?${rest}` : '', show }
 }
 
-/** Maps a public path (locale prefix removed) to the internal route under `/{robots}/{locale}`. */
 function isDecodable(pathname: string): boolean {
   try {
     decodeURIComponent(pathname)
@@ -104,6 +103,7 @@ function isDecodable(pathname: string): boolean {
   }
 }
 
+/** Maps a public path (locale prefix removed) to the internal route under `/{robots}/{locale}`. */
 export function internalPathname(pathname: string, show: string | null): string | { redirectTo: string } {
   // A broken percent-escape (`/%`, `/vless%zz`) names no page; Next.js itself would answer 500.
   if (!isDecodable(pathname)) return INTERNAL_NOT_FOUND
@@ -182,6 +182,7 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     locale,
     isIndexable,
     setLocaleCookie: isPageLoad && cookieLocale !== locale ? locale : undefined,
-    forwardsPublicPath: internal === PROFILE_PATH || internal.startsWith(`${PROFILE_PATH}/`),
+    // `/profile` itself redirects to a section, so only the sections get here.
+    forwardsPublicPath: internal.startsWith(`${PROFILE_PATH}/`),
   }
 }

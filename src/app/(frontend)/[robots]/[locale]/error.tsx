@@ -8,7 +8,7 @@ import { BackButton } from '@/components/errors/BackButton'
 import { ErrorScreen } from '@/components/errors/ErrorScreen'
 import { HiddenFromCrawlers } from '@/components/errors/HiddenFromCrawlers'
 import { reloadPageOnce } from '@/components/site/ChunkReload'
-import { isLocale } from '@/i18n/locales'
+import { localeOrDefault } from '@/i18n/locales'
 import { isChunkLoadFailure } from '@/lib/chunkReload'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
@@ -20,7 +20,7 @@ export default function PageError({ error }: { error: Error & { digest?: string 
     if (isChunkLoadFailure(error)) reloadPageOnce()
   }, [error])
   if (!error.digest) return <div className="error-screen" />
-  const home = localizedPath('/', isLocale(locale) ? locale : 'ru')
+  const home = localizedPath('/', localeOrDefault(locale))
   return (
     <HiddenFromCrawlers>
       <ErrorScreen code={500} title={t('serverErrorTitle')} text={t('serverErrorText')}>

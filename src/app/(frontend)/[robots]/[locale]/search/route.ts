@@ -2,7 +2,7 @@
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
-import { isLocale } from '@/i18n/locales'
+import { localeOrDefault } from '@/i18n/locales'
 import { PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -16,6 +16,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ loca
   const { locale } = await params
   const url = new URL(request.url)
   const filter = query.parse({ country: url.searchParams.get('country') || null, protocol: url.searchParams.get('protocol') || null })
-  const target = localizedPath(keysPathname(filter), isLocale(locale) ? locale : 'ru')
+  const target = localizedPath(keysPathname(filter), localeOrDefault(locale))
   return new NextResponse(null, { status: 303, headers: { Location: target } })
 }

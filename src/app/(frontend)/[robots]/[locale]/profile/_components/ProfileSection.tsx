@@ -3,7 +3,7 @@ import type { Metadata } from 'next'
 import { getTranslations } from 'next-intl/server'
 
 import { Link } from '@/i18n/Link'
-import { isLocale } from '@/i18n/locales'
+import { localeOrDefault } from '@/i18n/locales'
 
 type LocaleParams = { params: Promise<{ locale: string }> }
 
@@ -11,7 +11,7 @@ type LocaleParams = { params: Promise<{ locale: string }> }
 export function profileMetadata(section: 'servers' | 'subscription' | 'preferences') {
   return async ({ params }: LocaleParams): Promise<Metadata> => {
     const { locale } = await params
-    const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+    const t = await getTranslations({ locale: localeOrDefault(locale), namespace: 'Profile' })
     return { title: t(section) }
   }
 }
@@ -25,7 +25,7 @@ type Props = {
 
 export async function ProfileSection({ params, title, empty, showTariffs = false }: Props) {
   const { locale } = await params
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'Profile' })
+  const t = await getTranslations({ locale: localeOrDefault(locale), namespace: 'Profile' })
   return (
     <section>
       <h2>{t(title)}</h2>

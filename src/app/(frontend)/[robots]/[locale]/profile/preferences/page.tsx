@@ -6,7 +6,7 @@ import { ChangeEmailForm } from '@/components/auth/ChangeEmailForm'
 import { DeleteAccount } from '@/components/auth/DeleteAccount'
 import { MarketingConsent } from '@/components/auth/MarketingConsent'
 import { PasswordForm } from '@/components/auth/PasswordForm'
-import { isLocale } from '@/i18n/locales'
+import { localeOrDefault } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import { currentUser } from '@/lib/auth/currentUser'
 
@@ -20,7 +20,7 @@ export const generateMetadata = profileMetadata('preferences')
 
 export default async function ProfilePreferencesPage({ params, searchParams }: Props) {
   const [{ locale: requested }, { email: result }] = await Promise.all([params, searchParams])
-  const locale = isLocale(requested) ? requested : 'ru'
+  const locale = localeOrDefault(requested)
   const t = await getTranslations({ locale, namespace: 'Preferences' })
   const profile = await getTranslations({ locale, namespace: 'Profile' })
   const user = await currentUser(await headers())

@@ -6,8 +6,7 @@ import { headers } from 'next/headers'
 import { CopyButton } from '@/components/keys/CopyButton'
 import { KeyTable } from '@/components/keys/KeyTable'
 import { LinkQr } from '@/components/vip/LinkQr'
-import { isLocale } from '@/i18n/locales'
-import type { Locale } from '@/i18n/locales'
+import { localeOrDefault } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { readOwnKeyRows } from '@/lib/data/keys'
 import { payloadClient } from '@/lib/data/payload'
@@ -29,7 +28,7 @@ export const generateMetadata = profileMetadata('servers')
 
 export default async function ProfileServersPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
   const { locale: raw } = await params
-  const locale: Locale = isLocale(raw) ? raw : 'ru'
+  const locale = localeOrDefault(raw)
   const query = await searchParams
   const user = await currentUser(await headers())
   const payload = await payloadClient()

@@ -3,8 +3,7 @@ import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
 import { Link } from '@/i18n/Link'
-import { isLocale } from '@/i18n/locales'
-import type { Locale } from '@/i18n/locales'
+import { localeOrDefault } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { subscriptionOf } from '@/lib/billing/account'
 import { hasUsedCancelDiscount } from '@/lib/billing/renewal'
@@ -33,7 +32,7 @@ export const generateMetadata = profileMetadata('subscription')
 export default async function ProfileSubscriptionPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: SearchParams }) {
   const { locale: raw } = await params
   const query = await searchParams
-  const locale: Locale = isLocale(raw) ? raw : 'ru'
+  const locale = localeOrDefault(raw)
   const user = await currentUser(await headers())
   const payload = await payloadClient()
   const view = user ? await subscriptionOf(payload, user, locale) : null

@@ -4,7 +4,7 @@ import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 
-import { isLocale } from '@/i18n/locales'
+import { isLocale, localeOrDefault } from '@/i18n/locales'
 import { formatRubles } from '@/lib/billing/pricing'
 import { env } from '@/lib/env'
 
@@ -21,7 +21,7 @@ type Session = {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale } = await params
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'ru', namespace: 'TestCheckout' })
+  const t = await getTranslations({ locale: localeOrDefault(locale), namespace: 'TestCheckout' })
   return { title: t('title'), robots: { index: false, follow: false } }
 }
 
