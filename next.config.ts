@@ -19,7 +19,8 @@ const nextConfig: NextConfig = {
   // `/vless-xx?show=990`) would leave about 80 KB for good; in memory, an LRU of this size holds every public
   // page (about 500, at 40 KB of HTML and 40 KB of RSC each) and forgets the made-up ones first.
   cacheMaxMemorySize: 128 * 1024 * 1024,
-  experimental: { isrFlushToDisk: false },
+  // authInterrupts: unauthorized() answers an outdated e-mail link with the 401 screen and status.
+  experimental: { isrFlushToDisk: false, authInterrupts: true },
   images: { unoptimized: true },
 }
 
@@ -37,9 +38,47 @@ function clientHintsForAdminOnly(rule: HeaderRule): HeaderRule {
   return isClientHintRule ? { ...rule, source: '/admin/:path*' } : rule
 }
 
+/**
+ * Security headers (values and reasons in the README's "Security headers"). Public pages and the personal account
+ * get a Content-Security-Policy: only our own scripts, styles, images and connections; forms post to the site
+ * (and its redirect to the payment provider's checkout); no plugins, no <base>; never inside a frame (which is
+ * how account deletion, a new subscription URL or "rotate now" could be clickjacked). Inline scripts are allowed
+ * because cached pages cannot carry a per-request nonce, and Next.js bootstraps each page with inline scripts.
+ * The admin panel gets the same framing, plugin and <base> rules but no script or connection rules: Payload's
+ * code editor loads Monaco from a CDN. HSTS depends on SERVER_URL, known only at run time: src/proxy.ts sends it.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self' https://checkout.stripe.com",
+  "frame-ancestors 'none'",
+].join('; ')
+const ADMIN_CONTENT_SECURITY_POLICY = ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"].join('; ')
+
+const COMMON_SECURITY_HEADERS = [
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
+]
+
+const securityHeaders: HeaderRule[] = [
+  { source: '/:path*', headers: COMMON_SECURITY_HEADERS },
+  { source: '/admin/:path*', headers: [{ key: 'Content-Security-Policy', value: ADMIN_CONTENT_SECURITY_POLICY }] },
+  { source: '/admin', headers: [{ key: 'Content-Security-Policy', value: ADMIN_CONTENT_SECURITY_POLICY }] },
+  { source: '/:path((?!admin(?:/|$)).*)', headers: [{ key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY }] },
+]
+
 const config: NextConfig = {
   ...withAdmin,
-  headers: async () => ((await withAdmin.headers?.()) ?? []).map(clientHintsForAdminOnly),
+  headers: async () => [...((await withAdmin.headers?.()) ?? []).map(clientHintsForAdminOnly), ...securityHeaders],
 }
 
 export default config

@@ -20,6 +20,7 @@ import { SubscriptionEvents } from './collections/SubscriptionEvents'
 import { Subscriptions } from './collections/Subscriptions'
 import { Tariffs } from './collections/Tariffs'
 import { Users } from './collections/Users'
+import { lockDownPayloadInternals } from './collections/access/payloadInternals'
 import { isAdminUser } from './collections/access/roles'
 import { SiteSettings } from './globals/SiteSettings'
 import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
@@ -37,6 +38,7 @@ const config = env()
 const isAdminRequest = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user as { role?: unknown } | null)
 
 export default buildConfig({
+  // Also Payload's CSRF allowlist: a cookie session counts only on requests whose Origin is this one.
   serverURL: config.serverUrl,
   secret: config.PAYLOAD_SECRET ?? 'build-time-placeholder-secret-not-used-to-serve',
   admin: {
@@ -78,4 +80,4 @@ export default buildConfig({
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
-})
+}).then(lockDownPayloadInternals)

@@ -9,6 +9,8 @@ import * as migration_20261122_025050_free_key_rotation from './20261122_025050_
 import * as migration_20261122_030121_server_health from './20261122_030121_server_health';
 import * as migration_20261122_033448_key_revoke_retry from './20261122_033448_key_revoke_retry';
 import * as migration_20261122_051942_revoke_vip_keys_task from './20261122_051942_revoke_vip_keys_task';
+import * as migration_20261123_164902_server_private_network from './20261123_164902_server_private_network';
+import * as migration_20261123_165322_activation_token from './20261123_165322_activation_token';
 
 export const migrations = [
   {
@@ -64,6 +66,16 @@ export const migrations = [
   {
     up: migration_20261122_051942_revoke_vip_keys_task.up,
     down: migration_20261122_051942_revoke_vip_keys_task.down,
-    name: '20261122_051942_revoke_vip_keys_task'
+    name: '20261122_051942_revoke_vip_keys_task',
+  },
+  {
+    up: migration_20261123_164902_server_private_network.up,
+    down: migration_20261123_164902_server_private_network.down,
+    name: '20261123_164902_server_private_network',
+  },
+  {
+    up: migration_20261123_165322_activation_token.up,
+    down: migration_20261123_165322_activation_token.down,
+    name: '20261123_165322_activation_token'
   },
 ];

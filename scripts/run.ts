@@ -20,7 +20,7 @@ import type { StripeDouble } from './lib/stripeDouble'
 import { runTsScript } from './lib/tsChild'
 import type { RunningPostgres } from './lib/postgres'
 
-type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload'
+type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload' | 'create-admin'
 
 const root = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
@@ -59,7 +59,7 @@ function waitForExit(child: ChildProcess): Promise<number> {
 
 async function main(): Promise<void> {
   const mode = process.argv[2] as Mode
-  if (!['dev', 'start', 'seed', 'migrate', 'payload'].includes(mode)) fail(`Unknown mode "${String(mode)}"`)
+  if (!['dev', 'start', 'seed', 'migrate', 'payload', 'create-admin'].includes(mode)) fail(`Unknown mode "${String(mode)}"`)
   const isDev = mode === 'dev'
   nextEnv.loadEnvConfig(root, isDev)
   const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data')
@@ -108,6 +108,9 @@ async function main(): Promise<void> {
   const prepared = await runTsScript(['scripts/prepare.ts', seedPolicy], { cwd: root, env: childEnv, stdio: 'inherit' })
   if (prepared !== 0) return shutdown(prepared)
   if (mode === 'seed' || mode === 'migrate') return shutdown(0)
+  if (mode === 'create-admin') {
+    return shutdown(await runTsScript(['scripts/createAdmin.ts', ...process.argv.slice(3)], { cwd: root, env: childEnv, stdio: 'inherit' }))
+  }
   if (mode === 'payload') {
     // The Payload CLI (e.g. migrate:create) against the same database the site uses.
     const cli = runChild([path.join(root, 'node_modules', 'payload', 'bin.js'), ...process.argv.slice(3)], childEnv)

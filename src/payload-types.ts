@@ -205,6 +205,10 @@ export interface Server {
       }[]
     | null;
   adapter: 'manual' | 'outline' | 'ss-manager' | 'xray-panel' | 'demo';
+  /**
+   * Allows localhost and private-network addresses (10.x, 192.168.x…) for health checks
+   */
+  privateNetwork?: boolean | null;
   credentials?: {
     apiUrl?: string | null;
     username?: string | null;
@@ -409,7 +413,7 @@ export interface SubscriptionEvent {
 export interface AuthToken {
   id: number;
   tokenHash: string;
-  purpose: 'register' | 'login' | 'change-email';
+  purpose: 'register' | 'login' | 'change-email' | 'activation';
   email: string;
   user?: (number | null) | User;
   newEmail?: string | null;
@@ -714,6 +718,7 @@ export interface ServersSelect<T extends boolean = true> {
         id?: T;
       };
   adapter?: T;
+  privateNetwork?: T;
   credentials?:
     | T
     | {

@@ -5,21 +5,30 @@ import type { NextRequest } from 'next/server'
 
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/i18n/routing'
 import { env } from '@/lib/env'
+import { redirectLocation } from '@/lib/routing/redirectLocation'
 import { PUBLIC_PATH_HEADER, routeRequest } from '@/lib/routing/routeRequest'
 import type { RouteDecision } from '@/lib/routing/routeRequest'
 
 const NOINDEX = 'noindex, nofollow'
+const HSTS = 'max-age=31536000'
 
-/** Next.js needs an absolute Location: build it on the host and scheme the visitor used. */
-function absoluteLocation(request: NextRequest, location: string): string {
-  const scheme = (request.headers.get('x-forwarded-proto') ?? request.nextUrl.protocol.replace(':', '')).split(',')[0]
-  if (location.startsWith('//')) return `${scheme}:${location}`
-  return `${scheme}://${request.headers.get('host') ?? request.nextUrl.host}${location}`
+/** The host the visitor asked for: a reverse proxy passes it as Host or, when it rewrites Host, as X-Forwarded-Host. */
+function requestedHost(request: NextRequest): string | null {
+  const forwarded = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim()
+  return forwarded || request.headers.get('host')
 }
 
 function respond(request: NextRequest, decision: RouteDecision): NextResponse {
   if (decision.kind === 'redirect') {
-    const response = NextResponse.redirect(absoluteLocation(request, decision.location), decision.status)
+    const response = NextResponse.redirect(
+      redirectLocation({
+        location: decision.location,
+        requestedHost: requestedHost(request),
+        serverUrl: env().serverUrl,
+        ownHosts: [env().PRODUCTION_HOST, env().FREE_KEYS_HOST],
+      }),
+      decision.status,
+    )
     if (decision.isPersonal) {
       response.headers.set('Cache-Control', 'private, no-store')
       response.headers.set('Vary', 'Accept-Language, Cookie, User-Agent')
@@ -46,7 +55,7 @@ export default function proxy(request: NextRequest): NextResponse {
   const decision = routeRequest({
     pathname: request.nextUrl.pathname,
     search: request.nextUrl.search,
-    host: request.headers.get('host'),
+    host: requestedHost(request),
     userAgent: request.headers.get('user-agent'),
     cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value ?? null,
     acceptLanguage: request.headers.get('accept-language'),
@@ -55,6 +64,8 @@ export default function proxy(request: NextRequest): NextResponse {
     freeKeysHost: env().FREE_KEYS_HOST,
   })
   const response = respond(request, decision)
+  // A site served over HTTPS tells browsers to use nothing else for a year (the nginx template sends it for every path).
+  if (env().serverUrl.startsWith('https://')) response.headers.set('Strict-Transport-Security', HSTS)
   if (decision.setLocaleCookie) {
     response.cookies.set(LOCALE_COOKIE, decision.setLocaleCookie, {
       maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,

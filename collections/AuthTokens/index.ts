@@ -23,7 +23,8 @@ export const AuthTokens: CollectionConfig = {
       name: 'purpose',
       type: 'select',
       required: true,
-      options: ['register', 'login', 'change-email'],
+      // activation: the sign-in link in the purchase e-mail.
+      options: ['register', 'login', 'change-email', 'activation'],
     },
     { name: 'email', type: 'email', required: true, index: true },
     { name: 'user', type: 'relationship', relationTo: 'users' },

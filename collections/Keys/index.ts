@@ -3,6 +3,7 @@ import type { CollectionConfig, Where } from 'payload'
 
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
+import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidatePublicData } from '../hooks/revalidatePublicData'
 import { protocolOptions, tierOptions } from '../options'
 import { deriveKeyFields } from './hooks/deriveKeyFields'
@@ -179,6 +180,7 @@ export const Keys: CollectionConfig = {
       name: 'revokeError',
       label: { ru: 'Отзыв на сервере не удался', en: 'Revoking on the server failed' },
       type: 'textarea',
+      access: { read: staffOnlyField },
       admin: {
         position: 'sidebar',
         readOnly: true,
@@ -197,6 +199,7 @@ export const Keys: CollectionConfig = {
       name: 'providerRef',
       label: { ru: 'Идентификатор на сервере', en: 'Id on the server' },
       type: 'text',
+      access: { read: staffOnlyField },
       admin: { position: 'sidebar', readOnly: true },
     },
   ],

@@ -21,6 +21,8 @@ export const Pages: CollectionConfig = {
   versions: { drafts: true, maxPerDoc: 20 },
   access: {
     read: staffOrPublished,
+    // Versions hold drafts: never for visitors or customers.
+    readVersions: staffOnly,
     create: staffOnly,
     update: staffOnly,
     delete: staffOnly,

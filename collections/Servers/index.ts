@@ -1,11 +1,20 @@
 // VPN nodes: where keys live, what they offer publicly, and (admins only) how we provision them.
 import type { CollectionConfig, Where } from 'payload'
 
+import { isInternalAddress, isLocalHostName } from '../../src/lib/http/privateAddress'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
+import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidatePublicData } from '../hooks/revalidatePublicData'
 import { adapterOptions, protocolOptions, tierOptions } from '../options'
+
+/** The health check connects to this host: an internal one only when an admin says the server is on a private network. */
+function validateHost(value: unknown, { data }: { data: Partial<{ privateNetwork?: boolean | null }> }): true | string {
+  if (typeof value !== 'string' || value.trim() === '') return 'Укажите адрес / Enter an address'
+  if (data?.privateNetwork || !(isInternalAddress(value.trim()) || isLocalHostName(value))) return true
+  return 'Это внутренний адрес (localhost, частная сеть). Администратор может отметить сервер как находящийся в частной сети. / This is an internal address (localhost, a private network); an admin can mark the server as being on a private network.'
+}
 
 export const Servers: CollectionConfig = {
   slug: 'servers',
@@ -78,6 +87,7 @@ export const Servers: CollectionConfig = {
           label: { ru: 'Адрес (домен или IP)', en: 'Address (domain or IP)' },
           type: 'text',
           required: true,
+          validate: validateHost,
         },
       ],
     },
@@ -151,6 +161,21 @@ export const Servers: CollectionConfig = {
           options: adapterOptions,
           required: true,
           defaultValue: 'manual',
+          access: { read: staffOnlyField },
+        },
+        {
+          // Health checks never connect to loopback, private or link-local addresses on an editor's word.
+          name: 'privateNetwork',
+          label: { ru: 'Сервер в частной сети', en: 'Server on a private network' },
+          type: 'checkbox',
+          defaultValue: false,
+          access: { read: staffOnlyField, create: adminOnlyField, update: adminOnlyField },
+          admin: {
+            description: {
+              ru: 'Разрешает адреса localhost и частных сетей (10.x, 192.168.x…) для проверок состояния',
+              en: 'Allows localhost and private-network addresses (10.x, 192.168.x…) for health checks',
+            },
+          },
         },
         {
           name: 'credentials',
@@ -210,11 +235,18 @@ export const Servers: CollectionConfig = {
           ],
         },
         { name: 'lastCheckedAt', label: { ru: 'Последняя проверка', en: 'Last checked' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
-        { name: 'latencyMs', label: { ru: 'Задержка, мс', en: 'Latency, ms' }, type: 'number' },
-        { name: 'failures', label: { ru: 'Неудачных проверок подряд', en: 'Failed checks in a row' }, type: 'number', defaultValue: 0 },
-        { name: 'detail', label: { ru: 'Подробности проверки', en: 'Check details' }, type: 'textarea' },
-        { name: 'lastRotationAt', label: { ru: 'Последняя ротация ключей', en: 'Last key rotation' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
-        { name: 'lastRotationError', label: { ru: 'Ошибка ротации', en: 'Rotation error' }, type: 'textarea' },
+        // Visitors and customers see whether a server works and when it was checked; the rest is for staff.
+        { name: 'latencyMs', label: { ru: 'Задержка, мс', en: 'Latency, ms' }, type: 'number', access: { read: staffOnlyField } },
+        { name: 'failures', label: { ru: 'Неудачных проверок подряд', en: 'Failed checks in a row' }, type: 'number', defaultValue: 0, access: { read: staffOnlyField } },
+        { name: 'detail', label: { ru: 'Подробности проверки', en: 'Check details' }, type: 'textarea', access: { read: staffOnlyField } },
+        {
+          name: 'lastRotationAt',
+          label: { ru: 'Последняя ротация ключей', en: 'Last key rotation' },
+          type: 'date',
+          admin: { date: { pickerAppearance: 'dayAndTime' } },
+          access: { read: staffOnlyField },
+        },
+        { name: 'lastRotationError', label: { ru: 'Ошибка ротации', en: 'Rotation error' }, type: 'textarea', access: { read: staffOnlyField } },
       ],
     },
   ],

@@ -1,13 +1,15 @@
 // Accounts: customers sign in on the site; editors and admins also enter /admin.
 import type { CollectionConfig } from 'payload'
-import { AuthenticationError } from 'payload'
+import { APIError, AuthenticationError } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
 import { adminOrSelf, staffOrSelf } from '../access/staffOrSelf'
 import { locales } from '../../src/i18n/locales'
+import { clearPasswordAttempts, consumePasswordAttempt } from '../../src/lib/auth/rateLimit'
 import { env } from '../../src/lib/env'
+import { clientIp } from '../../src/lib/http/clientIp'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -28,7 +30,32 @@ export const Users: CollectionConfig = {
     // Secure cookies whenever the site is served over HTTPS (always in production).
     cookies: { sameSite: 'Lax', secure: env().serverUrl.startsWith('https://') },
   },
+  endpoints: [
+    {
+      // Payload's "create the first admin" endpoint would hand an empty production database to whoever comes
+      // first, with any role; the first admin is made with `npm run create-admin` instead.
+      path: '/first-register',
+      method: 'post',
+      handler: () => Response.json({ errors: [{ message: 'Forbidden: use npm run create-admin' }] }, { status: 403 }),
+    },
+  ],
   hooks: {
+    // Password guesses over the API are limited per account and per network address (in PostgreSQL, so every
+    // instance counts the same), on top of Payload's own lockout; the Local API (scripts, tests) is not limited.
+    beforeOperation: [
+      async ({ operation, args, req }) => {
+        if (operation !== 'login' || req.payloadAPI === 'local') return args
+        const email = typeof args.data?.email === 'string' ? args.data.email.trim().toLowerCase() : ''
+        const allowance = await consumePasswordAttempt(req.payload, { email, ip: clientIp(req.headers) })
+        if (!allowance.ok) throw new APIError('tooManyAttempts', 429, { retryAfterSeconds: allowance.retryAfterSeconds }, true)
+        return args
+      },
+    ],
+    afterLogin: [
+      async ({ user, req }) => {
+        if (req.payloadAPI !== 'local') await clearPasswordAttempts(req.payload, String(user.email))
+      },
+    ],
     // A deleted account cannot sign in with a password; only an e-mail link restores it.
     beforeLogin: [
       ({ user }) => {
@@ -43,8 +70,17 @@ export const Users: CollectionConfig = {
     create: adminOnly,
     update: adminOrSelf,
     delete: adminOnly,
+    // Resetting a lockout is for admins: for anyone else it would undo the limit on password guesses.
+    unlock: adminOnly,
   },
   fields: [
+    {
+      // Customers change their address only through the confirmed change-e-mail flow (a link to the new address);
+      // over Payload's API only admins may write it.
+      name: 'email',
+      type: 'email',
+      access: { update: adminOnlyField },
+    },
     {
       name: 'role',
       label: { ru: 'Роль', en: 'Role' },

@@ -78,6 +78,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       )
     }
   }
+  // Visitors are sent to the free-keys host, where forms post from and cookies are set: it must be SERVER_URL's.
+  if (isStrictProduction && env.FREE_KEYS_HOST && env.SERVER_URL && new URL(env.SERVER_URL).host !== env.FREE_KEYS_HOST.toLowerCase()) {
+    throw new EnvError(
+      `SERVER_URL (${env.SERVER_URL}) must be the address visitors use: with FREE_KEYS_HOST set, that is https://${env.FREE_KEYS_HOST}.`,
+    )
+  }
   if (isStrictProduction && env.STRIPE_API_URL) {
     throw new EnvError('STRIPE_API_URL (the local test checkout) must not be set in production.')
   }

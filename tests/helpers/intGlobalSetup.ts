@@ -7,6 +7,8 @@ import path from 'node:path'
 import { startEmbeddedPostgres } from '../../scripts/lib/postgres'
 import { runPrepare } from './prepare'
 
+export const INT_SERVER_URL = 'https://free.keys.example'
+
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vpnkeys-int-'))
   // When run as root, PostgreSQL runs as the `postgres` user, which must be able to enter this folder.
@@ -14,7 +16,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), database: 'vpnkeys_int', quiet: true })
   process.env.DATABASE_URL = postgres.url
   process.env.PAYLOAD_SECRET = randomBytes(32).toString('hex')
-  Object.assign(process.env, { NODE_ENV: 'test' })
+  // A real domain, never the address requests arrive on: every absolute URL must come from it.
+  Object.assign(process.env, { NODE_ENV: 'test', SERVER_URL: INT_SERVER_URL })
   process.env.TEST_PG_ADMIN_URL = postgres.url.replace(/\/[^/]+$/, '/postgres')
   await runPrepare('always', process.env)
   return async () => {

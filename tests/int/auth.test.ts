@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestSmtp } from '../helpers/smtp'
+import { INT_SERVER_URL } from '../helpers/intGlobalSetup'
 import { startSmtp, tokenFromMail } from '../helpers/smtp'
 
 let smtp: TestSmtp
@@ -126,7 +127,7 @@ describe('login by e-mail link', () => {
     const token = tokenFromMail(await smtp.latestTo(email))
     expect((await confirm(confirmRequest(token))).headers.get('set-cookie')).toBeTruthy()
     const reused = await confirm(confirmRequest(token))
-    expect(reused.headers.get('location')).toMatch(/\/verify-email\/expired$/)
+    expect(reused.headers.get('location')).toBe(`${INT_SERVER_URL}/link-expired`)
     expect(reused.headers.get('set-cookie')).toBeNull()
 
     const { consumeToken, issueToken } = await import('@/lib/auth/tokens')
@@ -352,6 +353,37 @@ describe('input and limits', () => {
     const email = uniqueEmail()
     await requestLink(linkRequest({ email, purpose: 'register', next: 'https://evil.example/steal' }))
     const confirmed = await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))
-    expect(new URL(confirmed.headers.get('location')!).host).toBe('localhost')
+    expect(confirmed.headers.get('location')).toBe(`${INT_SERVER_URL}/profile/servers`)
+  })
+
+  it('builds every redirect on SERVER_URL, whatever host, forwarded host or scheme the request came with', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register', locale: 'en' }))
+    const form = new FormData()
+    form.set('code', tokenFromMail(await smtp.latestTo(email)))
+    form.set('locale', 'en')
+    const headers = { host: '127.0.0.1:3999', 'x-forwarded-host': 'free.keys.test', 'x-forwarded-proto': 'https' }
+    const confirmed = await confirm(new Request('http://127.0.0.1:3999/api/auth/confirm', { method: 'POST', body: form, headers }))
+    expect(confirmed.headers.get('location')).toBe(`${INT_SERVER_URL}/en/profile/servers`)
+    const invalid = await requestLink(new Request('http://localhost:3999/api/auth/request-link', { method: 'POST', body: new FormData(), headers }))
+    expect(invalid.headers.get('location')).toBe(`${INT_SERVER_URL}/login/invalid`)
+  })
+
+  it('refuses a confirmation posted from another site (login CSRF), leaving the link usable', async () => {
+    const email = uniqueEmail()
+    await requestLink(linkRequest({ email, purpose: 'register' }))
+    const code = tokenFromMail(await smtp.latestTo(email))
+    const attacks: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]
+    for (const headers of attacks) {
+      const form = new FormData()
+      form.set('code', code)
+      const refused = await confirm(new Request('http://localhost/api/auth/confirm', { method: 'POST', body: form, headers }))
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get('set-cookie')).toBeNull()
+    }
+    const form = new FormData()
+    form.set('code', code)
+    const sameSite = await confirm(new Request('http://localhost/api/auth/confirm', { method: 'POST', body: form, headers: { origin: INT_SERVER_URL } }))
+    expect(sameSite.headers.get('set-cookie')).toBeTruthy()
   })
 })

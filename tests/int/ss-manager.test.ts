@@ -124,6 +124,7 @@ beforeAll(async () => {
       country: country.id,
       hosting: 'Loopback',
       host: '127.0.0.1',
+      privateNetwork: true,
       tier: 'free',
       enabled: true,
       adapter: 'ss-manager',

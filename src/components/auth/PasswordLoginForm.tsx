@@ -31,6 +31,11 @@ export function PasswordLoginForm() {
       body: JSON.stringify({ email: checked.email.toLowerCase(), password: String(data.get('password') ?? '') }),
     }).catch(() => null)
     setBusy(false)
+    if (response?.status === 429) {
+      const body = (await response.json().catch(() => null)) as { errors?: { data?: { retryAfterSeconds?: number } }[] } | null
+      const seconds = body?.errors?.[0]?.data?.retryAfterSeconds ?? 15 * 60
+      return setError(t('rateLimited', { minutes: Math.max(1, Math.ceil(seconds / 60)) }))
+    }
     if (!response?.ok) return setError(t(response?.status === 401 ? 'wrongPassword' : 'failed'))
     document.cookie = `${SIGNED_IN_COOKIE}=1; Path=/; Max-Age=${THIRTY_DAYS_SECONDS}; SameSite=Lax`
     const next = safeNextPath(new URLSearchParams(window.location.search).get('next'))

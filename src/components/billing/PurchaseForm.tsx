@@ -17,6 +17,11 @@ type ErrorKey = (typeof ERRORS)[number]
 
 const noSubscription = () => () => undefined
 
+/** crypto.randomUUID exists only on HTTPS (or localhost); getRandomValues everywhere, so the form works on plain HTTP too. */
+function randomAttemptKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
 export function PurchaseForm({ plans, submitLabel, enabled }: { plans: Plan[]; submitLabel: string; enabled: boolean }) {
   const t = useTranslations('Tariffs')
   const locale = useLocale() as Locale
@@ -34,7 +39,7 @@ export function PurchaseForm({ plans, submitLabel, enabled }: { plans: Plan[]; s
 
   useEffect(() => {
     // One key per visit of the form: submitting it twice opens one checkout.
-    if (attemptRef.current && !attemptRef.current.value) attemptRef.current.value = crypto.randomUUID()
+    if (attemptRef.current && !attemptRef.current.value) attemptRef.current.value = randomAttemptKey()
     const typed = query.get('email')
     if (typed && emailRef.current && !emailRef.current.value) emailRef.current.value = typed
     if (!typed && hasSignedInMarker(document.cookie)) {

@@ -11,6 +11,7 @@ import { notFound } from 'next/navigation'
 import { Suspense } from 'react'
 
 import { isLocale, localeOrDefault } from '@/i18n/locales'
+import { isCrawlerMode } from '@/lib/seo/robots'
 
 import { NotFoundScreen } from './NotFoundScreen'
 
@@ -18,10 +19,11 @@ function Missing(): never {
   notFound()
 }
 
-export function ServerNotFound({ locale }: { locale: string }) {
+/** `robots` is the route's mode: crawlers get the status and an empty container, not the screen (site-spec §2). */
+export function ServerNotFound({ locale, robots }: { locale: string; robots: string }) {
   if (isLocale(locale)) setRequestLocale(locale)
   return (
-    <Suspense fallback={<NotFoundScreen />}>
+    <Suspense fallback={isCrawlerMode(robots) ? <div className="error-screen" /> : <NotFoundScreen />}>
       <Missing />
     </Suspense>
   )
@@ -32,4 +34,9 @@ export async function notFoundMetadata(locale: string): Promise<Metadata> {
   const t = await getTranslations({ locale: localeOrDefault(locale), namespace: 'Errors' })
   // Next.js adds `noindex` itself to every 404.
   return { title: t('notFoundTitle') }
+}
+
+/** The two route parameters the screen needs, from a page's parameters. */
+export function notFoundProps({ locale, robots }: { locale: string; robots: string }): { locale: string; robots: string } {
+  return { locale, robots }
 }

@@ -3,10 +3,9 @@
 import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { env } from '@/lib/env'
+import { siteUrl } from '@/lib/http/siteUrl'
 import { deliverMail } from '@/lib/mail/deliver'
 import { renderEmailChangedNotice, renderLinkMail } from '@/lib/mail/templates'
-import { localizedPath } from '@/lib/routing/localizedPath'
 import type { User } from '@/payload-types'
 
 import { issueToken } from './tokens'
@@ -24,7 +23,7 @@ export async function requestEmailChange(payload: Payload, user: User, newEmail:
   if (newEmail === user.email || (await isTaken(payload, newEmail))) return { ok: false, error: 'emailChangeFailed' }
   const token = await issueToken(payload, { purpose: 'change-email', email: user.email, userId: user.id, newEmail, locale })
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
-  const link = `${env().serverUrl}${localizedPath(`/verify-email/${token}`, locale)}`
+  const link = siteUrl(`/verify-email/${token}`, locale)
   const delivery = await deliverMail(payload, newEmail, renderLinkMail({ kind: 'changeEmail', locale, siteName: settings.siteName, link }))
   return delivery === 'failed' ? { ok: false, error: 'mailFailed' } : { ok: true }
 }

@@ -3,11 +3,10 @@
 import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { env } from '@/lib/env'
+import { siteUrl } from '@/lib/http/siteUrl'
 import { deliverMail } from '@/lib/mail/deliver'
 import type { MailKind } from '@/lib/mail/templates'
 import { renderLinkMail } from '@/lib/mail/templates'
-import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { issueToken } from './tokens'
 import type { TokenPurpose } from './tokens'
@@ -27,7 +26,7 @@ export async function sendLinkEmail(payload: Payload, { email, purpose, locale, 
   const token = await issueToken(payload, { purpose: tokenPurpose, email, locale, userId: user?.id, next })
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
   // Built from the configured address, never from the request's Host header.
-  const link = `${env().serverUrl}${localizedPath(`/verify-email/${token}`, locale)}`
+  const link = siteUrl(`/verify-email/${token}`, locale)
   const mail = renderLinkMail({ kind, locale, siteName: settings.siteName, link })
   // Queued for retry when the mail server is down; only a failure to queue reaches the visitor.
   const delivery = await deliverMail(payload, email, mail)

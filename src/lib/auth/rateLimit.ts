@@ -2,7 +2,14 @@
 import type { Payload } from 'payload'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
-type Limiters = { perEmail: RateLimiterPostgres; perIp: RateLimiterPostgres; checkout: RateLimiterPostgres; speedTest: RateLimiterPostgres }
+type Limiters = {
+  perEmail: RateLimiterPostgres
+  perIp: RateLimiterPostgres
+  checkout: RateLimiterPostgres
+  speedTest: RateLimiterPostgres
+  passwordPerAccount: RateLimiterPostgres
+  passwordPerIp: RateLimiterPostgres
+}
 
 const limiters = new WeakMap<Payload, Limiters>()
 
@@ -20,6 +27,10 @@ function limitersFor(payload: Payload): Limiters {
     checkout: new RateLimiterPostgres({ ...common, keyPrefix: 'checkout-ip', points: 20, duration: 60 * 60 }),
     // A speed test moves megabytes: a few per ten minutes per address.
     speedTest: new RateLimiterPostgres({ ...common, keyPrefix: 'speedtest-ip', points: 6, duration: 10 * 60 }),
+    // Password guesses: ten per account per quarter hour (across all addresses), a successful login clears them;
+    // per network address thirty, so one address cannot walk through many accounts.
+    passwordPerAccount: new RateLimiterPostgres({ ...common, keyPrefix: 'password-account', points: 10, duration: 15 * 60 }),
+    passwordPerIp: new RateLimiterPostgres({ ...common, keyPrefix: 'password-ip', points: 30, duration: 15 * 60 }),
   }
   limiters.set(payload, created)
   return created
@@ -27,16 +38,31 @@ function limitersFor(payload: Payload): Limiters {
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number }
 
-export async function consumeLinkAllowance(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
-  const { perEmail, perIp } = limitersFor(payload)
+async function consumeBoth(perIp: RateLimiterPostgres, perAccount: RateLimiterPostgres, ip: string, email: string): Promise<RateLimitResult> {
   try {
     await perIp.consume(ip)
-    await perEmail.consume(email.toLowerCase())
+    await perAccount.consume(email.toLowerCase())
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
     throw error
   }
+}
+
+export async function consumeLinkAllowance(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
+  const { perEmail, perIp } = limitersFor(payload)
+  return consumeBoth(perIp, perEmail, ip, email)
+}
+
+/** One password login attempt (counted before the password is checked). */
+export async function consumePasswordAttempt(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
+  const { passwordPerAccount, passwordPerIp } = limitersFor(payload)
+  return consumeBoth(passwordPerIp, passwordPerAccount, ip, email)
+}
+
+/** After a successful password login the account's count starts again (the address's does not). */
+export async function clearPasswordAttempts(payload: Payload, email: string): Promise<void> {
+  await limitersFor(payload).passwordPerAccount.delete(email.toLowerCase())
 }
 
 /** One unit of a per-address allowance other than e-mail links. */

@@ -1,10 +1,20 @@
 // The page to open after signing in: only a path on this site, never another site (no open redirect).
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+function isLocalPath(value: string): boolean {
+  // `//host` and `/\host` are other sites to a browser; a backslash anywhere may become one.
+  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
+}
+
 export function safeNextPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 512) return null
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return null
+  if (!isLocalPath(value) || CONTROL.test(value)) return null
   try {
     const url = new URL(value, 'http://internal.invalid')
-    return url.origin === 'http://internal.invalid' ? `${url.pathname}${url.search}` : null
+    if (url.origin !== 'http://internal.invalid') return null
+    // Normalizing can turn a harmless path into another site's (`/..//example.org` → `//example.org`): check the result too.
+    const normalized = `${url.pathname}${url.search}`
+    return isLocalPath(normalized) ? normalized : null
   } catch {
     return null
   }

@@ -3,13 +3,22 @@
 import { createHash, randomBytes } from 'node:crypto'
 
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import type { AuthToken } from '@/payload-types'
 
 /** Long enough to reach a phone's mailbox, short enough that a forwarded or leaked link soon dies. */
 export const TOKEN_TTL_MS = 15 * 60 * 1000
+/**
+ * The sign-in link in the e-mail that confirms a purchase: a buyer often reads it later than a login link they
+ * just asked for, so it lives a day; it is still single use, hashed and behind the confirm button.
+ */
+export const ACTIVATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+
+function lifetimeMs(purpose: TokenPurpose): number {
+  return purpose === 'activation' ? ACTIVATION_TOKEN_TTL_MS : TOKEN_TTL_MS
+}
 
 export type TokenPurpose = AuthToken['purpose']
 
@@ -39,6 +48,8 @@ type IssueInput = {
   newEmail?: string
   next?: string | null
   now?: Date
+  /** The transaction to issue it in (a webhook's), so a rolled-back event leaves no link behind. */
+  req?: PayloadRequest
 }
 
 export async function issueToken(payload: Payload, input: IssueInput): Promise<string> {
@@ -50,11 +61,13 @@ export async function issueToken(payload: Payload, input: IssueInput): Promise<s
     },
     data: { usedAt: now.toISOString() },
     depth: 0,
+    req: input.req,
   })
   const token = randomBytes(32).toString('base64url')
   await payload.create({
     collection: 'auth-tokens',
     depth: 0,
+    req: input.req,
     data: {
       tokenHash: hashToken(token),
       purpose: input.purpose,
@@ -63,7 +76,7 @@ export async function issueToken(payload: Payload, input: IssueInput): Promise<s
       newEmail: input.newEmail ?? null,
       locale: input.locale,
       next: input.next ?? null,
-      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+      expiresAt: new Date(now.getTime() + lifetimeMs(input.purpose)).toISOString(),
     },
   })
   return token

@@ -7,11 +7,13 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { unusablePassword } from '@/lib/auth/session'
+import { issueToken } from '@/lib/auth/tokens'
 import { lockForTransaction } from '@/lib/data/transactionLock'
 import { queueFollowUp, runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
+import { siteUrl } from '@/lib/http/siteUrl'
 import type { Subscription, User } from '@/payload-types'
 
 import { advance, start } from './lifecycle'
@@ -165,7 +167,12 @@ export async function syncSubscription(
     if (endedFor !== null) followUps.push(await queueFollowUp(payload, req, { task: 'revokeVipKeys', input: { user: endedFor } }))
     for (const mail of mails) {
       const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0, req })
-      const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription })
+      // The activation mail's button signs the buyer in (a one-time link) and sets up their first key.
+      const link =
+        mail.kind === 'activated'
+          ? siteUrl(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale)
+          : undefined
+      const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link })
       followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
     }
     await commitTransaction(req)

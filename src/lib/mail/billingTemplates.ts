@@ -16,9 +16,10 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
       subject: 'VIP-подписка на сайте {siteName} активирована',
       lines: [
         'Спасибо за оплату! Ваша VIP-подписка активна до {until} включительно.',
-        'Войдите на сайт с этим адресом почты и создайте ключи для своих устройств (до 10) в разделе «Мои серверы».',
+        'Нажмите кнопку ниже: вы войдёте на сайт и сразу получите ключ для первого устройства. Ключи для других устройств (до 10) создаются в разделе «Мои серверы».',
+        'Кнопка действует 24 часа и один раз; потом входите на сайт по ссылке, которую мы пришлём на этот адрес.',
       ],
-      button: 'Начать подключение',
+      button: 'Получить ключ',
       path: '/profile/servers',
     },
     renewed: {
@@ -51,9 +52,10 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
       subject: 'Your {siteName} VIP subscription is active',
       lines: [
         'Thank you for your payment! Your VIP subscription is active until {until}.',
-        'Log in to the site with this e-mail address and create keys for your devices (up to 10) under “My servers”.',
+        'Press the button below: you will be signed in and get a key for your first device right away. Keys for other devices (up to 10) are made under “My servers”.',
+        'The button works once, for 24 hours; after that, sign in with a link we send to this address.',
       ],
-      button: 'Start connection',
+      button: 'Get my key',
       path: '/profile/servers',
     },
     renewed: {
@@ -89,12 +91,15 @@ export function renderBillingMail({
   siteName,
   serverUrl,
   subscription,
+  link = `${serverUrl}${localizedPath(COPY[locale][kind].path, locale)}`,
 }: {
   kind: BillingMailKind
   locale: Locale
   siteName: string
   serverUrl: string
   subscription: SubscriptionState
+  /** Where the button leads, when not the kind's page (the activation mail's one-time sign-in link). */
+  link?: string
 }): RenderedMail {
   const copy = COPY[locale][kind]
   const format = (iso: string | null) =>
@@ -106,7 +111,6 @@ export function renderBillingMail({
       .replace('{next}', format(subscription.nextPaymentAt))
   const subject = fill(copy.subject)
   const lines = copy.lines.map(fill)
-  const link = `${serverUrl}${localizedPath(copy.path, locale)}`
   return {
     subject,
     text: [...lines, '', `${copy.button}: ${link}`, '', `— ${siteName}`].join('\n'),

@@ -5,6 +5,7 @@ import { connect } from 'node:net'
 
 import type { Payload } from 'payload'
 
+import { resolvePublicTarget } from '@/lib/http/privateAddress'
 import type { Server } from '@/payload-types'
 
 import { pingSsManager } from './ssManager'
@@ -45,7 +46,20 @@ export async function checkServer(server: Server): Promise<ServerHealth> {
   }
   const ports = tcpPorts(server)
   if (ports.length === 0) return { status: 'unknown', latencyMs: null, detail: 'no TCP port to check (UDP only)' }
-  const results = await Promise.all(ports.map(async ({ protocol, port }) => ({ protocol, port, latency: await probeTcp(server.host, port) })))
+  // An editor types the host: internal addresses are probed only on an admin's word (privateNetwork).
+  let address = server.host
+  if (!server.privateNetwork) {
+    const target = await resolvePublicTarget(server.host)
+    if (!target.ok) {
+      const detail =
+        target.reason === 'internal'
+          ? 'not checked: the address is internal (localhost or a private network); an admin can mark the server as on a private network'
+          : 'not checked: the address does not resolve'
+      return { status: target.reason === 'internal' ? 'unknown' : 'down', latencyMs: null, detail }
+    }
+    address = target.address
+  }
+  const results = await Promise.all(ports.map(async ({ protocol, port }) => ({ protocol, port, latency: await probeTcp(address, port) })))
   const failed = results.filter((result) => result.latency === null)
   const latencies = results.flatMap((result) => (result.latency === null ? [] : [result.latency]))
   return {

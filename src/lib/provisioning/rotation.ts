@@ -11,6 +11,7 @@ import { providerRefsOn, retryRevocations } from '@/lib/vip/deviceKeys'
 
 import { adapterFor, recordIssuedKey } from './index'
 import { planRotation } from './rotationPlan'
+import { serverErrorText } from './redact'
 
 const LOCK_KEY = 'free-key-rotation'
 
@@ -117,7 +118,7 @@ export async function rotateFreeKeys(payload: Payload, now: Date = new Date()): 
           report.issued += done.issued
           report.revoked += done.revoked
         } catch (failure) {
-          const error = `${entry.protocol}: ${failure instanceof Error ? failure.message : String(failure)}`
+          const error = `${entry.protocol}: ${serverErrorText(failure, server)}`
           errors.push(error)
           report.failures.push({ server: server.name, error })
           payload.logger.error({ err: failure, msg: `Free-key rotation failed on ${server.name} (${entry.protocol}); its keys are left as they are` })

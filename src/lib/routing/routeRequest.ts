@@ -3,7 +3,9 @@
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
-import { isAutomatedAgent } from './agents'
+import { ROBOTS_MODES, robotsMode } from '@/lib/seo/robots'
+
+import { isAutomatedAgent, isCrawler } from './agents'
 import { keysSlug, parseKeysSlug, parseShowCount } from './keysFilter'
 import { localizedPath, RUSSIA_PATH } from './localizedPath'
 import { negotiateLocale } from './negotiateLocale'
@@ -45,7 +47,7 @@ export type RouteDecision =
 export const PUBLIC_PATH_HEADER = 'x-public-path'
 
 /** Internal route segments no public URL may reach directly. */
-const INTERNAL_SEGMENTS = new Set(['list', 'index', 'noindex', 'missing'])
+const INTERNAL_SEGMENTS = new Set<string>(['list', 'missing', ...ROBOTS_MODES])
 /** The cached 404 page. */
 export const INTERNAL_NOT_FOUND = '/missing'
 /**
@@ -56,6 +58,7 @@ export const INTERNAL_NOT_FOUND = '/missing'
 export const PAGE_ROUTES: readonly string[] = [
   'fail-payment',
   'keys/*',
+  'link-expired',
   'login',
   'login/*',
   'privacy',
@@ -177,7 +180,7 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
   const isIndexable = sameHost(host, productionHost)
   return {
     kind: 'rewrite',
-    pathname: `/${isIndexable ? 'index' : 'noindex'}/${locale}${internal}`,
+    pathname: `/${robotsMode({ isIndexable, isCrawler: isCrawler(userAgent) })}/${locale}${internal}`,
     search: restSearch,
     locale,
     isIndexable,

@@ -6,6 +6,7 @@ import type { Locale } from '@/i18n/locales'
 import { env } from '@/lib/env'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
+import { isIndexableMode } from './robots'
 import type { RobotsMode } from './robots'
 
 export function absoluteUrl(pathname: string): string {
@@ -33,7 +34,7 @@ export function pageMetadata({
       canonical: absoluteUrl(localizedPath(pathname, locale)),
       languages: { ...languages, 'x-default': absoluteUrl(localizedPath(pathname, defaultLocale)) },
     },
-    robots: robots === 'index' ? { index: true, follow: true } : { index: false, follow: false },
+    robots: isIndexableMode(robots) ? { index: true, follow: true } : { index: false, follow: false },
     openGraph: { title, description, locale: locale === 'ru' ? 'ru_RU' : 'en_US', type: 'website' },
   }
 }

@@ -10,6 +10,7 @@ import { lockForTransaction } from '@/lib/data/transactionLock'
 import { isProtocol } from '@/lib/keys/types'
 import type { Protocol } from '@/lib/keys/types'
 import { issueKeyOn, recordIssuedKey, revokeKeyOn } from '@/lib/provisioning'
+import { serverErrorText } from '@/lib/provisioning/redact'
 import type { Country, Server, User } from '@/payload-types'
 
 export const MAX_DEVICE_KEYS = 10
@@ -42,6 +43,30 @@ export async function vipChoices(payload: Payload, locale: Locale, user: User): 
 }
 
 /** What the server's live keys occupy there (ports, panel users), so a new key never collides. */
+/** Protocols phone apps import straight from a link come first (vless, outline, trojan), then the rest. */
+const FIRST_KEY_PROTOCOLS: readonly Protocol[] = ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp']
+
+/** The choice for a buyer's first key: the first country offering the most phone-friendly protocol. */
+export function firstKeyChoice(choices: readonly VipChoice[]): VipChoice | null {
+  for (const protocol of FIRST_KEY_PROTOCOLS) {
+    const choice = choices.find((candidate) => candidate.protocol === protocol)
+    if (choice) return choice
+  }
+  return null
+}
+
+/**
+ * The first key of a subscriber who has none yet (made when they follow the purchase e-mail's link); null when
+ * they already have keys, have no subscription, or no server could issue one (the page then offers the form).
+ */
+export async function createFirstDeviceKey(payload: Payload, user: User, { locale, device }: { locale: Locale; device: string }): Promise<number | null> {
+  if ((await countDeviceKeys(payload, user)) > 0) return null
+  const choice = firstKeyChoice(await vipChoices(payload, locale, user))
+  if (!choice) return null
+  const created = await createDeviceKey(payload, user, { serverId: choice.serverId, protocol: choice.protocol, device })
+  return created.ok ? created.keyId : null
+}
+
 export async function providerRefsOn(payload: Payload, serverId: number, req?: PayloadRequest): Promise<string[]> {
   const { docs } = await payload.find({
     collection: 'keys',
@@ -166,7 +191,7 @@ async function revokeKeys(payload: Payload, ids: number[]): Promise<void> {
       try {
         await revokeKeyOn(server, key.providerRef)
       } catch (error) {
-        revokeError = error instanceof Error ? error.message : String(error)
+        revokeError = serverErrorText(error, server)
         payload.logger.error({ err: error, msg: `Key ${key.id} could not be revoked on ${server.name}; hidden now, retried by the rotation` })
       }
     }
@@ -186,7 +211,7 @@ export async function retryRevocations(payload: Payload): Promise<number> {
       await payload.update({ collection: 'keys', id: key.id, data: { revokeError: null }, depth: 0 })
       done += 1
     } catch (error) {
-      await payload.update({ collection: 'keys', id: key.id, data: { revokeError: error instanceof Error ? error.message : String(error) }, depth: 0 })
+      await payload.update({ collection: 'keys', id: key.id, data: { revokeError: serverErrorText(error, server) }, depth: 0 })
     }
   }
   return done

@@ -27,6 +27,14 @@ describe('parseEnv', () => {
     expect(attempt).toThrow(/^Missing DATABASE_URL, PAYLOAD_SECRET: required in production/)
   })
 
+  it('stops production whose SERVER_URL is not the free-keys host visitors are sent to', () => {
+    expect(() => parseEnv({ ...production, PRODUCTION_HOST: 'vpnkeys.example', FREE_KEYS_HOST: 'free.vpnkeys.example' })).toThrow(
+      /SERVER_URL .* must be the address visitors use/,
+    )
+    const env = parseEnv({ ...production, SERVER_URL: 'https://free.vpnkeys.example', PRODUCTION_HOST: 'vpnkeys.example', FREE_KEYS_HOST: 'free.vpnkeys.example' })
+    expect(env.serverUrl).toBe('https://free.vpnkeys.example')
+  })
+
   it('rejects malformed values with the variable name', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://nope' })).toThrow(/DATABASE_URL/)
     expect(() => parseEnv({ PAYLOAD_SECRET: 'short' })).toThrow(/PAYLOAD_SECRET/)

@@ -178,13 +178,26 @@ describe('routeRequest: hosts', () => {
     })
   })
 
-  it('serves crawlers and command-line clients on the production host, indexable', () => {
-    for (const userAgent of [GOOGLEBOT, 'Wget/1.21', 'facebookexternalhit/1.1']) {
+  it('serves crawlers and command-line clients on the production host, indexable; crawlers get pages of their own', () => {
+    for (const [userAgent, mode] of [
+      [GOOGLEBOT, 'index-crawler'],
+      ['facebookexternalhit/1.1', 'index-crawler'],
+      ['Wget/1.21', 'index'],
+    ]) {
       expect(routeRequest(facts({ ...hosts, host: 'vpn.example', userAgent }))).toMatchObject({
         kind: 'rewrite',
         isIndexable: true,
-        pathname: '/index/ru/list/all/10',
+        pathname: `/${mode}/ru/list/all/10`,
       })
+    }
+    expect(routeRequest(facts({ ...hosts, host: 'free.vpn.example', userAgent: GOOGLEBOT }))).toMatchObject({
+      pathname: '/noindex-crawler/ru/list/all/10',
+    })
+  })
+
+  it('never lets a public path name an internal mode', () => {
+    for (const mode of ['index', 'noindex', 'index-crawler', 'noindex-crawler']) {
+      expect(routeRequest(facts({ pathname: `/${mode}/ru/list/all/10` }))).toMatchObject({ pathname: '/noindex/ru/missing' })
     }
   })
 

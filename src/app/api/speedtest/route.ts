@@ -6,6 +6,7 @@ import { NextResponse } from 'next/server'
 
 import { consumeIpAllowance } from '@/lib/auth/rateLimit'
 import { clientIp } from '@/lib/http/clientIp'
+import { refuseCrossSite } from '@/lib/http/sameSite'
 import { payloadClient } from '@/lib/data/payload'
 
 const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024
@@ -25,6 +26,7 @@ async function allowed(request: Request): Promise<NextResponse | null> {
 export async function GET(request: Request) {
   const refused = await allowed(request)
   if (refused) return refused
+  // Only the query is read from the request's URL (its host is the server's own).
   const asked = Number(new URL(request.url).searchParams.get('bytes') ?? MAX_DOWNLOAD_BYTES)
   const size = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_DOWNLOAD_BYTES) : MAX_DOWNLOAD_BYTES
   sample ??= randomBytes(MAX_DOWNLOAD_BYTES)
@@ -33,7 +35,8 @@ export async function GET(request: Request) {
   })
 }
 
-export async function POST(request: Request) {
+// Another site must not make its visitors' browsers upload to us.
+export const POST = refuseCrossSite(async (request: Request) => {
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > MAX_UPLOAD_BYTES) return NextResponse.json({ error: 'tooLarge' }, { status: 413, headers: noStore })
   const refused = await allowed(request)
@@ -50,4 +53,4 @@ export async function POST(request: Request) {
     }
   }
   return NextResponse.json({ received }, { headers: noStore })
-}
+})

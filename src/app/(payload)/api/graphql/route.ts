@@ -1,6 +1,8 @@
-/* Payload GraphQL API (Payload's standard wiring). */
+/* Payload GraphQL API (Payload's standard wiring), refusing cross-site requests like the REST API. */
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
 
-export const POST = GRAPHQL_POST(config)
+import { refuseCrossSite } from '@/lib/http/sameSite'
+
+export const POST = refuseCrossSite(GRAPHQL_POST(config))
 export const OPTIONS = REST_OPTIONS(config)

@@ -1,6 +1,7 @@
 // The key detail modal's data: one current free key (cacheable), or the signed-in subscriber's own VIP key
 // (private), in the asked language.
 import { NextResponse } from 'next/server'
+import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 
 import { locales } from '@/i18n/locales'
@@ -9,8 +10,8 @@ import { getKeyDetailsPayload, getOwnKeyDetailsPayload } from '@/lib/data/keyDet
 
 const input = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), locale: z.enum(locales).catch('ru') })
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const parsed = input.safeParse({ id: (await params).id, locale: new URL(request.url).searchParams.get('locale') })
+export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+  const parsed = input.safeParse({ id: (await params).id, locale: request.nextUrl.searchParams.get('locale') })
   if (!parsed.success) return NextResponse.json({ error: 'invalid_key_id' }, { status: 400 })
   const payload = await getKeyDetailsPayload(parsed.data.id, parsed.data.locale)
   if (payload) return NextResponse.json(payload, { headers: { 'Cache-Control': 'public, max-age=30' } })

@@ -3,7 +3,7 @@ import { RichText } from '@payloadcms/richtext-lexical/react'
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 
-import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotFound'
+import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { getDocument } from '@/lib/data/documents'
@@ -31,7 +31,7 @@ export async function documentMetadata(slug: DocumentSlug, params: DocumentParam
 
 export async function DocumentPage({ slug, params }: { slug: DocumentSlug; params: DocumentParams }) {
   const resolved = await resolve(slug, params)
-  if (!resolved) return <ServerNotFound locale={(await params).locale} />
+  if (!resolved) return <ServerNotFound {...notFoundProps(await params)} />
   setRequestLocale(resolved.locale)
   const t = await getTranslations({ locale: resolved.locale, namespace: 'Document' })
   const { document, locale } = resolved

@@ -2,16 +2,16 @@
 // rendered once per language and indexing mode and then served from the cache.
 import type { Metadata } from 'next'
 
-import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotFound'
+import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/errors/ServerNotFound'
 
 export const revalidate = 3600
 
-type Params = Promise<{ locale: string }>
+type Params = Promise<{ robots: string; locale: string }>
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return notFoundMetadata((await params).locale)
 }
 
 export default async function MissingPage({ params }: { params: Params }) {
-  return <ServerNotFound locale={(await params).locale} />
+  return <ServerNotFound {...notFoundProps(await params)} />
 }

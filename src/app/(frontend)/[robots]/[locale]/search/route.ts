@@ -1,5 +1,6 @@
 // The search widget without JavaScript: a GET form lands here and is sent to the list's canonical URL.
 import { NextResponse } from 'next/server'
+import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 
 import { localeOrDefault } from '@/i18n/locales'
@@ -12,10 +13,11 @@ const query = z.object({
   protocol: z.enum(PROTOCOLS).nullable().catch(null),
 })
 
-export async function GET(request: Request, { params }: { params: Promise<{ locale: string }> }) {
+export async function GET(request: NextRequest, { params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params
-  const url = new URL(request.url)
-  const filter = query.parse({ country: url.searchParams.get('country') || null, protocol: url.searchParams.get('protocol') || null })
+  const { searchParams } = request.nextUrl
+  const filter = query.parse({ country: searchParams.get('country') || null, protocol: searchParams.get('protocol') || null })
   const target = localizedPath(keysPathname(filter), localeOrDefault(locale))
+  // A relative Location: the browser stays on the host it asked.
   return new NextResponse(null, { status: 303, headers: { Location: target } })
 }

@@ -2,30 +2,32 @@
 // bank do to their own subscription (renewal paid or failed, retries exhausted, trial ending), so every
 // state of the personal account can be tried. The double then sends the signed events Stripe would.
 import { NextResponse } from 'next/server'
+import { z } from 'zod'
 
-import { currentUser } from '@/lib/auth/currentUser'
 import { newestOwnSubscription } from '@/lib/billing/account'
-import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
-import { localizedPath } from '@/lib/routing/localizedPath'
+import { formRoute } from '@/lib/http/formRoute'
 
 const ACTIONS = ['renew', 'fail-renewal', 'expire', 'trial-will-end'] as const
+const input = z.object({})
+const notFound = () => NextResponse.json({ error: 'Not found' }, { status: 404 })
 
-export async function POST(request: Request, { params }: { params: Promise<{ action: string }> }) {
-  const { billing, STRIPE_API_URL, isStrictProduction, serverUrl } = env()
-  const { action } = await params
-  if (billing !== 'test' || !STRIPE_API_URL || isStrictProduction || !ACTIONS.includes(action as (typeof ACTIONS)[number])) {
-    return NextResponse.json({ error: 'Not found' }, { status: 404 })
-  }
-  const user = await currentUser(request.headers)
-  if (!user) return NextResponse.json({ error: 'unauthorized' }, { status: 401 })
-  const payload = await payloadClient()
-  const own = await newestOwnSubscription(payload, user)
-  const providerId = own?.provider?.subscriptionId
-  if (!providerId) return NextResponse.json({ error: 'No subscription' }, { status: 404 })
-  const response = await fetch(`${STRIPE_API_URL}/_double/subscriptions/${encodeURIComponent(providerId)}/${action}`, { method: 'POST' })
-  if (!response.ok) return NextResponse.json({ error: 'The test payment system refused' }, { status: 409 })
-  const form = await request.formData().catch(() => new FormData())
-  const locale = form.get('locale') === 'en' ? 'en' : 'ru'
-  return NextResponse.redirect(`${serverUrl}${localizedPath('/profile/subscription', locale)}`, 303)
+const handler = formRoute<typeof input, { action: string }, 'required'>({
+  input,
+  auth: 'required',
+  handle: async ({ user, payload, params, redirect }) => {
+    const own = await newestOwnSubscription(payload, user)
+    const providerId = own?.provider?.subscriptionId
+    if (!providerId) return NextResponse.json({ error: 'No subscription' }, { status: 404 })
+    const response = await fetch(`${env().STRIPE_API_URL}/_double/subscriptions/${encodeURIComponent(providerId)}/${params.action}`, { method: 'POST' })
+    if (!response.ok) return NextResponse.json({ error: 'The test payment system refused' }, { status: 409 })
+    return redirect('/profile/subscription')
+  },
+})
+
+export async function POST(request: Request, route: { params: Promise<{ action: string }> }) {
+  const { billing, STRIPE_API_URL, isStrictProduction } = env()
+  const { action } = await route.params
+  if (billing !== 'test' || !STRIPE_API_URL || isStrictProduction || !ACTIONS.includes(action as (typeof ACTIONS)[number])) return notFound()
+  return handler(request, route)
 }

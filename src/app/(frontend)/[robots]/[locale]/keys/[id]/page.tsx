@@ -2,7 +2,7 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 
-import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotFound'
+import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
@@ -46,7 +46,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function KeyPage({ params }: { params: Params }) {
   const resolved = await resolve(params)
-  if (!resolved) return <ServerNotFound locale={(await params).locale} />
+  if (!resolved) return <ServerNotFound {...notFoundProps(await params)} />
   setRequestLocale(resolved.locale)
   const t = await getTranslations({ locale: resolved.locale, namespace: 'KeyDetails' })
   const { details, apps, renderedAt } = resolved.payload

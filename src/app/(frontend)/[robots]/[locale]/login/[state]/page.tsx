@@ -19,9 +19,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: state === 'sent' ? t('sentTitle') : t('loginTitle'), robots: { index: false, follow: false } }
 }
 
-export default async function LoginStatePage({ params }: { params: Promise<{ locale: string; state: string }> }) {
-  const { locale, state } = await params
-  if (!isLocale(locale) || !(state in STATES)) return <ServerNotFound locale={locale} />
+export default async function LoginStatePage({ params }: { params: Promise<{ robots: string; locale: string; state: string }> }) {
+  const { robots, locale, state } = await params
+  if (!isLocale(locale) || !(state in STATES)) return <ServerNotFound locale={locale} robots={robots} />
   setRequestLocale(locale)
   const t = await getTranslations({ locale, namespace: 'Auth' })
   const key = STATES[state as keyof typeof STATES]

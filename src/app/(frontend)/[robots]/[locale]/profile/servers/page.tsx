@@ -10,7 +10,7 @@ import { localeOrDefault } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { readOwnKeyRows } from '@/lib/data/keys'
 import { payloadClient } from '@/lib/data/payload'
-import { env } from '@/lib/env'
+import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { DEVICE_LABEL_MAX, MAX_DEVICE_KEYS, vipChoices } from '@/lib/vip/deviceKeys'
@@ -43,10 +43,12 @@ export default async function ProfileServersPage({ params, searchParams }: { par
     subscriptionPath(payload, user.id),
   ])
   const error = ERRORS.find((key) => key === query.error)
-  const feedUrl = `${env().serverUrl}${feedPath}`
+  const feedUrl = absoluteUrl(feedPath)
   const full = rows.length >= MAX_DEVICE_KEYS
   const typedDevice = typeof query.device === 'string' ? query.device : ''
-  const notice = query.created ? t('created') : query.revoked ? t('revoked') : query.url === 'reset' ? t('urlResetDone') : null
+  // Arriving from the purchase e-mail: the first key is made (`welcome=<key id>`), or the form is the next step.
+  const welcome = typeof query.welcome === 'string' ? (rows.length > 0 ? t('welcome') : t('welcomeNoKey')) : null
+  const notice = welcome ?? (query.created ? t('created') : query.revoked ? t('revoked') : query.url === 'reset' ? t('urlResetDone') : null)
   return (
     <section data-testid="servers">
       <h2>{tp('servers')}</h2>
@@ -89,7 +91,14 @@ export default async function ProfileServersPage({ params, searchParams }: { par
         <input type="hidden" name="locale" value={locale} />
         <label className="field">
           <span>{t('device')}</span>
-          <input name="device" required maxLength={DEVICE_LABEL_MAX} placeholder={t('devicePlaceholder')} defaultValue={typedDevice} />
+          <input
+            name="device"
+            required
+            maxLength={DEVICE_LABEL_MAX}
+            placeholder={t('devicePlaceholder')}
+            defaultValue={typedDevice}
+            autoFocus={welcome !== null && rows.length === 0}
+          />
         </label>
         <label className="field">
           <span>{t('target')}</span>

@@ -2,7 +2,7 @@
 import type { Metadata } from 'next'
 import { setRequestLocale } from 'next-intl/server'
 
-import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotFound'
+import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { Cover } from '@/components/keys/Cover'
 import { KeyTable } from '@/components/keys/KeyTable'
 import { SearchWidget } from '@/components/keys/SearchWidget'
@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: { params: ListParams }): Prom
 
 export default async function KeyListPage({ params }: { params: ListParams }) {
   const list = await resolveList(params)
-  if (!list) return <ServerNotFound locale={(await params).locale} />
+  if (!list) return <ServerNotFound {...notFoundProps(await params)} />
   const { locale, filter, count } = list
   setRequestLocale(locale)
   const isHome = !filter.protocol && !filter.country

@@ -1,0 +1,77 @@
+// The one shape of the site's state-changing route handlers (forms and the account's JSON calls):
+// refuse cross-site requests → read the body (form or JSON) → find the signed-in user → zod-parse, with the
+// page's locale → call `src/lib` → answer with a redirect back to the site (built from SERVER_URL) or JSON.
+import { NextResponse } from 'next/server'
+import type { Payload } from 'payload'
+import type { z } from 'zod'
+
+import { localeOrDefault } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { currentUser } from '@/lib/auth/currentUser'
+import { payloadClient } from '@/lib/data/payload'
+import type { User } from '@/payload-types'
+
+import { refuseCrossSite } from './sameSite'
+import { siteUrl } from './siteUrl'
+
+type Fields = Record<string, unknown>
+
+type AuthMode = 'required' | 'optional' | 'none'
+
+export type FormContext<Data, Params, Auth extends AuthMode = AuthMode> = {
+  data: Data
+  locale: Locale
+  /** The signed-in user: always there when the route asks for `auth: 'required'`. */
+  user: Auth extends 'required' ? User : User | null
+  payload: Payload
+  request: Request
+  params: Params
+  /** Whether the body came as JSON (the page's script) rather than a plain form post. */
+  isJson: boolean
+  /** 303 to a path of the site in the request's language (what a form post answers). */
+  redirect: (pathname: string, query?: Record<string, string>) => NextResponse
+}
+
+type Options<Schema extends z.ZodType, Params, Auth extends AuthMode> = {
+  input: Schema
+  /** `required`: without a session, forms go to the login page and JSON calls get 401. */
+  auth: Auth
+  handle: (context: FormContext<z.infer<Schema>, Params, Auth>) => Promise<Response>
+  /** Input that does not parse; by default 400 `{ error }` with the first issue's message. */
+  invalid?: (context: Omit<FormContext<never, Params, Auth>, 'data'> & { fields: Fields; error: string }) => Response | Promise<Response>
+}
+
+async function readFields(request: Request): Promise<{ fields: Fields; isJson: boolean }> {
+  if ((request.headers.get('content-type') ?? '').includes('application/json')) {
+    const body: unknown = await request.json().catch(() => null)
+    return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Fields) : {}, isJson: true }
+  }
+  const form = await request.formData().catch(() => null)
+  // Files are never part of these forms: only text fields are read.
+  return { fields: form ? Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) : {}, isJson: false }
+}
+
+export function formRoute<Schema extends z.ZodType, Params = Record<string, never>, Auth extends AuthMode = AuthMode>(
+  options: Options<Schema, Params, Auth>,
+) {
+  return refuseCrossSite(async (request: Request, route?: { params: Promise<Params> }): Promise<Response> => {
+    const { fields, isJson } = await readFields(request)
+    const locale = localeOrDefault(fields.locale)
+    const redirect = (pathname: string, query?: Record<string, string>) => NextResponse.redirect(siteUrl(pathname, locale, query), 303)
+    const params = (route ? await route.params : {}) as Params
+    const payload = await payloadClient()
+    const user = options.auth === 'none' ? null : await currentUser(request.headers)
+    if (options.auth === 'required' && !user) {
+      return isJson ? NextResponse.json({ ok: false, error: 'unauthorized' }, { status: 401 }) : redirect('/login')
+    }
+    // Checked just above for `required`; the type says so to the handler.
+    const base = { locale, user: user as FormContext<unknown, Params, Auth>['user'], payload, request, params, isJson, redirect }
+    const parsed = options.input.safeParse(fields)
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]?.message ?? 'invalid'
+      if (options.invalid) return options.invalid({ ...base, fields, error })
+      return NextResponse.json({ ok: false, error }, { status: 400 })
+    }
+    return options.handle({ ...base, data: parsed.data })
+  })
+}
