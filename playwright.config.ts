@@ -1,8 +1,13 @@
-// Playwright: end-to-end tests in Debian's Chromium against the production build on a throwaway database.
+// Playwright: end-to-end tests in Debian's Chromium against the production build on a throwaway database,
+// served as it is in production: under a real host name (free.vpnkeys.test, SERVER_URL) behind Debian's nginx
+// rendered from deploy/nginx (see tests/helpers/e2eServer.ts).
 import { defineConfig } from '@playwright/test'
 
+import { CHROMIUM_HOST_RULES, FREE_KEYS_HOST, PRODUCTION_HOST } from './tests/helpers/testHosts'
+
+/** nginx's port: the site's public address. */
 const port = Number(process.env.E2E_PORT ?? 3100)
-const baseURL = `http://localhost:${port}`
+const baseURL = `http://${FREE_KEYS_HOST}:${port}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,12 +24,22 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--host-resolver-rules=${CHROMIUM_HOST_RULES}`,
+        // The site is served over TLS in production: the test hosts count as secure origins (clipboard, crypto.randomUUID).
+        `--unsafely-treat-insecure-origin-as-secure=${baseURL},http://${PRODUCTION_HOST}:${port}`,
+      ],
     },
   },
   webServer: {
     command: 'node --import tsx tests/helpers/e2eServer.ts',
-    url: baseURL,
+    // Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
+    url: `http://127.0.0.1:${port}/bench.txt`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
@@ -32,9 +47,12 @@ export default defineConfig({
     env: {
       LOCAL_PREVIEW: 'true',
       DATA_DIR: '.test/e2e-data',
-      PORT: String(port),
-      PRODUCTION_HOST: 'vpnkeys.test',
-      FREE_KEYS_HOST: 'free.vpnkeys.test',
+      E2E_PORT: String(port),
+      SERVER_URL: baseURL,
+      PRODUCTION_HOST,
+      FREE_KEYS_HOST,
+      // The tests stand in for one more proxy in front of nginx: the address they write in X-Forwarded-For is the client's.
+      TRUSTED_PROXY_HOPS: '2',
     },
   },
 })

@@ -4,6 +4,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-chromium.sh || exit 1
+bash scripts/ensure-nginx.sh || exit 1
 bash scripts/ensure-shadowsocks.sh
 rm -rf .test && mkdir -p .test
 

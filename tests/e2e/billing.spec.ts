@@ -93,6 +93,49 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
   await expect(subscription).toContainText('Подписка истекла')
 })
 
+const FIRST_KEY = {
+  ru: { pay: /Оплатить 1\s₽/, payTest: 'Оплатить (тест)', subject: 'VIP-подписка на сайте VPN ключи активирована', confirm: 'Войти и получить ключ', ready: 'Ваш первый ключ готов', copy: 'Копировать', device: 'Моё устройство' },
+  en: { pay: /Pay ₽1/, payTest: 'Pay (test)', subject: 'Your VPN keys VIP subscription is active', confirm: 'Sign in and get my key', ready: 'Your first key is ready', copy: 'Copy', device: 'My device' },
+} as const
+
+for (const locale of ['ru', 'en'] as const) {
+  test(`[${locale}] the activation e-mail signs the buyer in with their first key ready: three clicks from the e-mail to a copied key`, async ({ page, context }) => {
+    const text = FIRST_KEY[locale]
+    const prefix = locale === 'en' ? '/en' : ''
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const email = newAddress()
+    await page.goto(`${prefix}/tariffs`)
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    await page.getByRole('button', { name: text.pay }).click()
+    await page.getByRole('button', { name: text.payTest }).click()
+    await expect(page).toHaveURL(/success-payment/)
+    const mail = await latestMailTo(email)
+    expect(mail.subject).toBe(text.subject)
+
+    // In a fresh browser, as on the phone that reads the mail: nobody is signed in.
+    await context.clearCookies()
+    let clicks = 0
+    clicks += 1 // the e-mail's button
+    await page.goto(linkFromMail(mail))
+    clicks += 1
+    await page.getByRole('button', { name: text.confirm }).click()
+    await expect(page).toHaveURL(new RegExp(`${prefix}/profile/servers\\?welcome=\\d+$`))
+    await expect(page.getByTestId('servers-notice')).toContainText(text.ready)
+    const row = page.getByTestId('key-table').locator('tbody tr').first()
+    await expect(row).toContainText(text.device)
+    clicks += 1
+    await row.getByRole('button', { name: text.copy, exact: true }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^vless:\/\/[0-9a-f-]{36}@/)
+    expect(clicks).toBeLessThanOrEqual(3)
+
+    // The link is single use: a second visit is the 401 screen, and no second key is made.
+    await page.goto(linkFromMail(mail))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'en' ? 'This link has expired' : 'Ссылка устарела')
+    await page.goto(`${prefix}/profile/servers`)
+    await expect(page.getByTestId('key-table').locator('tbody tr')).toHaveCount(1)
+  })
+}
+
 test('[en] a declined payment lands on the payment error page with retry and support', async ({ page }) => {
   await page.goto('/en/tariffs')
   await page.getByRole('textbox', { name: 'E-mail' }).fill(newAddress())

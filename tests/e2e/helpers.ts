@@ -2,6 +2,5 @@
 export const BROWSER_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
 export const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
-export const PRODUCTION_HOST = 'vpnkeys.test'
-export const FREE_KEYS_HOST = 'free.vpnkeys.test'
+export { FREE_KEYS_HOST, PRODUCTION_HOST } from '../helpers/testHosts'
 export const RU = { 'user-agent': BROWSER_UA, 'accept-language': 'ru-RU,ru;q=0.9' }

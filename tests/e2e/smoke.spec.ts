@@ -35,6 +35,7 @@ test('client navigation shows the loading bar until the next page arrives', asyn
   await page.goto('/')
   // The bar's script loads after the page is interactive.
   await page.waitForLoadState('networkidle')
+  await page.waitForFunction(() => [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('#nprogress')))
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(

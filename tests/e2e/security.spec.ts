@@ -1,0 +1,188 @@
+// The attacker's requests, over HTTP through nginx on the site's real host name: what a signed-in customer, an
+// anonymous visitor or another site may try against Payload's REST and GraphQL endpoints and the site's own
+// routes, and the headers every page carries.
+import { expect, test } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
+
+import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+
+import { GOOGLEBOT_UA, RU } from './helpers'
+
+const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
+const EVIL = 'https://evil.example'
+
+let ipCounter = 0
+/** A network address of its own per call, so password limits in one test never reach another. */
+function from(): Record<string, string> {
+  ipCounter += 1
+  return { 'x-forwarded-for': `198.51.100.${(Date.now() + ipCounter) % 250}` }
+}
+
+async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const login = await request.post('/api/users/login', { headers: from(), data: { email, password } })
+  expect(login.status(), `login as ${email}`).toBe(200)
+  return ((await login.json()) as { token: string }).token
+}
+
+type Customer = { id: number; email: string; auth: Record<string, string> }
+
+async function newCustomer(request: APIRequestContext): Promise<Customer> {
+  const adminAuth = { Authorization: `JWT ${await tokenFor(request, admin.email, admin.password)}` }
+  const email = `attacker${Date.now()}${ipCounter}@mail.example.com`
+  const password = 'attacker-password-1'
+  const created = await request.post('/api/users', { headers: adminAuth, data: { email, password, role: 'customer' } })
+  expect(created.status()).toBe(201)
+  const id = ((await created.json()) as { doc: { id: number } }).doc.id
+  return { id, email, auth: { Authorization: `JWT ${await tokenFor(request, email, password)}` } }
+}
+
+async function graphql(request: APIRequestContext, auth: Record<string, string>, query: string): Promise<{ data?: Record<string, unknown> | null; errors?: { message: string }[] }> {
+  const response = await request.post('/api/graphql', { headers: auth, data: { query } })
+  return response.json() as Promise<{ data?: Record<string, unknown> | null; errors?: { message: string }[] }>
+}
+
+async function emailOf(request: APIRequestContext, customer: Customer): Promise<string> {
+  const me = await request.get(`/api/users/${customer.id}`, { headers: customer.auth })
+  return ((await me.json()) as { email: string }).email
+}
+
+test('a customer cannot change their e-mail address over REST or GraphQL', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const patched = await request.patch(`/api/users/${customer.id}`, { headers: customer.auth, data: { email: 'victim@mail.example.com' } })
+  expect(patched.status()).toBeLessThan(500)
+  expect(await emailOf(request, customer)).toBe(customer.email)
+  await graphql(request, customer.auth, `mutation { updateUser(id: ${customer.id}, data: { email: "victim2@mail.example.com" }) { email } }`)
+  expect(await emailOf(request, customer)).toBe(customer.email)
+})
+
+test('a customer cannot unlock another account, over REST or GraphQL', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const rest = await request.post('/api/users/unlock', { headers: customer.auth, data: { email: admin.email } })
+  expect(rest.status()).toBe(403)
+  const answer = await graphql(request, customer.auth, `mutation { unlockUser(email: "${admin.email}") }`)
+  expect(answer.data?.unlockUser ?? null).toBeNull()
+  expect(answer.errors?.length).toBeGreaterThan(0)
+})
+
+test("the job scheduler's state and document locks are closed to customers, over REST and GraphQL", async ({ request }) => {
+  const customer = await newCustomer(request)
+  for (const auth of [{}, customer.auth]) {
+    expect((await request.post('/api/globals/payload-jobs-stats', { headers: auth, data: { stats: { stopped: true } } })).status()).toBe(403)
+    expect((await request.get('/api/globals/payload-jobs-stats', { headers: auth })).status()).toBe(403)
+    expect((await request.get('/api/payload-locked-documents', { headers: auth })).status()).toBe(403)
+    const write = await graphql(request, auth, 'mutation { updatePayloadJobsStat(data: { stats: { stopped: true } }) { stats } }')
+    expect(write.data?.updatePayloadJobsStat ?? null).toBeNull()
+    expect(write.errors?.[0]?.message).not.toMatch(/Cannot query field/)
+    const locks = await graphql(request, auth, '{ PayloadLockedDocuments { docs { id } } }')
+    expect(locks.data?.PayloadLockedDocuments ?? null).toBeNull()
+    expect(locks.errors?.[0]?.message).not.toMatch(/Cannot query field/)
+  }
+})
+
+test('page versions (drafts) are for staff only, over REST and GraphQL', async ({ request }) => {
+  const customer = await newCustomer(request)
+  for (const auth of [{}, customer.auth]) {
+    expect((await request.get('/api/pages/versions', { headers: auth })).status()).toBe(403)
+    const answer = await graphql(request, auth, '{ versionsPages { docs { id } } }')
+    expect(answer.data?.versionsPages ?? null).toBeNull()
+    expect(answer.errors?.[0]?.message).not.toMatch(/Cannot query field/)
+  }
+})
+
+test('nobody registers the first admin over the web; anonymous visitors read only whether a server works', async ({ request }) => {
+  const first = await request.post('/api/users/first-register', { data: { email: 'owner@mail.example.com', password: 'owner-password-1', role: 'admin' } })
+  expect(first.status()).toBe(403)
+  const servers = (await (await request.get('/api/servers?depth=0&limit=100')).json()) as { docs: Record<string, unknown>[] }
+  for (const server of servers.docs) {
+    expect(server).not.toHaveProperty('adapter')
+    expect(server).not.toHaveProperty('privateNetwork')
+    for (const field of ['detail', 'lastRotationError', 'latencyMs', 'failures']) expect(server.health ?? {}).not.toHaveProperty(field)
+  }
+})
+
+test('password guesses are limited per account, with the wait shown in the form’s language', async ({ page, request }) => {
+  const customer = await newCustomer(request)
+  const headers = from()
+  const statuses: number[] = []
+  for (let attempt = 0; attempt < 11; attempt += 1) {
+    statuses.push((await request.post('/api/users/login', { headers: from(), data: { email: customer.email, password: `wrong-${attempt}` } })).status())
+  }
+  // Ten tries per account in a quarter hour, from any address; the eleventh is refused before the password is checked.
+  expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
+  expect(statuses[10]).toBe(429)
+  await page.setExtraHTTPHeaders(headers)
+  await page.goto('/login')
+  const form = page.locator('.auth__password')
+  await form.locator('summary').click()
+  await form.getByLabel('E-mail').fill(customer.email)
+  await form.getByLabel('Пароль').fill('attacker-password-1')
+  await form.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.locator('#password-login-error')).toHaveText(/^Слишком много запросов\. Попробуйте через \d+ минут/)
+})
+
+test('another site cannot sign a visitor in, log in with a password, or post any form', async ({ request }) => {
+  const crossSite: Record<string, string>[] = [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]
+  for (const headers of crossSite) {
+    expect((await request.post('/api/auth/confirm', { headers, form: { code: 'x'.repeat(43), locale: 'ru' }, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/users/login', { headers, data: { email: admin.email, password: admin.password } })).status()).toBe(403)
+    expect((await request.post('/api/auth/request-link', { headers, form: { email: 'someone@mail.example.com' }, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/billing/checkout', { headers, form: { email: 'someone@mail.example.com', plan: '1' }, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/vip/subscription-url', { headers, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/graphql', { headers, data: { query: '{ Tariffs { docs { id } } }' } })).status()).toBe(403)
+  }
+})
+
+test('password login never leads off the site, whatever `next` says', async ({ page }) => {
+  await page.setExtraHTTPHeaders(from())
+  await page.goto('/login?next=/..//example.org/phish')
+  const form = page.locator('.auth__password')
+  await form.locator('summary').click()
+  await form.getByLabel('E-mail').fill(admin.email)
+  await form.getByLabel('Пароль').fill(admin.password)
+  await form.getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  expect(new URL(page.url()).hostname).toBe(new URL(test.info().project.use.baseURL!).hostname)
+})
+
+test('pages and the account are never framed, and say how they may be used', async ({ request }) => {
+  for (const path of ['/', '/en/vless-de', '/profile/servers', '/tariffs', '/api/key-details/1', '/admin/login']) {
+    const headers = (await request.get(path, { headers: RU })).headers()
+    expect(headers['x-frame-options'], path).toBe('DENY')
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
+    expect(headers['x-content-type-options'], path).toBe('nosniff')
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+  }
+  const page = (await request.get('/', { headers: RU })).headers()['content-security-policy']
+  expect(page).toContain("script-src 'self' 'unsafe-inline'")
+  expect(page).toContain("connect-src 'self'")
+  expect(page).toContain("object-src 'none'")
+  expect(page).toContain('form-action \'self\' https://checkout.stripe.com')
+  // Served over plain HTTP here: no HSTS (it would pin a host that has no certificate).
+  expect((await request.get('/', { headers: RU })).headers()['strict-transport-security']).toBeUndefined()
+})
+
+test('crawlers get error statuses without the error screens; an outdated link answers 401 with its screen', async ({ request, page }) => {
+  const missing = await request.get('/no/such/page', { headers: { 'user-agent': GOOGLEBOT_UA } })
+  expect(missing.status()).toBe(404)
+  expect(await missing.text()).not.toContain('Упс! Страница не найдена</h1>')
+  const people = await request.get('/no/such/page', { headers: RU })
+  expect(await people.text()).toContain('Упс! Страница не найдена</h1>')
+
+  const outdated = await page.goto(`/verify-email/${'A'.repeat(43)}`)
+  expect(outdated?.status()).toBe(401)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ссылка устарела')
+  const english = await request.get(`/en/verify-email/${'A'.repeat(43)}`, { headers: RU })
+  expect(english.status()).toBe(401)
+  expect(await english.text()).toContain('This link has expired</h1>')
+  const crawler = await request.get(`/verify-email/${'A'.repeat(43)}`, { headers: { 'user-agent': GOOGLEBOT_UA } })
+  expect(crawler.status()).toBe(401)
+  expect(await crawler.text()).not.toContain('Ссылка устарела</h1>')
+})
+
+test('a broken percent-escape is refused by nginx before it reaches the site', async ({ request }) => {
+  for (const path of ['/vless%zz', '/en/%']) {
+    const response = await request.get(path, { headers: RU })
+    expect(response.status(), path).toBe(400)
+    expect(await response.text(), path).not.toMatch(/at .+\.js:\d+|node_modules/)
+  }
+})

@@ -1,0 +1,63 @@
+// Debian's nginx in front of the app in tests, configured from deploy/nginx's template exactly as the official
+// nginx image does it (envsubst of the listed variables, included at the http level).
+import { spawn, spawnSync } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const TEMPLATE = path.join(root, 'deploy/nginx/default.conf.template')
+
+export type RunningNginx = { close: () => Promise<void> }
+
+/** The template with these variables substituted by envsubst (only these: nginx's own $variables stay). */
+export function renderTemplate(variables: Record<string, string>): string {
+  const names = Object.keys(variables).map((name) => `\${${name}}`).join(' ')
+  const rendered = spawnSync('envsubst', [names], { input: readFileSync(TEMPLATE, 'utf8'), env: { ...process.env, ...variables }, encoding: 'utf8' })
+  if (rendered.status !== 0) throw new Error(`envsubst failed: ${rendered.stderr}`)
+  return rendered.stdout
+}
+
+export async function startNginx({ dir, listenPort, upstreams }: { dir: string; listenPort: number; upstreams: string[] }): Promise<RunningNginx> {
+  mkdirSync(path.join(dir, 'temp'), { recursive: true })
+  writeFileSync(
+    path.join(dir, 'default.conf'),
+    renderTemplate({
+      APP_UPSTREAMS: upstreams.map((upstream) => `server ${upstream};`).join(' '),
+      LISTEN_PORT: String(listenPort),
+      SERVER_NAME: '_',
+    }),
+  )
+  // The main file the image ships (events, http, temp folders), here in the test's own folder.
+  const main = `
+worker_processes 1;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/temp/body;
+  proxy_temp_path ${dir}/temp/proxy;
+  fastcgi_temp_path ${dir}/temp/fastcgi;
+  uwsgi_temp_path ${dir}/temp/uwsgi;
+  scgi_temp_path ${dir}/temp/scgi;
+  include ${dir}/default.conf;
+}
+`
+  writeFileSync(path.join(dir, 'nginx.conf'), main)
+  const child: ChildProcess = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' })
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`nginx exited with ${String(code)} (see ${dir}/error.log)`)))
+    setTimeout(resolve, 300)
+  })
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGQUIT')
+      }),
+  }
+}

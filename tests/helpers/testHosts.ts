@@ -1,0 +1,22 @@
+// The test suite's host names (the production host and the free-keys host the site is served on) resolve to
+// loopback: for Chromium through --host-resolver-rules, and for the tests' own requests (Playwright's request
+// fixture looks names up with dns.promises.lookup) through this patch, loaded with the Playwright config.
+import dns from 'node:dns'
+
+export const PRODUCTION_HOST = 'vpnkeys.test'
+export const FREE_KEYS_HOST = 'free.vpnkeys.test'
+
+export const CHROMIUM_HOST_RULES = `MAP ${PRODUCTION_HOST} 127.0.0.1, MAP *.${PRODUCTION_HOST} 127.0.0.1`
+
+function isTestHost(hostname: string): boolean {
+  const name = hostname.toLowerCase()
+  return name === PRODUCTION_HOST || name.endsWith(`.${PRODUCTION_HOST}`)
+}
+
+const lookup = dns.promises.lookup.bind(dns.promises)
+
+dns.promises.lookup = (async (hostname: string, options?: dns.LookupOptions) => {
+  if (!isTestHost(hostname)) return lookup(hostname, options ?? {})
+  const address = { address: '127.0.0.1', family: 4 }
+  return typeof options === 'object' && options.all ? [address] : address
+}) as typeof dns.promises.lookup
