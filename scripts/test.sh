@@ -3,9 +3,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/ensure-chromium.sh || exit 1
-bash scripts/ensure-nginx.sh || exit 1
-bash scripts/ensure-shadowsocks.sh
+bash scripts/ensure-debian.sh required "the end-to-end tests' browser" "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium || exit 1
+bash scripts/ensure-debian.sh required "the end-to-end tests' reverse proxy" nginx,envsubst nginx-light gettext-base || exit 1
+bash scripts/ensure-debian.sh optional "the ss-manager integration test" ss-manager,ss-server,ss-local shadowsocks-libev
 rm -rf .test && mkdir -p .test
 
 status=0

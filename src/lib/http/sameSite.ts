@@ -25,7 +25,21 @@ export function refuseCrossSite<Args extends unknown[]>(
   handler: (request: Request, ...rest: Args) => Promise<Response>,
 ): (request: Request, ...rest: Args) => Promise<Response> {
   return async (request, ...rest) => {
-    if (isCrossSiteRequest(request.headers)) return Response.json({ ok: false, error: 'crossSiteRequest' }, { status: 403 })
+    if (isCrossSiteRequest(request.headers)) return crossSiteRefusal(request)
     return handler(request, ...rest)
   }
+}
+
+/**
+ * JSON callers get `{ error: 'crossSiteRequest' }`; a form posted from elsewhere (or from the site opened at an
+ * address other than SERVER_URL) gets a short page in both languages saying what happened and where the site is.
+ */
+function crossSiteRefusal(request: Request): Response {
+  const wantsJson = (request.headers.get('content-type') ?? '').includes('application/json') || !(request.headers.get('accept') ?? '').includes('text/html')
+  if (wantsJson) return Response.json({ ok: false, error: 'crossSiteRequest' }, { status: 403 })
+  const site = siteOrigin()
+  const body = `<!doctype html><meta charset="utf-8"><meta name="robots" content="noindex"><title>403</title>
+<p lang="ru">Форма отправлена не со страницы сайта и не принята. Откройте сайт по адресу <a href="${site}">${site}</a> и попробуйте ещё раз.</p>
+<p lang="en">The form was not sent from a page of this site and was not accepted. Open the site at <a href="${site}">${site}</a> and try again.</p>`
+  return new Response(body, { status: 403, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } })
 }

@@ -22,6 +22,8 @@ export function redirectLocation({ location, requestedHost, serverUrl, ownHosts 
     return target.toLowerCase() === site.hostname ? `${site.origin}${rest}` : `${site.protocol}//${target}${rest}`
   }
   const asked = (requestedHost ?? '').trim().toLowerCase()
-  const isOtherOwnHost = asked !== site.host && ownHosts.some((host) => host !== undefined && host.toLowerCase() === asked)
+  // SERVER_URL's own host, with or without the port (a proxy may pass `$host`): SERVER_URL as it is.
+  const isSiteHost = asked === site.host || asked === site.hostname
+  const isOtherOwnHost = !isSiteHost && ownHosts.some((host) => host !== undefined && host.toLowerCase() === asked)
   return `${isOtherOwnHost ? `${site.protocol}//${asked}` : site.origin}${location}`
 }

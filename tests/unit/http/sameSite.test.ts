@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isCrossSiteRequest } from '@/lib/http/sameSite'
+import { isCrossSiteRequest, refuseCrossSite } from '@/lib/http/sameSite'
 
 const ORIGIN = 'https://free.keys.example'
 
@@ -24,5 +24,24 @@ describe('isCrossSiteRequest', () => {
     expect(isCrossSiteRequest(new Headers({ origin: 'null', 'sec-fetch-site': 'same-origin' }), ORIGIN)).toBe(false)
     expect(isCrossSiteRequest(new Headers({ origin: 'null', 'sec-fetch-site': 'same-site' }), ORIGIN)).toBe(true)
     expect(isCrossSiteRequest(new Headers({ origin: ORIGIN, 'sec-fetch-site': 'cross-site' }), ORIGIN)).toBe(true)
+  })
+})
+
+describe('refuseCrossSite', () => {
+  const handler = refuseCrossSite(async () => new Response('done'))
+
+  it('answers a cross-site form post with a page in both languages naming the site, and never runs the handler', async () => {
+    const response = await handler(new Request('http://localhost/api/x', { method: 'POST', headers: { origin: 'https://evil.example', accept: 'text/html' } }))
+    expect(response.status).toBe(403)
+    const page = await response.text()
+    expect(page).toContain('Форма отправлена не со страницы сайта')
+    expect(page).toContain('The form was not sent from a page of this site')
+    expect(page).not.toContain('done')
+  })
+
+  it('answers a cross-site JSON call with the error code, and lets the site’s own requests through', async () => {
+    const refused = await handler(new Request('http://localhost/api/x', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' } }))
+    expect([refused.status, await refused.json()]).toEqual([403, { ok: false, error: 'crossSiteRequest' }])
+    expect(await (await handler(new Request('http://localhost/api/x', { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } }))).text()).toBe('done')
   })
 })

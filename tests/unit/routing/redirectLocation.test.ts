@@ -15,6 +15,11 @@ describe('redirectLocation', () => {
     expect(redirectLocation({ ...site, location: '/de', requestedHost: 'KEYS.example' })).toBe('https://keys.example/de')
   })
 
+  it('keeps SERVER_URL’s port when a proxy passes the host without it', () => {
+    const local = { serverUrl: 'http://free.vpnkeys.test:3100', ownHosts: ['vpnkeys.test', 'free.vpnkeys.test'] }
+    expect(redirectLocation({ ...local, location: '/de', requestedHost: 'free.vpnkeys.test' })).toBe('http://free.vpnkeys.test:3100/de')
+  })
+
   it('sends the host rule to the free-keys host as SERVER_URL names it (port included)', () => {
     const local = { serverUrl: 'http://free.vpnkeys.test:3100', ownHosts: ['vpnkeys.test', 'free.vpnkeys.test'] }
     expect(redirectLocation({ ...local, location: '//free.vpnkeys.test/en?x=1', requestedHost: 'vpnkeys.test' })).toBe(
