@@ -2,13 +2,12 @@
 // events in the same transaction as its effects, under a lock per subscription, so replays and two
 // concurrent deliveries change nothing more. The subscription is re-read from the provider and moved
 // only forward (lifecycle.ts), so events in any order end in the provider's final state.
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { unusablePassword } from '@/lib/auth/session'
 import { issueToken } from '@/lib/auth/tokens'
-import { lockForTransaction } from '@/lib/data/transactionLock'
+import { withTransaction } from '@/lib/data/transactionLock'
 import { queueFollowUp, runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
@@ -63,6 +62,112 @@ export function applyBillingEvent(payload: Payload, provider: BillingProvider, e
   return syncSubscription(payload, provider, event.subscriptionId, event)
 }
 
+/** Stores the event as seen; false when it was seen before (a replay or a second delivery). */
+async function recordEventOnce(payload: Payload, req: PayloadRequest, provider: BillingProvider, event: BillingEvent): Promise<boolean> {
+  const seen = await payload.count({ collection: 'provider-events', where: { eventId: { equals: event.id } }, req })
+  if (seen.totalDocs > 0) return false
+  await payload.create({
+    collection: 'provider-events',
+    data: { provider: provider.name, eventId: event.id, type: event.type, processedAt: new Date().toISOString() },
+    depth: 0,
+    req,
+  })
+  return true
+}
+
+async function findRecord(payload: Payload, req: PayloadRequest, providerSubscriptionId: string): Promise<Subscription | undefined> {
+  const found = await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: providerSubscriptionId } }, limit: 1, depth: 0, req })
+  return found.docs[0]
+}
+
+/**
+ * A known subscription keeps its account, or stays anonymous once that account was purged; only a new one finds
+ * or creates the buyer's account.
+ */
+async function accountFor(payload: Payload, req: PayloadRequest, existing: Subscription | undefined, remote: ProviderSubscription): Promise<User | null> {
+  if (!existing) return buyerOf(payload, req, remote)
+  const userRef = existing.user
+  if (!userRef) return null
+  return payload.findByID({ collection: 'users', id: typeof userRef === 'object' ? userRef.id : userRef, depth: 0, req })
+}
+
+function transitionOf(existing: Subscription | undefined, remote: ProviderSubscription): ReturnType<typeof advance> {
+  // Free time an editor granted runs at the provider as a trial: for a paid subscription it stays "active".
+  const view = existing && existing.status !== 'trialing' && remote.status === 'trialing' ? { ...remote, status: 'active' as const } : remote
+  return existing ? advance(stateOf(existing), view) : start(view)
+}
+
+type SaveInput = { provider: BillingProvider; remote: ProviderSubscription; existing: Subscription | undefined; user: User | null; next: SubscriptionState }
+
+async function saveSubscription(payload: Payload, req: PayloadRequest, { provider, remote, existing, user, next }: SaveInput): Promise<Subscription> {
+  const tariff = existing?.tariff ?? remote.metadata.tariffId
+  if (!tariff) throw new Error(`Subscription ${remote.id} has no plan in its metadata`)
+  const data = {
+    user: user?.id ?? null,
+    tariff: typeof tariff === 'object' ? tariff.id : tariff,
+    ...next,
+    cancelDiscountUsed: Boolean(existing?.cancelDiscountUsed) || remote.hasDiscount,
+    provider: { name: provider.name, customerId: remote.customerId, subscriptionId: remote.id },
+    // Card details only while the subscription belongs to an account.
+    paymentMethod: user ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : { brand: null, last4: null, validUntil: null },
+  }
+  return existing
+    ? payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
+    : payload.create({ collection: 'subscriptions', data, depth: 0, req })
+}
+
+type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; next: SubscriptionState; occurredAt: string }
+
+/** One activation-history row per step, and the mail each step sends to the account's address. */
+async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, next, occurredAt }: HistoryInput): Promise<PendingMail[]> {
+  const mails: PendingMail[] = []
+  for (const entry of history) {
+    await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt }, depth: 0, req })
+    const kind = HISTORY_MAIL[entry]
+    if (kind && user) mails.push({ to: user.email, locale: localeOf(user), kind, subscription: next })
+  }
+  return mails
+}
+
+/** A payment is recorded once per invoice, whichever of its events arrives first. */
+async function recordPayment(payload: Payload, req: PayloadRequest, { event, saved, user, occurredAt }: { event: BillingEvent | null; saved: Subscription; user: User | null; occurredAt: string }): Promise<void> {
+  if (!event?.invoice || event.type !== 'invoice.paid' || event.invoice.amountPaidKopecks <= 0) return
+  const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: event.invoice.id } }, req })
+  if (known.totalDocs > 0) return
+  await payload.create({
+    collection: 'subscription-events',
+    data: { subscription: saved.id, user: user?.id ?? null, type: 'payment', amountKopecks: event.invoice.amountPaidKopecks, invoiceId: event.invoice.id, occurredAt },
+    depth: 0,
+    req,
+  })
+}
+
+/**
+ * Mail and revocation are queued with the change: a failure after the commit cannot lose them, and a failed (and
+ * retried) event queues nothing twice. Returns the jobs to run right after the commit.
+ */
+async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor, mails }: { endedFor: number | null; mails: readonly PendingMail[] }): Promise<(string | number)[]> {
+  const followUps: (string | number)[] = []
+  if (endedFor !== null) followUps.push(await queueFollowUp(payload, req, { task: 'revokeVipKeys', input: { user: endedFor } }))
+  for (const mail of mails) {
+    const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0, req })
+    // The activation mail's button signs the buyer in (a one-time link) and sets up their first key.
+    const link =
+      mail.kind === 'activated'
+        ? siteUrl(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale)
+        : undefined
+    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link })
+    followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
+  }
+  return followUps
+}
+
+function localeOf(user: User): Locale {
+  return user.locale === 'en' ? 'en' : 'ru'
+}
+
+type Outcome = { result: ApplyResult; followUps: (string | number)[] }
+
 /**
  * Brings our record of a subscription to the provider's current view: for a webhook event (applied once),
  * or right after the site itself changed the subscription at the provider (`event` null).
@@ -73,115 +178,34 @@ export async function syncSubscription(
   subscriptionId: string | null,
   event: BillingEvent | null,
 ): Promise<ApplyResult> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  const mails: PendingMail[] = []
-  const followUps: (string | number)[] = []
-  let endedFor: number | null = null
-  try {
-    await lockForTransaction(payload, req, `billing:${subscriptionId ?? event?.id ?? 'none'}`)
-    // Re-read under the lock: the provider's current view, whatever the event said, and never older
-    // than what a delivery that committed before us saw.
+  const outcome = await withTransaction(payload, `billing:${subscriptionId ?? event?.id ?? 'none'}`, async (req): Promise<Outcome> => {
+    // Re-read under the lock: the provider's current view, whatever the event said, and never older than what
+    // a delivery that committed before us saw.
     const remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null
-    if (event) {
-      const seen = await payload.count({ collection: 'provider-events', where: { eventId: { equals: event.id } }, req })
-      if (seen.totalDocs > 0) {
-        await commitTransaction(req)
-        return 'duplicate'
-      }
-      await payload.create({
-        collection: 'provider-events',
-        data: { provider: provider.name, eventId: event.id, type: event.type, processedAt: new Date().toISOString() },
-        depth: 0,
-        req,
-      })
-    }
-    const existingRecord = remote
-      ? (await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: remote.id } }, limit: 1, depth: 0, req })).docs[0]
-      : undefined
+    if (event && !(await recordEventOnce(payload, req, provider, event))) return { result: 'duplicate', followUps: [] }
+    const existing = remote ? await findRecord(payload, req, remote.id) : undefined
     // Not a subscription of ours (no plan in its metadata), or not one yet: seen, and nothing to do.
-    if (!remote || (!existingRecord && !remote.metadata.tariffId)) {
-      await commitTransaction(req)
-      return 'ignored'
-    }
+    if (!remote || (!existing && !remote.metadata.tariffId)) return { result: 'ignored', followUps: [] }
 
     const occurredAt = event ? new Date(event.created * 1000).toISOString() : new Date().toISOString()
-    const existing = existingRecord
-    // A known subscription keeps its account, or stays anonymous once that account was purged; only a
-    // new one finds or creates the buyer's account.
-    const userRef = existing?.user
-    const user = existing
-      ? userRef
-        ? await payload.findByID({ collection: 'users', id: typeof userRef === 'object' ? userRef.id : userRef, depth: 0, req })
-        : null
-      : await buyerOf(payload, req, remote)
-    const locale: Locale = user?.locale === 'en' ? 'en' : 'ru'
-    // Free time an editor granted runs at the provider as a trial: for a paid subscription it stays "active".
-    const view = existing && existing.status !== 'trialing' && remote.status === 'trialing' ? { ...remote, status: 'active' as const } : remote
-    const transition = existing ? advance(stateOf(existing), view) : start(view)
+    const user = await accountFor(payload, req, existing, remote)
+    const transition = transitionOf(existing, remote)
     if (!transition.ok) {
       // An ended subscription never comes back; the event is recorded as seen and changes nothing.
       payload.logger.warn({ msg: `Billing: refused ${transition.from} → ${transition.to} for ${remote.id} (event ${event?.id ?? 'none'})` })
-      await commitTransaction(req)
-      return 'ignored'
+      return { result: 'ignored', followUps: [] }
     }
     const { next, history } = transition
-    const tariff = existing?.tariff ?? remote.metadata.tariffId
-    if (!tariff) throw new Error(`Subscription ${remote.id} has no plan in its metadata`)
-    const data = {
-      user: user?.id ?? null,
-      tariff: typeof tariff === 'object' ? tariff.id : tariff,
-      ...next,
-      cancelDiscountUsed: Boolean(existing?.cancelDiscountUsed) || remote.hasDiscount,
-      provider: { name: provider.name, customerId: remote.customerId, subscriptionId: remote.id },
-      // Card details only while the subscription belongs to an account.
-      paymentMethod: user ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : { brand: null, last4: null, validUntil: null },
-    }
-    const saved = existing
-      ? await payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
-      : await payload.create({ collection: 'subscriptions', data, depth: 0, req })
-
-    if (user && (history.includes('cancelled') || history.includes('expired'))) endedFor = user.id
-    for (const entry of history) {
-      await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt }, depth: 0, req })
-      const kind = HISTORY_MAIL[entry]
-      if (kind && user) mails.push({ to: user.email, locale, kind, subscription: next })
-    }
-    // A payment is recorded once per invoice, whichever of its events arrives first.
-    if (event?.invoice && event.type === 'invoice.paid' && event.invoice.amountPaidKopecks > 0) {
-      const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: event.invoice.id } }, req })
-      if (known.totalDocs === 0) {
-        await payload.create({
-          collection: 'subscription-events',
-          data: { subscription: saved.id, user: user?.id ?? null, type: 'payment', amountKopecks: event.invoice.amountPaidKopecks, invoiceId: event.invoice.id, occurredAt },
-          depth: 0,
-          req,
-        })
-      }
-    }
+    const saved = await saveSubscription(payload, req, { provider, remote, existing, user, next })
+    const mails = await recordHistory(payload, req, { saved, user, history, next, occurredAt })
+    await recordPayment(payload, req, { event, saved, user, occurredAt })
     if (user && event?.type === 'customer.subscription.trial_will_end' && next.status === 'trialing') {
-      mails.push({ to: user.email, locale, kind: 'trialEnding', subscription: next })
+      mails.push({ to: user.email, locale: localeOf(user), kind: 'trialEnding', subscription: next })
     }
-    // Mail and revocation are queued with the change: a failure after the commit cannot lose them, and a
-    // failed (and retried) event queues nothing twice.
-    if (endedFor !== null) followUps.push(await queueFollowUp(payload, req, { task: 'revokeVipKeys', input: { user: endedFor } }))
-    for (const mail of mails) {
-      const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0, req })
-      // The activation mail's button signs the buyer in (a one-time link) and sets up their first key.
-      const link =
-        mail.kind === 'activated'
-          ? siteUrl(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale)
-          : undefined
-      const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link })
-      followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
-    }
-    await commitTransaction(req)
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
-
-  // The subscription has ended: its VIP keys stop being served. And the mails go out.
-  await runFollowUps(payload, followUps)
-  return 'applied'
+    const hasEnded = history.includes('cancelled') || history.includes('expired')
+    return { result: 'applied', followUps: await queueFollowUps(payload, req, { endedFor: user && hasEnded ? user.id : null, mails }) }
+  })
+  // After the commit: the ended subscription's VIP keys stop being served, and the mails go out.
+  await runFollowUps(payload, outcome.followUps)
+  return outcome.result
 }

@@ -1,9 +1,8 @@
 // Cancelling auto-renewal, with the one-time discount offered first: accepting applies the discount at
 // the provider (once per user, ever); refusing cancels renewal and the subscription runs to its period end.
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { lockForTransaction } from '@/lib/data/transactionLock'
+import { withTransaction } from '@/lib/data/transactionLock'
 import type { User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
@@ -20,22 +19,12 @@ export async function hasUsedCancelDiscount(payload: Payload, userId: number, re
 }
 
 /** Checked and marked under a lock per user, so two clicks at once (or two subscriptions) cannot both use it. */
-async function claimCancelDiscount(payload: Payload, userId: number, subscriptionId: number): Promise<boolean> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
-    await lockForTransaction(payload, req, `cancel-discount:${userId}`)
-    if (await hasUsedCancelDiscount(payload, userId, req)) {
-      await commitTransaction(req)
-      return false
-    }
+function claimCancelDiscount(payload: Payload, userId: number, subscriptionId: number): Promise<boolean> {
+  return withTransaction(payload, `cancel-discount:${userId}`, async (req) => {
+    if (await hasUsedCancelDiscount(payload, userId, req)) return false
     await payload.update({ collection: 'subscriptions', id: subscriptionId, data: { cancelDiscountUsed: true }, depth: 0, req })
-    await commitTransaction(req)
     return true
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
+  })
 }
 
 export async function changeRenewal(

@@ -2,6 +2,7 @@
 // time, across every app instance" (billing events per subscription, device keys per user, the cancel discount).
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
 /** Waits for the lock named `key`; it is released when `req`'s transaction commits or rolls back. */
@@ -10,4 +11,22 @@ export async function lockForTransaction(payload: Payload, req: PayloadRequest, 
   const session = db.sessions[String(await req.transactionID)]
   if (!session) throw new Error(`No transaction to hold the lock "${key}"`)
   await session.db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+}
+
+/**
+ * Runs `work` in a transaction of its own holding the named locks (taken in the order given): committed when
+ * `work` returns, rolled back when it throws. Pass `req` to every Local API call inside so they share it.
+ */
+export async function withTransaction<T>(payload: Payload, lockKeys: string | readonly string[], work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    for (const key of typeof lockKeys === 'string' ? [lockKeys] : lockKeys) await lockForTransaction(payload, req, key)
+    const result = await work(req)
+    await commitTransaction(req)
+    return result
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
 }

@@ -89,9 +89,14 @@ export async function recordIssuedKey<T>(server: Server, issued: Pick<IssuedKey,
   try {
     return await record()
   } catch (error) {
-    await revokeKeyOn(server, issued.providerRef).catch((revokeError: unknown) => {
-      console.error(`A key issued on ${server.name} could not be recorded nor revoked (${String(issued.providerRef)}):`, revokeError)
-    })
+    await revokeUnrecordedKey(server, issued)
     throw error
   }
+}
+
+/** Takes back a key that was issued but could not be recorded; a failure here is logged (nothing else can be done). */
+export async function revokeUnrecordedKey(server: Server, issued: Pick<IssuedKey, 'providerRef'>): Promise<void> {
+  await revokeKeyOn(server, issued.providerRef).catch((revokeError: unknown) => {
+    console.error(`A key issued on ${server.name} could not be recorded nor revoked (${String(issued.providerRef)}):`, revokeError)
+  })
 }

@@ -1,15 +1,15 @@
 // A subscriber's device keys on VIP servers: up to 10 at a time, named by device, issued and revoked
 // through each server's provisioning adapter. Reads go through the user's own access; writes happen
 // here on the server after the checks, never through the public API.
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { vipSubscriptionOf } from '@/lib/billing/account'
-import { lockForTransaction } from '@/lib/data/transactionLock'
+import { withTransaction } from '@/lib/data/transactionLock'
 import { isProtocol } from '@/lib/keys/types'
 import type { Protocol } from '@/lib/keys/types'
-import { issueKeyOn, recordIssuedKey, revokeKeyOn } from '@/lib/provisioning'
+import { issueKeyOn, revokeKeyOn, revokeUnrecordedKey } from '@/lib/provisioning'
+import type { IssuedKey } from '@/lib/provisioning'
 import { serverErrorText } from '@/lib/provisioning/redact'
 import type { Country, Server, User } from '@/payload-types'
 
@@ -79,12 +79,14 @@ export async function providerRefsOn(payload: Payload, serverId: number, req?: P
   return docs.map((key) => key.providerRef ?? '').filter(Boolean)
 }
 
-export async function countDeviceKeys(payload: Payload, user: User): Promise<number> {
+/** The user's live device keys (inside `req`'s transaction when given, as the limit check under the lock needs). */
+export async function countDeviceKeys(payload: Payload, user: User, req?: PayloadRequest): Promise<number> {
   const { totalDocs } = await payload.count({
     collection: 'keys',
     where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
     overrideAccess: false,
     user,
+    req,
   })
   return totalDocs
 }
@@ -112,33 +114,21 @@ export async function createDeviceKey(
     return { ok: false, error: 'invalidServer' }
   }
 
-  // Counted and created under a lock per user, so two requests at once cannot make an eleventh key.
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
+  // Counted and created under a lock per user, so two requests at once cannot make an eleventh key, and per
+  // server, so two keys issued at once never get the same port or name on it.
+  let issued: IssuedKey | null = null
+  const locks = [`device-keys:${user.id}`, `provision:server:${server.id}`]
   try {
-    await lockForTransaction(payload, req, `device-keys:${user.id}`)
-    // And per server, so two keys issued at once never get the same port or name on it.
-    await lockForTransaction(payload, req, `provision:server:${server.id}`)
-    const { totalDocs } = await payload.count({
-      collection: 'keys',
-      where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
-      req,
-    })
-    if (totalDocs >= MAX_DEVICE_KEYS) {
-      await commitTransaction(req)
-      return { ok: false, error: 'limitReached' }
-    }
-    let issued
-    try {
-      // VIP keys live as long as the subscription: no expiry of their own; they are revoked when it ends.
-      issued = await issueKeyOn(server, country.code, protocol, null, await providerRefsOn(payload, server.id, req))
-    } catch (error) {
-      payload.logger.error({ err: error, msg: `Device key on ${server.name} (${protocol}) could not be issued` })
-      await killTransaction(req)
-      return { ok: false, error: 'provisioningFailed' }
-    }
-    const key = await recordIssuedKey(server, issued, async () => {
-      const created = await payload.create({
+    return await withTransaction(payload, locks, async (req): Promise<CreateResult> => {
+      if ((await countDeviceKeys(payload, user, req)) >= MAX_DEVICE_KEYS) return { ok: false, error: 'limitReached' }
+      try {
+        // VIP keys live as long as the subscription: no expiry of their own; they are revoked when it ends.
+        issued = await issueKeyOn(server, country.code, protocol, null, await providerRefsOn(payload, server.id, req))
+      } catch (error) {
+        payload.logger.error({ err: error, msg: `Device key on ${server.name} (${protocol}) could not be issued` })
+        return { ok: false, error: 'provisioningFailed' }
+      }
+      const key = await payload.create({
         collection: 'keys',
         data: {
           server: server.id,
@@ -155,12 +145,11 @@ export async function createDeviceKey(
         depth: 0,
         req,
       })
-      await commitTransaction(req)
-      return created
+      return { ok: true, keyId: key.id }
     })
-    return { ok: true, keyId: key.id }
   } catch (error) {
-    await killTransaction(req)
+    // Issued but not recorded (the row or the commit failed): revoked again, as recordIssuedKey does.
+    if (issued) await revokeUnrecordedKey(server, issued)
     throw error
   }
 }
