@@ -8,6 +8,7 @@ import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidatePublicData } from '../hooks/revalidatePublicData'
 import { adapterOptions, protocolOptions, tierOptions } from '../options'
+import { VIP_STATUSES } from '../../src/lib/billing/lifecycle'
 
 /** The health check connects to this host: an internal one only when an admin says the server is on a private network. */
 function validateHost(value: unknown, { data }: { data: Partial<{ privateNetwork?: boolean | null }> }): true | string {
@@ -42,12 +43,15 @@ export const Servers: CollectionConfig = {
     },
   ],
   access: {
-    // Visitors see enabled free servers (no credentials: those fields are admin-only);
-    // signed-in users also see VIP servers so they can pick one for a device key.
-    read: ({ req: { user } }): Where | boolean => {
+    // Visitors and accounts without VIP see enabled free servers (no credentials: those fields are admin-only);
+    // subscribers also see VIP servers so they can pick one for a device key. VIP hosts stay unlisted otherwise:
+    // a registered address is free to make, and a listed host is easy to block.
+    read: async ({ req: { user, payload } }): Promise<Where | boolean> => {
       if (isStaff(user)) return true
-      if (user) return { enabled: { equals: true } }
-      return { and: [{ enabled: { equals: true } }, { tier: { equals: 'free' } }] }
+      const freeServers: Where = { and: [{ enabled: { equals: true } }, { tier: { equals: 'free' } }] }
+      if (!user) return freeServers
+      const granting = await payload.count({ collection: 'subscriptions', where: { and: [{ user: { equals: user.id } }, { status: { in: VIP_STATUSES } }] } })
+      return granting.totalDocs > 0 ? { enabled: { equals: true } } : freeServers
     },
     create: staffOnly,
     update: staffOnly,

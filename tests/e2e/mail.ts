@@ -18,6 +18,13 @@ export async function latestMailTo(address: string): Promise<ReceivedMail> {
   throw new Error(`No mail to ${address}`)
 }
 
+/** Every message to this address received so far, without waiting. */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const files = await readdir(mailDir).catch(() => [])
+  const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as ReceivedMail))
+  return mails.filter((mail) => mail.to.includes(address.toLowerCase()))
+}
+
 export function linkFromMail(mail: ReceivedMail): string {
   const match = /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]{43}/.exec(mail.text)
   if (!match) throw new Error(`No link in: ${mail.text}`)

@@ -7,15 +7,16 @@ import type { APIRequestContext } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 
 import { GOOGLEBOT_UA, RU } from './helpers'
+import { latestMailTo, mailsTo } from './mail'
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
 const EVIL = 'https://evil.example'
 
 let ipCounter = 0
-/** A network address of its own per call, so password limits in one test never reach another. */
+/** A network address of its own per call (the database is new each run), so password limits in one test never reach another. */
 function from(): Record<string, string> {
   ipCounter += 1
-  return { 'x-forwarded-for': `198.51.100.${(Date.now() + ipCounter) % 250}` }
+  return { 'x-forwarded-for': `198.51.${100 + Math.floor(ipCounter / 250)}.${ipCounter % 250}` }
 }
 
 async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
@@ -100,6 +101,18 @@ test('nobody registers the first admin over the web; anonymous visitors read onl
   }
 })
 
+test('Payload’s password reset mails staff only; a customer’s address gets the same answer and no mail', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+  const forCustomer = await request.post('/api/users/forgot-password', { data: { email: customer.email } })
+  const forEditor = await request.post('/api/users/forgot-password', { data: { email: editor.email } })
+  expect([forCustomer.status(), await forCustomer.json()]).toEqual([forEditor.status(), await forEditor.json()])
+  // The editor's mail is sent in the request, so once it is there the customer's would be too.
+  const reset = await latestMailTo(editor.email)
+  expect(`${reset.html}${reset.text}`).toContain('/admin/reset/')
+  expect(await mailsTo(customer.email)).toHaveLength(0)
+})
+
 test('password guesses are limited per account, with the wait shown in the form’s language', async ({ page, request }) => {
   const customer = await newCustomer(request)
   const headers = from()
@@ -118,6 +131,19 @@ test('password guesses are limited per account, with the wait shown in the form�
   await form.getByLabel('Пароль').fill('attacker-password-1')
   await form.getByRole('button', { name: 'Войти' }).click()
   await expect(page.locator('#password-login-error')).toHaveText(/^Слишком много запросов\. Попробуйте через \d+ минут/)
+})
+
+test('one network address cannot walk through many accounts’ passwords', async ({ request }) => {
+  const headers = from()
+  const statuses: number[] = []
+  for (let attempt = 0; attempt < 31; attempt += 1) {
+    const data = { email: `nobody${attempt}-${Date.now()}@mail.example.com`, password: 'guess-1234' }
+    statuses.push((await request.post('/api/users/login', { headers, data })).status())
+  }
+  // Thirty tries per address in a quarter hour, whatever the account; then 429 before anything is checked.
+  expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true)
+  expect(statuses[30]).toBe(429)
+  expect((await request.post('/api/users/login', { headers: from(), data: { email: 'someone@mail.example.com', password: 'guess-1234' } })).status()).toBe(401)
 })
 
 test('another site cannot sign a visitor in, log in with a password, or post any form', async ({ request }) => {
@@ -142,6 +168,25 @@ test('password login never leads off the site, whatever `next` says', async ({ p
   await form.getByRole('button', { name: 'Войти' }).click()
   await expect(page).toHaveURL(/\/profile\/servers$/)
   expect(new URL(page.url()).hostname).toBe(new URL(test.info().project.use.baseURL!).hostname)
+})
+
+test('a subscriber who follows the site’s link from web mail (another site) stays signed in', async ({ page, baseURL }) => {
+  await page.setExtraHTTPHeaders(from())
+  await page.goto('/login')
+  const form = page.locator('.auth__password')
+  await form.locator('summary').click()
+  await form.getByLabel('E-mail').fill(admin.email)
+  await form.getByLabel('Пароль').fill(admin.password)
+  await form.getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  // A web-mail page on another site, with our e-mail's link.
+  await page.route('https://mail.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<a id="open" href="${baseURL}/profile/subscription">Моя подписка</a>` }),
+  )
+  await page.goto('https://mail.example/inbox')
+  await page.locator('#open').click()
+  await expect(page).toHaveURL(/\/profile\/subscription$/)
+  await expect(page.getByText(`Вы вошли как ${admin.email}`)).toBeVisible()
 })
 
 test('pages and the account are never framed, and say how they may be used', async ({ request }) => {
@@ -177,6 +222,14 @@ test('crawlers get error statuses without the error screens; an outdated link an
   const crawler = await request.get(`/verify-email/${'A'.repeat(43)}`, { headers: { 'user-agent': GOOGLEBOT_UA } })
   expect(crawler.status()).toBe(401)
   expect(await crawler.text()).not.toContain('Ссылка устарела</h1>')
+})
+
+test('no answer names the server’s internal address', async ({ request }) => {
+  for (const path of ['/api/payload-migrations', '/api/payload-migrations/1', '/api/no-such-collection', '/api/users/no-such-endpoint']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBeGreaterThanOrEqual(400)
+    expect(await response.text(), path).not.toMatch(/localhost|127\.0\.0\.1/)
+  }
 })
 
 test('a broken percent-escape is refused by nginx before it reaches the site', async ({ request }) => {

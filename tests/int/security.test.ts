@@ -84,6 +84,18 @@ describe("Payload's own collections and globals", () => {
 describe('servers', () => {
   const base = { name: 'security-test', country: 0, hosting: 'Test', tier: 'free' as const, adapter: 'manual' as const }
 
+  it('VIP servers are listed to subscribers only, not to any registered account', async () => {
+    const vipServers = async (user: User) =>
+      (await payload.find({ collection: 'servers', overrideAccess: false, user, where: { tier: { equals: 'vip' } }, pagination: false })).totalDocs
+    const registered = await createUser('customer')
+    expect(await vipServers(registered)).toBe(0)
+    const tariff = (await payload.find({ collection: 'tariffs', limit: 1, depth: 0 })).docs[0]!
+    const subscription = await payload.create({ collection: 'subscriptions', data: { user: registered.id, tariff: tariff.id, status: 'active' } })
+    expect(await vipServers(registered)).toBeGreaterThan(0)
+    await payload.update({ collection: 'subscriptions', id: subscription.id, data: { status: 'expired' } })
+    expect(await vipServers(registered)).toBe(0)
+  })
+
   it('refuses an internal host from an editor, and accepts it when an admin marks the server as on a private network', async () => {
     for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '192.168.0.10', '169.254.169.254', '::1', '[::1]', '::ffff:127.0.0.1', 'fd00::1', '100.64.0.1']) {
       await expect(

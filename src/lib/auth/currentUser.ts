@@ -8,3 +8,18 @@ export async function currentUser(headers: Headers): Promise<User | null> {
   const { user } = await payload.auth({ headers })
   return user && user.collection === 'users' ? (user as User) : null
 }
+
+/**
+ * The signed-in user of a page render. Payload ignores the session cookie on any cross-site request (its CSRF
+ * rule), which would send a subscriber who follows our e-mail's link from web mail to the login page. A
+ * top-level navigation only reads a page, and the browser sends our SameSite=Lax cookie with it on purpose:
+ * for that, and only that, the request counts as the site's own.
+ */
+export async function currentPageUser(headers: Headers): Promise<User | null> {
+  const isTopLevelNavigation = headers.get('sec-fetch-mode') === 'navigate' && headers.get('sec-fetch-dest') === 'document'
+  if (headers.get('sec-fetch-site') !== 'cross-site' || !isTopLevelNavigation) return currentUser(headers)
+  const navigation = new Headers(headers)
+  navigation.set('sec-fetch-site', 'same-origin')
+  navigation.delete('origin')
+  return currentUser(navigation)
+}

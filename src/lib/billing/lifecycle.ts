@@ -24,8 +24,11 @@ export function isEnded(status: SubscriptionStatus): boolean {
 }
 
 /** VIP access: while trialing or paid, and during the provider's retry window of a failed renewal. */
+/** The statuses in which a subscription gives VIP access (a failed renewal keeps it while retries run). */
+export const VIP_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due']
+
 export function grantsVip(status: SubscriptionStatus): boolean {
-  return status === 'trialing' || status === 'active' || status === 'past_due'
+  return VIP_STATUSES.includes(status)
 }
 
 export type SubscriptionState = {

@@ -85,8 +85,10 @@ function isPageRoute(segments: readonly string[]): boolean {
 
 const PROFILE_PATH = '/profile'
 
+/** Host names compared without the port: the production host is the same site on :443 as on :8443. */
 function sameHost(a: string | null | undefined, b: string | null | undefined): boolean {
-  return Boolean(a && b && a.toLowerCase() === b.toLowerCase())
+  const hostname = (host: string) => host.toLowerCase().replace(/:\d+$/, '')
+  return Boolean(a && b && hostname(a) === hostname(b))
 }
 
 function withoutShow(search: string): { search: string; show: string | null } {

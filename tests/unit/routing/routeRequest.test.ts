@@ -201,6 +201,11 @@ describe('routeRequest: hosts', () => {
     }
   })
 
+  it('recognises the production host on any port', () => {
+    expect(routeRequest(facts({ ...hosts, host: 'vpn.example:8443' }))).toMatchObject({ kind: 'redirect', location: '//free.vpn.example/' })
+    expect(routeRequest(facts({ ...hosts, host: 'VPN.example:8443', userAgent: GOOGLEBOT }))).toMatchObject({ kind: 'rewrite', isIndexable: true })
+  })
+
   it('marks every other host noindex', () => {
     expect(routeRequest(facts({ ...hosts, host: 'free.vpn.example' }))).toMatchObject({ isIndexable: false })
     expect(routeRequest(facts({ host: 'localhost:3000' }))).toMatchObject({ isIndexable: false })

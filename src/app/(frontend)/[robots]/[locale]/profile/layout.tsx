@@ -7,7 +7,7 @@ import type React from 'react'
 import { LogoutButton } from '@/components/auth/LogoutButton'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
-import { currentUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/lib/auth/currentUser'
 import { safeNextPath } from '@/lib/auth/safeNext'
 import { PUBLIC_PATH_HEADER } from '@/lib/routing/routeRequest'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -17,7 +17,7 @@ export default async function ProfileLayout({ children, params }: { children: Re
   if (!isLocale(locale)) notFound()
   setRequestLocale(locale)
   const requestHeaders = await headers()
-  const user = await currentUser(requestHeaders)
+  const user = await currentPageUser(requestHeaders)
   if (!user) {
     const here = safeNextPath(requestHeaders.get(PUBLIC_PATH_HEADER)) ?? localizedPath('/profile/servers', locale)
     redirect(`${localizedPath('/login', locale)}?next=${encodeURIComponent(here)}`)

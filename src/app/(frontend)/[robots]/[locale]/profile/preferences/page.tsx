@@ -8,7 +8,7 @@ import { MarketingConsent } from '@/components/auth/MarketingConsent'
 import { PasswordForm } from '@/components/auth/PasswordForm'
 import { localeOrDefault } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
-import { currentUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/lib/auth/currentUser'
 
 import { profileMetadata } from '../_components/ProfileSection'
 
@@ -23,7 +23,7 @@ export default async function ProfilePreferencesPage({ params, searchParams }: P
   const locale = localeOrDefault(requested)
   const t = await getTranslations({ locale, namespace: 'Preferences' })
   const profile = await getTranslations({ locale, namespace: 'Profile' })
-  const user = await currentUser(await headers())
+  const user = await currentPageUser(await headers())
   return (
     <section>
       <h2>{profile('preferences')}</h2>

@@ -7,7 +7,7 @@ import { CopyButton } from '@/components/keys/CopyButton'
 import { KeyTable } from '@/components/keys/KeyTable'
 import { LinkQr } from '@/components/vip/LinkQr'
 import { localeOrDefault } from '@/i18n/locales'
-import { currentUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/lib/auth/currentUser'
 import { readOwnKeyRows } from '@/lib/data/keys'
 import { payloadClient } from '@/lib/data/payload'
 import { absoluteUrl } from '@/lib/http/siteUrl'
@@ -30,7 +30,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
   const { locale: raw } = await params
   const locale = localeOrDefault(raw)
   const query = await searchParams
-  const user = await currentUser(await headers())
+  const user = await currentPageUser(await headers())
   const payload = await payloadClient()
   const subscription = user ? await vipSubscriptionOf(payload, user.id, { as: user }) : null
   if (!user || !subscription) return <ProfileSection params={params} title="servers" empty="serversEmpty" showTariffs />

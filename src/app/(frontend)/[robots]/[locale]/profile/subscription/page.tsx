@@ -4,7 +4,7 @@ import { headers } from 'next/headers'
 
 import { Link } from '@/i18n/Link'
 import { localeOrDefault } from '@/i18n/locales'
-import { currentUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/lib/auth/currentUser'
 import { subscriptionOf } from '@/lib/billing/account'
 import { hasUsedCancelDiscount } from '@/lib/billing/renewal'
 import { formatRubles } from '@/lib/billing/pricing'
@@ -33,7 +33,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const { locale: raw } = await params
   const query = await searchParams
   const locale = localeOrDefault(raw)
-  const user = await currentUser(await headers())
+  const user = await currentPageUser(await headers())
   const payload = await payloadClient()
   const view = user ? await subscriptionOf(payload, user, locale) : null
   if (!view) return <ProfileSection params={params} title="subscription" empty="subscriptionEmpty" showTariffs />

@@ -6,7 +6,7 @@ import { notFound } from 'next/navigation'
 import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
-import { currentUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/lib/auth/currentUser'
 import { getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
 
 import { profileMetadata } from '../../_components/ProfileSection'
@@ -18,7 +18,7 @@ export const generateMetadata = profileMetadata('servers')
 export default async function DeviceKeyPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
   const { locale, id } = await params
   if (!isLocale(locale) || !/^\d{1,9}$/.test(id)) notFound()
-  const user = await currentUser(await headers())
+  const user = await currentPageUser(await headers())
   const data = user ? await getOwnKeyDetailsPayload(Number(id), locale, user) : null
   if (!data) notFound()
   const t = await getTranslations({ locale, namespace: 'Profile' })
