@@ -2,7 +2,7 @@
 // anonymous visitor or another site may try against Payload's REST and GraphQL endpoints and the site's own
 // routes, and the headers every page carries.
 import { expect, test } from '@playwright/test'
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 
@@ -158,26 +158,25 @@ test('another site cannot sign a visitor in, log in with a password, or post any
   }
 })
 
-test('password login never leads off the site, whatever `next` says', async ({ page }) => {
+/** Signs the demo admin in with the password form of the login page at `path`, from an address of its own. */
+async function passwordLogin(page: Page, path: string): Promise<void> {
   await page.setExtraHTTPHeaders(from())
-  await page.goto('/login?next=/..//example.org/phish')
+  await page.goto(path)
   const form = page.locator('.auth__password')
   await form.locator('summary').click()
   await form.getByLabel('E-mail').fill(admin.email)
   await form.getByLabel('Пароль').fill(admin.password)
   await form.getByRole('button', { name: 'Войти' }).click()
+}
+
+test('password login never leads off the site, whatever `next` says', async ({ page }) => {
+  await passwordLogin(page, '/login?next=/..//example.org/phish')
   await expect(page).toHaveURL(/\/profile\/servers$/)
   expect(new URL(page.url()).hostname).toBe(new URL(test.info().project.use.baseURL!).hostname)
 })
 
 test('a subscriber who follows the site’s link from web mail (another site) stays signed in', async ({ page, baseURL }) => {
-  await page.setExtraHTTPHeaders(from())
-  await page.goto('/login')
-  const form = page.locator('.auth__password')
-  await form.locator('summary').click()
-  await form.getByLabel('E-mail').fill(admin.email)
-  await form.getByLabel('Пароль').fill(admin.password)
-  await form.getByRole('button', { name: 'Войти' }).click()
+  await passwordLogin(page, '/login')
   await expect(page).toHaveURL(/\/profile\/servers$/)
   // A web-mail page on another site, with our e-mail's link.
   await page.route('https://mail.example/**', (route) =>
