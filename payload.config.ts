@@ -14,6 +14,7 @@ import { AuthTokens } from './collections/AuthTokens'
 import { Countries } from './collections/Countries'
 import { Keys } from './collections/Keys'
 import { Pages } from './collections/Pages'
+import { Charges } from './collections/Charges'
 import { ProviderEvents } from './collections/ProviderEvents'
 import { Servers } from './collections/Servers'
 import { SubscriptionEvents } from './collections/SubscriptionEvents'
@@ -24,6 +25,7 @@ import { lockDownPayloadInternals } from './collections/access/payloadInternals'
 import { isAdminUser } from './collections/access/roles'
 import { SiteSettings } from './globals/SiteSettings'
 import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
+import { chargeRenewalsTask } from './src/jobs/chargeRenewals'
 import { checkServerHealthTask } from './src/jobs/checkServerHealth'
 import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
 import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
@@ -58,7 +60,7 @@ export default buildConfig({
     defaultLocale,
     fallback: true,
   },
-  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, AuthTokens, ProviderEvents, Pages],
+  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Charges, AuthTokens, ProviderEvents, Pages],
   globals: [SiteSettings],
   editor: lexicalEditor(),
   db: postgresAdapter({
@@ -72,7 +74,7 @@ export default buildConfig({
     transport: createMailTransport(config),
   }),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, revokeVipKeysTask],
+    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, revokeVipKeysTask, chargeRenewalsTask],
     // Jobs are run by the app itself once a minute; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20 }],
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },

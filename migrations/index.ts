@@ -11,6 +11,7 @@ import * as migration_20261122_033448_key_revoke_retry from './20261122_033448_k
 import * as migration_20261122_051942_revoke_vip_keys_task from './20261122_051942_revoke_vip_keys_task';
 import * as migration_20261123_164902_server_private_network from './20261123_164902_server_private_network';
 import * as migration_20261123_165322_activation_token from './20261123_165322_activation_token';
+import * as migration_20261123_194231_yookassa_site_run_billing from './20261123_194231_yookassa_site_run_billing';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261123_165322_activation_token.up,
     down: migration_20261123_165322_activation_token.down,
-    name: '20261123_165322_activation_token'
+    name: '20261123_165322_activation_token',
+  },
+  {
+    up: migration_20261123_194231_yookassa_site_run_billing.up,
+    down: migration_20261123_194231_yookassa_site_run_billing.down,
+    name: '20261123_194231_yookassa_site_run_billing'
   },
 ];

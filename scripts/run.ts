@@ -17,6 +17,8 @@ import { isPortFree, freePort } from './lib/ports'
 import { startEmbeddedPostgres } from './lib/postgres'
 import { startStripeDouble } from './lib/stripeDouble'
 import type { StripeDouble } from './lib/stripeDouble'
+import { startYooKassaDouble } from './lib/yookassaDouble'
+import type { YooKassaDouble } from './lib/yookassaDouble'
 import { runTsScript } from './lib/tsChild'
 import type { RunningPostgres } from './lib/postgres'
 
@@ -76,14 +78,15 @@ async function main(): Promise<void> {
   }
 
   // What this run started, so a signal or a failure can stop it in order.
-  const running: { postgres?: RunningPostgres; site?: ChildProcess; stripe?: StripeDouble } = {}
+  const running: { postgres?: RunningPostgres; site?: ChildProcess; stripe?: StripeDouble; yookassa?: YooKassaDouble } = {}
   const shutdown = async (code: number) => {
-    const { site, postgres, stripe } = running
+    const { site, postgres, stripe, yookassa } = running
     if (site && site.exitCode === null) {
       site.kill('SIGTERM')
       await waitForExit(site)
     }
     await stripe?.close()
+    await yookassa?.close()
     await postgres?.stop()
     process.exit(code)
   }
@@ -117,21 +120,26 @@ async function main(): Promise<void> {
     return shutdown(await waitForExit(cli))
   }
 
-  // Without Stripe keys, outside production: the local Stripe double behind a labelled test checkout.
-  let payments = env.billing === 'stripe' ? 'Stripe' : 'disabled (no Stripe keys)'
+  // Without the provider's keys, outside production: its local double behind a labelled test checkout.
+  const providerName = env.paymentProvider === 'yookassa' ? 'YooKassa' : 'Stripe'
+  let payments = env.billing === 'live' ? providerName : `disabled (no ${providerName} keys)`
   if (env.billing === 'disabled' && !env.isStrictProduction) {
     const serverUrl = childEnv.SERVER_URL
-    const secretKey = `sk_test_local_${randomBytes(12).toString('hex')}`
-    const webhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`
-    running.stripe = await startStripeDouble({
-      secretKey,
-      webhookSecret,
-      webhookUrl: `http://127.0.0.1:${port}/api/billing/webhook`,
-      checkoutPageUrl: (id, locale) => `${serverUrl}${locale === 'en' ? '/en' : ''}/test-checkout/${id}`,
-      stateFile: path.join(dataDir, 'stripe-double.json'),
-    })
-    Object.assign(childEnv, { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: running.stripe.url })
-    payments = `local test checkout (Stripe double at ${running.stripe.url}; no money moves)`
+    const checkoutPageUrl = (id: string, locale: string) => `${serverUrl}${locale === 'en' ? '/en' : ''}/test-checkout/${id}`
+    const notificationUrl = `http://127.0.0.1:${port}/api/billing/webhook`
+    if (env.paymentProvider === 'yookassa') {
+      const shopId = String(100_000 + randomBytes(2).readUInt16BE())
+      const secretKey = `test_local_${randomBytes(18).toString('hex')}`
+      running.yookassa = await startYooKassaDouble({ shopId, secretKey, notificationUrl, checkoutPageUrl, stateFile: path.join(dataDir, 'yookassa-double.json') })
+      Object.assign(childEnv, { YOOKASSA_SHOP_ID: shopId, YOOKASSA_SECRET_KEY: secretKey, YOOKASSA_API_URL: `${running.yookassa.url}/v3` })
+      payments = `local test checkout (YooKassa double at ${running.yookassa.url}; no money moves)`
+    } else {
+      const secretKey = `sk_test_local_${randomBytes(12).toString('hex')}`
+      const webhookSecret = `whsec_local_${randomBytes(24).toString('hex')}`
+      running.stripe = await startStripeDouble({ secretKey, webhookSecret, webhookUrl: notificationUrl, checkoutPageUrl, stateFile: path.join(dataDir, 'stripe-double.json') })
+      Object.assign(childEnv, { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: running.stripe.url })
+      payments = `local test checkout (Stripe double at ${running.stripe.url}; no money moves)`
+    }
   }
 
   const nextBin = require.resolve('next/dist/bin/next')

@@ -74,6 +74,7 @@ export interface Config {
     users: User;
     subscriptions: Subscription;
     'subscription-events': SubscriptionEvent;
+    charges: Charge;
     'auth-tokens': AuthToken;
     'provider-events': ProviderEvent;
     pages: Page;
@@ -92,6 +93,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     subscriptions: SubscriptionsSelect<false> | SubscriptionsSelect<true>;
     'subscription-events': SubscriptionEventsSelect<false> | SubscriptionEventsSelect<true>;
+    charges: ChargesSelect<false> | ChargesSelect<true>;
     'auth-tokens': AuthTokensSelect<false> | AuthTokensSelect<true>;
     'provider-events': ProviderEventsSelect<false> | ProviderEventsSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
@@ -125,6 +127,7 @@ export interface Config {
       rotateFreeKeys: TaskRotateFreeKeys;
       checkServerHealth: TaskCheckServerHealth;
       revokeVipKeys: TaskRevokeVipKeys;
+      chargeRenewals: TaskChargeRenewals;
       inline: {
         input: unknown;
         output: unknown;
@@ -369,8 +372,19 @@ export interface Subscription {
     name?: string | null;
     customerId?: string | null;
     subscriptionId?: string | null;
+    paymentMethodId?: string | null;
+  };
+  /**
+   * The site charges renewals: the price and period the buyer agreed to
+   */
+  renewal?: {
+    amountKopecks?: number | null;
+    months?: number | null;
+    discountPercent?: number | null;
+    failedCharges?: number | null;
   };
   paymentMethod?: {
+    kind?: ('card' | 'sbp' | 'sberpay' | 'yoomoney') | null;
     brand?: string | null;
     last4?: string | null;
     validUntil?: string | null;
@@ -392,6 +406,7 @@ export interface SubscriptionEvent {
     | 'renewed'
     | 'payment_failed'
     | 'payment'
+    | 'refund'
     | 'discount_applied'
     | 'renewal_cancelled'
     | 'renewal_resumed'
@@ -403,6 +418,24 @@ export interface SubscriptionEvent {
   invoiceId?: string | null;
   note?: string | null;
   occurredAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "charges".
+ */
+export interface Charge {
+  id: number;
+  /**
+   * The order, or the subscription, period and attempt
+   */
+  key: string;
+  order?: string | null;
+  subscription?: (number | null) | Subscription;
+  paymentId?: string | null;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amountKopecks?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -537,7 +570,13 @@ export interface PayloadJob {
         executedAt: string;
         completedAt: string;
         taskSlug:
-          'inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys' | 'checkServerHealth' | 'revokeVipKeys';
+          | 'inline'
+          | 'sendEmail'
+          | 'purgeDeletedAccounts'
+          | 'rotateFreeKeys'
+          | 'checkServerHealth'
+          | 'revokeVipKeys'
+          | 'chargeRenewals';
         taskID: string;
         input?:
           | {
@@ -571,7 +610,16 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    ('inline' | 'sendEmail' | 'purgeDeletedAccounts' | 'rotateFreeKeys' | 'checkServerHealth' | 'revokeVipKeys') | null;
+    | (
+        | 'inline'
+        | 'sendEmail'
+        | 'purgeDeletedAccounts'
+        | 'rotateFreeKeys'
+        | 'checkServerHealth'
+        | 'revokeVipKeys'
+        | 'chargeRenewals'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -621,6 +669,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'subscription-events';
         value: number | SubscriptionEvent;
+      } | null)
+    | ({
+        relationTo: 'charges';
+        value: number | Charge;
       } | null)
     | ({
         relationTo: 'auth-tokens';
@@ -850,10 +902,20 @@ export interface SubscriptionsSelect<T extends boolean = true> {
         name?: T;
         customerId?: T;
         subscriptionId?: T;
+        paymentMethodId?: T;
+      };
+  renewal?:
+    | T
+    | {
+        amountKopecks?: T;
+        months?: T;
+        discountPercent?: T;
+        failedCharges?: T;
       };
   paymentMethod?:
     | T
     | {
+        kind?: T;
         brand?: T;
         last4?: T;
         validUntil?: T;
@@ -873,6 +935,20 @@ export interface SubscriptionEventsSelect<T extends boolean = true> {
   invoiceId?: T;
   note?: T;
   occurredAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "charges_select".
+ */
+export interface ChargesSelect<T extends boolean = true> {
+  key?: T;
+  order?: T;
+  subscription?: T;
+  paymentId?: T;
+  status?: T;
+  amountKopecks?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1018,6 +1094,17 @@ export interface SiteSetting {
     enabled?: boolean | null;
     text?: string | null;
   };
+  /**
+   * Turn on when YooKassa receipts or an online cash register are connected in the YooKassa dashboard: every payment then carries a receipt (buyer’s e-mail, the service, amount, VAT rate).
+   */
+  receipts: {
+    enabled?: boolean | null;
+    vatCode: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12';
+    /**
+     * Needed when the shop has more than one
+     */
+    taxSystemCode?: ('1' | '2' | '3' | '4' | '5' | '6') | null;
+  };
   clientApps?:
     | {
         protocol: 'vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp';
@@ -1070,6 +1157,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         enabled?: T;
         text?: T;
+      };
+  receipts?:
+    | T
+    | {
+        enabled?: T;
+        vatCode?: T;
+        taxSystemCode?: T;
       };
   clientApps?:
     | T
@@ -1149,6 +1243,14 @@ export interface TaskRevokeVipKeys {
   input: {
     user: number;
   };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskChargeRenewals".
+ */
+export interface TaskChargeRenewals {
+  input?: unknown;
   output?: unknown;
 }
 /**

@@ -37,6 +37,7 @@ export const SubscriptionEvents: CollectionConfig = {
         { value: 'renewed', label: { ru: 'Продлена', en: 'Renewed' } },
         { value: 'payment_failed', label: { ru: 'Платёж не прошёл', en: 'Payment failed' } },
         { value: 'payment', label: { ru: 'Оплата', en: 'Payment' } },
+        { value: 'refund', label: { ru: 'Возврат', en: 'Refund' } },
         { value: 'discount_applied', label: { ru: 'Применена скидка', en: 'Discount applied' } },
         { value: 'renewal_cancelled', label: { ru: 'Автопродление отключено', en: 'Auto-renewal cancelled' } },
         { value: 'renewal_resumed', label: { ru: 'Автопродление включено', en: 'Auto-renewal resumed' } },

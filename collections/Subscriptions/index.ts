@@ -114,6 +114,29 @@ export const Subscriptions: CollectionConfig = {
         { name: 'name', label: { ru: 'Система', en: 'Provider' }, type: 'text' },
         { name: 'customerId', label: { ru: 'ID клиента', en: 'Customer id' }, type: 'text', index: true, access: { read: adminOnlyField } },
         { name: 'subscriptionId', label: { ru: 'ID подписки', en: 'Subscription id' }, type: 'text', unique: true, access: { read: adminOnlyField } },
+        // YooKassa: the saved method renewals are charged from (an id at YooKassa, never card data).
+        { name: 'paymentMethodId', label: { ru: 'ID сохранённого способа оплаты', en: 'Saved payment method id' }, type: 'text', access: { read: adminOnlyField } },
+      ],
+    },
+    {
+      name: 'renewal',
+      label: { ru: 'Автопродление (ЮKassa)', en: 'Renewal (YooKassa)' },
+      type: 'group',
+      access: providerOwned,
+      admin: {
+        condition: (data) => data?.provider?.name === 'yookassa',
+        description: { ru: 'Продление списывает сайт: цена и срок — те, на которые согласился покупатель', en: 'The site charges renewals: the price and period the buyer agreed to' },
+      },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'amountKopecks', label: { ru: 'Цена продления, коп.', en: 'Renewal price, kopecks' }, type: 'number', min: 0 },
+            { name: 'months', label: { ru: 'Срок, мес.', en: 'Period, months' }, type: 'number', min: 1 },
+            { name: 'discountPercent', label: { ru: 'Разовая скидка на следующее списание, %', en: 'One-time discount on the next charge, %' }, type: 'number', min: 0, max: 100 },
+            { name: 'failedCharges', label: { ru: 'Неудачных попыток', en: 'Failed attempts' }, type: 'number', defaultValue: 0, min: 0 },
+          ],
+        },
       ],
     },
     {
@@ -125,6 +148,17 @@ export const Subscriptions: CollectionConfig = {
         {
           type: 'row',
           fields: [
+            {
+              name: 'kind',
+              label: { ru: 'Способ', en: 'Method' },
+              type: 'select',
+              options: [
+                { value: 'card', label: { ru: 'Банковская карта', en: 'Bank card' } },
+                { value: 'sbp', label: { ru: 'СБП', en: 'SBP' } },
+                { value: 'sberpay', label: 'SberPay' },
+                { value: 'yoomoney', label: { ru: 'ЮMoney', en: 'YooMoney' } },
+              ],
+            },
             { name: 'brand', label: { ru: 'Карта', en: 'Card' }, type: 'text' },
             { name: 'last4', label: { ru: 'Последние 4 цифры', en: 'Last 4' }, type: 'text' },
             { name: 'validUntil', label: { ru: 'Действует до', en: 'Valid until' }, type: 'text' },

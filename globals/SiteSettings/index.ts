@@ -4,7 +4,36 @@ import type { GlobalConfig } from 'payload'
 import { anyone } from '../../collections/access/anyone'
 import { staffOnly } from '../../collections/access/staffOnly'
 import { revalidatePublicGlobal } from '../../collections/hooks/revalidatePublicData'
+import { adminOnlyField } from '../../collections/access/adminOnlyField'
+import { staffOnlyField } from '../../collections/access/staffOnlyField'
 import { protocolOptions } from '../../collections/options'
+
+// YooKassa's VAT codes (vat_code), as its 54-FZ reference lists them.
+const VAT_CODES: { value: string; ru: string; en: string }[] = [
+  { value: '1', ru: 'Без НДС', en: 'No VAT' },
+  { value: '2', ru: 'НДС 0%', en: 'VAT 0%' },
+  { value: '3', ru: 'НДС 10%', en: 'VAT 10%' },
+  { value: '4', ru: 'НДС 20%', en: 'VAT 20%' },
+  { value: '5', ru: 'НДС 10/110', en: 'VAT 10/110' },
+  { value: '6', ru: 'НДС 20/120', en: 'VAT 20/120' },
+  { value: '7', ru: 'НДС 5%', en: 'VAT 5%' },
+  { value: '8', ru: 'НДС 7%', en: 'VAT 7%' },
+  { value: '9', ru: 'НДС 5/105', en: 'VAT 5/105' },
+  { value: '10', ru: 'НДС 7/107', en: 'VAT 7/107' },
+  { value: '11', ru: 'НДС 22%', en: 'VAT 22%' },
+  { value: '12', ru: 'НДС 22/122', en: 'VAT 22/122' },
+]
+
+const TAX_SYSTEMS: { value: string; ru: string; en: string }[] = [
+  { value: '1', ru: 'ОСН', en: 'General (OSN)' },
+  { value: '2', ru: 'УСН «доходы»', en: 'Simplified, income (USN)' },
+  { value: '3', ru: 'УСН «доходы минус расходы»', en: 'Simplified, income minus expenses' },
+  { value: '4', ru: 'ЕНВД', en: 'Imputed income (ENVD)' },
+  { value: '5', ru: 'ЕСХН', en: 'Agricultural (ESHN)' },
+  { value: '6', ru: 'Патент', en: 'Patent' },
+]
+
+const options = (list: typeof VAT_CODES) => list.map(({ value, ru, en }) => ({ value, label: { ru, en } }))
 
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
@@ -84,6 +113,40 @@ export const SiteSettings: GlobalConfig = {
               fields: [
                 { name: 'enabled', label: { ru: 'Показывать', en: 'Show' }, type: 'checkbox', defaultValue: true },
                 { name: 'text', label: { ru: 'Текст', en: 'Text' }, type: 'text', localized: true },
+              ],
+            },
+          ],
+        },
+        {
+          label: { ru: 'Платежи', en: 'Payments' },
+          fields: [
+            {
+              name: 'receipts',
+              label: { ru: 'Чеки (54-ФЗ) через ЮKassa', en: 'Fiscal receipts (54-FZ) through YooKassa' },
+              type: 'group',
+              // Tax setup is the owner's business: admins change it, staff may look.
+              access: { read: staffOnlyField, update: adminOnlyField },
+              admin: {
+                description: {
+                  ru: 'Включите, если в личном кабинете ЮKassa подключены «Чеки от ЮKassa» или онлайн-касса: тогда к каждому платежу прикладывается чек (e-mail покупателя, услуга, сумма, ставка НДС).',
+                  en: 'Turn on when YooKassa receipts or an online cash register are connected in the YooKassa dashboard: every payment then carries a receipt (buyer’s e-mail, the service, amount, VAT rate).',
+                },
+              },
+              fields: [
+                { name: 'enabled', label: { ru: 'Отправлять чеки', en: 'Send receipts' }, type: 'checkbox', defaultValue: false },
+                {
+                  type: 'row',
+                  fields: [
+                    { name: 'vatCode', label: { ru: 'Ставка НДС', en: 'VAT rate' }, type: 'select', defaultValue: '1', required: true, options: options(VAT_CODES) },
+                    {
+                      name: 'taxSystemCode',
+                      label: { ru: 'Система налогообложения', en: 'Tax system' },
+                      type: 'select',
+                      options: options(TAX_SYSTEMS),
+                      admin: { description: { ru: 'Нужна, если у магазина их несколько', en: 'Needed when the shop has more than one' } },
+                    },
+                  ],
+                },
               ],
             },
           ],

@@ -29,6 +29,12 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** The local Stripe double (test checkout) started by scripts/run.ts outside production. */
   STRIPE_API_URL: optionalString.pipe(z.url('STRIPE_API_URL must be an absolute URL').optional()),
+  /** Who takes payments: YooKassa for buyers in Russia, Stripe for buyers abroad. */
+  PAYMENT_PROVIDER: optionalString.pipe(z.enum(['yookassa', 'stripe'], { error: 'PAYMENT_PROVIDER must be yookassa or stripe' }).optional()),
+  YOOKASSA_SHOP_ID: optionalString.pipe(z.string().regex(/^\d+$/, 'YOOKASSA_SHOP_ID must be the shop id (digits)').optional()),
+  YOOKASSA_SECRET_KEY: optionalString,
+  /** The local YooKassa double (test checkout) started by scripts/run.ts outside production. */
+  YOOKASSA_API_URL: optionalString.pipe(z.url('YOOKASSA_API_URL must be an absolute URL').optional()),
   PRODUCTION_HOST: optionalString,
   FREE_KEYS_HOST: optionalString,
   /** Reverse proxies in front that append the client's address to X-Forwarded-For (rate limits count by it). */
@@ -49,8 +55,10 @@ export type Env = z.infer<typeof schema> & {
   isStrictProduction: boolean
   serverUrl: string
   emailFrom: string
-  /** `stripe` with real keys, `test` with the local test checkout (never in production), else `disabled`. */
-  billing: 'stripe' | 'test' | 'disabled'
+  /** The configured provider (PAYMENT_PROVIDER; else the one whose keys are set; else Stripe). */
+  paymentProvider: 'yookassa' | 'stripe'
+  /** `live` with the provider's real keys, `test` with the local test checkout (never in production), else `disabled`. */
+  billing: 'live' | 'test' | 'disabled'
 }
 
 const REQUIRED_IN_PRODUCTION = ['DATABASE_URL', 'PAYLOAD_SECRET', 'SERVER_URL', 'SMTP_URL'] as const
@@ -84,15 +92,22 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `SERVER_URL (${env.SERVER_URL}) must be the address visitors use: with FREE_KEYS_HOST set, that is https://${env.FREE_KEYS_HOST}.`,
     )
   }
-  if (isStrictProduction && env.STRIPE_API_URL) {
-    throw new EnvError('STRIPE_API_URL (the local test checkout) must not be set in production.')
+  for (const name of ['STRIPE_API_URL', 'YOOKASSA_API_URL'] as const) {
+    if (isStrictProduction && env[name]) throw new EnvError(`${name} (the local test checkout) must not be set in production.`)
   }
   const hasStripeKeys = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
-  const billing = !hasStripeKeys ? 'disabled' : env.STRIPE_API_URL ? 'test' : 'stripe'
+  const hasYooKassaKeys = Boolean(env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY)
+  if (Boolean(env.YOOKASSA_SHOP_ID) !== Boolean(env.YOOKASSA_SECRET_KEY)) {
+    throw new EnvError('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together: set both (from the YooKassa dashboard, Integration → API keys) or neither.')
+  }
+  const paymentProvider = env.PAYMENT_PROVIDER ?? (hasYooKassaKeys && !hasStripeKeys ? 'yookassa' : 'stripe')
+  const [hasKeys, apiUrl] = paymentProvider === 'yookassa' ? [hasYooKassaKeys, env.YOOKASSA_API_URL] : [hasStripeKeys, env.STRIPE_API_URL]
+  const billing = !hasKeys ? 'disabled' : apiUrl ? 'test' : 'live'
   const serverUrl = (env.SERVER_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   return {
     ...env,
     isStrictProduction,
+    paymentProvider,
     billing,
     serverUrl,
     emailFrom: env.EMAIL_FROM ?? `no-reply@${new URL(serverUrl).hostname.replace(/^localhost$/, 'example.com')}`,

@@ -65,7 +65,7 @@ export async function startBillingWorld(): Promise<BillingWorld> {
   return world
 }
 
-export async function planId(world: BillingWorld, months: string): Promise<number> {
+export async function planId(world: Pick<BillingWorld, 'payload'>, months: string): Promise<number> {
   const found = await world.payload.find({ collection: 'tariffs', where: { months: { equals: months } }, limit: 1 })
   return found.docs[0]!.id
 }
@@ -115,7 +115,7 @@ export async function subscriber(world: BillingWorld, months = '1') {
 }
 
 /** A seeded VIP server offering the protocol (other tests add VIP servers of their own; those are newer). */
-export async function vipServerId(world: BillingWorld, protocol = 'vless'): Promise<number> {
+export async function vipServerId(world: Pick<BillingWorld, 'payload'>, protocol = 'vless'): Promise<number> {
   const { docs } = await world.payload.find({
     collection: 'servers',
     where: { tier: { equals: 'vip' }, enabled: { equals: true }, 'protocols.protocol': { equals: protocol } },

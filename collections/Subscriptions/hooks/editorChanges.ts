@@ -38,7 +38,9 @@ export const applyEditorChanges: CollectionBeforeChangeHook<Subscription> = asyn
     refuse(req, 'currentPeriodEnd', 'onlyLater')
   }
 
-  const provider = billingProvider()
+  // A subscription the site runs (YooKassa) is this record: the changes below are the whole change.
+  const billing = billingProvider()
+  const provider = billing && !billing.runsRenewals ? billing : null
   const providerId = originalDoc.provider?.subscriptionId
   const by = req.user.email
   let change: EditorChange
@@ -51,6 +53,8 @@ export const applyEditorChanges: CollectionBeforeChangeHook<Subscription> = asyn
       const until = new Date(data.currentPeriodEnd!)
       if (provider && providerId) await provider.extendTo(providerId, until, `editor-extend-${originalDoc.id}-${until.getTime()}`)
       data.nextPaymentAt = originalDoc.cancelAtPeriodEnd ? null : until.toISOString()
+      // Free time restarts the renewal's attempts: the next charge is for the period from the new date.
+      if (originalDoc.renewal) data.renewal = { ...originalDoc.renewal, ...data.renewal, failedCharges: 0 }
       change = { type: 'extended_by_editor', note: `${by}: ${originalDoc.currentPeriodEnd ?? '—'} → ${until.toISOString()}` }
     }
   } catch (error) {

@@ -12,7 +12,7 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
 
 type Plan = { id: number; label: string }
-const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed'] as const
+const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired'] as const
 type ErrorKey = (typeof ERRORS)[number]
 
 const noSubscription = () => () => undefined
@@ -22,7 +22,15 @@ function randomAttemptKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-export function PurchaseForm({ plans, submitLabel, enabled }: { plans: Plan[]; submitLabel: string; enabled: boolean }) {
+type Props = {
+  plans: Plan[]
+  submitLabel: string
+  enabled: boolean
+  /** The agreement to automatic charges the buyer ticks, where the site charges renewals itself (YooKassa); else null. */
+  consentLabel: string | null
+}
+
+export function PurchaseForm({ plans, submitLabel, enabled, consentLabel }: Props) {
   const t = useTranslations('Tariffs')
   const locale = useLocale() as Locale
   const emailRef = useRef<HTMLInputElement>(null)
@@ -53,11 +61,17 @@ export function PurchaseForm({ plans, submitLabel, enabled }: { plans: Plan[]; s
   }, [query])
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    const checked = checkEmail(new FormData(event.currentTarget).get('email'))
+    const form = new FormData(event.currentTarget)
+    const checked = checkEmail(form.get('email'))
     if (!checked.ok) {
       event.preventDefault()
       setCheckedError(checked.error)
       emailRef.current?.focus()
+      return
+    }
+    if (consentLabel && form.get('consent') !== 'on') {
+      event.preventDefault()
+      setCheckedError('consentRequired')
       return
     }
     setSending(true)
@@ -90,6 +104,11 @@ export function PurchaseForm({ plans, submitLabel, enabled }: { plans: Plan[]; s
           aria-describedby="purchase-error"
         />
       </label>
+      {consentLabel ? (
+        <label className="purchase__consent">
+          <input type="checkbox" name="consent" required aria-invalid={error === 'consentRequired'} aria-describedby="purchase-error" /> {consentLabel}
+        </label>
+      ) : null}
       <p id="purchase-error" role="alert" className="auth__error">
         {error ? t(error) : null}
       </p>

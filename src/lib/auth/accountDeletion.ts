@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 import type { Locale } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
 import { isEnded } from '@/lib/billing/lifecycle'
+import { changeSiteRun } from '@/lib/billing/siteRun'
 import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
 import { deliverMail } from '@/lib/mail/deliver'
 import { renderDeletionNotice } from '@/lib/mail/templates'
@@ -47,9 +48,10 @@ async function anonymizePayments(payload: Payload, userId: number): Promise<void
   for (const subscription of subscriptions.docs) {
     const providerId = subscription.provider?.subscriptionId
     if (provider && providerId && !isEnded(subscription.status)) {
-      await provider.cancelNow(providerId, `purge-cancel-${subscription.id}`)
+      if (provider.runsRenewals) await changeSiteRun(payload, subscription.id, { kind: 'cancelNow' })
+      else await provider.cancelNow(providerId, `purge-cancel-${subscription.id}`)
     }
-    await payload.update({ collection: 'subscriptions', id: subscription.id, data: { user: null, paymentMethod: { brand: null, last4: null, validUntil: null } }, depth: 0 })
+    await payload.update({ collection: 'subscriptions', id: subscription.id, data: { user: null, paymentMethod: { kind: null, brand: null, last4: null, validUntil: null }, provider: { ...subscription.provider, paymentMethodId: null } }, depth: 0 })
   }
   await payload.update({ collection: 'subscription-events', where: { user: { equals: userId } }, data: { user: null }, depth: 0 })
 }

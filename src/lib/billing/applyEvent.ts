@@ -17,7 +17,7 @@ import type { Subscription, User } from '@/payload-types'
 
 import { advance, start } from './lifecycle'
 import type { HistoryEntry, SubscriptionState } from './lifecycle'
-import type { BillingEvent, BillingProvider, ProviderSubscription } from './provider'
+import type { BillingEvent, ProviderRunBilling, ProviderSubscription } from './provider'
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
@@ -58,24 +58,24 @@ const HISTORY_MAIL: Partial<Record<HistoryEntry, BillingMailKind>> = {
   payment_failed: 'paymentFailed',
 }
 
-export function applyBillingEvent(payload: Payload, provider: BillingProvider, event: BillingEvent): Promise<ApplyResult> {
+export function applyBillingEvent(payload: Payload, provider: ProviderRunBilling, event: BillingEvent): Promise<ApplyResult> {
   return syncSubscription(payload, provider, event.subscriptionId, event)
 }
 
 /** Stores the event as seen; false when it was seen before (a replay or a second delivery). */
-async function recordEventOnce(payload: Payload, req: PayloadRequest, provider: BillingProvider, event: BillingEvent): Promise<boolean> {
-  const seen = await payload.count({ collection: 'provider-events', where: { eventId: { equals: event.id } }, req })
+export async function recordEventOnce(payload: Payload, req: PayloadRequest, providerName: string, eventId: string, type: string): Promise<boolean> {
+  const seen = await payload.count({ collection: 'provider-events', where: { eventId: { equals: eventId } }, req })
   if (seen.totalDocs > 0) return false
   await payload.create({
     collection: 'provider-events',
-    data: { provider: provider.name, eventId: event.id, type: event.type, processedAt: new Date().toISOString() },
+    data: { provider: providerName, eventId, type, processedAt: new Date().toISOString() },
     depth: 0,
     req,
   })
   return true
 }
 
-async function findRecord(payload: Payload, req: PayloadRequest, providerSubscriptionId: string): Promise<Subscription | undefined> {
+export async function findRecord(payload: Payload, req: PayloadRequest, providerSubscriptionId: string): Promise<Subscription | undefined> {
   const found = await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: providerSubscriptionId } }, limit: 1, depth: 0, req })
   return found.docs[0]
 }
@@ -97,9 +97,12 @@ function transitionOf(existing: Subscription | undefined, remote: ProviderSubscr
   return existing ? advance(stateOf(existing), view) : start(view)
 }
 
-type SaveInput = { provider: BillingProvider; remote: ProviderSubscription; existing: Subscription | undefined; user: User | null; next: SubscriptionState }
+/** What a site-run subscription keeps beside its state: the saved method and the terms renewals are charged on. */
+export type SiteRunData = { paymentMethodId?: string | null; renewal?: Partial<NonNullable<Subscription['renewal']>> }
 
-async function saveSubscription(payload: Payload, req: PayloadRequest, { provider, remote, existing, user, next }: SaveInput): Promise<Subscription> {
+type SaveInput = { providerName: string; remote: ProviderSubscription; existing: Subscription | undefined; user: User | null; next: SubscriptionState; siteRun?: SiteRunData }
+
+async function saveSubscription(payload: Payload, req: PayloadRequest, { providerName, remote, existing, user, next, siteRun }: SaveInput): Promise<Subscription> {
   const tariff = existing?.tariff ?? remote.metadata.tariffId
   if (!tariff) throw new Error(`Subscription ${remote.id} has no plan in its metadata`)
   const data = {
@@ -107,39 +110,49 @@ async function saveSubscription(payload: Payload, req: PayloadRequest, { provide
     tariff: typeof tariff === 'object' ? tariff.id : tariff,
     ...next,
     cancelDiscountUsed: Boolean(existing?.cancelDiscountUsed) || remote.hasDiscount,
-    provider: { name: provider.name, customerId: remote.customerId, subscriptionId: remote.id },
+    provider: {
+      name: providerName,
+      customerId: remote.customerId,
+      subscriptionId: remote.id,
+      paymentMethodId: siteRun?.paymentMethodId !== undefined ? siteRun.paymentMethodId : (existing?.provider?.paymentMethodId ?? null),
+    },
+    ...(siteRun?.renewal ? { renewal: { ...existing?.renewal, ...siteRun.renewal } } : {}),
     // Card details only while the subscription belongs to an account.
-    paymentMethod: user ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : { brand: null, last4: null, validUntil: null },
+    paymentMethod: user ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : { kind: null, brand: null, last4: null, validUntil: null },
   }
   return existing
     ? payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
     : payload.create({ collection: 'subscriptions', data, depth: 0, req })
 }
 
-type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; next: SubscriptionState; occurredAt: string }
+type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; next: SubscriptionState; occurredAt: string; mailFor: (entry: HistoryEntry) => BillingMailKind | undefined }
 
 /** One activation-history row per step, and the mail each step sends to the account's address. */
-async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, next, occurredAt }: HistoryInput): Promise<PendingMail[]> {
+async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, next, occurredAt, mailFor }: HistoryInput): Promise<PendingMail[]> {
   const mails: PendingMail[] = []
   for (const entry of history) {
     await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt }, depth: 0, req })
-    const kind = HISTORY_MAIL[entry]
+    const kind = mailFor(entry)
     if (kind && user) mails.push({ to: user.email, locale: localeOf(user), kind, subscription: next })
   }
   return mails
 }
 
-/** A payment is recorded once per invoice, whichever of its events arrives first. */
-async function recordPayment(payload: Payload, req: PayloadRequest, { event, saved, user, occurredAt }: { event: BillingEvent | null; saved: Subscription; user: User | null; occurredAt: string }): Promise<void> {
-  if (!event?.invoice || event.type !== 'invoice.paid' || event.invoice.amountPaidKopecks <= 0) return
-  const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: event.invoice.id } }, req })
-  if (known.totalDocs > 0) return
-  await payload.create({
-    collection: 'subscription-events',
-    data: { subscription: saved.id, user: user?.id ?? null, type: 'payment', amountKopecks: event.invoice.amountPaidKopecks, invoiceId: event.invoice.id, occurredAt },
-    depth: 0,
-    req,
-  })
+export type MoneyMovement = { type: 'payment' | 'refund'; reference: string; amountKopecks: number }
+
+/** Each payment (or refund) is recorded once per reference, whichever of its events arrives first. */
+async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved, user, occurredAt }: { money: readonly MoneyMovement[]; saved: Subscription; user: User | null; occurredAt: string }): Promise<void> {
+  for (const movement of money) {
+    if (movement.amountKopecks <= 0) continue
+    const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: movement.reference } }, req })
+    if (known.totalDocs > 0) continue
+    await payload.create({
+      collection: 'subscription-events',
+      data: { subscription: saved.id, user: user?.id ?? null, type: movement.type, amountKopecks: movement.amountKopecks, invoiceId: movement.reference, occurredAt },
+      depth: 0,
+      req,
+    })
+  }
 }
 
 /**
@@ -166,15 +179,51 @@ function localeOf(user: User): Locale {
   return user.locale === 'en' ? 'en' : 'ru'
 }
 
-type Outcome = { result: ApplyResult; followUps: (string | number)[] }
+export type Outcome = { result: ApplyResult; followUps: (string | number)[] }
+
+export type ViewInput = {
+  providerName: string
+  /** The provider's current view (Stripe), or the one the site worked out from a payment (site-run). */
+  remote: ProviderSubscription
+  existing: Subscription | undefined
+  occurredAt: string
+  money?: readonly MoneyMovement[]
+  siteRun?: SiteRunData
+  /** The mail a history step sends; by default activation, renewal and a failed payment. */
+  mailFor?: (entry: HistoryEntry) => BillingMailKind | undefined
+  /** A mail beside the history's (Stripe's "trial ends soon"). */
+  extraMail?: BillingMailKind
+}
 
 /**
- * Brings our record of a subscription to the provider's current view: for a webhook event (applied once),
- * or right after the site itself changed the subscription at the provider (`event` null).
+ * Moves our record to a new view of the subscription, in the caller's transaction (under its lock): the account,
+ * the monotone transition, the record, its history and payment, and the follow-ups queued with them.
+ */
+export async function applyView(payload: Payload, req: PayloadRequest, input: ViewInput): Promise<Outcome> {
+  const { providerName, remote, existing, occurredAt, money = [], siteRun, mailFor = (entry) => HISTORY_MAIL[entry], extraMail } = input
+  const user = await accountFor(payload, req, existing, remote)
+  const transition = transitionOf(existing, remote)
+  if (!transition.ok) {
+    // An ended subscription never comes back; the change is recorded as seen and does nothing.
+    payload.logger.warn({ msg: `Billing: refused ${transition.from} → ${transition.to} for ${remote.id}` })
+    return { result: 'ignored', followUps: [] }
+  }
+  const { next, history } = transition
+  const saved = await saveSubscription(payload, req, { providerName, remote, existing, user, next, siteRun })
+  const mails = await recordHistory(payload, req, { saved, user, history, next, occurredAt, mailFor })
+  await recordMoney(payload, req, { money, saved, user, occurredAt })
+  if (user && extraMail) mails.push({ to: user.email, locale: localeOf(user), kind: extraMail, subscription: next })
+  const hasEnded = history.includes('cancelled') || history.includes('expired')
+  return { result: 'applied', followUps: await queueFollowUps(payload, req, { endedFor: user && hasEnded ? user.id : null, mails }) }
+}
+
+/**
+ * Brings our record of a provider-run subscription (Stripe) to the provider's current view: for a webhook event
+ * (applied once), or right after the site itself changed the subscription at the provider (`event` null).
  */
 export async function syncSubscription(
   payload: Payload,
-  provider: BillingProvider,
+  provider: ProviderRunBilling,
   subscriptionId: string | null,
   event: BillingEvent | null,
 ): Promise<ApplyResult> {
@@ -182,28 +231,19 @@ export async function syncSubscription(
     // Re-read under the lock: the provider's current view, whatever the event said, and never older than what
     // a delivery that committed before us saw.
     const remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null
-    if (event && !(await recordEventOnce(payload, req, provider, event))) return { result: 'duplicate', followUps: [] }
+    if (event && !(await recordEventOnce(payload, req, provider.name, event.id, event.type))) return { result: 'duplicate', followUps: [] }
     const existing = remote ? await findRecord(payload, req, remote.id) : undefined
     // Not a subscription of ours (no plan in its metadata), or not one yet: seen, and nothing to do.
     if (!remote || (!existing && !remote.metadata.tariffId)) return { result: 'ignored', followUps: [] }
-
-    const occurredAt = event ? new Date(event.created * 1000).toISOString() : new Date().toISOString()
-    const user = await accountFor(payload, req, existing, remote)
-    const transition = transitionOf(existing, remote)
-    if (!transition.ok) {
-      // An ended subscription never comes back; the event is recorded as seen and changes nothing.
-      payload.logger.warn({ msg: `Billing: refused ${transition.from} → ${transition.to} for ${remote.id} (event ${event?.id ?? 'none'})` })
-      return { result: 'ignored', followUps: [] }
-    }
-    const { next, history } = transition
-    const saved = await saveSubscription(payload, req, { provider, remote, existing, user, next })
-    const mails = await recordHistory(payload, req, { saved, user, history, next, occurredAt })
-    await recordPayment(payload, req, { event, saved, user, occurredAt })
-    if (user && event?.type === 'customer.subscription.trial_will_end' && next.status === 'trialing') {
-      mails.push({ to: user.email, locale: localeOf(user), kind: 'trialEnding', subscription: next })
-    }
-    const hasEnded = history.includes('cancelled') || history.includes('expired')
-    return { result: 'applied', followUps: await queueFollowUps(payload, req, { endedFor: user && hasEnded ? user.id : null, mails }) }
+    const paid = event?.type === 'invoice.paid' && event.invoice ? event.invoice : null
+    return applyView(payload, req, {
+      providerName: provider.name,
+      remote,
+      existing,
+      occurredAt: event ? new Date(event.created * 1000).toISOString() : new Date().toISOString(),
+      money: paid ? [{ type: 'payment', reference: paid.id, amountKopecks: paid.amountPaidKopecks }] : [],
+      extraMail: event?.type === 'customer.subscription.trial_will_end' && remote.status === 'trialing' ? 'trialEnding' : undefined,
+    })
   })
   // After the commit: the ended subscription's VIP keys stop being served, and the mails go out.
   await runFollowUps(payload, outcome.followUps)

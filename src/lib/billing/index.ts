@@ -1,18 +1,25 @@
-// The payment provider configured for this process: Stripe, the local test checkout, or none.
+// The payment provider configured for this process: YooKassa or Stripe (real or the local test checkout), or none.
 import { env } from '@/lib/env'
 
 import type { BillingProvider } from './provider'
 import { createStripeProvider } from './stripe'
+import { createYooKassaProvider } from './yookassa'
 
 let cached: BillingProvider | null | undefined
 
 export function billingProvider(): BillingProvider | null {
   if (cached !== undefined) return cached
-  const { billing, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = env()
-  cached =
-    billing === 'disabled' || !STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET
-      ? null
-      : createStripeProvider({ secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, apiUrl: STRIPE_API_URL })
+  const { billing, paymentProvider, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY, YOOKASSA_API_URL } = env()
+  if (billing === 'disabled') cached = null
+  else if (paymentProvider === 'yookassa' && YOOKASSA_SHOP_ID && YOOKASSA_SECRET_KEY) {
+    cached = createYooKassaProvider({ shopId: YOOKASSA_SHOP_ID, secretKey: YOOKASSA_SECRET_KEY, apiUrl: YOOKASSA_API_URL })
+  } else if (paymentProvider === 'stripe' && STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
+    cached = createStripeProvider({ secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, apiUrl: STRIPE_API_URL })
+  } else cached = null
   return cached
 }
 
+/** Forgets the provider read from the environment (tests that switch providers). */
+export function resetBillingProvider(): void {
+  cached = undefined
+}

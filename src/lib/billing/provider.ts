@@ -1,5 +1,7 @@
-// What the site needs from a payment provider. Stripe implements it (src/lib/billing/stripe.ts); the
-// local test checkout is the same implementation talking to a Stripe double, so both share one path.
+// What the site needs from a payment provider, one module per provider. Stripe runs the subscription
+// itself (src/lib/billing/stripe.ts): the site mirrors it from signed events. YooKassa only takes payments
+// (src/lib/billing/yookassa.ts): the site runs the subscription and charges renewals from the saved
+// method (siteRun.ts). The local test checkout is the same module talking to the provider's double.
 import type { Locale } from '@/i18n/locales'
 
 import type { SubscriptionState } from './lifecycle'
@@ -20,6 +22,12 @@ export type CheckoutInput = {
   locale: Locale
   successUrl: string
   cancelUrl: string
+  /** Where a provider that sends the buyer back to one address whatever happened (YooKassa) returns them. */
+  returnUrl: string
+  /** Named in the payment's description (YooKassa: the receipt and the bank statement). */
+  siteName: string
+  /** 54-FZ receipts, when the shop has them turned on (YooKassa). */
+  receipts: ReceiptSettings | null
   /** The same key for a repeated submission of one form, so it opens one checkout. */
   idempotencyKey: string
 }
@@ -27,7 +35,12 @@ export type CheckoutInput = {
 /** What we put on the provider's subscription so any of its events leads back to the buyer and plan. */
 export type SubscriptionMetadata = { email: string; userId: number | null; tariffId: number | null; locale: Locale }
 
-export type PaymentMethodSummary = { brand: string; last4: string; validUntil: string }
+/** What the account shows of the saved method: never a full card number. */
+export type PaymentMethodSummary = { kind: PaymentMethodKind; brand: string; last4: string; validUntil: string }
+
+/** The ways to pay a provider accepts, named on the purchase form and the subscription page. */
+export const PAYMENT_METHOD_KINDS = ['card', 'sbp', 'sberpay', 'yoomoney'] as const
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number]
 
 /** The provider's current view of a subscription, already in our terms. */
 export type ProviderSubscription = SubscriptionState & {
@@ -52,11 +65,18 @@ export class SignatureError extends Error {
   override name = 'SignatureError'
 }
 
-export interface BillingProvider {
-  readonly name: 'stripe'
+type ProviderBase = {
   /** True when this is the local test checkout, not real payments. */
   readonly isTest: boolean
-  createCheckout(input: CheckoutInput): Promise<{ url: string }>
+  readonly methods: readonly PaymentMethodKind[]
+  /** The payment page to send the buyer to; `paymentId` when the site must look the payment up on their return. */
+  createCheckout(input: CheckoutInput): Promise<{ url: string; order?: { id: string; paymentId: string } }>
+}
+
+/** A provider that runs subscriptions itself (Stripe): the site changes them there and mirrors its events. */
+export interface ProviderRunBilling extends ProviderBase {
+  readonly name: 'stripe'
+  readonly runsRenewals: false
   /** Verifies the signature on the raw body; throws SignatureError when it does not match or is stale. */
   verifyEvent(rawBody: string, signature: string | null): Promise<BillingEvent>
   /** The current state, re-read from the provider; null when it is not a subscription of ours (yet). */
@@ -68,3 +88,59 @@ export interface BillingProvider {
   /** Free time granted by an editor: the next charge moves to `until`, nothing is charged for the gap. */
   extendTo(id: string, until: Date, idempotencyKey: string): Promise<void>
 }
+
+/** A payment as a site-run provider reports it, re-read from its API (never taken from a notification's body). */
+export type ProviderPayment = {
+  id: string
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled'
+  amountKopecks: number
+  /** Kopecks returned to the buyer so far. */
+  refundedKopecks: number
+  /** The saved method to charge renewals from, when the buyer agreed to save it. */
+  savedMethodId: string | null
+  method: PaymentMethodSummary | null
+  createdAt: string
+  capturedAt: string | null
+  /** Why it was declined, in the provider's words (`insufficient_funds`, `expired_on_confirmation`…). */
+  cancellationReason: string | null
+  metadata: Record<string, string>
+}
+
+export type ChargeInput = {
+  amountKopecks: number
+  savedMethodId: string
+  description: string
+  metadata: Record<string, string>
+  receipt: Receipt | null
+  idempotencyKey: string
+}
+
+export type ReceiptSettings = { vatCode: number; taxSystemCode: number | null }
+
+/** A 54-FZ receipt as YooKassa takes it with a payment. */
+export type Receipt = {
+  customer: { email: string }
+  items: {
+    description: string
+    quantity: number
+    amount: { value: string; currency: 'RUB' }
+    vat_code: number
+    payment_subject: 'service'
+    payment_mode: 'full_payment'
+  }[]
+  tax_system_code?: number
+}
+
+/** A provider that only takes payments (YooKassa): the site runs the subscription and charges renewals. */
+export interface SiteRunBilling extends ProviderBase {
+  readonly name: 'yookassa'
+  readonly runsRenewals: true
+  /** The payment a notification is about (its id only; what happened is re-read), or null when it is not one of ours. */
+  notificationPaymentId(rawBody: string): Promise<string | null>
+  getPayment(id: string): Promise<ProviderPayment | null>
+  /** Charges the saved method (capture at once); the same key returns the same payment. */
+  charge(input: ChargeInput): Promise<ProviderPayment>
+}
+
+export type BillingProvider = ProviderRunBilling | SiteRunBilling
+

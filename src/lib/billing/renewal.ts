@@ -3,12 +3,13 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { withTransaction } from '@/lib/data/transactionLock'
-import type { User } from '@/payload-types'
+import type { Subscription, User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
 import { syncSubscription } from './applyEvent'
 import { isEnded } from './lifecycle'
 import type { BillingProvider } from './provider'
+import { changeSiteRun } from './siteRun'
 
 export type RenewalChoice = 'discount' | 'cancel' | 'resume'
 export type RenewalResult = { ok: true } | { ok: false; error: 'noSubscription' | 'discountUsed' | 'providerFailed' }
@@ -37,6 +38,7 @@ export async function changeRenewal(
   const latest = await newestOwnSubscription(payload, user)
   const providerId = latest?.provider?.subscriptionId
   if (!latest || !providerId || isEnded(latest.status)) return { ok: false, error: 'noSubscription' }
+  if (provider.runsRenewals) return changeOwnRenewal(payload, user, latest, choice, percentOff)
   // "Extend" on a subscription whose renewal was cancelled: renewal goes back on.
   if (choice === 'resume') {
     if (!latest.cancelAtPeriodEnd) return { ok: false, error: 'noSubscription' }
@@ -60,11 +62,7 @@ export async function changeRenewal(
       await payload.update({ collection: 'subscriptions', id: latest.id, data: { cancelDiscountUsed: false }, depth: 0 })
       return { ok: false, error: 'providerFailed' }
     }
-    await payload.create({
-      collection: 'subscription-events',
-      data: { subscription: latest.id, user: user.id, type: 'discount_applied', note: `${percentOff}%`, occurredAt: new Date().toISOString() },
-      depth: 0,
-    })
+    await recordDiscount(payload, user, latest, percentOff)
     return { ok: true }
   }
 
@@ -76,5 +74,31 @@ export async function changeRenewal(
   }
   // Shown at once; the provider's webhook for the same change then finds nothing new.
   await syncSubscription(payload, provider, providerId, null)
+  return { ok: true }
+}
+
+function recordDiscount(payload: Payload, user: User, subscription: Subscription, percentOff: number) {
+  return payload.create({
+    collection: 'subscription-events',
+    data: { subscription: subscription.id, user: user.id, type: 'discount_applied', note: `${percentOff}%`, occurredAt: new Date().toISOString() },
+    depth: 0,
+  })
+}
+
+/** The same choices on a subscription the site runs (YooKassa): our record is the subscription. */
+async function changeOwnRenewal(payload: Payload, user: User, latest: Subscription, choice: RenewalChoice, percentOff: number): Promise<RenewalResult> {
+  if (choice === 'resume') {
+    if (!latest.cancelAtPeriodEnd || !latest.provider?.paymentMethodId) return { ok: false, error: 'noSubscription' }
+    await changeSiteRun(payload, latest.id, { kind: 'cancelAtPeriodEnd', cancel: false })
+    return { ok: true }
+  }
+  if (latest.cancelAtPeriodEnd) return { ok: false, error: 'noSubscription' }
+  if (choice === 'cancel') {
+    await changeSiteRun(payload, latest.id, { kind: 'cancelAtPeriodEnd', cancel: true })
+    return { ok: true }
+  }
+  if (!(await claimCancelDiscount(payload, user.id, latest.id))) return { ok: false, error: 'discountUsed' }
+  await changeSiteRun(payload, latest.id, { kind: 'discount', percentOff })
+  await recordDiscount(payload, user, latest, percentOff)
   return { ok: true }
 }

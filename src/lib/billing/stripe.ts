@@ -6,7 +6,7 @@ import { isLocale } from '@/i18n/locales'
 
 import type { SubscriptionStatus } from './lifecycle'
 import { SignatureError } from './provider'
-import type { BillingEvent, BillingProvider, CheckoutInput, ProviderSubscription, SubscriptionMetadata } from './provider'
+import type { BillingEvent, CheckoutInput, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from './provider'
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string }
 
@@ -48,7 +48,7 @@ function metadataOf(metadata: Stripe.Metadata): SubscriptionMetadata {
 function paymentMethodOf(method: Stripe.Subscription['default_payment_method']): ProviderSubscription['paymentMethod'] {
   if (!method || typeof method === 'string' || !method.card) return null
   const { brand, last4, exp_month: month, exp_year: year } = method.card
-  return { brand, last4, validUntil: `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}` }
+  return { kind: 'card', brand, last4, validUntil: `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}` }
 }
 
 export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription | null {
@@ -94,7 +94,7 @@ function invoiceOf(event: Stripe.Event): BillingEvent['invoice'] {
   return { id: invoice.id ?? '', amountPaidKopecks: invoice.amount_paid, reason: invoice.billing_reason ?? null }
 }
 
-export function createStripeProvider(settings: StripeSettings): BillingProvider {
+export function createStripeProvider(settings: StripeSettings): ProviderRunBilling {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -105,7 +105,9 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
 
   return {
     name: 'stripe',
+    runsRenewals: false,
     isTest: Boolean(api),
+    methods: ['card'],
 
     async createCheckout({ email, userId, plan, locale, successUrl, cancelUrl, idempotencyKey }: CheckoutInput) {
       const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale }

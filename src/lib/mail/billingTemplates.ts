@@ -6,7 +6,7 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import type { RenderedMail } from './templates'
 import { escapeHtml } from './templates'
 
-export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'trialEnding'
+export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'paymentRetry' | 'expired' | 'trialEnding'
 
 type Copy = { subject: string; lines: string[]; button: string; path: string }
 
@@ -36,6 +36,22 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
       ],
       button: 'Моя подписка',
       path: '/profile/subscription',
+    },
+    paymentRetry: {
+      subject: 'Не удалось оплатить VIP-подписку на сайте {siteName}',
+      lines: [
+        'Мы не смогли списать оплату за продление подписки: банк отклонил платёж.',
+        'Мы попробуем ещё раз {next}. Проверьте, что на карте или счёте достаточно денег; VIP-ключи пока работают.',
+        'Если и последняя попытка не пройдёт, подписка закончится, и её можно будет оформить заново.',
+      ],
+      button: 'Моя подписка',
+      path: '/profile/subscription',
+    },
+    expired: {
+      subject: 'VIP-подписка на сайте {siteName} закончилась',
+      lines: ['Подписка закончилась: оплату за продление списать не удалось, и VIP-ключи больше не работают.', 'Оформить подписку заново можно на странице тарифов.'],
+      button: 'Тарифы',
+      path: '/tariffs',
     },
     trialEnding: {
       subject: 'Пробный период на сайте {siteName} скоро закончится',
@@ -72,6 +88,22 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
       ],
       button: 'My subscription',
       path: '/profile/subscription',
+    },
+    paymentRetry: {
+      subject: 'The payment for your {siteName} VIP subscription failed',
+      lines: [
+        'We could not charge the renewal of your subscription: the bank declined the payment.',
+        'We will try again on {next}. Please make sure there is enough money on your card or account; your VIP keys keep working until then.',
+        'If the last attempt fails too, the subscription ends and you can subscribe again.',
+      ],
+      button: 'My subscription',
+      path: '/profile/subscription',
+    },
+    expired: {
+      subject: 'Your {siteName} VIP subscription has ended',
+      lines: ['Your subscription has ended: the renewal could not be charged, and your VIP keys no longer work.', 'You can subscribe again on the plans page.'],
+      button: 'Plans',
+      path: '/tariffs',
     },
     trialEnding: {
       subject: 'Your {siteName} trial ends soon',

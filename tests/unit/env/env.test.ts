@@ -59,7 +59,7 @@ describe('parseEnv', () => {
 describe('billing mode', () => {
   const keys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
   it('is Stripe with both keys, the test checkout with the local double, and disabled otherwise', () => {
-    expect(parseEnv({ ...production, ...keys }).billing).toBe('stripe')
+    expect(parseEnv({ ...production, ...keys }).billing).toBe('live')
     expect(parseEnv({ ...production, STRIPE_SECRET_KEY: 'sk_test_x' }).billing).toBe('disabled')
     expect(parseEnv({ ...production }).billing).toBe('disabled')
     expect(parseEnv({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:4010' }).billing).toBe('test')
@@ -70,3 +70,27 @@ describe('billing mode', () => {
     expect(() => parseEnv({ ...production, ...keys, STRIPE_API_URL: 'http://127.0.0.1:4010' })).toThrow(/must not be set in production/)
   })
 })
+
+describe('payment provider', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
+  const yookassa = { YOOKASSA_SHOP_ID: '123456', YOOKASSA_SECRET_KEY: 'live_secret' }
+
+  it('is the one PAYMENT_PROVIDER names, else the one whose keys are set, else Stripe', () => {
+    expect(parseEnv({ ...production, ...yookassa, PAYMENT_PROVIDER: 'yookassa' })).toMatchObject({ paymentProvider: 'yookassa', billing: 'live' })
+    expect(parseEnv({ ...production, ...yookassa })).toMatchObject({ paymentProvider: 'yookassa', billing: 'live' })
+    expect(parseEnv({ ...production, ...stripe, ...yookassa })).toMatchObject({ paymentProvider: 'stripe', billing: 'live' })
+    expect(parseEnv({ ...production, ...stripe, ...yookassa, PAYMENT_PROVIDER: 'yookassa' }).paymentProvider).toBe('yookassa')
+    expect(parseEnv({ ...production })).toMatchObject({ paymentProvider: 'stripe', billing: 'disabled' })
+    // The provider named but its keys missing: no purchases rather than the other provider's.
+    expect(parseEnv({ ...production, ...stripe, PAYMENT_PROVIDER: 'yookassa' })).toMatchObject({ paymentProvider: 'yookassa', billing: 'disabled' })
+    expect(parseEnv({ PAYMENT_PROVIDER: 'yookassa', ...yookassa, YOOKASSA_API_URL: 'http://127.0.0.1:4011/v3' }).billing).toBe('test')
+  })
+
+  it('refuses an unknown provider, a shop id without its key, and the YooKassa double in production', () => {
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be yookassa or stripe/)
+    expect(() => parseEnv({ YOOKASSA_SHOP_ID: '123456' })).toThrow(/YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together/)
+    expect(() => parseEnv({ YOOKASSA_SHOP_ID: 'shop', YOOKASSA_SECRET_KEY: 'x' })).toThrow(/YOOKASSA_SHOP_ID must be the shop id/)
+    expect(() => parseEnv({ ...production, ...yookassa, YOOKASSA_API_URL: 'http://127.0.0.1:4011/v3' })).toThrow(/YOOKASSA_API_URL .* must not be set in production/)
+  })
+})
+

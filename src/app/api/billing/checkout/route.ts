@@ -3,24 +3,34 @@
 import { createHash, randomUUID } from 'node:crypto'
 
 import { NextResponse } from 'next/server'
+import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { consumeIpAllowance } from '@/lib/auth/rateLimit'
 import { billingProvider } from '@/lib/billing'
 import { grantsVip } from '@/lib/billing/lifecycle'
+import { receiptSettingsOf } from '@/lib/billing/receipt'
 import { formRoute } from '@/lib/http/formRoute'
 import { clientIp } from '@/lib/http/clientIp'
-import { siteUrl } from '@/lib/http/siteUrl'
+import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
 import { checkEmail } from '@/lib/validation/email'
+
+async function rememberOrder(payload: Payload, order: { id: string; paymentId: string }): Promise<void> {
+  const key = `first:${order.id}`
+  const known = await payload.count({ collection: 'charges', where: { key: { equals: key } } })
+  if (known.totalDocs === 0) await payload.create({ collection: 'charges', data: { key, order: order.id, paymentId: order.paymentId, status: 'pending' }, depth: 0 })
+}
 
 export const POST = formRoute({
   input: z.object({
     email: z.string().max(1000).catch(''),
     plan: z.coerce.number().int().positive().catch(0),
     attempt: z.string().regex(/^[\w-]{8,64}$/).catch(() => randomUUID()),
+    /** The buyer's agreement to automatic charges (required where the site charges renewals itself). */
+    consent: z.literal('on').optional().catch(undefined),
   }),
   auth: 'optional',
-  handle: async ({ data: { email: rawEmail, plan, attempt }, locale, user, payload, request }) => {
+  handle: async ({ data: { email: rawEmail, plan, attempt, consent }, locale, user, payload, request }) => {
     const backToForm = (error: string, email: string) =>
       NextResponse.redirect(`${siteUrl('/tariffs', locale, { error, email: email.slice(0, 254), plan: String(plan || '') })}#buy`, 303)
     const checked = checkEmail(rawEmail)
@@ -33,6 +43,7 @@ export const POST = formRoute({
       ? await payload.findByID({ collection: 'tariffs', id: plan, depth: 0, locale, overrideAccess: false, disableErrors: true })
       : null
     if (!tariff || !tariff.active) return backToForm('invalidPlan', email)
+    if (provider.runsRenewals && !consent) return backToForm('consentRequired', email)
 
     // One live subscription per address, and the trial only for a first subscription.
     const owner = (await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })).docs[0]
@@ -45,8 +56,9 @@ export const POST = formRoute({
     const allowance = await consumeIpAllowance(payload, 'checkout', clientIp(request.headers))
     if (!allowance.ok) return backToForm('checkoutFailed', email)
 
+    const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
     try {
-      const { url } = await provider.createCheckout({
+      const { url, order } = await provider.createCheckout({
         email,
         // Attach the purchase to the signed-in account when it is theirs; otherwise the paid e-mail decides.
         userId: user && user.email === email ? user.id : null,
@@ -61,8 +73,13 @@ export const POST = formRoute({
         locale,
         successUrl: siteUrl('/success-payment', locale),
         cancelUrl: siteUrl('/fail-payment', locale),
+        returnUrl: absoluteUrl(`/api/billing/return?locale=${locale}`),
+        siteName,
+        receipts: receiptSettingsOf(receipts),
         idempotencyKey: createHash('sha256').update(`checkout:${email}:${tariff.id}:${attempt}`).digest('hex'),
       })
+      // The buyer comes back with the order only: the payment it stands for is looked up here.
+      if (order) await rememberOrder(payload, order)
       return NextResponse.redirect(url, 303)
     } catch (error) {
       payload.logger.error({ err: error, msg: 'Checkout could not be created' })

@@ -1,29 +1,43 @@
-// Payment-provider webhooks: the signature is checked on the raw body (400 otherwise), the event applied
-// once; any failure answers 500 so the provider delivers it again later.
+// Payment-provider notifications. Stripe's are signed: the signature is checked on the raw body (400
+// otherwise). YooKassa's are not: only the payment's id is taken from the body, and what happened is re-read
+// from YooKassa's API, so a forged notification changes nothing. Each is applied once; any failure answers
+// 500 so the provider delivers it again later.
 import { NextResponse } from 'next/server'
 
 import { billingProvider } from '@/lib/billing'
 import { applyBillingEvent } from '@/lib/billing/applyEvent'
+import type { ApplyResult } from '@/lib/billing/applyEvent'
 import { SignatureError } from '@/lib/billing/provider'
+import { applyPayment } from '@/lib/billing/siteRun'
 import { payloadClient } from '@/lib/data/payload'
 
 export async function POST(request: Request) {
   const provider = billingProvider()
   if (!provider) return NextResponse.json({ error: 'Payments are not configured' }, { status: 503 })
   const rawBody = await request.text()
-  let event
-  try {
-    event = await provider.verifyEvent(rawBody, request.headers.get('stripe-signature'))
-  } catch (error) {
-    if (error instanceof SignatureError) return NextResponse.json({ error: 'Invalid signature' }, { status: 400 })
-    throw error
-  }
+  let apply: () => Promise<ApplyResult>
+  let name: string
   const payload = await payloadClient()
+  if (provider.runsRenewals) {
+    const paymentId = await provider.notificationPaymentId(rawBody)
+    if (!paymentId) return NextResponse.json({ error: 'Not a payment notification' }, { status: 400 })
+    apply = () => applyPayment(payload, provider, paymentId)
+    name = `Payment ${paymentId}`
+  } else {
+    let event: Awaited<ReturnType<typeof provider.verifyEvent>>
+    try {
+      event = await provider.verifyEvent(rawBody, request.headers.get('stripe-signature'))
+    } catch (error) {
+      if (error instanceof SignatureError) return NextResponse.json({ error: 'Invalid signature' }, { status: 400 })
+      throw error
+    }
+    apply = () => applyBillingEvent(payload, provider, event)
+    name = `Billing event ${event.id} (${event.type})`
+  }
   try {
-    const result = await applyBillingEvent(payload, provider, event)
-    return NextResponse.json({ received: true, result })
+    return NextResponse.json({ received: true, result: await apply() })
   } catch (error) {
-    payload.logger.error({ err: error, msg: `Billing event ${event.id} (${event.type}) failed; the provider will retry` })
+    payload.logger.error({ err: error, msg: `${name} failed; the provider will retry` })
     return NextResponse.json({ error: 'Event not applied; retry later' }, { status: 500 })
   }
 }

@@ -9,6 +9,8 @@ import { SpeedTest } from '@/components/billing/SpeedTest'
 import { isLocale } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import type { Locale } from '@/i18n/locales'
+import { billingProvider } from '@/lib/billing'
+import { acceptedMethodsText } from '@/lib/billing/methodNames'
 import { formatRubles } from '@/lib/billing/pricing'
 import { getSettings } from '@/lib/data/settings'
 import { getPlans } from '@/lib/data/tariffs'
@@ -44,6 +46,8 @@ export default async function TariffsPage({ params }: { params: Params }) {
   const rub = (kopecks: number) => formatRubles(kopecks, locale)
   const trial = plans.find((plan) => plan.trialDays > 0)
   const billing = env().billing
+  const provider = billingProvider()
+  const methods = provider ? await acceptedMethodsText(locale, provider.methods) : null
   return (
     <div className="tariffs">
       <h1>{t('heading')}</h1>
@@ -102,7 +106,13 @@ export default async function TariffsPage({ params }: { params: Params }) {
               enabled={billing !== 'disabled'}
               plans={plans.map((plan) => ({ id: plan.id, label: `${t('months', { months: plan.months })} — ${rub(plan.totalKopecks)}` }))}
               submitLabel={trial ? t('submit', { fee: rub(trial.trialFeeKopecks) }) : t('formTitle')}
+              consentLabel={provider?.runsRenewals ? t('consent') : null}
             />
+            {methods ? (
+              <p className="status-note" data-testid="accepted-methods">
+                {t('acceptedMethods', { methods })}
+              </p>
+            ) : null}
           </section>
         </div>
       </PageMessages>

@@ -6,8 +6,11 @@ import { Link } from '@/i18n/Link'
 import { localeOrDefault } from '@/i18n/locales'
 import { currentPageUser } from '@/lib/auth/currentUser'
 import { subscriptionOf } from '@/lib/billing/account'
+import { billingProvider } from '@/lib/billing'
+import { acceptedMethodsText, methodNames } from '@/lib/billing/methodNames'
 import { hasUsedCancelDiscount } from '@/lib/billing/renewal'
 import { formatRubles } from '@/lib/billing/pricing'
+import { discounted } from '@/lib/billing/renewalPlan'
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
 
@@ -52,6 +55,17 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const discountAvailable = offering && user ? !(await hasUsedCancelDiscount(payload, user.id)) : false
   const { cancelDiscountPercent } = offering ? await payload.findGlobal({ slug: 'site-settings', depth: 0 }) : { cancelDiscountPercent: 0 }
   const percent = cancelDiscountPercent ?? 30
+  const provider = billingProvider()
+  const methodName = await methodNames(locale)
+  const accepted = provider ? await acceptedMethodsText(locale, provider.methods) : null
+  // What the next charge takes, where the site charges it (the price agreed at purchase, less a pending discount).
+  const renewal = subscription.renewal
+  const nextAmount = renewal?.amountKopecks ? formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), locale) : null
+  const savedMethod = card?.last4
+    ? t('card', { brand: (card.brand ?? '').toUpperCase(), last4: card.last4, validUntil: card.validUntil ?? '—' })
+    : card?.kind
+      ? t('savedMethod', { method: methodName(card.kind) })
+      : t('noCard')
   return (
     <section data-testid="subscription" data-status={subscription.status}>
       <h2>{tp('subscription')}</h2>
@@ -125,13 +139,20 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
         <dd data-testid="active-until">{date(subscription.currentPeriodEnd)}</dd>
         {!ended ? (
           <>
-            <dt>{t('nextPayment')}</dt>
-            <dd data-testid="next-payment">{subscription.cancelAtPeriodEnd ? t('noNextPayment') : date(subscription.nextPaymentAt)}</dd>
+            <dt>{subscription.status === 'past_due' ? t('nextAttempt') : t('nextPayment')}</dt>
+            <dd data-testid="next-payment">
+              {subscription.cancelAtPeriodEnd
+                ? t('noNextPayment')
+                : nextAmount && subscription.nextPaymentAt
+                  ? t('nextCharge', { date: date(subscription.nextPaymentAt), amount: nextAmount })
+                  : date(subscription.nextPaymentAt)}
+            </dd>
           </>
         ) : null}
         <dt>{t('paymentMethods')}</dt>
-        <dd>{card?.last4 ? t('card', { brand: (card.brand ?? '').toUpperCase(), last4: card.last4, validUntil: card.validUntil ?? '—' }) : t('noCard')}</dd>
+        <dd data-testid="payment-method">{savedMethod}</dd>
       </dl>
+      {accepted && !ended ? <p className="status-note">{t('acceptedMethods', { methods: accepted })}</p> : null}
       {env().billing === 'test' && !ended ? (
         <form method="post" className="test-banner" data-testid="test-controls">
           <p>{t('testTitle')}</p>
@@ -139,7 +160,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
           <button type="submit" formAction="/api/dev/billing/renew" className="button button--small">{t('testRenew')}</button>{' '}
           <button type="submit" formAction="/api/dev/billing/fail-renewal" className="button button--small">{t('testFailRenewal')}</button>{' '}
           <button type="submit" formAction="/api/dev/billing/expire" className="button button--small">{t('testExpire')}</button>{' '}
-          {subscription.status === 'trialing' ? (
+          {subscription.status === 'trialing' && !provider?.runsRenewals ? (
             <button type="submit" formAction="/api/dev/billing/trial-will-end" className="button button--small">{t('testTrialWillEnd')}</button>
           ) : null}
         </form>

@@ -1,23 +1,17 @@
-// The local test checkout (outside production, without Stripe keys): a clearly labelled page where a
-// person pays or declines; the Stripe double then sends the same signed events Stripe would.
+// The local test checkout (outside production, without the provider's keys): a clearly labelled page where
+// a person pays or declines; the provider's double then sends what the provider would (Stripe's signed
+// events, YooKassa's notifications). With YooKassa the buyer also picks how to pay.
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 
 import { isLocale, localeOrDefault } from '@/i18n/locales'
 import { formatRubles } from '@/lib/billing/pricing'
-import { env } from '@/lib/env'
+import { testCheckoutOf } from '@/lib/billing/testCheckout'
 
 export const dynamic = 'force-dynamic'
 
 type Params = Promise<{ robots: string; locale: string; id: string }>
-
-type Session = {
-  status: string
-  customer_email: string
-  amount_total: number
-  metadata: Record<string, string>
-}
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale } = await params
@@ -27,23 +21,31 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function TestCheckoutPage({ params }: { params: Params }) {
   const { locale, id } = await params
-  const { billing, STRIPE_API_URL } = env()
-  if (!isLocale(locale) || billing !== 'test' || !STRIPE_API_URL || !/^cs_test_[0-9a-f]+$/.test(id)) notFound()
+  if (!isLocale(locale)) notFound()
+  const checkout = await testCheckoutOf(id)
+  if (!checkout) notFound()
   setRequestLocale(locale)
-  const response = await fetch(`${STRIPE_API_URL}/_double/checkout/${id}`, { cache: 'no-store' })
-  if (!response.ok) notFound()
-  const session = (await response.json()) as Session
-  const t = await getTranslations({ locale, namespace: 'TestCheckout' })
+  const [t, methodName] = await Promise.all([getTranslations({ locale, namespace: 'TestCheckout' }), getTranslations({ locale, namespace: 'PaymentMethods' })])
   return (
     <section className="narrow">
       <p className="test-banner" role="note">
         {t('banner')}
       </p>
       <h1>{t('title')}</h1>
-      <p>{t('email', { email: session.customer_email })}</p>
-      <p className="status-line">{t('today', { amount: formatRubles(session.amount_total, locale) })}</p>
-      {session.status === 'open' ? (
+      <p>{t('email', { email: checkout.email })}</p>
+      <p className="status-line">{t('today', { amount: formatRubles(checkout.amountKopecks, locale) })}</p>
+      {checkout.open ? (
         <form method="post" action={`/api/dev/test-checkout/${id}`} className="actions">
+          {checkout.methods.length > 1 ? (
+            <fieldset className="purchase__plans">
+              <legend>{t('method')}</legend>
+              {checkout.methods.map((method, index) => (
+                <label key={method} className="purchase__plan">
+                  <input type="radio" name="method" value={method} defaultChecked={index === 0} /> {methodName(method)}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           <button type="submit" name="action" value="complete" className="button button--primary">
             {t('complete')}
           </button>{' '}

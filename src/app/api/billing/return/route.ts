@@ -1,0 +1,35 @@
+// Where YooKassa sends the buyer back, paid or not (it has one return address): the payment behind the
+// order is re-read from YooKassa, applied (the same as its notification would, once), and the buyer lands
+// on the success or the failure page. The answer comes from YooKassa's API, never from the address.
+import { NextResponse } from 'next/server'
+
+import { localeOrDefault } from '@/i18n/locales'
+import { billingProvider } from '@/lib/billing'
+import { applyPayment } from '@/lib/billing/siteRun'
+import { payloadClient } from '@/lib/data/payload'
+import { siteUrl } from '@/lib/http/siteUrl'
+
+export const dynamic = 'force-dynamic'
+
+export async function GET(request: Request) {
+  const url = new URL(request.url)
+  const locale = localeOrDefault(url.searchParams.get('locale') ?? undefined)
+  const order = url.searchParams.get('order') ?? ''
+  const to = (pathname: string) => NextResponse.redirect(siteUrl(pathname, locale), 303)
+  const provider = billingProvider()
+  if (!provider?.runsRenewals || !/^ord_[\w-]{8,80}$/.test(order)) return to('/tariffs')
+  const payload = await payloadClient()
+  const { docs } = await payload.find({ collection: 'charges', where: { key: { equals: `first:${order}` } }, limit: 1, depth: 0 })
+  const paymentId = docs[0]?.paymentId
+  if (!paymentId) return to('/tariffs')
+  try {
+    const payment = await provider.getPayment(paymentId)
+    // Declined, or left unpaid (it expires at YooKassa): the buyer may try again.
+    if (payment?.status !== 'succeeded') return to('/fail-payment')
+    await applyPayment(payload, provider, payment)
+  } catch (error) {
+    // Paid but not applied yet: its notification applies it; the page says activation takes a moment.
+    payload.logger.error({ err: error, msg: `Payment ${paymentId} could not be applied on the buyer's return` })
+  }
+  return to('/success-payment')
+}

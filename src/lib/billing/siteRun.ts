@@ -1,0 +1,331 @@
+// Subscriptions the site runs itself, for a provider that only takes payments (YooKassa). Our record is
+// the subscription: a payment re-read from the provider's API moves it through the same monotone state
+// machine (applyView) as Stripe's events do, once per payment and state, under the subscription's lock;
+// the renewal job charges due subscriptions from the saved method, once per period.
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import { isLocale } from '@/i18n/locales'
+import { withTransaction } from '@/lib/data/transactionLock'
+import { runFollowUps } from '@/lib/jobs/afterCommit'
+import type { BillingMailKind } from '@/lib/mail/billingTemplates'
+import type { Subscription, User } from '@/payload-types'
+
+import { applyView, findRecord, recordEventOnce } from './applyEvent'
+import type { ApplyResult, MoneyMovement, Outcome, SiteRunData } from './applyEvent'
+import { VIP_STATUSES, isEnded } from './lifecycle'
+import type { HistoryEntry, SubscriptionState } from './lifecycle'
+import type { ProviderPayment, ProviderSubscription, ReceiptSettings, SiteRunBilling } from './provider'
+import { buildReceipt, paymentDescription, receiptSettingsOf } from './receipt'
+import { afterDeclined, afterPaid, firstPeriod, planCharge } from './renewalPlan'
+import type { ChargeOutcome, PlannedCharge, RenewalTerms } from './renewalPlan'
+
+const NOTHING: Outcome = { result: 'ignored', followUps: [] }
+
+/** A site-run subscription's steps mail like Stripe's, but a failed charge says when we try again. */
+const SITE_RUN_MAIL: Partial<Record<HistoryEntry, BillingMailKind>> = {
+  trial_started: 'activated',
+  activated: 'activated',
+  renewed: 'renewed',
+  payment_failed: 'paymentRetry',
+  expired: 'expired',
+}
+
+const siteRunMail = (entry: HistoryEntry) => SITE_RUN_MAIL[entry]
+
+function numberOf(value: string | undefined): number {
+  const parsed = Number(value)
+  return Number.isFinite(parsed) ? parsed : 0
+}
+
+function stateOf(subscription: Subscription): SubscriptionState {
+  return {
+    status: subscription.status,
+    trialEndsAt: subscription.trialEndsAt ?? null,
+    currentPeriodEnd: subscription.currentPeriodEnd ?? null,
+    nextPaymentAt: subscription.nextPaymentAt ?? null,
+    cancelAtPeriodEnd: Boolean(subscription.cancelAtPeriodEnd),
+  }
+}
+
+/** Our record as the "remote" view applyView moves it to, with `state` changed. */
+function viewOf(subscription: Subscription, state: SubscriptionState): ProviderSubscription {
+  return {
+    ...state,
+    id: subscription.provider?.subscriptionId ?? '',
+    customerId: null,
+    metadata: { email: '', userId: null, tariffId: null, locale: 'ru' },
+    paymentMethod: null,
+    hasDiscount: false,
+  }
+}
+
+function termsOf(subscription: Subscription): RenewalTerms {
+  const renewal = subscription.renewal ?? {}
+  return {
+    amountKopecks: renewal.amountKopecks ?? 0,
+    months: renewal.months ?? 1,
+    discountPercent: renewal.discountPercent ?? null,
+    failedCharges: renewal.failedCharges ?? 0,
+  }
+}
+
+/** The charge a renewal payment was made for, from the metadata we put on it. */
+function chargeOf(payment: ProviderPayment): PlannedCharge | null {
+  const { chargeKey, attempt, periodStart, periodEnd } = payment.metadata
+  if (!chargeKey || !periodStart || !periodEnd) return null
+  return { chargeKey, attempt: numberOf(attempt), idempotencyKey: `${chargeKey}:${attempt}`, amountKopecks: payment.amountKopecks, periodStart, periodEnd }
+}
+
+async function settleChargeRecord(payload: Payload, req: PayloadRequest, payment: ProviderPayment): Promise<void> {
+  if (payment.status !== 'succeeded' && payment.status !== 'canceled') return
+  await payload.update({ collection: 'charges', where: { paymentId: { equals: payment.id } }, data: { status: payment.status }, depth: 0, req })
+}
+
+/** The first payment of a checkout: the trial (or first period) starts, with the method saved for renewals. */
+function firstPaymentView(payment: ProviderPayment): { remote: ProviderSubscription; siteRun: SiteRunData } {
+  const { order = '', email = '', userId, tariffId, locale, months, priceKopecks, trialDays } = payment.metadata
+  const state = firstPeriod(payment.capturedAt ?? payment.createdAt, { trialDays: numberOf(trialDays), months: Math.max(1, numberOf(months)) })
+  // A method the provider did not save (a one-off way to pay) cannot be charged again: no renewal.
+  const renews = Boolean(payment.savedMethodId)
+  return {
+    remote: {
+      ...state,
+      nextPaymentAt: renews ? state.nextPaymentAt : null,
+      cancelAtPeriodEnd: !renews,
+      id: order,
+      customerId: null,
+      metadata: {
+        email,
+        userId: numberOf(userId) > 0 ? numberOf(userId) : null,
+        tariffId: numberOf(tariffId) > 0 ? numberOf(tariffId) : null,
+        locale: isLocale(locale) ? (locale as Locale) : 'ru',
+      },
+      paymentMethod: payment.method,
+      hasDiscount: false,
+    },
+    siteRun: {
+      paymentMethodId: payment.savedMethodId,
+      renewal: { amountKopecks: numberOf(priceKopecks), months: Math.max(1, numberOf(months)), discountPercent: null, failedCharges: 0 },
+    },
+  }
+}
+
+/** A renewal's result, unless a later attempt or period has already been applied (results arrive in any order). */
+function renewalOutcome(existing: Subscription, payment: ProviderPayment): ChargeOutcome | null {
+  const charge = chargeOf(payment)
+  if (!charge || isEnded(existing.status)) return null
+  const periodStart = Date.parse(charge.periodStart)
+  const current = Date.parse(existing.currentPeriodEnd ?? '')
+  if (payment.status === 'succeeded') return current <= periodStart ? afterPaid(charge) : null
+  const terms = termsOf(existing)
+  return current === periodStart && terms.failedCharges === charge.attempt - 1 ? afterDeclined(charge, terms) : null
+}
+
+type Applied = {
+  remote: ProviderSubscription
+  siteRun?: SiteRunData
+  extraMail?: BillingMailKind
+  mailFor?: (entry: HistoryEntry) => BillingMailKind | undefined
+  money: MoneyMovement[]
+} | null
+
+/** The trial turning into a paid period is a renewal to the subscriber, not a second activation. */
+const renewalMail = (entry: HistoryEntry) => (entry === 'activated' ? 'renewed' : SITE_RUN_MAIL[entry])
+
+function appliedPayment(existing: Subscription | undefined, payment: ProviderPayment): Applied {
+  const money: MoneyMovement[] = []
+  if (payment.status === 'succeeded') money.push({ type: 'payment', reference: payment.id, amountKopecks: payment.amountKopecks })
+  if (payment.refundedKopecks > 0) money.push({ type: 'refund', reference: `refund:${payment.id}:${payment.refundedKopecks}`, amountKopecks: payment.refundedKopecks })
+  // Money moved on a subscription whose state it does not change (a refund, a late notification): recorded only.
+  const recordOnly = (subscription: Subscription): Applied => (money.length > 0 ? { remote: viewOf(subscription, stateOf(subscription)), money } : null)
+  if (payment.metadata.kind === 'first') {
+    if (!existing) return payment.status === 'succeeded' ? { ...firstPaymentView(payment), money } : null
+    return recordOnly(existing)
+  }
+  if (payment.metadata.kind !== 'renewal' || !existing) return null
+  const outcome = renewalOutcome(existing, payment)
+  if (!outcome) return recordOnly(existing)
+  const state: SubscriptionState = { ...stateOf(existing), status: outcome.status, currentPeriodEnd: outcome.currentPeriodEnd, nextPaymentAt: outcome.nextPaymentAt }
+  return {
+    remote: viewOf(existing, state),
+    siteRun: { renewal: { failedCharges: outcome.failedCharges, discountPercent: outcome.discountPercent } },
+    mailFor: renewalMail,
+    // A second failed retry changes no status, so no history step mails it: this does.
+    extraMail: outcome.status === 'past_due' && existing.status === 'past_due' ? 'paymentRetry' : undefined,
+    money,
+  }
+}
+
+/**
+ * Applies a payment as the provider's API reports it now: once per payment and state (replays change nothing),
+ * in any order. Pass a payment only when it comes straight from the API; a notification passes its id.
+ */
+export async function applyPayment(payload: Payload, provider: SiteRunBilling, payment: ProviderPayment | string): Promise<ApplyResult> {
+  // Never trust a notification's body: what happened is re-read from the API by the payment's id.
+  const current = typeof payment === 'string' ? await provider.getPayment(payment) : payment
+  const order = current?.metadata.order
+  if (!current || !order || (current.status !== 'succeeded' && current.status !== 'canceled')) return 'ignored'
+  const outcome = await withTransaction(payload, `billing:${order}`, async (req): Promise<Outcome> => {
+    const eventId = `${provider.name}:${current.id}:${current.status}:${current.refundedKopecks}`
+    if (!(await recordEventOnce(payload, req, provider.name, eventId, `payment.${current.status}`))) return { result: 'duplicate', followUps: [] }
+    await settleChargeRecord(payload, req, current)
+    const existing = await findRecord(payload, req, order)
+    const applied = appliedPayment(existing, current)
+    if (!applied) return NOTHING
+    const occurredAt = current.capturedAt ?? new Date().toISOString()
+    return applyView(payload, req, { providerName: provider.name, existing, occurredAt, mailFor: siteRunMail, ...applied })
+  })
+  await runFollowUps(payload, outcome.followUps)
+  return outcome.result
+}
+
+export type SiteRunChange =
+  | { kind: 'cancelAtPeriodEnd'; cancel: boolean }
+  | { kind: 'discount'; percentOff: number }
+  | { kind: 'cancelNow' }
+  /** Renewal was off and the paid period is over: cancelled at its end. */
+  | { kind: 'lapse' }
+
+/** A change the subscriber (or the account purge) makes to a site-run subscription: our record is the subscription. */
+export async function changeSiteRun(payload: Payload, subscriptionId: number, change: SiteRunChange, at: Date = new Date()): Promise<void> {
+  const { provider } = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, select: { provider: true } })
+  const outcome = await withTransaction(payload, `billing:${provider?.subscriptionId ?? subscriptionId}`, async (req): Promise<Outcome> => {
+    const existing = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req })
+    if (isEnded(existing.status)) return NOTHING
+    const state = stateOf(existing)
+    const now = at.toISOString()
+    if (change.kind === 'discount') {
+      return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: { ...viewOf(existing, state), hasDiscount: true }, siteRun: { renewal: { discountPercent: change.percentOff } } })
+    }
+    if (change.kind === 'lapse' && (!existing.cancelAtPeriodEnd || Date.parse(existing.currentPeriodEnd ?? '') > at.getTime())) return NOTHING
+    const next: SubscriptionState =
+      change.kind === 'cancelNow'
+        ? { ...state, status: 'cancelled', nextPaymentAt: null, currentPeriodEnd: now }
+        : change.kind === 'lapse'
+          ? { ...state, status: 'cancelled', nextPaymentAt: null }
+          : { ...state, cancelAtPeriodEnd: change.cancel, nextPaymentAt: change.cancel ? null : state.currentPeriodEnd }
+    return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), mailFor: siteRunMail })
+  })
+  await runFollowUps(payload, outcome.followUps)
+}
+
+/** Subscriptions whose renewal has not been charged when its date came; also the ones waiting for a retry. */
+async function dueSubscriptions(payload: Payload, now: Date, only?: number): Promise<Subscription[]> {
+  const { docs } = await payload.find({
+    collection: 'subscriptions',
+    where: {
+      ...(only === undefined ? {} : { id: { equals: only } }),
+      'provider.name': { equals: 'yookassa' },
+      status: { in: [...VIP_STATUSES] },
+      cancelAtPeriodEnd: { not_equals: true },
+      nextPaymentAt: { less_than_equal: now.toISOString() },
+    },
+    sort: 'nextPaymentAt',
+    limit: 200,
+    depth: 0,
+  })
+  return docs
+}
+
+/** Subscriptions whose renewal was turned off and whose paid period is over. */
+async function lapsedSubscriptions(payload: Payload, now: Date, only?: number): Promise<Subscription[]> {
+  const { docs } = await payload.find({
+    collection: 'subscriptions',
+    where: {
+      ...(only === undefined ? {} : { id: { equals: only } }),
+      'provider.name': { equals: 'yookassa' },
+      status: { in: [...VIP_STATUSES] },
+      cancelAtPeriodEnd: { equals: true },
+      currentPeriodEnd: { less_than_equal: now.toISOString() },
+    },
+    limit: 200,
+    depth: 0,
+  })
+  return docs
+}
+
+type Claim = { charge: PlannedCharge; subscription: Subscription; paymentId: string | null; email: string | null }
+
+/** Under the subscription's lock: the charge due now, and its record (created once per period and attempt). */
+function claimCharge(payload: Payload, subscription: Subscription, now: Date): Promise<Claim | null> {
+  return withTransaction(payload, `billing:${subscription.provider?.subscriptionId ?? subscription.id}`, async (req) => {
+    const fresh = await payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0, req })
+    const charge = planCharge({ ...stateOf(fresh), id: fresh.id, renewal: termsOf(fresh) }, now)
+    if (!charge) return null
+    const found = await payload.find({ collection: 'charges', where: { key: { equals: charge.idempotencyKey } }, limit: 1, depth: 0, req })
+    const record = found.docs[0]
+    // Settled: its result is applied (or is being applied); nothing is charged again.
+    if (record && record.status !== 'pending') return null
+    if (!record) {
+      await payload.create({
+        collection: 'charges',
+        data: { key: charge.idempotencyKey, order: fresh.provider?.subscriptionId, subscription: fresh.id, status: 'pending', amountKopecks: charge.amountKopecks },
+        depth: 0,
+        req,
+      })
+    }
+    const user = typeof fresh.user === 'number' ? await payload.findByID({ collection: 'users', id: fresh.user, depth: 0, req, disableErrors: true }) : null
+    return { charge, subscription: fresh, paymentId: record?.paymentId ?? null, email: (user as User | null)?.email ?? null }
+  })
+}
+
+export type RenewalSettings = { siteName: string; receipts: ReceiptSettings | null }
+
+/** Charges one due subscription: a new attempt, or the one a crash or another instance left unfinished. */
+async function chargeOne(payload: Payload, provider: SiteRunBilling, subscription: Subscription, now: Date, settings: RenewalSettings): Promise<'charged' | 'skipped'> {
+  const claim = await claimCharge(payload, subscription, now)
+  if (!claim) return 'skipped'
+  const { charge, paymentId, email } = claim
+  const order = claim.subscription.provider?.subscriptionId ?? ''
+  const savedMethodId = claim.subscription.provider?.paymentMethodId
+  // A payment made for this attempt already: read, never charged again (the provider keeps a key for 24 hours only).
+  let payment = paymentId ? await provider.getPayment(paymentId) : null
+  if (!payment) {
+    if (!savedMethodId) {
+      payload.logger.error({ msg: `Subscription ${claim.subscription.id} is due but has no saved payment method` })
+      return 'skipped'
+    }
+    const description = paymentDescription({ kind: 'period', months: termsOf(claim.subscription).months }, settings.siteName)
+    payment = await provider.charge({
+      amountKopecks: charge.amountKopecks,
+      savedMethodId,
+      description,
+      metadata: { order, kind: 'renewal', chargeKey: charge.chargeKey, attempt: String(charge.attempt), periodStart: charge.periodStart, periodEnd: charge.periodEnd },
+      receipt: settings.receipts && email ? buildReceipt({ email, description, amountKopecks: charge.amountKopecks, settings: settings.receipts }) : null,
+      idempotencyKey: charge.idempotencyKey,
+    })
+    await payload.update({ collection: 'charges', where: { key: { equals: charge.idempotencyKey } }, data: { paymentId: payment.id }, depth: 0 })
+  }
+  // A payment the bank is still processing is applied by its notification (or the next run).
+  await applyPayment(payload, provider, payment)
+  return 'charged'
+}
+
+/**
+ * The renewal job: every due subscription charged once for its period, whichever instances run it. `only` limits
+ * it to one subscription (the test checkout's "what time does" buttons).
+ */
+export async function chargeDueRenewals(payload: Payload, provider: SiteRunBilling, now: Date = new Date(), only?: number): Promise<{ charged: number; failures: number }> {
+  const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
+  const settings: RenewalSettings = { siteName, receipts: receiptSettingsOf(receipts) }
+  let charged = 0
+  let failures = 0
+  for (const subscription of await lapsedSubscriptions(payload, now, only)) {
+    try {
+      await changeSiteRun(payload, subscription.id, { kind: 'lapse' }, now)
+    } catch (error) {
+      failures += 1
+      payload.logger.error({ err: error, msg: `Ending subscription ${subscription.id} at its period end failed; the next run tries again` })
+    }
+  }
+  for (const subscription of await dueSubscriptions(payload, now, only)) {
+    try {
+      if ((await chargeOne(payload, provider, subscription, now, settings)) === 'charged') charged += 1
+    } catch (error) {
+      failures += 1
+      payload.logger.error({ err: error, msg: `Renewal of subscription ${subscription.id} failed; the next run tries the same attempt again` })
+    }
+  }
+  return { charged, failures }
+}

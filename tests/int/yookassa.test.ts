@@ -1,0 +1,353 @@
+// Buying VIP with YooKassa through the real route handlers, PostgreSQL and SMTP, against the YooKassa double
+// (which follows YooKassa's API v3 contract): the 1-ruble trial saves the payment method, the site's renewal
+// job charges renewals and retries, notifications are re-read from the API, and every period is charged once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { chargeDueRenewals } from '@/lib/billing/siteRun'
+import type { SiteRunBilling } from '@/lib/billing/provider'
+import type { Subscription } from '@/payload-types'
+
+import { checkoutRequest, planId, uniqueEmail, vipServerId } from '../helpers/billing'
+import * as yk from '../helpers/yookassa'
+import type { YooKassaWorld } from '../helpers/yookassa'
+
+let world: YooKassaWorld
+let provider: SiteRunBilling
+
+const DAY = 86_400_000
+
+async function recordOf(order: string): Promise<Subscription | undefined> {
+  const found = await world.payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: order } }, depth: 0 })
+  return found.docs[0]
+}
+
+async function historyOf(subscriptionId: number): Promise<string[]> {
+  const found = await world.payload.find({ collection: 'subscription-events', where: { subscription: { equals: subscriptionId } }, sort: 'createdAt', pagination: false, depth: 0 })
+  return found.docs.map((event) => `${event.type}${event.amountKopecks ? `:${event.amountKopecks}` : ''}`)
+}
+
+/** Pays and delivers every notification: a subscriber with a trialing subscription. */
+async function subscriber(options: Parameters<typeof yk.buy>[1] = {}) {
+  const bought = await yk.buy(world, options)
+  for (const sent of bought.notifications) expect((await yk.notification(world, sent.body)).status).toBe(200)
+  const payment = await yk.payment(world, bought.paymentId)
+  const order = String((payment.metadata as Record<string, string>).order)
+  const record = (await recordOf(order))!
+  const user = (await world.payload.find({ collection: 'users', where: { email: { equals: bought.email } } })).docs[0]!
+  return { ...bought, order, record, user }
+}
+
+/** Runs the renewal job as if it were `at`, for one subscription (other tests' subscriptions stay as they are). */
+function runJob(record: Subscription, at: string | Date) {
+  return chargeDueRenewals(world.payload, provider, new Date(at), record.id)
+}
+
+function paymentsFor(order: string) {
+  return world.double.payments().filter((payment) => (payment.metadata as Record<string, string>).order === order)
+}
+
+beforeAll(async () => {
+  world = await yk.startYooKassaWorld()
+  const { billingProvider } = await import('@/lib/billing')
+  provider = billingProvider() as SiteRunBilling
+  expect(provider.name).toBe('yookassa')
+})
+
+afterAll(async () => {
+  await world?.close()
+})
+
+describe('purchase', () => {
+  it('asks for consent to automatic charges, then opens a 1-ruble payment that saves the method, once per form', async () => {
+    const email = uniqueEmail('yk')
+    const plan = String(await planId(world, '3'))
+    const refused = await world.checkout(checkoutRequest({ email, plan, locale: 'en' }))
+    const back = new URL(refused.headers.get('location')!)
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'consentRequired', email })
+    expect(world.double.payments().some((payment) => (payment.metadata as Record<string, string>).email === email)).toBe(false)
+
+    const first = await world.checkout(checkoutRequest({ email, plan, locale: 'en', consent: 'on', attempt: 'yk-same-attempt-1' }))
+    const again = await world.checkout(checkoutRequest({ email, plan, locale: 'en', consent: 'on', attempt: 'yk-same-attempt-1' }))
+    expect(again.headers.get('location')).toBe(first.headers.get('location'))
+    const paymentId = first.headers.get('location')!.split('/').pop()!
+    expect(first.headers.get('location')).toBe(`http://localhost:3000/en/test-checkout/${paymentId}`)
+    const payment = await yk.payment(world, paymentId)
+    expect(payment).toMatchObject({ status: 'pending', amount: { value: '1.00', currency: 'RUB' }, description: 'VIP-подписка на VPN-ключи VPN ключи: пробный период 10 дней' })
+    expect(payment.metadata).toMatchObject({ kind: 'first', email, months: '3', priceKopecks: '79900', trialDays: '10' })
+    expect((payment.confirmation as Record<string, string>).return_url).toMatch(/^https:\/\/free\.keys\.example\/api\/billing\/return\?locale=en&order=ord_/)
+    expect(world.double.payments().filter((item) => (item.metadata as Record<string, string>).email === email)).toHaveLength(1)
+  })
+
+  it('sends a 54-FZ receipt with the payment when the shop turns receipts on', async () => {
+    await world.payload.updateGlobal({ slug: 'site-settings', data: { receipts: { enabled: true, vatCode: '1', taxSystemCode: '2' } } })
+    try {
+      const { paymentId } = await yk.openCheckout(world, uniqueEmail('receipt'))
+      expect(await yk.payment(world, paymentId)).toMatchObject({ receipt_registration: 'succeeded' })
+    } finally {
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { receipts: { enabled: false } } })
+    }
+    const { paymentId } = await yk.openCheckout(world, uniqueEmail('noreceipt'))
+    expect(await yk.payment(world, paymentId)).not.toHaveProperty('receipt_registration')
+  })
+
+  it('starts the trial from the paid 1 ruble, keeps the saved method’s id (no card number) and mails the buyer', async () => {
+    const { record, user, email, order } = await subscriber({ months: '3' })
+    expect(user.role).toBe('customer')
+    expect(record).toMatchObject({
+      status: 'trialing',
+      cancelAtPeriodEnd: false,
+      paymentMethod: { kind: 'card', brand: 'Mir', last4: '4477' },
+      renewal: { amountKopecks: 79_900, months: 3, failedCharges: 0 },
+      provider: { name: 'yookassa', subscriptionId: order },
+    })
+    expect(record.provider?.paymentMethodId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(JSON.stringify(record)).not.toContain('555555')
+    expect(Date.parse(record.nextPaymentAt!) - Date.now()).toBeGreaterThan(9.9 * DAY)
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100'])
+    expect((await world.smtp.latestTo(email)).subject).toBe('VIP-подписка на сайте VPN ключи активирована')
+  })
+
+  it('sends the buyer back to the success page when paid and to the failure page when declined, by what the API says', async () => {
+    const paid = await yk.buy(world, { locale: 'en' })
+    const success = await world.returnTo(new Request(paid.redirect))
+    expect(success.headers.get('location')).toBe('https://free.keys.example/en/success-payment')
+    // Applied on return already: the notification arriving later changes nothing.
+    const order = new URL(paid.redirect).searchParams.get('order')!
+    expect((await recordOf(order))?.status).toBe('trialing')
+    expect(await (await yk.notification(world, paid.notifications[0]!.body)).json()).toMatchObject({ result: 'duplicate' })
+
+    const { paymentId } = await yk.openCheckout(world, uniqueEmail('declined'))
+    const declined = await yk.control(world, `/_double/payments/${paymentId}/decline`)
+    const fail = await world.returnTo(new Request(String(declined.redirect)))
+    expect(fail.headers.get('location')).toBe('https://free.keys.example/fail-payment')
+    const forgedOrder = await world.returnTo(new Request('https://free.keys.example/api/billing/return?locale=ru&order=ord_00000000-0000-0000-0000-000000000000'))
+    expect(forgedOrder.headers.get('location')).toBe('https://free.keys.example/tariffs')
+  })
+})
+
+describe('renewals run by the site', () => {
+  it('charges the plan’s price from the saved method on the stated date, not before, then every period', async () => {
+    const { record, order, email } = await subscriber({ months: '1', locale: 'en' })
+    const trialEnd = record.nextPaymentAt!
+    expect(await runJob(record, new Date(Date.parse(trialEnd) - 60_000))).toEqual({ charged: 0, failures: 0 })
+    expect(await runJob(record, trialEnd)).toEqual({ charged: 1, failures: 0 })
+    const renewed = (await recordOf(order))!
+    expect(renewed).toMatchObject({ status: 'active', renewal: { failedCharges: 0 } })
+    expect(Date.parse(renewed.currentPeriodEnd!) - Date.parse(trialEnd)).toBeGreaterThanOrEqual(28 * DAY)
+    expect(renewed.nextPaymentAt).toBe(renewed.currentPeriodEnd)
+    const charge = paymentsFor(order).at(-1)!
+    expect(charge).toMatchObject({ status: 'succeeded', amount: { value: '299.00' }, description: 'VIP-подписка на VPN-ключи VPN ключи: 1 месяц' })
+    expect((await world.smtp.latestTo(email)).subject).toBe('Your VPN keys VIP subscription was renewed')
+
+    // The same run again, or later the same day: the period is paid, nothing more is charged.
+    expect(await runJob(renewed, trialEnd)).toEqual({ charged: 0, failures: 0 })
+    expect(await runJob(renewed, renewed.currentPeriodEnd!)).toEqual({ charged: 1, failures: 0 })
+    expect(paymentsFor(order)).toHaveLength(3)
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'activated', 'payment:29900', 'renewed', 'payment:29900'])
+  })
+
+  it('retries a declined charge after 1 and 3 days, mailing each step, then expires and revokes the VIP keys', async () => {
+    const { record, order, email, user } = await subscriber({ months: '1' })
+    const { createDeviceKey } = await import('@/lib/vip/deviceKeys')
+    expect(await createDeviceKey(world.payload, user, { serverId: await vipServerId(world), protocol: 'vless', device: 'Phone' })).toMatchObject({ ok: true })
+    await yk.control(world, `/_double/methods/${record.provider!.paymentMethodId}/decline-next`, { count: 3 })
+    const due = record.nextPaymentAt!
+
+    await runJob(record, due)
+    const first = (await recordOf(order))!
+    expect(first).toMatchObject({ status: 'past_due', renewal: { failedCharges: 1 }, currentPeriodEnd: due })
+    expect(first.nextPaymentAt).toBe(new Date(Date.parse(due) + DAY).toISOString())
+    const retryMail = await world.smtp.latestTo(email)
+    expect(retryMail.subject).toBe('Не удалось оплатить VIP-подписку на сайте VPN ключи')
+    expect(retryMail.text).toMatch(/Мы попробуем ещё раз \d+ [а-я]+ \d{4} г\./)
+
+    // Before the retry's date nothing is charged; at it, attempt 2 with a new key.
+    expect(await runJob(first, new Date(Date.parse(due) + DAY - 60_000))).toEqual({ charged: 0, failures: 0 })
+    await runJob(first, first.nextPaymentAt!)
+    const second = (await recordOf(order))!
+    expect(second).toMatchObject({ status: 'past_due', renewal: { failedCharges: 2 } })
+    expect(second.nextPaymentAt).toBe(new Date(Date.parse(due) + 3 * DAY).toISOString())
+    expect((await world.smtp.messages.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Не удалось'))).length).toBe(2)
+
+    await runJob(second, second.nextPaymentAt!)
+    const ended = (await recordOf(order))!
+    expect(ended).toMatchObject({ status: 'expired', nextPaymentAt: null })
+    expect((await world.smtp.latestTo(email)).subject).toBe('VIP-подписка на сайте VPN ключи закончилась')
+    expect((await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })).totalDocs).toBe(0)
+    expect(paymentsFor(order).map((payment) => payment.status)).toEqual(['succeeded', 'canceled', 'canceled', 'canceled'])
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'payment_failed', 'expired'])
+    // An expired subscription is never charged again.
+    expect(await runJob(ended, new Date(Date.parse(due) + 40 * DAY))).toEqual({ charged: 0, failures: 0 })
+  })
+
+  it('a paid retry renews from the due date and clears the failures', async () => {
+    const { record, order } = await subscriber({ months: '1' })
+    await yk.control(world, `/_double/methods/${record.provider!.paymentMethodId}/decline-next`, { count: 1 })
+    await runJob(record, record.nextPaymentAt!)
+    const pastDue = (await recordOf(order))!
+    await runJob(pastDue, pastDue.nextPaymentAt!)
+    const paid = (await recordOf(order))!
+    expect(paid).toMatchObject({ status: 'active', renewal: { failedCharges: 0 } })
+    expect(paid.currentPeriodEnd).toBe(new Date(new Date(record.nextPaymentAt!).setUTCMonth(new Date(record.nextPaymentAt!).getUTCMonth() + 1)).toISOString())
+  })
+
+  it('charges once when two instances run the job at the same moment', async () => {
+    const { record, order } = await subscriber({ months: '6' })
+    const runs = await Promise.all([runJob(record, record.nextPaymentAt!), runJob(record, record.nextPaymentAt!), runJob(record, record.nextPaymentAt!)])
+    expect(runs.reduce((sum, run) => sum + run.failures, 0)).toBe(0)
+    expect(paymentsFor(order).filter((payment) => (payment.metadata as Record<string, string>).kind === 'renewal')).toHaveLength(1)
+    expect((await recordOf(order))?.status).toBe('active')
+    expect((await historyOf(record.id)).filter((entry) => entry === 'payment:149000')).toHaveLength(1)
+  })
+
+  it('repeats an attempt whose answer was lost with the same Idempotence-Key: one payment at YooKassa', async () => {
+    const { record, order } = await subscriber({ months: '1' })
+    // The request reached YooKassa but the site never stored its answer (a crash between the two).
+    const { planCharge } = await import('@/lib/billing/renewalPlan')
+    const due = planCharge({ ...record, status: record.status, trialEndsAt: record.trialEndsAt ?? null, currentPeriodEnd: record.currentPeriodEnd ?? null, nextPaymentAt: record.nextPaymentAt ?? null, cancelAtPeriodEnd: false, renewal: { amountKopecks: 29_900, months: 1, discountPercent: null, failedCharges: 0 } }, new Date(record.nextPaymentAt!))!
+    await world.payload.create({ collection: 'charges', data: { key: due.idempotencyKey, order, subscription: record.id, status: 'pending', amountKopecks: 29_900 } })
+    const lost = await provider.charge({
+      amountKopecks: 29_900,
+      savedMethodId: record.provider!.paymentMethodId!,
+      description: 'VIP-подписка на VPN-ключи VPN ключи: 1 месяц',
+      metadata: { order, kind: 'renewal', chargeKey: due.chargeKey, attempt: '1', periodStart: due.periodStart, periodEnd: due.periodEnd },
+      receipt: null,
+      idempotencyKey: due.idempotencyKey,
+    })
+    await runJob(record, record.nextPaymentAt!)
+    const renewals = paymentsFor(order).filter((payment) => (payment.metadata as Record<string, string>).kind === 'renewal')
+    expect(renewals.map((payment) => payment.id)).toEqual([lost.id])
+    expect((await recordOf(order))?.status).toBe('active')
+  })
+})
+
+describe('notifications', () => {
+  it('are applied once: a replay changes nothing', async () => {
+    const bought = await yk.buy(world)
+    const [sent] = bought.notifications
+    expect(await (await yk.notification(world, sent!.body)).json()).toMatchObject({ result: 'applied' })
+    const order = String(((await yk.payment(world, bought.paymentId)).metadata as Record<string, string>).order)
+    const before = await recordOf(order)
+    for (let replay = 0; replay < 3; replay++) expect(await (await yk.notification(world, sent!.body)).json()).toMatchObject({ result: 'duplicate' })
+    expect(await recordOf(order)).toEqual(before)
+    expect(await historyOf(before!.id)).toEqual(['trial_started', 'payment:100'])
+  })
+
+  it('end in the same state in any order: a late decline of an earlier attempt after a paid retry changes nothing', async () => {
+    const { record, order } = await subscriber({ months: '1' })
+    await yk.control(world, `/_double/methods/${record.provider!.paymentMethodId}/decline-next`, { count: 1 })
+    const before = world.double.notifications.length
+    // Charged and answered without applying (as if the site crashed after each call): only notifications tell.
+    const declined = await provider.charge({ amountKopecks: 29_900, savedMethodId: record.provider!.paymentMethodId!, description: 'x', metadata: { order, kind: 'renewal', chargeKey: `renewal:${record.id}:${record.currentPeriodEnd}`, attempt: '1', periodStart: record.currentPeriodEnd!, periodEnd: new Date(Date.parse(record.currentPeriodEnd!) + 30 * DAY).toISOString() }, receipt: null, idempotencyKey: `late-test-${order}-1` })
+    const paid = await provider.charge({ amountKopecks: 29_900, savedMethodId: record.provider!.paymentMethodId!, description: 'x', metadata: { order, kind: 'renewal', chargeKey: `renewal:${record.id}:${record.currentPeriodEnd}`, attempt: '2', periodStart: record.currentPeriodEnd!, periodEnd: new Date(Date.parse(record.currentPeriodEnd!) + 30 * DAY).toISOString() }, receipt: null, idempotencyKey: `late-test-${order}-2` })
+    expect([declined.status, paid.status]).toEqual(['canceled', 'succeeded'])
+    const sent = world.double.notifications.slice(before)
+    // The paid retry's notification first, the earlier decline's after it.
+    for (const item of [...sent].reverse()) expect((await yk.notification(world, item.body)).status).toBe(200)
+    expect(await recordOf(order)).toMatchObject({ status: 'active', renewal: { failedCharges: 0 } })
+  })
+
+  it('are never trusted: a forged body is re-read from the API, and what the API says decides', async () => {
+    const { paymentId } = await yk.openCheckout(world, uniqueEmail('forger'))
+    const pending = await yk.payment(world, paymentId)
+    // "It succeeded", says the forger, with a plan and an e-mail of their choosing; the API says it is pending.
+    const forged = JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { ...pending, status: 'succeeded', paid: true, metadata: { ...(pending.metadata as object), email: 'forger@evil.example' } } })
+    expect(await (await yk.notification(world, forged)).json()).toMatchObject({ result: 'ignored' })
+    const order = String((pending.metadata as Record<string, string>).order)
+    expect(await recordOf(order)).toBeUndefined()
+    const unknown = JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id: '2f0e6a1b-000f-5000-9000-1edaf29243f2', status: 'succeeded' } })
+    expect(await (await yk.notification(world, unknown)).json()).toMatchObject({ result: 'ignored' })
+    expect((await yk.notification(world, 'not json')).status).toBe(400)
+    expect((await yk.notification(world, JSON.stringify({ type: 'notification', event: 'payment.succeeded' }))).status).toBe(400)
+    expect((await world.payload.count({ collection: 'users', where: { email: { equals: 'forger@evil.example' } } })).totalDocs).toBe(0)
+  })
+
+  it('record a refund once, whichever notification brings it first', async () => {
+    const { record, paymentId } = await subscriber({ months: '1' })
+    const response = await fetch(`${world.double.url}/v3/refunds`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${yk.SHOP_ID}:${yk.SECRET_KEY}`).toString('base64')}`, 'idempotence-key': `refund-${paymentId}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_id: paymentId, amount: { value: '1.00', currency: 'RUB' } }),
+    })
+    expect(response.status).toBe(200)
+    const refundNotice = world.double.notifications.at(-1)!
+    expect(refundNotice.event).toBe('refund.succeeded')
+    expect((await yk.notification(world, refundNotice.body)).status).toBe(200)
+    expect(await (await yk.notification(world, refundNotice.body)).json()).toMatchObject({ result: 'duplicate' })
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'refund:100'])
+  })
+})
+
+describe('cancelling auto-renewal', () => {
+  it('accepting the offer takes the discount off the next charge once, then the full price again', async () => {
+    const { record, order, user } = await subscriber({ months: '1' })
+    const { changeRenewal } = await import('@/lib/billing/renewal')
+    expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: true })
+    expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: false, error: 'discountUsed' })
+    expect((await recordOf(order))?.renewal?.discountPercent).toBe(30)
+    await runJob(record, record.nextPaymentAt!)
+    const renewed = (await recordOf(order))!
+    await runJob(renewed, renewed.nextPaymentAt!)
+    expect(paymentsFor(order).map((payment) => (payment.amount as Record<string, string>).value)).toEqual(['1.00', '209.30', '299.00'])
+  })
+
+  it('refusing turns renewal off: nothing is charged, and the subscription ends with its paid period', async () => {
+    const { record, order, user, email } = await subscriber({ months: '1' })
+    const { createDeviceKey } = await import('@/lib/vip/deviceKeys')
+    expect(await createDeviceKey(world.payload, user, { serverId: await vipServerId(world), protocol: 'vless', device: 'Laptop' })).toMatchObject({ ok: true })
+    const { changeRenewal } = await import('@/lib/billing/renewal')
+    expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: true })
+    const off = (await recordOf(order))!
+    expect(off).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: true, nextPaymentAt: null })
+    expect(await runJob(off, new Date(Date.parse(record.currentPeriodEnd!) - 60_000))).toEqual({ charged: 0, failures: 0 })
+    expect((await recordOf(order))?.status).toBe('trialing')
+    await runJob(off, record.currentPeriodEnd!)
+    expect((await recordOf(order))?.status).toBe('cancelled')
+    expect(paymentsFor(order)).toHaveLength(1)
+    expect((await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })).totalDocs).toBe(0)
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'renewal_cancelled', 'cancelled'])
+    expect(email).toBeTruthy()
+  })
+
+  it('"Extend" turns renewal back on with the next charge at the period’s end', async () => {
+    const { record, order, user } = await subscriber({ months: '1' })
+    const { changeRenewal } = await import('@/lib/billing/renewal')
+    await changeRenewal(world.payload, provider, user, 'cancel', 30)
+    expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: true })
+    expect(await recordOf(order)).toMatchObject({ cancelAtPeriodEnd: false, nextPaymentAt: record.currentPeriodEnd })
+    expect(await runJob(record, record.currentPeriodEnd!)).toEqual({ charged: 1, failures: 0 })
+  })
+})
+
+describe('editors and deleted accounts', () => {
+  async function editor() {
+    const found = await world.payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 })
+    return found.docs[0]!
+  }
+
+  it('an editor’s free extension moves the next charge to the new date', async () => {
+    const { record, order } = await subscriber({ months: '1' })
+    const until = new Date(Date.parse(record.currentPeriodEnd!) + 14 * DAY).toISOString()
+    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: until }, user: await editor(), overrideAccess: false })
+    expect(await recordOf(order)).toMatchObject({ currentPeriodEnd: until, nextPaymentAt: until })
+    expect(await runJob(record, record.currentPeriodEnd!)).toEqual({ charged: 0, failures: 0 })
+    expect(await runJob(record, until)).toEqual({ charged: 1, failures: 0 })
+  })
+
+  it('an editor’s cancellation ends it at once; nothing is charged after', async () => {
+    const { record, order } = await subscriber({ months: '1' })
+    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'cancelled' }, user: await editor(), overrideAccess: false })
+    expect((await recordOf(order))?.status).toBe('cancelled')
+    expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 0, failures: 0 })
+  })
+
+  it('a purged account’s subscription stops renewing and forgets the saved method', async () => {
+    const { record, order, user } = await subscriber({ months: '1' })
+    await world.payload.update({ collection: 'users', id: user.id, data: { deletionRequestedAt: new Date(Date.now() - 31 * DAY).toISOString() } })
+    const { purgeDeletedAccounts } = await import('@/lib/auth/accountDeletion')
+    await purgeDeletedAccounts(world.payload)
+    const purged = (await recordOf(order))!
+    expect(purged).toMatchObject({ status: 'cancelled', user: null, paymentMethod: { kind: null, last4: null }, provider: { paymentMethodId: null } })
+    expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 0, failures: 0 })
+  })
+})
