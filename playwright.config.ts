@@ -8,6 +8,31 @@ import { CHROMIUM_HOST_RULES, FREE_KEYS_HOST, PRODUCTION_HOST } from './tests/he
 /** nginx's port: the site's public address. */
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://${FREE_KEYS_HOST}:${port}`
+/** The same site selling through YooKassa (PAYMENT_PROVIDER=yookassa): the purchase journeys run on both. */
+const yookassaPort = Number(process.env.E2E_YOOKASSA_PORT ?? port + 1)
+const yookassaURL = `http://${FREE_KEYS_HOST}:${yookassaPort}`
+
+function server(publicPort: number, url: string, env: Record<string, string>) {
+  return {
+    command: 'node --import tsx tests/helpers/e2eServer.ts',
+    // Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
+    url: `http://127.0.0.1:${publicPort}/bench.txt`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      LOCAL_PREVIEW: 'true',
+      E2E_PORT: String(publicPort),
+      SERVER_URL: url,
+      PRODUCTION_HOST,
+      FREE_KEYS_HOST,
+      // The tests stand in for one more proxy in front of nginx: the address they write in X-Forwarded-For is the client's.
+      TRUSTED_PROXY_HOPS: '2',
+      ...env,
+    },
+  }
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,27 +57,23 @@ export default defineConfig({
         '--disable-sync',
         `--host-resolver-rules=${CHROMIUM_HOST_RULES}`,
         // The site is served over TLS in production: the test hosts count as secure origins (clipboard, crypto.randomUUID).
-        `--unsafely-treat-insecure-origin-as-secure=${baseURL},http://${PRODUCTION_HOST}:${port}`,
+        `--unsafely-treat-insecure-origin-as-secure=${baseURL},${yookassaURL},http://${PRODUCTION_HOST}:${port}`,
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx tests/helpers/e2eServer.ts',
-    // Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
-    url: `http://127.0.0.1:${port}/bench.txt`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      LOCAL_PREVIEW: 'true',
-      DATA_DIR: '.test/e2e-data',
-      E2E_PORT: String(port),
-      SERVER_URL: baseURL,
-      PRODUCTION_HOST,
-      FREE_KEYS_HOST,
-      // The tests stand in for one more proxy in front of nginx: the address they write in X-Forwarded-For is the client's.
-      TRUSTED_PROXY_HOPS: '2',
+  projects: [
+    // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the other project.
+    { name: 'stripe', grepInvert: /YooKassa/ },
+    {
+      name: 'yookassa',
+      use: { baseURL: yookassaURL },
+      testMatch: 'billing.spec.ts',
+      // The purchase journeys; pages that do not depend on the provider run once, above.
+      grepInvert: /plans page|My servers|another user/,
     },
-  },
+  ],
+  webServer: [
+    server(port, baseURL, { DATA_DIR: '.test/e2e-data' }),
+    server(yookassaPort, yookassaURL, { DATA_DIR: '.test/e2e-data-yookassa', PAYMENT_PROVIDER: 'yookassa' }),
+  ],
 })

@@ -27,8 +27,10 @@ step typecheck npx tsc --noEmit
 step lint npx eslint --max-warnings=0 .
 step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.test/vitest.json
 if step "production build" npm run build; then
-  port="${E2E_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}"
-  step "end-to-end tests" env E2E_PORT="$port" npx playwright test
+  free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+  port="${E2E_PORT:-$(free_port)}"
+  yookassa_port="${E2E_YOOKASSA_PORT:-$(free_port)}"
+  step "end-to-end tests" env E2E_PORT="$port" E2E_YOOKASSA_PORT="$yookassa_port" npx playwright test
 fi
 
 echo

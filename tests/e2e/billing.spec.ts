@@ -1,9 +1,25 @@
-// Buying VIP in Chromium through the labelled local test checkout (the Stripe double started with the
-// site), then the personal account's subscription states as the signed events move it.
+// Buying VIP in Chromium through the labelled local test checkout, then the personal account's subscription
+// states. The purchase journeys run twice (playwright.config.ts): with Stripe (its double's signed events move the
+// subscription) and with YooKassa (PAYMENT_PROVIDER=yookassa: its double's payments, the site's renewal job).
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
 import { latestMailTo, linkFromMail } from './mail'
+
+const isYooKassa = () => test.info().project.name === 'yookassa'
+
+/** The test checkout's address: Stripe's session, or YooKassa's payment. */
+const checkoutUrl = () => (isYooKassa() ? /\/test-checkout\/[0-9a-f-]{36}$/ : /\/test-checkout\/cs_test_[0-9a-f]+$/)
+
+/** The saved card as the account shows it: the doubles' test cards. */
+const savedCard = () => (isYooKassa() ? /MIR •••• 4477/ : /VISA •••• 4242/)
+
+/** Fills the purchase form and submits it; with YooKassa the buyer first agrees to automatic charges. */
+async function submitPurchase(page: Page, email: string, prefix: '' | '/en'): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  if (isYooKassa()) await page.getByRole('checkbox', { name: prefix ? /I agree to automatic charges/ : /Я согласен на автоматические списания/ }).check()
+  await page.getByRole('button', { name: prefix ? /Pay ₽1 and start the trial/ : /Оплатить 1\s₽ и начать пробный период/ }).click()
+}
 
 let counter = 0
 function newAddress(): string {
@@ -56,16 +72,15 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
   const email = newAddress()
   await page.goto('/tariffs')
   await page.getByRole('radio', { name: /3 месяца/ }).check()
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('button', { name: /Оплатить 1\s₽ и начать пробный период/ }).click()
+  await submitPurchase(page, email, '')
 
-  await expect(page).toHaveURL(/\/test-checkout\/cs_test_[0-9a-f]+$/)
+  await expect(page).toHaveURL(checkoutUrl())
   await expect(page.getByRole('note')).toContainText('Это локальная тестовая касса')
   // The button's promise: 1 ₽ today, the plan's price when the trial ends.
   await expect(page.getByText(/К оплате сегодня: 1\s₽/)).toBeVisible()
   await page.getByRole('button', { name: 'Оплатить (тест)' }).click()
 
-  await expect(page).toHaveURL(/\/success-payment\?session_id=cs_test_/)
+  await expect(page).toHaveURL(isYooKassa() ? /\/success-payment$/ : /\/success-payment\?session_id=cs_test_/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Подписка успешно оплачена')
   await expect(page.getByText('Мы отправили письмо об активации')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Начать подключение' })).toHaveAttribute('href', '/profile/servers')
@@ -76,7 +91,7 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
   await expect(subscription).toHaveAttribute('data-status', 'trialing')
   await expect(subscription).toContainText('Пробный период активен')
   await expect(subscription).toContainText('3 месяца')
-  await expect(subscription).toContainText('VISA •••• 4242')
+  await expect(subscription).toContainText(savedCard())
   await expect(page.getByTestId('history')).toContainText('Начат пробный период')
   await expect(page.getByTestId('history')).toContainText('Оплата, 1 ₽')
 
@@ -94,8 +109,8 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
 })
 
 const FIRST_KEY = {
-  ru: { pay: /Оплатить 1\s₽/, payTest: 'Оплатить (тест)', subject: 'VIP-подписка на сайте VPN ключи активирована', confirm: 'Войти и получить ключ', ready: 'Ваш первый ключ готов', copy: 'Копировать', device: 'Моё устройство' },
-  en: { pay: /Pay ₽1/, payTest: 'Pay (test)', subject: 'Your VPN keys VIP subscription is active', confirm: 'Sign in and get my key', ready: 'Your first key is ready', copy: 'Copy', device: 'My device' },
+  ru: { payTest: 'Оплатить (тест)', subject: 'VIP-подписка на сайте VPN ключи активирована', confirm: 'Войти и получить ключ', ready: 'Ваш первый ключ готов', copy: 'Копировать', device: 'Моё устройство' },
+  en: { payTest: 'Pay (test)', subject: 'Your VPN keys VIP subscription is active', confirm: 'Sign in and get my key', ready: 'Your first key is ready', copy: 'Copy', device: 'My device' },
 } as const
 
 for (const locale of ['ru', 'en'] as const) {
@@ -105,8 +120,7 @@ for (const locale of ['ru', 'en'] as const) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const email = newAddress()
     await page.goto(`${prefix}/tariffs`)
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-    await page.getByRole('button', { name: text.pay }).click()
+    await submitPurchase(page, email, prefix)
     await page.getByRole('button', { name: text.payTest }).click()
     await expect(page).toHaveURL(/success-payment/)
     const mail = await latestMailTo(email)
@@ -138,9 +152,9 @@ for (const locale of ['ru', 'en'] as const) {
 
 test('[en] a declined payment lands on the payment error page with retry and support', async ({ page }) => {
   await page.goto('/en/tariffs')
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(newAddress())
-  await page.getByRole('button', { name: /Pay ₽1 and start the trial/ }).click()
-  await expect(page).toHaveURL(/\/en\/test-checkout\/cs_test_/)
+  await submitPurchase(page, newAddress(), '/en')
+  await expect(page).toHaveURL(checkoutUrl())
+  expect(page.url()).toContain('/en/test-checkout/')
   await expect(page.getByRole('note')).toContainText('This is the local test checkout')
   await page.getByRole('button', { name: 'Decline the payment (test)' }).click()
   await expect(page).toHaveURL(/\/en\/fail-payment$/)
@@ -149,11 +163,69 @@ test('[en] a declined payment lands on the payment error page with retry and sup
   await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', /^mailto:/)
 })
 
+const YOOKASSA = {
+  ru: {
+    methods: 'Способы оплаты: банковская карта, СБП, SberPay и ЮMoney',
+    consentMissing: 'Чтобы оформить подписку, подтвердите согласие на автоматические списания.',
+    plan: /^1 месяц/,
+    method: 'СБП',
+    saved: 'СБП, сохранён для автопродления',
+    price: /299\s₽/,
+    renew: 'Продление оплачено',
+    payment: /Оплата, 299\s₽/,
+  },
+  en: {
+    methods: 'Ways to pay: bank card, SBP (Faster Payments), SberPay, and YooMoney',
+    consentMissing: 'To subscribe, please agree to the automatic charges.',
+    plan: /^1 month/,
+    method: 'bank card',
+    saved: /^MIR •••• 4477, valid until \d\d\/\d\d$/,
+    price: /₽299/,
+    renew: 'Renewal paid',
+    payment: /Payment, ₽299/,
+  },
+} as const
+
+for (const locale of ['ru', 'en'] as const) {
+  test(`[${locale}] YooKassa: the ways to pay are named, the buyer agrees to automatic charges, pays, and the account shows the saved method and the next charge`, async ({ page }) => {
+    const text = YOOKASSA[locale]
+    const prefix = locale === 'en' ? '/en' : ''
+    const email = newAddress()
+    await page.goto(`${prefix}/tariffs`)
+    await expect(page.getByTestId('accepted-methods')).toHaveText(text.methods)
+    await page.getByRole('radio', { name: text.plan }).check()
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    // Without the agreement the form stays, with the reason.
+    await page.getByRole('button', { name: prefix ? /Pay ₽1 and start the trial/ : /Оплатить 1\s₽ и начать пробный период/ }).click()
+    await expect(page.locator('#purchase-error')).toHaveText(text.consentMissing)
+    await expect(page).toHaveURL(new RegExp(`${prefix}/tariffs$`))
+    await submitPurchase(page, email, prefix)
+
+    await expect(page).toHaveURL(checkoutUrl())
+    await page.getByRole('radio', { name: text.method }).check()
+    await page.getByRole('button', { name: prefix ? 'Pay (test)' : 'Оплатить (тест)' }).click()
+    await expect(page).toHaveURL(new RegExp(`${prefix}/success-payment$`))
+
+    await logIn(page, email, prefix)
+    await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'trialing')
+    await expect(page.getByTestId('payment-method')).toHaveText(text.saved)
+    const trialCharge = await page.getByTestId('next-payment').textContent()
+    expect(trialCharge).toMatch(text.price)
+    await expect(page.getByTestId('subscription')).toContainText(text.methods)
+
+    // The trial ends: the site charges the saved method the plan's price, and the next charge moves a month on.
+    await page.getByRole('button', { name: text.renew }).click()
+    await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'active')
+    await expect(page.getByTestId('history')).toContainText(text.payment)
+    await expect(page.getByTestId('next-payment')).toHaveText(text.price)
+    expect(await page.getByTestId('next-payment').textContent()).not.toBe(trialCharge)
+  })
+}
+
 async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   const email = newAddress()
   await page.goto(`${prefix}/tariffs`)
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('button', { name: prefix ? /Pay ₽1/ : /Оплатить 1\s₽/ }).click()
+  await submitPurchase(page, email, prefix)
   await page.getByRole('button', { name: prefix ? 'Pay (test)' : 'Оплатить (тест)' }).click()
   await expect(page).toHaveURL(/success-payment/)
   await logIn(page, email, prefix)

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   let count = 0
   const smtp = await startSmtp((mail) => {
     count += 1
-    writeFileSync(path.join(mailDir, `${String(count).padStart(4, '0')}.json`), JSON.stringify(mail))
+    // Two servers (one per payment provider) file into one directory: each under its port.
+    writeFileSync(path.join(mailDir, `${process.env.E2E_PORT}-${String(count).padStart(4, '0')}.json`), JSON.stringify(mail))
   })
   const appPort = await freePort()
   const site = spawn(process.execPath, ['--import', 'tsx', 'scripts/run.ts', 'start'], {
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     env: { ...process.env, SMTP_URL: smtp.url, PORT: String(appPort) },
   })
   const nginx = await startNginx({
-    dir: path.join(root, '.test', 'nginx'),
+    dir: path.join(root, '.test', `nginx-${process.env.E2E_PORT}`),
     listenPort: Number(process.env.E2E_PORT),
     upstreams: [`127.0.0.1:${appPort}`],
   })

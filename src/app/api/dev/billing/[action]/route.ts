@@ -31,8 +31,10 @@ async function playSiteRun(payload: Payload, provider: SiteRunBilling, subscript
   // "Retries exhausted" runs every attempt; the others one.
   for (let run = 0; run < (action === 'expire' ? 3 : 1); run++) {
     const current = await payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0 })
-    if (isEnded(current.status) || !current.nextPaymentAt) break
-    await chargeDueRenewals(payload, provider, new Date(current.nextPaymentAt), current.id)
+    // The next charge's date, or the end of a period whose renewal is off (the subscription then ends).
+    const at = current.nextPaymentAt ?? current.currentPeriodEnd
+    if (isEnded(current.status) || !at) break
+    await chargeDueRenewals(payload, provider, new Date(at), current.id)
   }
   return true
 }
