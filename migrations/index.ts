@@ -12,6 +12,7 @@ import * as migration_20261122_051942_revoke_vip_keys_task from './20261122_0519
 import * as migration_20261123_164902_server_private_network from './20261123_164902_server_private_network';
 import * as migration_20261123_165322_activation_token from './20261123_165322_activation_token';
 import * as migration_20261123_194231_yookassa_site_run_billing from './20261123_194231_yookassa_site_run_billing';
+import * as migration_20261123_200257_trial_reminder from './20261123_200257_trial_reminder';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261123_194231_yookassa_site_run_billing.up,
     down: migration_20261123_194231_yookassa_site_run_billing.down,
-    name: '20261123_194231_yookassa_site_run_billing'
+    name: '20261123_194231_yookassa_site_run_billing',
+  },
+  {
+    up: migration_20261123_200257_trial_reminder.up,
+    down: migration_20261123_200257_trial_reminder.down,
+    name: '20261123_200257_trial_reminder'
   },
 ];

@@ -382,6 +382,7 @@ export interface Subscription {
     months?: number | null;
     discountPercent?: number | null;
     failedCharges?: number | null;
+    trialReminderSentAt?: string | null;
   };
   paymentMethod?: {
     kind?: ('card' | 'sbp' | 'sberpay' | 'yoomoney') | null;
@@ -911,6 +912,7 @@ export interface SubscriptionsSelect<T extends boolean = true> {
         months?: T;
         discountPercent?: T;
         failedCharges?: T;
+        trialReminderSentAt?: T;
       };
   paymentMethod?:
     | T

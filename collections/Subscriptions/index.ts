@@ -137,6 +137,7 @@ export const Subscriptions: CollectionConfig = {
             { name: 'failedCharges', label: { ru: 'Неудачных попыток', en: 'Failed attempts' }, type: 'number', defaultValue: 0, min: 0 },
           ],
         },
+        { name: 'trialReminderSentAt', label: { ru: 'Напоминание о конце пробного периода отправлено', en: 'Trial-ending reminder sent' }, type: 'date' },
       ],
     },
     {

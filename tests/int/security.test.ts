@@ -81,6 +81,37 @@ describe("Payload's own collections and globals", () => {
   })
 })
 
+describe('payments', () => {
+  it('charges are for staff only; the tax setup for receipts is the admin’s; a customer changes nothing of their subscription', async () => {
+    const subscription = await payload.create({
+      collection: 'subscriptions',
+      data: { user: customer.id, tariff: (await payload.find({ collection: 'tariffs', limit: 1 })).docs[0]!.id, status: 'trialing', provider: { name: 'yookassa', subscriptionId: `ord_sec_${Date.now()}`, paymentMethodId: 'pm-secret' }, renewal: { amountKopecks: 29_900, months: 1 } },
+    })
+    const charge = await payload.create({ collection: 'charges', data: { key: `renewal:${subscription.id}:sec`, subscription: subscription.id, paymentId: 'pay-1', status: 'pending', amountKopecks: 29_900 } })
+    await expect(payload.find({ collection: 'charges', overrideAccess: false })).rejects.toMatchObject(FORBIDDEN)
+    await expect(payload.find({ collection: 'charges', overrideAccess: false, user: customer })).rejects.toMatchObject(FORBIDDEN)
+    expect((await payload.findByID({ collection: 'charges', id: charge.id, overrideAccess: false, user: editor })).paymentId).toBe('pay-1')
+    await expect(payload.update({ collection: 'charges', id: charge.id, data: { status: 'succeeded' }, overrideAccess: false, user: editor })).rejects.toMatchObject(FORBIDDEN)
+
+    // Their own subscription: readable without the saved method's id, and not writable (renewal price, discount, method).
+    const own = await payload.findByID({ collection: 'subscriptions', id: subscription.id, overrideAccess: false, user: customer })
+    expect(own.provider?.paymentMethodId).toBeUndefined()
+    await expect(
+      payload.update({ collection: 'subscriptions', id: subscription.id, data: { renewal: { amountKopecks: 100, discountPercent: 100 } }, overrideAccess: false, user: customer }),
+    ).rejects.toMatchObject(FORBIDDEN)
+    // Editors may not rewrite the terms the buyer agreed to either (only extend or cancel).
+    await payload.update({ collection: 'subscriptions', id: subscription.id, data: { renewal: { amountKopecks: 100, discountPercent: 100 }, provider: { paymentMethodId: 'pm-attacker' } }, overrideAccess: false, user: editor })
+    const after = await payload.findByID({ collection: 'subscriptions', id: subscription.id })
+    expect(after.renewal).toMatchObject({ amountKopecks: 29_900 })
+    expect(after.renewal?.discountPercent ?? null).toBeNull()
+    expect(after.provider?.paymentMethodId).toBe('pm-secret')
+
+    await payload.updateGlobal({ slug: 'site-settings', data: { receipts: { enabled: true, vatCode: '4' } }, overrideAccess: false, user: editor })
+    expect((await payload.findGlobal({ slug: 'site-settings' })).receipts).toMatchObject({ enabled: false })
+    expect((await payload.findGlobal({ slug: 'site-settings', overrideAccess: false })).receipts).toBeUndefined()
+  })
+})
+
 describe('servers', () => {
   const base = { name: 'security-test', country: 0, hosting: 'Test', tier: 'free' as const, adapter: 'manual' as const }
 

@@ -146,6 +146,24 @@ describe('renewals run by the site', () => {
     expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'activated', 'payment:29900', 'renewed', 'payment:29900'])
   })
 
+  it('reminds the subscriber once, three days before the trial’s first full charge, in their language', async () => {
+    const { record, email } = await subscriber({ months: '3', locale: 'en' })
+    const trialEnd = Date.parse(record.trialEndsAt!)
+    const reminders = () => world.smtp.messages.filter((mail) => mail.to.includes(email) && mail.subject === 'Your VPN keys trial ends soon')
+    await runJob(record, new Date(trialEnd - 3 * DAY - 60_000))
+    expect(reminders()).toHaveLength(0)
+    await runJob(record, new Date(trialEnd - 3 * DAY + 60_000))
+    await runJob(record, new Date(trialEnd - 2 * DAY))
+    expect(reminders()).toHaveLength(1)
+    expect(reminders()[0]!.text).toContain('Then the full price of your plan is charged to your saved payment method')
+    // Turned off before the reminder: nobody is reminded of a charge that will not come.
+    const { user: other, record: quiet } = await subscriber({ months: '1' })
+    const { changeRenewal } = await import('@/lib/billing/renewal')
+    await changeRenewal(world.payload, provider, other, 'cancel', 30)
+    await runJob(quiet, new Date(Date.parse(quiet.trialEndsAt!) - DAY))
+    expect(world.smtp.messages.filter((mail) => mail.to.includes(other.email) && /Пробный период/.test(mail.subject))).toHaveLength(0)
+  })
+
   it('retries a declined charge after 1 and 3 days, mailing each step, then expires and revokes the VIP keys', async () => {
     const { record, order, email, user } = await subscriber({ months: '1' })
     const { createDeviceKey } = await import('@/lib/vip/deviceKeys')

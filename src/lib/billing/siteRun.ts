@@ -228,6 +228,45 @@ async function dueSubscriptions(payload: Payload, now: Date, only?: number): Pro
   return docs
 }
 
+/** Before the first full charge the subscriber is reminded, this long ahead (as Stripe does). */
+export const TRIAL_REMINDER_DAYS = 3
+
+/** Trials ending soon that will be charged, whose subscriber has not been reminded yet. */
+async function trialsEndingSoon(payload: Payload, now: Date, only?: number): Promise<Subscription[]> {
+  const { docs } = await payload.find({
+    collection: 'subscriptions',
+    where: {
+      ...(only === undefined ? {} : { id: { equals: only } }),
+      'provider.name': { equals: 'yookassa' },
+      status: { equals: 'trialing' },
+      cancelAtPeriodEnd: { not_equals: true },
+      'renewal.trialReminderSentAt': { exists: false },
+      trialEndsAt: { greater_than: now.toISOString(), less_than_equal: new Date(now.getTime() + TRIAL_REMINDER_DAYS * 86_400_000).toISOString() },
+    },
+    limit: 200,
+    depth: 0,
+  })
+  return docs
+}
+
+/** The "trial ends soon" mail, once per subscription, under its lock. */
+async function remindTrialEnding(payload: Payload, subscriptionId: number, now: Date): Promise<void> {
+  const { provider } = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, select: { provider: true } })
+  const outcome = await withTransaction(payload, `billing:${provider?.subscriptionId ?? subscriptionId}`, async (req): Promise<Outcome> => {
+    const existing = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req })
+    if (existing.status !== 'trialing' || existing.cancelAtPeriodEnd || existing.renewal?.trialReminderSentAt) return NOTHING
+    return applyView(payload, req, {
+      providerName: 'yookassa',
+      existing,
+      occurredAt: now.toISOString(),
+      remote: viewOf(existing, stateOf(existing)),
+      siteRun: { renewal: { trialReminderSentAt: now.toISOString() } },
+      extraMail: 'trialEnding',
+    })
+  })
+  await runFollowUps(payload, outcome.followUps)
+}
+
 /** Subscriptions whose renewal was turned off and whose paid period is over. */
 async function lapsedSubscriptions(payload: Payload, now: Date, only?: number): Promise<Subscription[]> {
   const { docs } = await payload.find({
@@ -311,6 +350,14 @@ export async function chargeDueRenewals(payload: Payload, provider: SiteRunBilli
   const settings: RenewalSettings = { siteName, receipts: receiptSettingsOf(receipts) }
   let charged = 0
   let failures = 0
+  for (const subscription of await trialsEndingSoon(payload, now, only)) {
+    try {
+      await remindTrialEnding(payload, subscription.id, now)
+    } catch (error) {
+      failures += 1
+      payload.logger.error({ err: error, msg: `Trial-ending reminder for subscription ${subscription.id} failed; the next run tries again` })
+    }
+  }
   for (const subscription of await lapsedSubscriptions(payload, now, only)) {
     try {
       await changeSiteRun(payload, subscription.id, { kind: 'lapse' }, now)

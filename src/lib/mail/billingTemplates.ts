@@ -56,7 +56,7 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
     trialEnding: {
       subject: 'Пробный период на сайте {siteName} скоро закончится',
       lines: [
-        'Пробный период VIP-подписки закончится {until}, и с карты будет списана полная стоимость выбранного тарифа.',
+        'Пробный период VIP-подписки закончится {until}, и с сохранённого способа оплаты будет списана полная стоимость выбранного тарифа.',
         'Отключить автопродление можно в разделе «Подписка».',
       ],
       button: 'Моя подписка',
@@ -109,7 +109,7 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
       subject: 'Your {siteName} trial ends soon',
       lines: [
         'The trial of your VIP subscription ends on {until}.',
-        'Then the full price of your plan is charged to your card. You can turn off auto-renewal under “Subscription”.',
+        'Then the full price of your plan is charged to your saved payment method. You can turn off auto-renewal under “Subscription”.',
       ],
       button: 'My subscription',
       path: '/profile/subscription',

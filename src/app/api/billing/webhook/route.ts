@@ -1,6 +1,7 @@
 // Payment-provider notifications. Stripe's are signed: the signature is checked on the raw body (400
 // otherwise). YooKassa's are not: only the payment's id is taken from the body, and what happened is re-read
-// from YooKassa's API, so a forged notification changes nothing. Each is applied once; any failure answers
+// from YooKassa's API, so a forged notification changes nothing (and senders outside YooKassa's networks are
+// refused before that). Each is applied once; any failure answers
 // 500 so the provider delivers it again later.
 import { NextResponse } from 'next/server'
 
@@ -9,6 +10,8 @@ import { applyBillingEvent } from '@/lib/billing/applyEvent'
 import type { ApplyResult } from '@/lib/billing/applyEvent'
 import { SignatureError } from '@/lib/billing/provider'
 import { applyPayment } from '@/lib/billing/siteRun'
+import { isFromYooKassa } from '@/lib/billing/yookassaSource'
+import { clientIp } from '@/lib/http/clientIp'
 import { payloadClient } from '@/lib/data/payload'
 
 export async function POST(request: Request) {
@@ -19,6 +22,11 @@ export async function POST(request: Request) {
   let name: string
   const payload = await payloadClient()
   if (provider.runsRenewals) {
+    // Real YooKassa sends from its published networks only (the local test checkout's double from this machine).
+    if (!provider.isTest && !isFromYooKassa(request.headers)) {
+      payload.logger.warn({ msg: `YooKassa notification refused from ${clientIp(request.headers)}: not YooKassa's network (check TRUSTED_PROXY_HOPS)` })
+      return NextResponse.json({ error: 'Not from YooKassa' }, { status: 403 })
+    }
     const paymentId = await provider.notificationPaymentId(rawBody)
     if (!paymentId) return NextResponse.json({ error: 'Not a payment notification' }, { status: 400 })
     apply = () => applyPayment(payload, provider, paymentId)
