@@ -2,7 +2,7 @@
 // the subscription: a payment re-read from the provider's API moves it through the same monotone state
 // machine (applyView) as Stripe's events do, once per payment and state, under the subscription's lock;
 // the renewal job charges due subscriptions from the saved method, once per period.
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { isLocale } from '@/i18n/locales'
@@ -187,11 +187,18 @@ export type SiteRunChange =
   /** Renewal was off and the paid period is over: cancelled at its end. */
   | { kind: 'lapse' }
 
-/** A change the subscriber (or the account purge) makes to a site-run subscription: our record is the subscription. */
-export async function changeSiteRun(payload: Payload, subscriptionId: number, change: SiteRunChange, at: Date = new Date()): Promise<void> {
+/** Runs `work` on the subscription re-read under its lock (the one its payments take), then its follow-ups. */
+async function underLock(payload: Payload, subscriptionId: number, work: (existing: Subscription, req: PayloadRequest) => Promise<Outcome>): Promise<void> {
   const { provider } = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, select: { provider: true } })
-  const outcome = await withTransaction(payload, `billing:${provider?.subscriptionId ?? subscriptionId}`, async (req): Promise<Outcome> => {
-    const existing = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req })
+  const outcome = await withTransaction(payload, `billing:${provider?.subscriptionId ?? subscriptionId}`, async (req) =>
+    work(await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req }), req),
+  )
+  await runFollowUps(payload, outcome.followUps)
+}
+
+/** A change the subscriber (or the account purge) makes to a site-run subscription: our record is the subscription. */
+export function changeSiteRun(payload: Payload, subscriptionId: number, change: SiteRunChange, at: Date = new Date()): Promise<void> {
+  return underLock(payload, subscriptionId, async (existing, req) => {
     if (isEnded(existing.status)) return NOTHING
     const state = stateOf(existing)
     const now = at.toISOString()
@@ -207,53 +214,28 @@ export async function changeSiteRun(payload: Payload, subscriptionId: number, ch
           : { ...state, cancelAtPeriodEnd: change.cancel, nextPaymentAt: change.cancel ? null : state.currentPeriodEnd }
     return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), mailFor: siteRunMail })
   })
-  await runFollowUps(payload, outcome.followUps)
 }
 
-/** Subscriptions whose renewal has not been charged when its date came; also the ones waiting for a retry. */
-async function dueSubscriptions(payload: Payload, now: Date, only?: number): Promise<Subscription[]> {
+/** Site-run subscriptions matching `where` (all, or the one `only` names). */
+async function siteRunSubscriptions(payload: Payload, where: Where, only?: number): Promise<Subscription[]> {
   const { docs } = await payload.find({
     collection: 'subscriptions',
-    where: {
-      ...(only === undefined ? {} : { id: { equals: only } }),
-      'provider.name': { equals: 'yookassa' },
-      status: { in: [...VIP_STATUSES] },
-      cancelAtPeriodEnd: { not_equals: true },
-      nextPaymentAt: { less_than_equal: now.toISOString() },
-    },
-    sort: 'nextPaymentAt',
+    where: { ...(only === undefined ? {} : { id: { equals: only } }), 'provider.name': { equals: 'yookassa' }, ...where },
+    sort: 'currentPeriodEnd',
     limit: 200,
     depth: 0,
   })
   return docs
 }
+
+const DAY_MS = 86_400_000
 
 /** Before the first full charge the subscriber is reminded, this long ahead (as Stripe does). */
 export const TRIAL_REMINDER_DAYS = 3
 
-/** Trials ending soon that will be charged, whose subscriber has not been reminded yet. */
-async function trialsEndingSoon(payload: Payload, now: Date, only?: number): Promise<Subscription[]> {
-  const { docs } = await payload.find({
-    collection: 'subscriptions',
-    where: {
-      ...(only === undefined ? {} : { id: { equals: only } }),
-      'provider.name': { equals: 'yookassa' },
-      status: { equals: 'trialing' },
-      cancelAtPeriodEnd: { not_equals: true },
-      'renewal.trialReminderSentAt': { exists: false },
-      trialEndsAt: { greater_than: now.toISOString(), less_than_equal: new Date(now.getTime() + TRIAL_REMINDER_DAYS * 86_400_000).toISOString() },
-    },
-    limit: 200,
-    depth: 0,
-  })
-  return docs
-}
-
 /** The "trial ends soon" mail, once per subscription, under its lock. */
-async function remindTrialEnding(payload: Payload, subscriptionId: number, now: Date): Promise<void> {
-  const { provider } = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, select: { provider: true } })
-  const outcome = await withTransaction(payload, `billing:${provider?.subscriptionId ?? subscriptionId}`, async (req): Promise<Outcome> => {
-    const existing = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req })
+function remindTrialEnding(payload: Payload, subscriptionId: number, now: Date): Promise<void> {
+  return underLock(payload, subscriptionId, async (existing, req) => {
     if (existing.status !== 'trialing' || existing.cancelAtPeriodEnd || existing.renewal?.trialReminderSentAt) return NOTHING
     return applyView(payload, req, {
       providerName: 'yookassa',
@@ -264,24 +246,6 @@ async function remindTrialEnding(payload: Payload, subscriptionId: number, now: 
       extraMail: 'trialEnding',
     })
   })
-  await runFollowUps(payload, outcome.followUps)
-}
-
-/** Subscriptions whose renewal was turned off and whose paid period is over. */
-async function lapsedSubscriptions(payload: Payload, now: Date, only?: number): Promise<Subscription[]> {
-  const { docs } = await payload.find({
-    collection: 'subscriptions',
-    where: {
-      ...(only === undefined ? {} : { id: { equals: only } }),
-      'provider.name': { equals: 'yookassa' },
-      status: { in: [...VIP_STATUSES] },
-      cancelAtPeriodEnd: { equals: true },
-      currentPeriodEnd: { less_than_equal: now.toISOString() },
-    },
-    limit: 200,
-    depth: 0,
-  })
-  return docs
 }
 
 type Claim = { charge: PlannedCharge; subscription: Subscription; paymentId: string | null; email: string | null }
@@ -350,29 +314,40 @@ export async function chargeDueRenewals(payload: Payload, provider: SiteRunBilli
   const settings: RenewalSettings = { siteName, receipts: receiptSettingsOf(receipts) }
   let charged = 0
   let failures = 0
-  for (const subscription of await trialsEndingSoon(payload, now, only)) {
-    try {
-      await remindTrialEnding(payload, subscription.id, now)
-    } catch (error) {
-      failures += 1
-      payload.logger.error({ err: error, msg: `Trial-ending reminder for subscription ${subscription.id} failed; the next run tries again` })
+  /** Each subscription's step on its own: one that fails is logged and tried again by the next run. */
+  const each = async (where: Where, step: (subscription: Subscription) => Promise<unknown>, failed: string) => {
+    for (const subscription of await siteRunSubscriptions(payload, where, only)) {
+      try {
+        if ((await step(subscription)) === 'charged') charged += 1
+      } catch (error) {
+        failures += 1
+        payload.logger.error({ err: error, msg: `${failed} for subscription ${subscription.id} failed; the next run tries again` })
+      }
     }
   }
-  for (const subscription of await lapsedSubscriptions(payload, now, only)) {
-    try {
-      await changeSiteRun(payload, subscription.id, { kind: 'lapse' }, now)
-    } catch (error) {
-      failures += 1
-      payload.logger.error({ err: error, msg: `Ending subscription ${subscription.id} at its period end failed; the next run tries again` })
-    }
-  }
-  for (const subscription of await dueSubscriptions(payload, now, only)) {
-    try {
-      if ((await chargeOne(payload, provider, subscription, now, settings)) === 'charged') charged += 1
-    } catch (error) {
-      failures += 1
-      payload.logger.error({ err: error, msg: `Renewal of subscription ${subscription.id} failed; the next run tries the same attempt again` })
-    }
-  }
+  const at = now.toISOString()
+  // Trials ending soon that will be charged, whose subscriber has not been reminded yet.
+  await each(
+    {
+      status: { equals: 'trialing' },
+      cancelAtPeriodEnd: { not_equals: true },
+      'renewal.trialReminderSentAt': { exists: false },
+      trialEndsAt: { greater_than: at, less_than_equal: new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS).toISOString() },
+    },
+    (subscription) => remindTrialEnding(payload, subscription.id, now),
+    'The trial-ending reminder',
+  )
+  // Renewal turned off and the paid period over: the subscription ends.
+  await each(
+    { status: { in: [...VIP_STATUSES] }, cancelAtPeriodEnd: { equals: true }, currentPeriodEnd: { less_than_equal: at } },
+    (subscription) => changeSiteRun(payload, subscription.id, { kind: 'lapse' }, now),
+    'Ending at the period’s end',
+  )
+  // Renewals due (or retries of declined ones); the same attempt is repeated with its key after a failure.
+  await each(
+    { status: { in: [...VIP_STATUSES] }, cancelAtPeriodEnd: { not_equals: true }, nextPaymentAt: { less_than_equal: at } },
+    (subscription) => chargeOne(payload, provider, subscription, now, settings),
+    'The renewal charge',
+  )
   return { charged, failures }
 }
