@@ -14,7 +14,7 @@ export const Charges: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'key',
-    defaultColumns: ['key', 'status', 'amountKopecks', 'createdAt'],
+    defaultColumns: ['key', 'subscription', 'status', 'amountKopecks', 'createdAt'],
     group: { ru: 'VIP', en: 'VIP' },
   },
   access: { read: staffOnly, create: adminOnly, update: adminOnly, delete: adminOnly },

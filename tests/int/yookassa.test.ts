@@ -78,6 +78,24 @@ describe('purchase', () => {
     expect(world.double.payments().filter((item) => (item.metadata as Record<string, string>).email === email)).toHaveLength(1)
   })
 
+  it('tells a returning buyer the trial is not theirs again before any payment page, then charges the full price', async () => {
+    const { email, record } = await subscriber({ months: '1' })
+    const { changeSiteRun } = await import('@/lib/billing/siteRun')
+    await changeSiteRun(world.payload, record.id, { kind: 'cancelNow' })
+    const plan = String(await planId(world, '1'))
+    const count = () => world.double.payments().filter((payment) => (payment.metadata as Record<string, string>).email === email).length
+    const before = count()
+    const told = await world.checkout(checkoutRequest({ email, plan, locale: 'ru', consent: 'on', attempt: `again-${Date.now()}` }))
+    expect(Object.fromEntries(new URL(told.headers.get('location')!).searchParams)).toMatchObject({ error: 'trialUsed', email, plan })
+    expect(count()).toBe(before)
+    const paying = await world.checkout(checkoutRequest({ email, plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `again-${Date.now()}` }))
+    const paymentId = paying.headers.get('location')!.split('/').pop()!
+    expect(await yk.payment(world, paymentId)).toMatchObject({ amount: { value: '299.00' }, metadata: { trialDays: '0' }, description: 'VIP-подписка на VPN-ключи VPN ключи: 1 месяц' })
+    // A first-time buyer who ticked "full price" by hand still gets the trial.
+    const fresh = await world.checkout(checkoutRequest({ email: uniqueEmail('fresh'), plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `fresh-${Date.now()}` }))
+    expect((await yk.payment(world, fresh.headers.get('location')!.split('/').pop()!)).amount).toEqual({ value: '1.00', currency: 'RUB' })
+  })
+
   it('sends a 54-FZ receipt with the payment when the shop turns receipts on', async () => {
     await world.payload.updateGlobal({ slug: 'site-settings', data: { receipts: { enabled: true, vatCode: '1', taxSystemCode: '2' } } })
     try {
@@ -143,6 +161,9 @@ describe('renewals run by the site', () => {
     expect(await runJob(renewed, trialEnd)).toEqual({ charged: 0, failures: 0 })
     expect(await runJob(renewed, renewed.currentPeriodEnd!)).toEqual({ charged: 1, failures: 0 })
     expect(paymentsFor(order)).toHaveLength(3)
+    // The charges staff look payments up in: each settled, the first payment's with its amount.
+    const charges = await world.payload.find({ collection: 'charges', where: { order: { equals: order } }, sort: 'createdAt', depth: 0 })
+    expect(charges.docs.map((charge) => `${charge.status}:${charge.amountKopecks}`)).toEqual(['succeeded:100', 'succeeded:29900', 'succeeded:29900'])
     expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'activated', 'payment:29900', 'renewed', 'payment:29900'])
   })
 
@@ -177,7 +198,8 @@ describe('renewals run by the site', () => {
     expect(first.nextPaymentAt).toBe(new Date(Date.parse(due) + DAY).toISOString())
     const retryMail = await world.smtp.latestTo(email)
     expect(retryMail.subject).toBe('Не удалось оплатить VIP-подписку на сайте VPN ключи')
-    expect(retryMail.text).toMatch(/Мы попробуем ещё раз \d+ [а-я]+ \d{4} г\./)
+    expect(retryMail.text).toMatch(/Мы повторим попытку \d+ [а-я]+ \d{4} г\. — проверьте/)
+    expect(retryMail.text).not.toContain('г..')
 
     // Before the retry's date nothing is charged; at it, attempt 2 with a new key.
     expect(await runJob(first, new Date(Date.parse(due) + DAY - 60_000))).toEqual({ charged: 0, failures: 0 })
@@ -193,7 +215,8 @@ describe('renewals run by the site', () => {
     expect((await world.smtp.latestTo(email)).subject).toBe('VIP-подписка на сайте VPN ключи закончилась')
     expect((await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })).totalDocs).toBe(0)
     expect(paymentsFor(order).map((payment) => payment.status)).toEqual(['succeeded', 'canceled', 'canceled', 'canceled'])
-    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'payment_failed', 'expired'])
+    // Every declined attempt has its line: the first moved it to past due, the two retries name the amount asked.
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'payment_failed', 'payment_failed:29900', 'expired', 'payment_failed:29900'])
     // An expired subscription is never charged again.
     expect(await runJob(ended, new Date(Date.parse(due) + 40 * DAY))).toEqual({ charged: 0, failures: 0 })
   })

@@ -11,8 +11,9 @@ import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
 
-type Plan = { id: number; label: string }
-const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired'] as const
+/** `price`: the plan's full price, formatted (the button names it when the trial is not the buyer's). */
+type Plan = { id: number; label: string; price: string }
+const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed'] as const
 type ErrorKey = (typeof ERRORS)[number]
 
 const noSubscription = () => () => undefined
@@ -44,6 +45,9 @@ export function PurchaseForm({ plans, submitLabel, enabled, consentLabel }: Prop
   const queryPlan = Number(query.get('plan'))
   const plan = chosenPlan ?? (plans.some((item) => item.id === queryPlan) ? queryPlan : (plans.at(-1)?.id ?? null))
   const error: ErrorKey | null = !enabled ? 'unavailable' : checkedError === undefined ? (ERRORS.find((key) => key === query.get('error')) ?? null) : checkedError
+  // The server said this address has had the trial: the button names the full price, and the post says it was seen.
+  const fullPrice = query.get('error') === 'trialUsed'
+  const chosen = plans.find((item) => item.id === plan)
 
   useEffect(() => {
     // One key per visit of the form: submitting it twice opens one checkout.
@@ -81,6 +85,7 @@ export function PurchaseForm({ plans, submitLabel, enabled, consentLabel }: Prop
     <form action="/api/billing/checkout" method="post" onSubmit={submit} noValidate className="purchase" id="buy">
       <input type="hidden" name="locale" value={locale} />
       <input ref={attemptRef} type="hidden" name="attempt" defaultValue="" />
+      {fullPrice ? <input type="hidden" name="fullPrice" value="on" /> : null}
       <fieldset className="purchase__plans">
         <legend>{t('plan')}</legend>
         {plans.map((item) => (
@@ -113,7 +118,7 @@ export function PurchaseForm({ plans, submitLabel, enabled, consentLabel }: Prop
         {error ? t(error) : null}
       </p>
       <button type="submit" className="button button--primary" disabled={sending || !enabled}>
-        {submitLabel}
+        {fullPrice && chosen ? t('submitFull', { price: chosen.price }) : submitLabel}
       </button>
       <p className="auth__agreement">
         {t.rich('agreement', {

@@ -138,7 +138,8 @@ async function recordHistory(payload: Payload, req: PayloadRequest, { saved, use
   return mails
 }
 
-export type MoneyMovement = { type: 'payment' | 'refund'; reference: string; amountKopecks: number }
+/** Money that moved (or was asked for and declined), recorded once per reference in the history. */
+export type MoneyMovement = { type: 'payment' | 'refund' | 'payment_failed'; reference: string; amountKopecks: number }
 
 /** Each payment (or refund) is recorded once per reference, whichever of its events arrives first. */
 async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved, user, occurredAt }: { money: readonly MoneyMovement[]; saved: Subscription; user: User | null; occurredAt: string }): Promise<void> {

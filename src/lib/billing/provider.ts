@@ -70,7 +70,7 @@ type ProviderBase = {
   readonly isTest: boolean
   readonly methods: readonly PaymentMethodKind[]
   /** The payment page to send the buyer to; `paymentId` when the site must look the payment up on their return. */
-  createCheckout(input: CheckoutInput): Promise<{ url: string; order?: { id: string; paymentId: string } }>
+  createCheckout(input: CheckoutInput): Promise<{ url: string; order?: { id: string; paymentId: string; amountKopecks: number } }>
 }
 
 /** A provider that runs subscriptions itself (Stripe): the site changes them there and mirrors its events. */

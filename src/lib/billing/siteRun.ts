@@ -146,6 +146,10 @@ function appliedPayment(existing: Subscription | undefined, payment: ProviderPay
   if (payment.metadata.kind !== 'renewal' || !existing) return null
   const outcome = renewalOutcome(existing, payment)
   if (!outcome) return recordOnly(existing)
+  // A retry declined again changes no status (or ends it): its own line in the history, with the amount asked.
+  if (payment.status === 'canceled' && existing.status === 'past_due') {
+    money.push({ type: 'payment_failed', reference: `declined:${payment.id}`, amountKopecks: payment.amountKopecks })
+  }
   const state: SubscriptionState = { ...stateOf(existing), status: outcome.status, currentPeriodEnd: outcome.currentPeriodEnd, nextPaymentAt: outcome.nextPaymentAt }
   return {
     remote: viewOf(existing, state),
@@ -167,9 +171,10 @@ export async function applyPayment(payload: Payload, provider: SiteRunBilling, p
   const order = current?.metadata.order
   if (!current || !order || (current.status !== 'succeeded' && current.status !== 'canceled')) return 'ignored'
   const outcome = await withTransaction(payload, `billing:${order}`, async (req): Promise<Outcome> => {
+    // The charge's record follows the payment whichever delivery comes first (a notification can beat the charge's answer).
+    await settleChargeRecord(payload, req, current)
     const eventId = `${provider.name}:${current.id}:${current.status}:${current.refundedKopecks}`
     if (!(await recordEventOnce(payload, req, provider.name, eventId, `payment.${current.status}`))) return { result: 'duplicate', followUps: [] }
-    await settleChargeRecord(payload, req, current)
     const existing = await findRecord(payload, req, order)
     const applied = appliedPayment(existing, current)
     if (!applied) return NOTHING
@@ -298,7 +303,13 @@ async function chargeOne(payload: Payload, provider: SiteRunBilling, subscriptio
       receipt: settings.receipts && email ? buildReceipt({ email, description, amountKopecks: charge.amountKopecks, settings: settings.receipts }) : null,
       idempotencyKey: charge.idempotencyKey,
     })
-    await payload.update({ collection: 'charges', where: { key: { equals: charge.idempotencyKey } }, data: { paymentId: payment.id }, depth: 0 })
+    const { status } = payment
+    await payload.update({
+      collection: 'charges',
+      where: { key: { equals: charge.idempotencyKey } },
+      data: { paymentId: payment.id, ...(status === 'succeeded' || status === 'canceled' ? { status } : {}) },
+      depth: 0,
+    })
   }
   // A payment the bank is still processing is applied by its notification (or the next run).
   await applyPayment(payload, provider, payment)

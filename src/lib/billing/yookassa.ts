@@ -180,7 +180,7 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
       )
       const url = payment.confirmation?.confirmation_url
       if (!url) throw new Error(`YooKassa returned payment ${payment.id} without a confirmation URL`)
-      return { url, order: { id: order, paymentId: payment.id } }
+      return { url, order: { id: order, paymentId: payment.id, amountKopecks } }
     },
 
     async notificationPaymentId(rawBody) {

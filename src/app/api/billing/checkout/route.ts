@@ -15,10 +15,12 @@ import { clientIp } from '@/lib/http/clientIp'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
 import { checkEmail } from '@/lib/validation/email'
 
-async function rememberOrder(payload: Payload, order: { id: string; paymentId: string }): Promise<void> {
+async function rememberOrder(payload: Payload, order: { id: string; paymentId: string; amountKopecks: number }): Promise<void> {
   const key = `first:${order.id}`
   const known = await payload.count({ collection: 'charges', where: { key: { equals: key } } })
-  if (known.totalDocs === 0) await payload.create({ collection: 'charges', data: { key, order: order.id, paymentId: order.paymentId, status: 'pending' }, depth: 0 })
+  if (known.totalDocs === 0) {
+    await payload.create({ collection: 'charges', data: { key, order: order.id, paymentId: order.paymentId, status: 'pending', amountKopecks: order.amountKopecks }, depth: 0 })
+  }
 }
 
 export const POST = formRoute({
@@ -28,9 +30,11 @@ export const POST = formRoute({
     attempt: z.string().regex(/^[\w-]{8,64}$/).catch(() => randomUUID()),
     /** The buyer's agreement to automatic charges (required where the site charges renewals itself). */
     consent: z.literal('on').optional().catch(undefined),
+    /** The buyer saw that the trial is not theirs again and pays the full price (after a `trialUsed` answer). */
+    fullPrice: z.literal('on').optional().catch(undefined),
   }),
   auth: 'optional',
-  handle: async ({ data: { email: rawEmail, plan, attempt, consent }, locale, user, payload, request }) => {
+  handle: async ({ data: { email: rawEmail, plan, attempt, consent, fullPrice }, locale, user, payload, request }) => {
     const backToForm = (error: string, email: string) =>
       NextResponse.redirect(`${siteUrl('/tariffs', locale, { error, email: email.slice(0, 254), plan: String(plan || '') })}#buy`, 303)
     const checked = checkEmail(rawEmail)
@@ -52,6 +56,8 @@ export const POST = formRoute({
       : []
     if (earlier.some((subscription) => grantsVip(subscription.status))) return backToForm('alreadySubscribed', email)
     const firstSubscription = earlier.length === 0
+    // The page promises the trial; a returning buyer is told the real price before any payment page opens.
+    if (!firstSubscription && tariff.trialDays > 0 && !fullPrice) return backToForm('trialUsed', email)
 
     const allowance = await consumeIpAllowance(payload, 'checkout', clientIp(request.headers))
     if (!allowance.ok) return backToForm('checkoutFailed', email)

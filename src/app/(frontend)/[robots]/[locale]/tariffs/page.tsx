@@ -104,7 +104,7 @@ export default async function TariffsPage({ params }: { params: Params }) {
             {billing === 'test' ? <p className="banner">{t('testMode')}</p> : null}
             <PurchaseForm
               enabled={billing !== 'disabled'}
-              plans={plans.map((plan) => ({ id: plan.id, label: `${t('months', { months: plan.months })} — ${rub(plan.totalKopecks)}` }))}
+              plans={plans.map((plan) => ({ id: plan.id, label: `${t('months', { months: plan.months })} — ${rub(plan.totalKopecks)}`, price: rub(plan.totalKopecks) }))}
               submitLabel={trial ? t('submit', { fee: rub(trial.trialFeeKopecks) }) : t('formTitle')}
               consentLabel={provider?.runsRenewals ? t('consent') : null}
             />

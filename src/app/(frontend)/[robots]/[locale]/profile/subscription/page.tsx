@@ -63,9 +63,13 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const nextAmount = renewal?.amountKopecks ? formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), locale) : null
   const savedMethod = card?.last4
     ? t('card', { brand: (card.brand ?? '').toUpperCase(), last4: card.last4, validUntil: card.validUntil ?? '—' })
-    : card?.kind
+    : card?.kind && !ended
       ? t('savedMethod', { method: methodName(card.kind) })
-      : t('noCard')
+      : card?.kind
+        ? methodName(card.kind)
+        : t('noCard')
+  // The offer names what the next payment becomes, where the site charges it (the price agreed at purchase).
+  const offerPrice = renewal?.amountKopecks && !renewal.discountPercent ? renewal.amountKopecks : null
   return (
     <section data-testid="subscription" data-status={subscription.status}>
       <h2>{tp('subscription')}</h2>
@@ -104,6 +108,11 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
               <>
                 <h3 id="renewal-title">{t('offerTitle', { percent })}</h3>
                 <p>{t('offerText', { percent })}</p>
+                {offerPrice ? (
+                  <p data-testid="offer-amount">
+                    {t('offerAmount', { amount: formatRubles(discounted(offerPrice, percent), locale), price: formatRubles(offerPrice, locale) })}
+                  </p>
+                ) : null}
                 <button type="submit" name="choice" value="discount" className="button button--primary">
                   {t('acceptDiscount')}
                 </button>{' '}
@@ -135,7 +144,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
             <dd>{date(subscription.trialEndsAt)}</dd>
           </>
         ) : null}
-        <dt>{t('activeUntil')}</dt>
+        <dt>{ended ? t('endedOn') : t('activeUntil')}</dt>
         <dd data-testid="active-until">{date(subscription.currentPeriodEnd)}</dd>
         {!ended ? (
           <>
