@@ -294,7 +294,10 @@ describe('cancelling auto-renewal', () => {
     const ending = world.double.events.length
     await control(`/_double/subscriptions/${subscriptionId}/expire`)
     for (const event of world.double.events.slice(ending)) await deliver(event)
-    const renewedPurchase = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru', attempt: `again-${Date.now()}` }))
+    // The form promises the trial: the returning buyer is first told it is not theirs again, then pays the full price.
+    const told = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru', attempt: `told-${Date.now()}` }))
+    expect(new URL(told.headers.get('location')!).searchParams.get('error')).toBe('trialUsed')
+    const renewedPurchase = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru', fullPrice: 'on', attempt: `again-${Date.now()}` }))
     const sessionId = renewedPurchase.headers.get('location')!.split('/').pop()
     const session = await fetch(`${world.double.url}/_double/checkout/${sessionId}`).then((r) => r.json() as Promise<{ amount_total: number }>)
     expect(session.amount_total).toBe(29_900)
