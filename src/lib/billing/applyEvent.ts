@@ -23,7 +23,8 @@ export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
 type PendingMail = { to: string; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amountKopecks?: number }
 
-function stateOf(subscription: Subscription): SubscriptionState {
+/** Our record's state, as the state machine reads it. */
+export function stateOf(subscription: Subscription): SubscriptionState {
   return {
     status: subscription.status,
     trialEndsAt: subscription.trialEndsAt ?? null,

@@ -11,7 +11,7 @@ import { runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import type { Subscription, User } from '@/payload-types'
 
-import { applyView, findRecord, recordEventOnce } from './applyEvent'
+import { applyView, findRecord, recordEventOnce, stateOf } from './applyEvent'
 import type { ApplyResult, MoneyMovement, Outcome, SiteRunData } from './applyEvent'
 import { VIP_STATUSES, isEnded } from './lifecycle'
 import type { HistoryEntry, SubscriptionState } from './lifecycle'
@@ -36,16 +36,6 @@ const siteRunMail = (entry: HistoryEntry) => SITE_RUN_MAIL[entry]
 function numberOf(value: string | undefined): number {
   const parsed = Number(value)
   return Number.isFinite(parsed) ? parsed : 0
-}
-
-function stateOf(subscription: Subscription): SubscriptionState {
-  return {
-    status: subscription.status,
-    trialEndsAt: subscription.trialEndsAt ?? null,
-    currentPeriodEnd: subscription.currentPeriodEnd ?? null,
-    nextPaymentAt: subscription.nextPaymentAt ?? null,
-    cancelAtPeriodEnd: Boolean(subscription.cancelAtPeriodEnd),
-  }
 }
 
 /** Our record as the "remote" view applyView moves it to, with `state` changed. */
