@@ -360,6 +360,20 @@ describe('cancelling auto-renewal', () => {
   })
 })
 
+describe('a subscription bought through the other provider', () => {
+  it('is not changed from here: renewal choices and editor changes are refused, nothing is charged', async () => {
+    const { record, order, user } = await subscriber({ months: '1' })
+    // As if PAYMENT_PROVIDER had been switched: this subscription is Stripe's, which this process cannot reach.
+    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { provider: { name: 'stripe' } } })
+    const { changeRenewal } = await import('@/lib/billing/renewal')
+    expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: false, error: 'providerFailed' })
+    const editor = (await world.payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 })).docs[0]!
+    await expect(world.payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'cancelled' }, user: editor, overrideAccess: false })).rejects.toThrow()
+    expect(await recordOf(order)).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
+    expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 0, failures: 0 })
+  })
+})
+
 describe('editors and deleted accounts', () => {
   async function editor() {
     const found = await world.payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 })

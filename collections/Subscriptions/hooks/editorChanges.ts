@@ -4,7 +4,7 @@
 import { ValidationError } from 'payload'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { billingProvider } from '../../../src/lib/billing'
+import { billingProvider, isProviderOf } from '../../../src/lib/billing'
 import { isEnded } from '../../../src/lib/billing/lifecycle'
 import { revokeAllVipKeys } from '../../../src/lib/vip/deviceKeys'
 import type { Subscription } from '../../../src/payload-types'
@@ -42,6 +42,8 @@ export const applyEditorChanges: CollectionBeforeChangeHook<Subscription> = asyn
   const billing = billingProvider()
   const provider = billing && !billing.runsRenewals ? billing : null
   const providerId = originalDoc.provider?.subscriptionId
+  // Bought through another provider than the one configured now: a change here would not reach the one charging.
+  if (billing && providerId && !isProviderOf(billing, originalDoc)) refuse(req, statusChanged ? 'status' : 'currentPeriodEnd', 'provider')
   const by = req.user.email
   let change: EditorChange
   try {

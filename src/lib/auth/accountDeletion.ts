@@ -3,7 +3,7 @@
 import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { billingProvider } from '@/lib/billing'
+import { billingProvider, isProviderOf } from '@/lib/billing'
 import { isEnded } from '@/lib/billing/lifecycle'
 import { changeSiteRun } from '@/lib/billing/siteRun'
 import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
@@ -48,7 +48,9 @@ async function anonymizePayments(payload: Payload, userId: number): Promise<void
   for (const subscription of subscriptions.docs) {
     const providerId = subscription.provider?.subscriptionId
     if (provider && providerId && !isEnded(subscription.status)) {
-      if (provider.runsRenewals) await changeSiteRun(payload, subscription.id, { kind: 'cancelNow' })
+      if (!isProviderOf(provider, subscription)) {
+        payload.logger.error({ msg: `Purged account's subscription ${subscription.id} is with ${subscription.provider?.name ?? '?'}, not ${provider.name}: stop its renewal there by hand` })
+      } else if (provider.runsRenewals) await changeSiteRun(payload, subscription.id, { kind: 'cancelNow' })
       else await provider.cancelNow(providerId, `purge-cancel-${subscription.id}`)
     }
     await payload.update({ collection: 'subscriptions', id: subscription.id, data: { user: null, paymentMethod: { kind: null, brand: null, last4: null, validUntil: null }, provider: { ...subscription.provider, paymentMethodId: null } }, depth: 0 })

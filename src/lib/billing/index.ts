@@ -19,6 +19,15 @@ export function billingProvider(): BillingProvider | null {
   return cached
 }
 
+/**
+ * Whether `provider` is the one a subscription was bought through. After PAYMENT_PROVIDER changes, older
+ * subscriptions stay with their own provider, which this process cannot reach: nothing may change them here.
+ */
+export function isProviderOf(provider: BillingProvider, subscription: { provider?: { name?: string | null } | null }): boolean {
+  const name = subscription.provider?.name
+  return !name || name === provider.name
+}
+
 /** Forgets the provider read from the environment (tests that switch providers). */
 export function resetBillingProvider(): void {
   cached = undefined

@@ -6,6 +6,7 @@ import { withTransaction } from '@/lib/data/transactionLock'
 import type { Subscription, User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
+import { isProviderOf } from './index'
 import { syncSubscription } from './applyEvent'
 import { isEnded } from './lifecycle'
 import type { BillingProvider } from './provider'
@@ -38,6 +39,10 @@ export async function changeRenewal(
   const latest = await newestOwnSubscription(payload, user)
   const providerId = latest?.provider?.subscriptionId
   if (!latest || !providerId || isEnded(latest.status)) return { ok: false, error: 'noSubscription' }
+  if (!isProviderOf(provider, latest)) {
+    payload.logger.error({ msg: `Subscription ${latest.id} belongs to ${latest.provider?.name ?? '?'}, not the configured ${provider.name}: renewal not changed` })
+    return { ok: false, error: 'providerFailed' }
+  }
   if (provider.runsRenewals) return changeOwnRenewal(payload, user, latest, choice, percentOff)
   // "Extend" on a subscription whose renewal was cancelled: renewal goes back on.
   if (choice === 'resume') {
