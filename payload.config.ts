@@ -59,6 +59,9 @@ export default buildConfig({
     locales: locales.map((code) => ({ code, label: localeLabels[code] })),
     defaultLocale,
     fallback: true,
+    // "Publish" publishes the language being edited; a pending draft in the other one waits ("Publish in all
+    // languages" is the editor's explicit choice in the button's menu).
+    defaultLocalePublishOption: 'active',
   },
   collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Charges, AuthTokens, ProviderEvents, Pages],
   globals: [SiteSettings],

@@ -13,6 +13,8 @@ import * as migration_20261123_164902_server_private_network from './20261123_16
 import * as migration_20261123_165322_activation_token from './20261123_165322_activation_token';
 import * as migration_20261123_194231_yookassa_site_run_billing from './20261123_194231_yookassa_site_run_billing';
 import * as migration_20261123_200257_trial_reminder from './20261123_200257_trial_reminder';
+import * as migration_20261123_221634_editor_money_and_placeholders from './20261123_221634_editor_money_and_placeholders';
+import * as migration_20261123_222645_pages_publish_per_language from './20261123_222645_pages_publish_per_language';
 
 export const migrations = [
   {
@@ -88,6 +90,16 @@ export const migrations = [
   {
     up: migration_20261123_200257_trial_reminder.up,
     down: migration_20261123_200257_trial_reminder.down,
-    name: '20261123_200257_trial_reminder'
+    name: '20261123_200257_trial_reminder',
+  },
+  {
+    up: migration_20261123_221634_editor_money_and_placeholders.up,
+    down: migration_20261123_221634_editor_money_and_placeholders.down,
+    name: '20261123_221634_editor_money_and_placeholders',
+  },
+  {
+    up: migration_20261123_222645_pages_publish_per_language.up,
+    down: migration_20261123_222645_pages_publish_per_language.down,
+    name: '20261123_222645_pages_publish_per_language'
   },
 ];

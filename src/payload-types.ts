@@ -128,6 +128,7 @@ export interface Config {
       checkServerHealth: TaskCheckServerHealth;
       revokeVipKeys: TaskRevokeVipKeys;
       chargeRenewals: TaskChargeRenewals;
+      schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
         output: unknown;
@@ -330,10 +331,15 @@ export interface Tariff {
   name: string;
   months: '1' | '3' | '6' | '12';
   /**
-   * 99000 = 990 ₽
+   * In rubles: 849 or 849.50
    */
+  price?: string | null;
   priceKopecks: number;
   trialDays: number;
+  /**
+   * In rubles: 849 or 849.50
+   */
+  trialFee?: string | null;
   trialFeeKopecks: number;
   features?:
     | {
@@ -343,7 +349,6 @@ export interface Tariff {
     | null;
   order?: number | null;
   active?: boolean | null;
-  providerPriceId?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -379,6 +384,7 @@ export interface Subscription {
    */
   renewal?: {
     amountKopecks?: number | null;
+    amount?: string | null;
     months?: number | null;
     discountPercent?: number | null;
     failedCharges?: number | null;
@@ -416,6 +422,7 @@ export interface SubscriptionEvent {
     | 'extended_by_editor'
     | 'cancelled_by_editor';
   amountKopecks?: number | null;
+  amount?: string | null;
   invoiceId?: string | null;
   note?: string | null;
   occurredAt: string;
@@ -437,6 +444,7 @@ export interface Charge {
   paymentId?: string | null;
   status: 'pending' | 'succeeded' | 'canceled';
   amountKopecks?: number | null;
+  amount?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -482,6 +490,9 @@ export interface Page {
   id: number;
   title: string;
   slug: 'privacy' | 'user-agreement' | 'support';
+  /**
+   * {supportEmail} and {siteName} in the text become the support address (a link) and the site name from the site settings
+   */
   content: {
     root: {
       type: string;
@@ -577,7 +588,8 @@ export interface PayloadJob {
           | 'rotateFreeKeys'
           | 'checkServerHealth'
           | 'revokeVipKeys'
-          | 'chargeRenewals';
+          | 'chargeRenewals'
+          | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -619,6 +631,7 @@ export interface PayloadJob {
         | 'checkServerHealth'
         | 'revokeVipKeys'
         | 'chargeRenewals'
+        | 'schedulePublish'
       )
     | null;
   queue?: string | null;
@@ -839,8 +852,10 @@ export interface KeysSelect<T extends boolean = true> {
 export interface TariffsSelect<T extends boolean = true> {
   name?: T;
   months?: T;
+  price?: T;
   priceKopecks?: T;
   trialDays?: T;
+  trialFee?: T;
   trialFeeKopecks?: T;
   features?:
     | T
@@ -850,7 +865,6 @@ export interface TariffsSelect<T extends boolean = true> {
       };
   order?: T;
   active?: T;
-  providerPriceId?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -909,6 +923,7 @@ export interface SubscriptionsSelect<T extends boolean = true> {
     | T
     | {
         amountKopecks?: T;
+        amount?: T;
         months?: T;
         discountPercent?: T;
         failedCharges?: T;
@@ -934,6 +949,7 @@ export interface SubscriptionEventsSelect<T extends boolean = true> {
   user?: T;
   type?: T;
   amountKopecks?: T;
+  amount?: T;
   invoiceId?: T;
   note?: T;
   occurredAt?: T;
@@ -951,6 +967,7 @@ export interface ChargesSelect<T extends boolean = true> {
   paymentId?: T;
   status?: T;
   amountKopecks?: T;
+  amount?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1074,6 +1091,9 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
 export interface SiteSetting {
   id: number;
   siteName: string;
+  /**
+   * Shown in the footer, on pages (wherever the text says {supportEmail}) and in e-mails
+   */
   supportEmail: string;
   claimedKeys?: number | null;
   claimedCountries?: number | null;
@@ -1094,6 +1114,9 @@ export interface SiteSetting {
   cancelDiscountPercent?: number | null;
   trialBanner?: {
     enabled?: boolean | null;
+    /**
+     * The trial’s length and fee come from the plans and are shown above this text: do not type them here
+     */
     text?: string | null;
   };
   /**
@@ -1253,6 +1276,26 @@ export interface TaskRevokeVipKeys {
  */
 export interface TaskChargeRenewals {
   input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSchedulePublish".
+ */
+export interface TaskSchedulePublish {
+  input: {
+    type?: ('publish' | 'unpublish') | null;
+    locale?: string | null;
+    doc?: {
+      relationTo: 'pages';
+      value: number | Page;
+    } | null;
+    global?: string | null;
+    user?: {
+      relationTo: 'users';
+      value: number | User;
+    } | null;
+  };
   output?: unknown;
 }
 /**

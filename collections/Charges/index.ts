@@ -5,6 +5,7 @@ import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
 import { staffOnly } from '../access/staffOnly'
+import { moneyDisplayField } from '../fields/money'
 
 export const Charges: CollectionConfig = {
   slug: 'charges',
@@ -14,7 +15,7 @@ export const Charges: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'key',
-    defaultColumns: ['key', 'subscription', 'status', 'amountKopecks', 'createdAt'],
+    defaultColumns: ['key', 'subscription', 'status', 'amount', 'createdAt'],
     group: { ru: 'VIP', en: 'VIP' },
   },
   access: { read: staffOnly, create: adminOnly, update: adminOnly, delete: adminOnly },
@@ -42,6 +43,7 @@ export const Charges: CollectionConfig = {
         { value: 'canceled', label: { ru: 'Отклонено', en: 'Declined' } },
       ],
     },
-    { name: 'amountKopecks', label: { ru: 'Сумма, коп.', en: 'Amount, kopecks' }, type: 'number', min: 0 },
+    { name: 'amountKopecks', label: { ru: 'Сумма, коп.', en: 'Amount, kopecks' }, type: 'number', min: 0, admin: { hidden: true } },
+    moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Сумма', en: 'Amount' } }),
   ],
 }

@@ -17,8 +17,11 @@ export const Pages: CollectionConfig = {
     useAsTitle: 'title',
     defaultColumns: ['title', 'slug', '_status', 'updatedAt'],
     group: { ru: 'Сайт', en: 'Site' },
+    // "Preview" opens the page with its drafts, for staff (src/app/api/preview).
+    preview: (doc, { locale }) => (typeof doc.slug === 'string' ? `/api/preview?slug=${encodeURIComponent(doc.slug)}&locale=${locale}` : null),
   },
-  versions: { drafts: true, maxPerDoc: 20 },
+  // Publishing is per language (see localization in payload.config.ts) and can be scheduled.
+  versions: { drafts: { schedulePublish: { timeFormat: 'HH:mm' } }, maxPerDoc: 20 },
   access: {
     read: staffOrPublished,
     // Versions hold drafts: never for visitors or customers.
@@ -42,6 +45,18 @@ export const Pages: CollectionConfig = {
       options: PAGE_SLUGS.map((value) => ({ value, label: `/${value}` })),
       admin: { position: 'sidebar' },
     },
-    { name: 'content', label: { ru: 'Текст', en: 'Content' }, type: 'richText', required: true, localized: true },
+    {
+      name: 'content',
+      label: { ru: 'Текст', en: 'Content' },
+      type: 'richText',
+      required: true,
+      localized: true,
+      admin: {
+        description: {
+          ru: '{supportEmail} и {siteName} в тексте заменяются адресом поддержки (ссылкой) и названием сайта из настроек сайта',
+          en: '{supportEmail} and {siteName} in the text become the support address (a link) and the site name from the site settings',
+        },
+      },
+    },
   ],
 }

@@ -4,6 +4,7 @@ import type { CollectionConfig } from 'payload'
 import { adminOnly } from '../access/adminOnly'
 import { isStaff } from '../access/roles'
 import { staffOrOwner } from '../access/staffOrOwner'
+import { moneyDisplayField } from '../fields/money'
 
 export const SubscriptionEvents: CollectionConfig = {
   slug: 'subscription-events',
@@ -13,7 +14,7 @@ export const SubscriptionEvents: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'type',
-    defaultColumns: ['occurredAt', 'type', 'user', 'amountKopecks'],
+    defaultColumns: ['occurredAt', 'type', 'user', 'amount'],
     group: { ru: 'VIP', en: 'VIP' },
   },
   defaultSort: '-occurredAt',
@@ -47,7 +48,8 @@ export const SubscriptionEvents: CollectionConfig = {
         { value: 'cancelled_by_editor', label: { ru: 'Отменена редактором', en: 'Cancelled by an editor' } },
       ],
     },
-    { name: 'amountKopecks', label: { ru: 'Сумма, копеек', en: 'Amount, kopecks' }, type: 'number' },
+    { name: 'amountKopecks', label: { ru: 'Сумма, копеек', en: 'Amount, kopecks' }, type: 'number', admin: { hidden: true } },
+    moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Сумма', en: 'Amount' } }),
     { name: 'invoiceId', label: { ru: 'Счёт у платёжной системы', en: 'Provider invoice' }, type: 'text', unique: true },
     // Who changed it by hand (an editor's address): staff only.
     { name: 'note', label: { ru: 'Комментарий', en: 'Note' }, type: 'text', access: { read: ({ req: { user } }) => isStaff(user) } },

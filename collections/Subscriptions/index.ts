@@ -5,6 +5,7 @@ import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { staffOnly } from '../access/staffOnly'
 import { staffOrOwner } from '../access/staffOrOwner'
+import { moneyDisplayField } from '../fields/money'
 import { applyEditorChanges, recordEditorChanges } from './hooks/editorChanges'
 
 const DELETED_ACCOUNT = 'deleted account'
@@ -131,7 +132,8 @@ export const Subscriptions: CollectionConfig = {
         {
           type: 'row',
           fields: [
-            { name: 'amountKopecks', label: { ru: 'Цена продления, коп.', en: 'Renewal price, kopecks' }, type: 'number', min: 0 },
+            { name: 'amountKopecks', label: { ru: 'Цена продления, коп.', en: 'Renewal price, kopecks' }, type: 'number', min: 0, admin: { hidden: true } },
+            moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Цена продления', en: 'Renewal price' } }),
             { name: 'months', label: { ru: 'Срок, мес.', en: 'Period, months' }, type: 'number', min: 1 },
             { name: 'discountPercent', label: { ru: 'Разовая скидка на следующее списание, %', en: 'One-time discount on the next charge, %' }, type: 'number', min: 0, max: 100 },
             { name: 'failedCharges', label: { ru: 'Неудачных попыток', en: 'Failed attempts' }, type: 'number', defaultValue: 0, min: 0 },

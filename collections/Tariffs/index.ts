@@ -1,9 +1,27 @@
-// VIP plans: months, price in kopecks and the trial; monthly price and saving are derived, never typed in.
+// VIP plans: months, price (typed in rubles, stored in kopecks) and the trial; monthly price and saving are derived, never typed in.
 import type { CollectionConfig } from 'payload'
 
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
+import { moneyFields, moneyHook } from '../fields/money'
 import { revalidatePublicData } from '../hooks/revalidatePublicData'
+
+const PRICE = {
+  name: 'price',
+  kopecks: 'priceKopecks',
+  label: { ru: 'Цена за период, ₽', en: 'Price for the period, ₽' },
+  kopecksLabel: { ru: 'Цена за период, копеек', en: 'Price for the period, kopecks' },
+  required: true,
+  minKopecks: 100,
+}
+const TRIAL_FEE = {
+  name: 'trialFee',
+  kopecks: 'trialFeeKopecks',
+  label: { ru: 'Плата за пробный период, ₽', en: 'Trial fee, ₽' },
+  kopecksLabel: { ru: 'Плата за пробный период, копеек', en: 'Trial fee, kopecks' },
+  required: true,
+  defaultKopecks: 100,
+}
 
 export const Tariffs: CollectionConfig = {
   slug: 'tariffs',
@@ -13,7 +31,7 @@ export const Tariffs: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'name',
-    defaultColumns: ['name', 'months', 'priceKopecks', 'active', 'order'],
+    defaultColumns: ['name', 'months', 'price', 'trialDays', 'active', 'order'],
     group: { ru: 'VIP', en: 'VIP' },
   },
   defaultSort: 'order',
@@ -24,6 +42,7 @@ export const Tariffs: CollectionConfig = {
     delete: staffOnly,
   },
   hooks: {
+    beforeValidate: [moneyHook([PRICE, TRIAL_FEE])],
     afterChange: [revalidatePublicData],
     afterDelete: [revalidatePublicData],
   },
@@ -40,28 +59,14 @@ export const Tariffs: CollectionConfig = {
           unique: true,
           options: ['1', '3', '6', '12'],
         },
-        {
-          name: 'priceKopecks',
-          label: { ru: 'Цена за период, копеек', en: 'Price for the period, kopecks' },
-          type: 'number',
-          required: true,
-          min: 100,
-          admin: { description: { ru: '99000 = 990 ₽', en: '99000 = 990 ₽' } },
-        },
+        ...moneyFields(PRICE),
       ],
     },
     {
       type: 'row',
       fields: [
         { name: 'trialDays', label: { ru: 'Пробный период, дней', en: 'Trial, days' }, type: 'number', required: true, min: 0, defaultValue: 10 },
-        {
-          name: 'trialFeeKopecks',
-          label: { ru: 'Плата за пробный период, копеек', en: 'Trial fee, kopecks' },
-          type: 'number',
-          required: true,
-          min: 0,
-          defaultValue: 100,
-        },
+        ...moneyFields(TRIAL_FEE),
       ],
     },
     {
@@ -78,13 +83,6 @@ export const Tariffs: CollectionConfig = {
         { name: 'order', label: { ru: 'Порядок', en: 'Order' }, type: 'number', defaultValue: 0 },
         { name: 'active', label: { ru: 'Продаётся', en: 'On sale' }, type: 'checkbox', defaultValue: true, index: true },
       ],
-    },
-    {
-      name: 'providerPriceId',
-      label: { ru: 'ID цены у платёжной системы', en: 'Payment provider price id' },
-      type: 'text',
-      admin: { position: 'sidebar' },
-      access: { read: ({ req: { user } }) => isStaff(user) },
     },
   ],
 }

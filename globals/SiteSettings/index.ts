@@ -49,7 +49,18 @@ export const SiteSettings: GlobalConfig = {
           label: { ru: 'Общее', en: 'General' },
           fields: [
             { name: 'siteName', label: { ru: 'Название сайта', en: 'Site name' }, type: 'text', required: true, localized: true },
-            { name: 'supportEmail', label: { ru: 'E-mail поддержки', en: 'Support e-mail' }, type: 'email', required: true },
+            {
+              name: 'supportEmail',
+              label: { ru: 'E-mail поддержки', en: 'Support e-mail' },
+              type: 'email',
+              required: true,
+              admin: {
+                description: {
+                  ru: 'Показывается в подвале, на страницах (там, где в тексте стоит {supportEmail}) и в письмах',
+                  en: 'Shown in the footer, on pages (wherever the text says {supportEmail}) and in e-mails',
+                },
+              },
+            },
           ],
         },
         {
@@ -112,7 +123,18 @@ export const SiteSettings: GlobalConfig = {
               type: 'group',
               fields: [
                 { name: 'enabled', label: { ru: 'Показывать', en: 'Show' }, type: 'checkbox', defaultValue: true },
-                { name: 'text', label: { ru: 'Текст', en: 'Text' }, type: 'text', localized: true },
+                {
+                  name: 'text',
+                  label: { ru: 'Текст', en: 'Text' },
+                  type: 'text',
+                  localized: true,
+                  admin: {
+                    description: {
+                      ru: 'Срок и цена пробного периода берутся из тарифов и показываются над этим текстом — не пишите их здесь',
+                      en: 'The trial’s length and fee come from the plans and are shown above this text: do not type them here',
+                    },
+                  },
+                },
               ],
             },
           ],

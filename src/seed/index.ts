@@ -163,19 +163,18 @@ async function seedPages({ payload, req }: Ctx): Promise<void> {
   for (const page of PAGES) {
     const found = await payload.find({ collection: 'pages', where: { slug: { equals: page.slug } }, limit: 1, draft: true, req })
     if (found.docs[0]) continue
-    const vars = (locale: 'ru' | 'en') => ({ siteName: seedSettings.siteName[locale], supportEmail: seedSettings.supportEmail })
     const created = await payload.create({
       collection: 'pages',
       locale: 'ru',
       req,
-      data: { slug: page.slug, title: page.title.ru, content: toLexical(page.body.ru, vars('ru')), _status: 'published' },
+      data: { slug: page.slug, title: page.title.ru, content: toLexical(page.body.ru), _status: 'published' },
     })
     await payload.update({
       collection: 'pages',
       id: created.id,
       locale: 'en',
       req,
-      data: { title: page.title.en, content: toLexical(page.body.en, vars('en')), _status: 'published' },
+      data: { title: page.title.en, content: toLexical(page.body.en), _status: 'published' },
     })
   }
 }

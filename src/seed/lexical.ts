@@ -9,6 +9,8 @@ import type { SerializedRootNode } from '@payloadcms/richtext-lexical/lexical'
 // Lexical's own list-item type: Payload's variant demands a boolean `checked` under exactOptionalPropertyTypes.
 import type { SerializedListItemNode } from '@payloadcms/richtext-lexical/lexical/list'
 
+import { fillPlaceholders } from '@/lib/richtext/placeholders'
+
 export type RichBlock =
   | { type: 'heading'; text: string }
   | { type: 'paragraph'; text: string }
@@ -22,20 +24,6 @@ export type SeedBlockNode = SerializedHeadingNode | SerializedParagraphNode | Se
  */
 export type SeedEditorState = { root: SerializedRootNode<SeedBlockNode> }
 
-
-const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g
-
-/** Names of all `{name}` placeholders in a text, in order of appearance. */
-export function listPlaceholders(text: string): string[] {
-  return Array.from(text.matchAll(PLACEHOLDER), (match) => match[1] ?? '')
-}
-
-/** Replaces `{name}` with `vars[name]`; placeholders without a value are left as they are. */
-export function fillPlaceholders(text: string, vars: Readonly<Record<string, string>> = {}): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(vars, name) ? (vars[name] ?? whole) : whole,
-  )
-}
 
 // Field sets and their order follow what Lexical's own exportJSON produces (checked against a headless editor);
 // direction is 'ltr' as the admin editor stores typed Russian and English text.

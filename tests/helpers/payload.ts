@@ -1,6 +1,6 @@
 // The Payload Local API for integration tests, on the suite's migrated and seeded database.
 import type { Payload } from 'payload'
-import { getPayload } from 'payload'
+import { getLocalI18n, getPayload } from 'payload'
 
 import type { User } from '@/payload-types'
 
@@ -22,4 +22,10 @@ export async function createUser(role: User['role']): Promise<User> {
     collection: 'users',
     data: { email: `${role}-${Date.now()}-${counter}@test.example`, password: 'test-password-123', role },
   })
+}
+
+/** A Local API request as `user` working in the admin in `language` (its labels and messages). */
+export async function adminReq(user: User, language: 'ru' | 'en'): Promise<{ user: User & { collection: 'users' }; i18n: Awaited<ReturnType<typeof getLocalI18n>> }> {
+  const payload = await testPayload()
+  return { user: { ...user, collection: 'users' }, i18n: await getLocalI18n({ config: payload.config, language }) }
 }

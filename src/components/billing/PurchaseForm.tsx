@@ -11,8 +11,8 @@ import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
 
-/** `price`: the plan's full price, formatted (the button names it when the trial is not the buyer's). */
-type Plan = { id: number; label: string; price: string }
+/** `price`: the plan's full price, formatted (the button names it when the trial is not the buyer's); `submit`: the button's text for this plan. */
+type Plan = { id: number; label: string; price: string; submit: string }
 const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed'] as const
 type ErrorKey = (typeof ERRORS)[number]
 
@@ -25,13 +25,12 @@ function randomAttemptKey(): string {
 
 type Props = {
   plans: Plan[]
-  submitLabel: string
   enabled: boolean
   /** The agreement to automatic charges the buyer ticks, where the site charges renewals itself (YooKassa); else null. */
   consentLabel: string | null
 }
 
-export function PurchaseForm({ plans, submitLabel, enabled, consentLabel }: Props) {
+export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
   const t = useTranslations('Tariffs')
   const locale = useLocale() as Locale
   const emailRef = useRef<HTMLInputElement>(null)
@@ -118,7 +117,7 @@ export function PurchaseForm({ plans, submitLabel, enabled, consentLabel }: Prop
         {error ? t(error) : null}
       </p>
       <button type="submit" className="button button--primary" disabled={sending || !enabled}>
-        {fullPrice && chosen ? t('submitFull', { price: chosen.price }) : submitLabel}
+        {fullPrice && chosen ? t('submitFull', { price: chosen.price }) : (chosen?.submit ?? t('formTitle'))}
       </button>
       <p className="auth__agreement">
         {t.rich('agreement', {

@@ -3,12 +3,16 @@ import { getTranslations } from 'next-intl/server'
 
 import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
+import { formatRubles } from '@/lib/billing/pricing'
+import type { TrialOffer } from '@/lib/billing/pricing'
 import type { PublicSettings } from '@/lib/data/settings'
 
-type Props = { locale: Locale; heading: string; keyCount: number; countryCount: number; settings: PublicSettings }
+type Props = { locale: Locale; heading: string; keyCount: number; countryCount: number; settings: PublicSettings; offer: TrialOffer | null }
 
-export async function Cover({ locale, heading, keyCount, countryCount, settings }: Props) {
+export async function Cover({ locale, heading, keyCount, countryCount, settings, offer }: Props) {
   const t = await getTranslations({ locale, namespace: 'Cover' })
+  // The trial's length and fee come from the plans (the same figures /tariffs shows), never from the banner text.
+  const trial = offer ? { every: offer.every ? 'yes' : 'no', days: offer.days, fee: formatRubles(offer.feeKopecks, locale) } : null
   return (
     <section className="cover">
       <h1>{heading}</h1>
@@ -21,9 +25,10 @@ export async function Cover({ locale, heading, keyCount, countryCount, settings 
       {settings.trialBanner.enabled ? (
         <aside className="banner" data-testid="trial-banner">
           <p className="banner__title">{t('vipTitle', { keys: settings.claimedKeys, countries: settings.claimedCountries })}</p>
+          {trial ? <p className="banner__offer">{t('trialOffer', trial)}</p> : null}
           <p>{settings.trialBanner.text ?? t('vipText')}</p>
           <Link href="/tariffs" prefetch={false} className="button button--primary">
-            {t('trialCta')}
+            {trial ? t('trialCta', trial) : t('plansCta')}
           </Link>
         </aside>
       ) : null}

@@ -41,3 +41,35 @@ export function formatRubles(kopecks: number, locale: string): string {
     maximumFractionDigits: whole ? 0 : 2,
   }).format(kopecks / 100)
 }
+
+export type PlanTrial = { trialDays: number; trialFeeKopecks: number }
+
+/** The trial as the plans offer it: `every` when each plan has the same one; else the cheapest (the "from" figure). */
+export type TrialOffer = { days: number; feeKopecks: number; every: boolean }
+
+export function trialOffer(plans: readonly PlanTrial[]): TrialOffer | null {
+  const trials = plans.filter((plan) => plan.trialDays > 0)
+  const first = trials[0]
+  if (!first) return null
+  const every = trials.length === plans.length && trials.every((plan) => plan.trialDays === first.trialDays && plan.trialFeeKopecks === first.trialFeeKopecks)
+  const cheapest = trials.reduce((best, plan) => (plan.trialFeeKopecks < best.trialFeeKopecks ? plan : best))
+  return { days: cheapest.trialDays, feeKopecks: cheapest.trialFeeKopecks, every }
+}
+
+/**
+ * Kopecks from a price an editor typed in rubles: `849`, `849,00`, `849.5`, `1 290,50`, `849 ₽`.
+ * Null when it is not a non-negative amount with at most two decimals.
+ */
+export function parseRubles(input: string): number | null {
+  const text = input.replace(/[\s\u00a0\u202f]/g, '').replace(/(₽|руб\.?|р\.)$/i, '')
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text)
+  if (!match) return null
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+}
+
+/** A stored amount as an editor types it back: `849` or `849,50` (`849.50` in English). */
+export function rublesInput(kopecks: number, language: string): string {
+  const rubles = Math.trunc(kopecks / 100)
+  const rest = kopecks % 100
+  return rest === 0 ? String(rubles) : `${rubles}${language === 'en' ? '.' : ','}${String(rest).padStart(2, '0')}`
+}

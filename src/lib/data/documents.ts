@@ -7,11 +7,15 @@ import { payloadClient } from './payload'
 
 export type DocumentSlug = Page['slug']
 
-async function readDocument(slug: DocumentSlug, locale: Locale): Promise<Pick<Page, 'title' | 'content' | 'updatedAt'> | null> {
+type PublicDocument = Pick<Page, 'title' | 'content' | 'updatedAt'>
+
+async function readDocument(slug: DocumentSlug, locale: Locale, draft = false): Promise<PublicDocument | null> {
   const payload = await payloadClient()
   const found = await payload.find({
     collection: 'pages',
-    overrideAccess: false,
+    // Drafts only for a staff preview (the caller checked the user); visitors get what is published.
+    overrideAccess: draft,
+    draft,
     locale,
     limit: 1,
     where: { slug: { equals: slug } },
@@ -20,4 +24,9 @@ async function readDocument(slug: DocumentSlug, locale: Locale): Promise<Pick<Pa
   return found.docs[0] ?? null
 }
 
-export const getDocument = cachedPublic('document', readDocument)
+export const getDocument = cachedPublic('document', (slug: DocumentSlug, locale: Locale) => readDocument(slug, locale))
+
+/** The latest draft of a document, for an editor's preview: never cached. */
+export function getDocumentDraft(slug: DocumentSlug, locale: Locale): Promise<PublicDocument | null> {
+  return readDocument(slug, locale, true)
+}

@@ -12,9 +12,5 @@ export type SeedPage = {
   body: { ru: RichBlock[]; en: RichBlock[] }
 }
 
-/** Placeholders the page texts may contain; the seed replaces them with site settings. */
-export const PAGE_PLACEHOLDERS = ['siteName', 'supportEmail'] as const
-
-export type PagePlaceholder = (typeof PAGE_PLACEHOLDERS)[number]
 
 export const PAGES: readonly SeedPage[] = [privacyPage, userAgreementPage, supportPage]

@@ -57,7 +57,7 @@ export const seedSettings = {
   rating: { score: 4.8, reviews: 1200 },
   cancelDiscountPercent: 30,
   trialBanner: {
-    ru: '10 дней VIP за 1 ₽ — безлимитный трафик и до 10 устройств',
-    en: '10 days of VIP for 1 ₽ — unlimited traffic and up to 10 devices',
+    ru: 'Безлимитный трафик и до 10 устройств на одну подписку.',
+    en: 'Unlimited traffic and up to 10 devices on one subscription.',
   },
 }

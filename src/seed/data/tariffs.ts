@@ -17,6 +17,6 @@ export const seedTariffs: SeedTariff[] = [
 ]
 
 export const tariffFeatures = {
-  ru: ['Безлимитный трафик', 'До 10 устройств', 'Скорость до 100 Мбит/с', '50+ стран', '10 дней за 1 ₽'],
-  en: ['Unlimited traffic', 'Up to 10 devices', 'Speed up to 100 Mbps', '50+ countries', '10 days for 1 ₽'],
+  ru: ['Безлимитный трафик', 'До 10 устройств', 'Скорость до 100 Мбит/с', '50+ стран'],
+  en: ['Unlimited traffic', 'Up to 10 devices', 'Speed up to 100 Mbps', '50+ countries'],
 }

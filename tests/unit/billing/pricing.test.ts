@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatRubles, planFigures } from '@/lib/billing/pricing'
+import { formatRubles, parseRubles, planFigures, rublesInput, trialOffer } from '@/lib/billing/pricing'
 
 const plans = [
   { months: 1, priceKopecks: 29_900 },
@@ -34,5 +34,43 @@ describe('rubles', () => {
     expect(formatRubles(26_633, 'ru').replace(/\s/g, ' ')).toBe('266,33 ₽')
     expect(formatRubles(269_000, 'en')).toBe('₽2,690')
     expect(formatRubles(100, 'en')).toBe('₽1')
+  })
+})
+
+describe('trial offer', () => {
+  const trial = (trialDays: number, trialFeeKopecks: number) => ({ trialDays, trialFeeKopecks })
+
+  it('is the same on every plan, or else the cheapest one as a "from" figure', () => {
+    expect(trialOffer([trial(10, 100), trial(10, 100)])).toEqual({ days: 10, feeKopecks: 100, every: true })
+    expect(trialOffer([trial(10, 100), trial(7, 5_000)])).toEqual({ days: 10, feeKopecks: 100, every: false })
+    expect(trialOffer([trial(0, 100), trial(3, 1_000)])).toEqual({ days: 3, feeKopecks: 1_000, every: false })
+  })
+
+  it('is none when no plan has a trial', () => {
+    expect(trialOffer([trial(0, 100)])).toBeNull()
+    expect(trialOffer([])).toBeNull()
+  })
+})
+
+describe('rubles typed by editors', () => {
+  it('reads rubles with kopecks as decimals, a comma or a point, spaces and a ruble sign', () => {
+    expect(parseRubles('849')).toBe(84_900)
+    expect(parseRubles('849,00')).toBe(84_900)
+    expect(parseRubles('849,5')).toBe(84_950)
+    expect(parseRubles('849.05')).toBe(84_905)
+    expect(parseRubles(' 1 290,50 ₽')).toBe(129_050)
+    expect(parseRubles('1\u00a0290')).toBe(129_000)
+    expect(parseRubles('0')).toBe(0)
+  })
+
+  it('refuses what is not an amount', () => {
+    for (const input of ['', ' ', '-5', '849,555', '8,4,9', 'abc', '1e3', '849 руб 50']) expect(parseRubles(input), input).toBeNull()
+  })
+
+  it('writes the stored amount back as it is typed, in the editor’s language', () => {
+    expect(rublesInput(84_900, 'ru')).toBe('849')
+    expect(rublesInput(84_950, 'ru')).toBe('849,50')
+    expect(rublesInput(84_905, 'en')).toBe('849.05')
+    for (const kopecks of [0, 1, 100, 84_950, 129_005]) expect(parseRubles(rublesInput(kopecks, 'ru'))).toBe(kopecks)
   })
 })

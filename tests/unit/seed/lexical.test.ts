@@ -3,11 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { lexicalToPlainText } from '@/lib/richtext/plainText'
 import type { RichBlock } from '@/seed/lexical'
-import {
-  fillPlaceholders,
-  listPlaceholders,
-  toLexical,
-} from '@/seed/lexical'
+import { toLexical } from '@/seed/lexical'
 
 const blocks: RichBlock[] = [
   { type: 'heading', text: 'Welcome to {siteName}' },
@@ -97,16 +93,5 @@ describe('lexicalToPlainText', () => {
     expect(lexicalToPlainText(null)).toBe('')
     expect(lexicalToPlainText(undefined)).toBe('')
     expect(lexicalToPlainText({ root: { children: [] } })).toBe('')
-  })
-})
-
-describe('placeholders', () => {
-  it('lists placeholder names in order', () => {
-    expect(listPlaceholders('{a} and {b_2}, not { c } or {}')).toEqual(['a', 'b_2'])
-  })
-
-  it('fills only the names it is given', () => {
-    expect(fillPlaceholders('{a}-{b}', { a: 'x' })).toBe('x-{b}')
-    expect(fillPlaceholders('{toString}', {})).toBe('{toString}')
   })
 })

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest'
 
 import type { RichBlock } from '@/seed/lexical'
-import { PAGE_PLACEHOLDERS, PAGES } from '@/seed/data/pages'
+import { PAGES } from '@/seed/data/pages'
 import type { PageSlug } from '@/seed/data/pages'
 import { lexicalToPlainText } from '@/lib/richtext/plainText'
-import { listPlaceholders, toLexical } from '@/seed/lexical'
+import { PAGE_PLACEHOLDERS, listPlaceholders } from '@/lib/richtext/placeholders'
+import { toLexical } from '@/seed/lexical'
 
 const LOCALES = ['ru', 'en'] as const
 

@@ -1,16 +1,21 @@
 // A document page (privacy policy, user agreement, support) rendered from its rich text in the CMS.
 import { RichText } from '@payloadcms/richtext-lexical/react'
 import type { Metadata } from 'next'
+import { draftMode, headers } from 'next/headers'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 
 import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
-import { getDocument } from '@/lib/data/documents'
+import { isStaff } from '@collections/access/roles'
+import { currentPageUser } from '@/lib/auth/currentUser'
+import { getDocument, getDocumentDraft } from '@/lib/data/documents'
 import type { DocumentSlug } from '@/lib/data/documents'
+import { getSettings } from '@/lib/data/settings'
 import { pageMetadata } from '@/lib/seo/alternates'
 import { isRobotsMode } from '@/lib/seo/robots'
 import type { RobotsMode } from '@/lib/seo/robots'
+import { fillRichText } from '@/lib/richtext/placeholders'
 import { lexicalToPlainText } from '@/lib/richtext/plainText'
 
 export type DocumentParams = Promise<{ robots: string; locale: string }>
@@ -18,8 +23,18 @@ export type DocumentParams = Promise<{ robots: string; locale: string }>
 async function resolve(slug: DocumentSlug, params: DocumentParams) {
   const { robots, locale } = await params
   if (!isLocale(locale) || !isRobotsMode(robots)) return null
-  const document = await getDocument(slug, locale)
-  return document ? { robots: robots as RobotsMode, locale: locale as Locale, document } : null
+  const preview = await isPreview()
+  const [document, settings] = await Promise.all([(preview ? getDocumentDraft : getDocument)(slug, locale), getSettings(locale)])
+  if (!document) return null
+  // Editors write {supportEmail} and {siteName}: the address and the name come from the site settings.
+  const content = fillRichText(document.content, { siteName: settings.siteName, supportEmail: settings.supportEmail })
+  return { robots: robots as RobotsMode, locale: locale as Locale, document: { ...document, content }, preview }
+}
+
+/** An editor previewing drafts (the admin's Preview button turned on Next's draft mode for them). */
+async function isPreview(): Promise<boolean> {
+  if (!(await draftMode()).isEnabled) return false
+  return isStaff(await currentPageUser(await headers()))
 }
 
 export async function documentMetadata(slug: DocumentSlug, params: DocumentParams): Promise<Metadata> {
@@ -34,9 +49,14 @@ export async function DocumentPage({ slug, params }: { slug: DocumentSlug; param
   if (!resolved) return <ServerNotFound {...notFoundProps(await params)} />
   setRequestLocale(resolved.locale)
   const t = await getTranslations({ locale: resolved.locale, namespace: 'Document' })
-  const { document, locale } = resolved
+  const { document, locale, preview } = resolved
   return (
     <article className="narrow document">
+      {preview ? (
+        <p className="banner" role="status" data-testid="preview-banner">
+          {t('preview')} <a href={`/api/preview?exit=1&slug=${slug}&locale=${locale}`}>{t('exitPreview')}</a>
+        </p>
+      ) : null}
       <h1>{document.title}</h1>
       <RichText data={document.content} />
       <p className="document__updated">

@@ -11,7 +11,7 @@ import { PageMessages } from '@/i18n/PageMessages'
 import type { Locale } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
 import { acceptedMethodsText } from '@/lib/billing/methodNames'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatRubles, trialOffer } from '@/lib/billing/pricing'
 import { getSettings } from '@/lib/data/settings'
 import { getPlans } from '@/lib/data/tariffs'
 import { env } from '@/lib/env'
@@ -30,8 +30,13 @@ export function generateStaticParams(): never[] {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { robots, locale } = await params
   if (!isLocale(locale) || !isRobotsMode(robots)) return {}
-  const t = await getTranslations({ locale, namespace: 'Tariffs' })
-  return pageMetadata({ pathname: '/tariffs', locale, robots, title: t('title'), description: t('description') })
+  const [t, plans, settings] = await Promise.all([getTranslations({ locale, namespace: 'Tariffs' }), getPlans(locale), getSettings(locale)])
+  const offer = trialOffer(plans)
+  const description = [
+    t('description', { countries: settings.claimedCountries }),
+    offer ? t('descriptionTrial', { every: offer.every ? 'yes' : 'no', days: offer.days, fee: formatRubles(offer.feeKopecks, locale) }) : '',
+  ]
+  return pageMetadata({ pathname: '/tariffs', locale, robots, title: t('title'), description: description.join(' ').trim() })
 }
 
 function dayAfter(days: number, locale: Locale): string {
@@ -44,7 +49,8 @@ export default async function TariffsPage({ params }: { params: Params }) {
   setRequestLocale(locale)
   const [t, plans, settings] = await Promise.all([getTranslations({ locale, namespace: 'Tariffs' }), getPlans(locale), getSettings(locale)])
   const rub = (kopecks: number) => formatRubles(kopecks, locale)
-  const trial = plans.find((plan) => plan.trialDays > 0)
+  // The trial figures come from the plans editors set: one offer when every plan has the same, else per plan.
+  const offer = trialOffer(plans)
   const billing = env().billing
   const provider = billingProvider()
   const methods = provider ? await acceptedMethodsText(locale, provider.methods) : null
@@ -52,20 +58,30 @@ export default async function TariffsPage({ params }: { params: Params }) {
     <div className="tariffs">
       <h1>{t('heading')}</h1>
       <p className="cover__subtitle">{t('intro')}</p>
-      {trial ? (
+      {offer?.every ? (
         <p className="banner banner__title" data-testid="trial-offer">
-          {t('trial', { days: trial.trialDays, fee: rub(trial.trialFeeKopecks) })}
+          {t('trial', { days: offer.days, fee: rub(offer.feeKopecks) })}
         </p>
       ) : null}
 
       <ul className="plans" aria-label={t('plan')}>
         {plans.map((plan) => (
           <li key={plan.id} className="plan" data-testid={`plan-${plan.months}`}>
-            <h2 className="plan__name">{t('months', { months: plan.months })}</h2>
+            <h2 className="plan__name">{plan.name}</h2>
             <p className="plan__monthly">{t('perMonth', { price: rub(plan.monthlyKopecks) })}</p>
             <p className="plan__total">{t('total', { price: rub(plan.totalKopecks) })}</p>
             {plan.savingKopecks > 0 ? (
               <p className="plan__saving">{t('saving', { amount: rub(plan.savingKopecks), percent: plan.savingPercent })}</p>
+            ) : null}
+            {plan.features.length > 0 ? (
+              <ul className="plan__features">
+                {plan.features.map((feature, index) => (
+                  <li key={index}>{feature}</li>
+                ))}
+              </ul>
+            ) : null}
+            {plan.trialDays > 0 && !offer?.every ? (
+              <p className="plan__trial-offer">{t('planTrial', { days: plan.trialDays, fee: rub(plan.trialFeeKopecks) })}</p>
             ) : null}
             {plan.trialDays > 0 ? (
               <p className="plan__trial">
@@ -104,8 +120,12 @@ export default async function TariffsPage({ params }: { params: Params }) {
             {billing === 'test' ? <p className="banner">{t('testMode')}</p> : null}
             <PurchaseForm
               enabled={billing !== 'disabled'}
-              plans={plans.map((plan) => ({ id: plan.id, label: `${t('months', { months: plan.months })} — ${rub(plan.totalKopecks)}`, price: rub(plan.totalKopecks) }))}
-              submitLabel={trial ? t('submit', { fee: rub(trial.trialFeeKopecks) }) : t('formTitle')}
+              plans={plans.map((plan) => ({
+                id: plan.id,
+                label: `${plan.name} — ${rub(plan.totalKopecks)}`,
+                price: rub(plan.totalKopecks),
+                submit: plan.trialDays > 0 ? t('submit', { fee: rub(plan.trialFeeKopecks) }) : t('submitFull', { price: rub(plan.totalKopecks) }),
+              }))}
               consentLabel={provider?.runsRenewals ? t('consent') : null}
             />
             {methods ? (

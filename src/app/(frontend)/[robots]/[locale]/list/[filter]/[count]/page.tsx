@@ -8,6 +8,8 @@ import { KeyTable } from '@/components/keys/KeyTable'
 import { SearchWidget } from '@/components/keys/SearchWidget'
 import { getCountriesWithKeys, getKeyList } from '@/lib/data/keys'
 import { getSettings } from '@/lib/data/settings'
+import { getPlans } from '@/lib/data/tariffs'
+import { trialOffer } from '@/lib/billing/pricing'
 import { ALL_KEYS } from '@/lib/routing/keysFilter'
 import { pageMetadata } from '@/lib/seo/alternates'
 
@@ -32,16 +34,17 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
   const { locale, filter, count } = list
   setRequestLocale(locale)
   const isHome = !filter.protocol && !filter.country
-  const [{ rows, total, readAt }, countries, settings, all] = await Promise.all([
+  const [{ rows, total, readAt }, countries, settings, all, plans] = await Promise.all([
     getKeyList(locale, filter, count),
     getCountriesWithKeys(locale),
     getSettings(locale),
     isHome ? getKeyList(locale, ALL_KEYS, 1) : Promise.resolve(null),
+    isHome ? getPlans(locale) : Promise.resolve([]),
   ])
   return (
     <>
       {isHome ? (
-        <Cover locale={locale} heading={list.texts.heading} keyCount={all?.total ?? 0} countryCount={countries.length} settings={settings} />
+        <Cover locale={locale} heading={list.texts.heading} keyCount={all?.total ?? 0} countryCount={countries.length} settings={settings} offer={trialOffer(plans)} />
       ) : (
         <h1>{list.texts.heading}</h1>
       )}

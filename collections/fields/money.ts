@@ -1,0 +1,96 @@
+// Money in the admin: editors type and read rubles ("849", "849,00"); the stored field stays in kopecks,
+// which the site, the billing code and the API use.
+import type { CollectionBeforeValidateHook, Field, NumberField, PayloadRequest, TextField } from 'payload'
+
+import { formatRubles, parseRubles, rublesInput } from '../../src/lib/billing/pricing'
+
+type Label = { ru: string; en: string }
+
+const language = (req: PayloadRequest | undefined): 'ru' | 'en' => (req?.i18n?.language === 'en' ? 'en' : 'ru')
+
+const MESSAGES = {
+  invalid: { ru: 'Укажите сумму в рублях, например 849 или 849,50', en: 'Enter an amount in rubles, for example 849 or 849.50' },
+  required: { ru: 'Укажите цену в рублях', en: 'Enter the price in rubles' },
+  min: { ru: 'Не меньше {min}', en: 'At least {min}' },
+}
+
+type MoneyOptions = { name: string; kopecks: string; label: Label; kopecksLabel: Label; required?: boolean; minKopecks?: number; defaultKopecks?: number }
+
+/**
+ * A price editors type in rubles (`name`, not stored) over the stored kopecks field (`kopecks`, hidden in the
+ * admin; the site, the billing code and the API use it). Put `moneyHook` of the same options in the
+ * collection's beforeValidate: it turns what was typed into kopecks.
+ */
+export function moneyFields({ name, kopecks, label, kopecksLabel, required = false, minKopecks = 0, defaultKopecks }: MoneyOptions): Field[] {
+  const tooLow = (req: PayloadRequest | undefined) => MESSAGES.min[language(req)].replace('{min}', formatRubles(minKopecks, language(req)))
+  const rubles: TextField = {
+    name,
+    label,
+    type: 'text',
+    virtual: true,
+    ...(defaultKopecks === undefined ? {} : { defaultValue: rublesInput(defaultKopecks, 'ru') }),
+    // Payload makes virtual fields read-only unless told otherwise: this one is typed into.
+    admin: { readOnly: false, description: { ru: 'В рублях: 849 или 849,50', en: 'In rubles: 849 or 849.50' } },
+    hooks: {
+      afterRead: [({ siblingData, req }) => (typeof siblingData?.[kopecks] === 'number' ? rublesInput(siblingData[kopecks] as number, language(req)) : null)],
+    },
+    validate: (value: unknown, { req, siblingData }: { req: PayloadRequest; siblingData: Record<string, unknown> }) => {
+      const text = typeof value === 'string' ? value.trim() : ''
+      if (!text) return !required || typeof siblingData?.[kopecks] === 'number' || MESSAGES.required[language(req)]
+      const parsed = parseRubles(text)
+      if (parsed === null) return MESSAGES.invalid[language(req)]
+      return parsed >= minKopecks || tooLow(req)
+    },
+  }
+  const stored: NumberField = {
+    name: kopecks,
+    label: kopecksLabel,
+    type: 'number',
+    required,
+    min: minKopecks,
+    ...(defaultKopecks === undefined ? {} : { defaultValue: defaultKopecks }),
+    admin: { hidden: true },
+    // An amount that came from the rubles input is checked (and reported) there.
+    validate: (value: unknown, { req, siblingData }: { req: PayloadRequest; siblingData: Record<string, unknown> }) => {
+      const typed = siblingData?.[name]
+      if (typeof typed === 'string' && parseRubles(typed) === (value ?? null)) return true
+      if (value === null || value === undefined) return !required || MESSAGES.required[language(req)]
+      return (Number.isInteger(value) && (value as number) >= minKopecks) || tooLow(req)
+    },
+  }
+  return [rubles, stored]
+}
+
+/**
+ * Before validation: a rubles amount that was typed (it differs from what the stored kopecks read as) sets its
+ * kopecks field; an emptied required one clears it, and is refused. Payload hands updates the stored document
+ * merged with the change, so an unchanged rubles value says nothing and the kopecks sent over the API stand.
+ */
+export function moneyHook(list: Pick<MoneyOptions, 'name' | 'kopecks' | 'required'>[]): CollectionBeforeValidateHook {
+  return ({ data, originalDoc }) => {
+    if (!data) return data
+    for (const { name, kopecks, required } of list) {
+      const typed = data[name]
+      if (typeof typed !== 'string' || typed === originalDoc?.[name]) continue
+      const parsed = typed.trim() === '' ? null : parseRubles(typed)
+      if (parsed !== null) data[kopecks] = parsed
+      else if (typed.trim() === '' && required) data[kopecks] = null
+    }
+    return data
+  }
+}
+
+/** A read-only amount shown as money in the editor's language ("2 690 ₽"), for lists and history. */
+export function moneyDisplayField({ name, kopecks, label }: { name: string; kopecks: string; label: Label }): TextField {
+  return {
+    name,
+    label,
+    type: 'text',
+    virtual: true,
+    admin: { readOnly: true },
+    access: { create: () => false, update: () => false },
+    hooks: {
+      afterRead: [({ siblingData, req }) => (typeof siblingData?.[kopecks] === 'number' ? formatRubles(siblingData[kopecks] as number, language(req)) : null)],
+    },
+  }
+}

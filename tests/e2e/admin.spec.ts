@@ -1,0 +1,140 @@
+// The admin as the demo editor uses it, in Russian (issue 14): what they change shows up on the site, and
+// what they did not choose to publish does not.
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+
+import { RU } from './helpers'
+
+const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+const sameSite = { headers: { 'sec-fetch-site': 'same-origin' } }
+
+async function signInToAdmin(page: Page): Promise<void> {
+  await page.goto('/admin')
+  await page.getByLabel(/e-?mail/i).fill(editor.email)
+  await page.getByLabel(/пароль/i).fill(editor.password)
+  await page.getByRole('button', { name: /войти/i }).click()
+  await expect(page.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
+}
+
+async function idOf(page: Page, path: string): Promise<number> {
+  const found = (await (await page.request.get(path, sameSite)).json()) as { docs: { id: number }[] }
+  return found.docs[0]!.id
+}
+
+test('the editor renames a plan and types its price in rubles; /tariffs shows both, /en/tariffs keeps the English name', async ({ page }) => {
+  await signInToAdmin(page)
+  const id = await idOf(page, '/api/tariffs?where[months][equals]=3&depth=0')
+  const before = (await (await page.request.get(`/api/tariffs/${id}?depth=0&locale=ru`, sameSite)).json()) as { name: string; priceKopecks: number }
+  try {
+    await page.goto(`/admin/collections/tariffs/${id}?locale=ru`)
+    await expect(page.getByLabel('Цена за период, ₽')).toHaveValue(String(before.priceKopecks / 100))
+    await page.getByLabel('Название').fill('Квартал')
+    await page.getByLabel('Цена за период, ₽').fill('849,50')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await expect(page.getByText('Успешно')).toBeVisible()
+
+    await expect(async () => {
+      await page.goto('/tariffs')
+      const card = page.getByTestId('plan-3')
+      await expect(card.getByRole('heading', { level: 2 })).toHaveText('Квартал', { timeout: 1_000 })
+      await expect(card).toContainText('849,50 ₽ за весь срок', { timeout: 1_000 })
+    }).toPass({ timeout: 15_000 })
+    // The features editors list on the plan are on its card.
+    await expect(page.getByTestId('plan-3').getByRole('listitem').first()).toHaveText('Безлимитный трафик')
+    await expect(page.getByRole('radio', { name: /Квартал — 849,50 ₽/ })).toBeVisible()
+    await page.goto('/en/tariffs')
+    await expect(page.getByTestId('plan-3').getByRole('heading', { level: 2 })).toHaveText('3 months')
+    await expect(page.getByTestId('plan-3')).toContainText('₽849.50 in total')
+  } finally {
+    await page.request.patch(`/api/tariffs/${id}?locale=ru`, { ...sameSite, data: { name: before.name, priceKopecks: before.priceKopecks } })
+  }
+})
+
+test('the editor publishes the English privacy text while a Russian draft waits: the Russian page stays as published; the preview shows the draft', async ({ page, context, playwright, baseURL }) => {
+  await signInToAdmin(page)
+  const id = await idOf(page, '/api/pages?where[slug][equals]=privacy&depth=0')
+  // As a new visitor sees it (a browser remembers the last language it chose).
+  const titleOn = async (path: string) => {
+    const visitor = await playwright.request.newContext({ baseURL })
+    const html = await (await visitor.get(path, { headers: RU })).text()
+    await visitor.dispose()
+    return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? ''
+  }
+  const published = { ru: await titleOn('/privacy'), en: await titleOn('/en/privacy') }
+  try {
+    await page.goto(`/admin/collections/pages/${id}?locale=ru`)
+    await page.getByLabel('Заголовок').fill('Политика (черновик)')
+    await page.getByRole('button', { name: 'Сохранить черновик' }).click()
+    await expect(page.getByText('Черновик сохранен', { exact: false }).or(page.getByText('Успешно', { exact: false })).first()).toBeVisible()
+
+    await page.goto(`/admin/collections/pages/${id}?locale=en`)
+    await page.getByLabel('Заголовок').fill('Privacy Policy (2026)')
+    // The main button publishes the language being edited only.
+    await expect(page.locator('#action-save')).toHaveText('Опубликовать на English')
+    await page.locator('#action-save').click()
+    await expect(page.getByText('Успешно', { exact: false }).first()).toBeVisible()
+
+    await expect(async () => {
+      expect(await titleOn('/en/privacy')).toBe('Privacy Policy (2026)')
+    }).toPass({ timeout: 15_000 })
+    expect(await titleOn('/privacy')).toBe(published.ru)
+
+    // "Preview" opens the Russian page with its draft, for the editor only.
+    await page.goto(`/admin/collections/pages/${id}?locale=ru`)
+    const [preview] = await Promise.all([context.waitForEvent('page'), page.locator('#preview-button').click()])
+    await preview.waitForLoadState()
+    await expect(preview).toHaveURL(/\/privacy$/)
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Политика (черновик)')
+    await expect(preview.getByTestId('preview-banner')).toBeVisible()
+    await preview.getByRole('link', { name: 'Выйти из предпросмотра' }).click()
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(published.ru)
+    // Anyone else asking for a preview is refused.
+    const outsider = await playwright.request.newContext({ baseURL })
+    expect((await outsider.get('/api/preview?slug=privacy&locale=ru', { maxRedirects: 0 })).status()).toBe(403)
+    await outsider.dispose()
+  } finally {
+    await page.request.patch(`/api/pages/${id}?locale=ru`, { ...sameSite, data: { title: published.ru, _status: 'published' } })
+    await page.request.patch(`/api/pages/${id}?locale=en`, { ...sameSite, data: { title: published.en, _status: 'published' } })
+  }
+})
+
+test('the support address and the trial come from one place: settings and plans', async ({ page, playwright, baseURL }) => {
+  await signInToAdmin(page)
+  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: RU })
+  const settings = (await (await page.request.get('/api/globals/site-settings?depth=0', sameSite)).json()) as { supportEmail: string }
+  const plan = await idOf(page, '/api/tariffs?where[months][equals]=6&depth=0')
+  try {
+    await page.request.post('/api/globals/site-settings', { ...sameSite, data: { supportEmail: 'help@vpnkeys.test' } })
+    await expect(async () => {
+      const html = await (await visitor.get('/support')).text()
+      expect(html).toContain('href="mailto:help@vpnkeys.test"')
+      expect(html).not.toContain('{supportEmail}')
+    }).toPass({ timeout: 15_000 })
+    expect(await (await visitor.get('/en/privacy')).text()).toContain('href="mailto:help@vpnkeys.test"')
+
+    // One plan's trial differs: no "on every plan" offer; each card states its own; the home banner says "from".
+    await page.request.patch(`/api/tariffs/${plan}`, { ...sameSite, data: { trialDays: 7, trialFeeKopecks: 5_000 } })
+    await expect(async () => {
+      await page.goto('/tariffs')
+      await expect(page.getByTestId('trial-offer')).toHaveCount(0, { timeout: 1_000 })
+    }).toPass({ timeout: 15_000 })
+    await expect(page.getByTestId('plan-6')).toContainText('Пробный период: 7 дней за 50 ₽')
+    await expect(page.getByTestId('plan-3')).toContainText('Пробный период: 10 дней за 1 ₽')
+    await page.getByRole('radio', { name: /6 месяцев/ }).check()
+    await expect(page.getByRole('button', { name: 'Оплатить 50 ₽ и начать пробный период' })).toBeVisible()
+    await page.goto('/')
+    await expect(page.getByTestId('trial-banner')).toContainText('Пробный период VIP — от 1 ₽')
+    await expect(page.getByTestId('trial-banner').getByRole('link')).toHaveText('Попробовать от 1 ₽')
+  } finally {
+    await page.request.post('/api/globals/site-settings', { ...sameSite, data: { supportEmail: settings.supportEmail } })
+    await page.request.patch(`/api/tariffs/${plan}`, { ...sameSite, data: { trialDays: 10, trialFeeKopecks: 100 } })
+    await visitor.dispose()
+  }
+  await expect(async () => {
+    await page.goto('/')
+    await expect(page.getByTestId('trial-banner')).toContainText('10 дней VIP за 1 ₽', { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  await expect(page.getByTestId('trial-banner').getByRole('link')).toHaveText('Попробовать за 1 ₽')
+})
