@@ -31,6 +31,7 @@ import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
 import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
 import { sendEmailTask } from './src/jobs/sendEmail'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
+import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/lib/admin/adminText'
 import { env } from './src/lib/env'
 import { createMailTransport } from './src/lib/mail/transport'
 
@@ -48,12 +49,13 @@ export default buildConfig({
     meta: { titleSuffix: ' · VPN keys' },
     // Gravatar is unreachable for many of our editors; 24-hour dates read the same in both languages.
     avatar: 'default',
-    dateFormat: 'dd.MM.yyyy HH:mm',
+    dateFormat: ADMIN_DATE_TIME,
     importMap: { baseDir: path.resolve(dirname, 'src') },
   },
   i18n: {
     supportedLanguages: { ru, en },
     fallbackLanguage: 'ru',
+    translations: adminTranslations,
   },
   localization: {
     locales: locales.map((code) => ({ code, label: localeLabels[code] })),
@@ -71,6 +73,18 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'migrations'),
     push: false,
   }),
+  hooks: {
+    // Payload formats its errors by their class; in the production bundle an error thrown in our hooks can be
+    // another copy of that class, and the admin would show "An unknown error occurred" instead of our message, or
+    // no message under the field. A public error keeps its message and details (never a 500's).
+    afterError: [
+      ({ error, result }) => {
+        const { data, message, name, status, isPublic } = error as { data?: unknown; message?: string; name?: string; status?: number; isPublic?: boolean }
+        if (!data || !(isPublic === true || (typeof status === 'number' && status < 500))) return
+        return { response: { ...result, errors: [{ name: name || 'APIError', data: data as Record<string, unknown>, message: message ?? '' }] } }
+      },
+    ],
+  },
   email: nodemailerAdapter({
     defaultFromAddress: config.emailFrom,
     defaultFromName: 'VPN keys',
@@ -85,4 +99,6 @@ export default buildConfig({
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
-}).then(lockDownPayloadInternals)
+})
+  .then(lockDownPayloadInternals)
+  .then(withAdminDateFormats)

@@ -15,3 +15,11 @@ export const adapterOptions = [
   { value: 'xray-panel', label: { ru: 'Панель Xray (Marzban)', en: 'Xray panel (Marzban)' } },
   { value: 'demo', label: { ru: 'Демо (ключи-образцы)', en: 'Demo (sample keys)' } },
 ]
+
+export const SUBSCRIPTION_STATUS_OPTIONS = [
+  { value: 'trialing', label: { ru: 'Пробный период', en: 'Trial' } },
+  { value: 'active', label: { ru: 'Активна', en: 'Active' } },
+  { value: 'past_due', label: { ru: 'Просрочен платёж', en: 'Past due' } },
+  { value: 'cancelled', label: { ru: 'Отменена', en: 'Cancelled' } },
+  { value: 'expired', label: { ru: 'Истекла', en: 'Expired' } },
+]

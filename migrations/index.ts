@@ -15,6 +15,7 @@ import * as migration_20261123_194231_yookassa_site_run_billing from './20261123
 import * as migration_20261123_200257_trial_reminder from './20261123_200257_trial_reminder';
 import * as migration_20261123_221634_editor_money_and_placeholders from './20261123_221634_editor_money_and_placeholders';
 import * as migration_20261123_222645_pages_publish_per_language from './20261123_222645_pages_publish_per_language';
+import * as migration_20261123_225002_subscription_title_search from './20261123_225002_subscription_title_search';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261123_222645_pages_publish_per_language.up,
     down: migration_20261123_222645_pages_publish_per_language.down,
-    name: '20261123_222645_pages_publish_per_language'
+    name: '20261123_222645_pages_publish_per_language',
+  },
+  {
+    up: migration_20261123_225002_subscription_title_search.up,
+    down: migration_20261123_225002_subscription_title_search.down,
+    name: '20261123_225002_subscription_title_search'
   },
 ];

@@ -84,7 +84,13 @@ export interface Config {
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    users: {
+      subscriptions: 'subscriptions';
+      history: 'subscription-events';
+      deviceKeys: 'keys';
+    };
+  };
   collectionsSelect: {
     countries: CountriesSelect<false> | CountriesSelect<true>;
     servers: ServersSelect<false> | ServersSelect<true>;
@@ -301,6 +307,22 @@ export interface User {
   emailVerified?: boolean | null;
   subscriptionUrlNonce?: string | null;
   marketingConsent?: boolean | null;
+  vipStatus?: ('trialing' | 'active' | 'past_due' | 'cancelled' | 'expired') | null;
+  subscriptions?: {
+    docs?: (number | Subscription)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  history?: {
+    docs?: (number | SubscriptionEvent)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  deviceKeys?: {
+    docs?: (number | Key)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
   deletionRequestedAt?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -321,36 +343,6 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "tariffs".
- */
-export interface Tariff {
-  id: number;
-  name: string;
-  months: '1' | '3' | '6' | '12';
-  /**
-   * In rubles: 849 or 849.50
-   */
-  price?: string | null;
-  priceKopecks: number;
-  trialDays: number;
-  /**
-   * In rubles: 849 or 849.50
-   */
-  trialFee?: string | null;
-  trialFeeKopecks: number;
-  features?:
-    | {
-        text: string;
-        id?: string | null;
-      }[]
-    | null;
-  order?: number | null;
-  active?: boolean | null;
-  updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -396,6 +388,36 @@ export interface Subscription {
     last4?: string | null;
     validUntil?: string | null;
   };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "tariffs".
+ */
+export interface Tariff {
+  id: number;
+  name: string;
+  months: '1' | '3' | '6' | '12';
+  /**
+   * In rubles: 849 or 849.50
+   */
+  price?: string | null;
+  priceKopecks: number;
+  trialDays: number;
+  /**
+   * In rubles: 849 or 849.50
+   */
+  trialFee?: string | null;
+  trialFeeKopecks: number;
+  features?:
+    | {
+        text: string;
+        id?: string | null;
+      }[]
+    | null;
+  order?: number | null;
+  active?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -878,6 +900,10 @@ export interface UsersSelect<T extends boolean = true> {
   emailVerified?: T;
   subscriptionUrlNonce?: T;
   marketingConsent?: T;
+  vipStatus?: T;
+  subscriptions?: T;
+  history?: T;
+  deviceKeys?: T;
   deletionRequestedAt?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -1,5 +1,6 @@
 // VPN nodes: where keys live, what they offer publicly, and (admins only) how we provision them.
-import type { CollectionConfig, Where } from 'payload'
+import { APIError } from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionConfig, Where } from 'payload'
 
 import { isInternalAddress, isLocalHostName } from '../../src/lib/http/privateAddress'
 import { adminOnlyField } from '../access/adminOnlyField'
@@ -15,6 +16,21 @@ function validateHost(value: unknown, { data }: { data: Partial<{ privateNetwork
   if (typeof value !== 'string' || value.trim() === '') return 'Укажите адрес / Enter an address'
   if (data?.privateNetwork || !(isInternalAddress(value.trim()) || isLocalHostName(value))) return true
   return 'Это внутренний адрес (localhost, частная сеть). Администратор может отметить сервер как находящийся в частной сети. / This is an internal address (localhost, a private network); an admin can mark the server as being on a private network.'
+}
+
+/**
+ * A server's keys point at it: deleting it would leave them pointing nowhere (the database refuses). The editor is
+ * told how many keys there are and the two ways forward, in their language, instead of "An unknown error".
+ */
+const refuseDeletingServerWithKeys: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const keys = await req.payload.count({ collection: 'keys', where: { server: { equals: id } }, req })
+  if (keys.totalDocs === 0) return
+  const count = keys.totalDocs
+  const message =
+    req.i18n?.language === 'en'
+      ? `This server still has ${count} ${count === 1 ? 'key' : 'keys'}, so it was not deleted. To take it off the site at once, untick “Enabled”: its keys disappear from the site and the server can stay for later. To delete it, first delete its keys (Keys → filter by this server → select all → Delete), then the server.`
+      : `У сервера ещё ${count} ${new Intl.PluralRules('ru').select(count) === 'one' ? 'ключ' : new Intl.PluralRules('ru').select(count) === 'few' ? 'ключа' : 'ключей'}, поэтому он не удалён. Чтобы сразу убрать его с сайта, снимите «Включён»: его ключи исчезнут с сайта, а сервер останется на будущее. Чтобы удалить сервер, сначала удалите его ключи (Ключи → фильтр по этому серверу → выбрать все → Удалить), затем сам сервер.`
+  throw new APIError(message, 409, { keys: count }, true)
 }
 
 export const Servers: CollectionConfig = {
@@ -58,6 +74,7 @@ export const Servers: CollectionConfig = {
     delete: staffOnly,
   },
   hooks: {
+    beforeDelete: [refuseDeletingServerWithKeys],
     afterChange: [revalidatePublicData],
     afterDelete: [revalidatePublicData],
   },

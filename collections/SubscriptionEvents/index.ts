@@ -13,7 +13,8 @@ export const SubscriptionEvents: CollectionConfig = {
     plural: { ru: 'История подписок', en: 'Subscription history' },
   },
   admin: {
-    useAsTitle: 'type',
+    // Named by when it happened (dates read in the admin's format); the event's kind is a translated column.
+    useAsTitle: 'occurredAt',
     defaultColumns: ['occurredAt', 'type', 'user', 'amount'],
     group: { ru: 'VIP', en: 'VIP' },
   },

@@ -6,9 +6,8 @@ import { adminOnlyField } from '../access/adminOnlyField'
 import { staffOnly } from '../access/staffOnly'
 import { staffOrOwner } from '../access/staffOrOwner'
 import { moneyDisplayField } from '../fields/money'
+import { SUBSCRIPTION_STATUS_OPTIONS } from '../options'
 import { applyEditorChanges, recordEditorChanges } from './hooks/editorChanges'
-
-const DELETED_ACCOUNT = 'deleted account'
 
 // Editors change only status and "active until" (cancel, extend); everything else comes from the provider.
 const providerOwned = { update: adminOnlyField }
@@ -21,7 +20,8 @@ export const Subscriptions: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'user', 'tariff', 'status', 'currentPeriodEnd'],
+    defaultColumns: ['title', 'tariff', 'status', 'currentPeriodEnd', 'createdAt'],
+    listSearchableFields: ['title'],
     group: { ru: 'VIP', en: 'VIP' },
   },
   access: {
@@ -36,22 +36,22 @@ export const Subscriptions: CollectionConfig = {
     beforeChange: [
       applyEditorChanges,
       async ({ data, originalDoc, req }) => {
+        // The title is the customer's address, which editors search by (status and plan have their own columns);
         // `user: null` in the update means the account was purged: the title keeps no e-mail either.
         const userRef: unknown = data.user === undefined ? originalDoc?.user : data.user
         const userId = typeof userRef === 'object' && userRef !== null ? (userRef as { id: number }).id : userRef
-        const status = String(data.status ?? originalDoc?.status ?? '')
         if (typeof userId === 'number') {
           const user = await req.payload.findByID({ collection: 'users', id: userId, depth: 0, req })
-          data.title = `${user.email} · ${status}`
+          data.title = user.email
         } else {
-          data.title = `#${String(originalDoc?.id ?? '')} (${DELETED_ACCOUNT}) · ${status}`
+          data.title = `#${String(originalDoc?.id ?? '')}`
         }
         return data
       },
     ],
   },
   fields: [
-    { name: 'title', type: 'text', admin: { hidden: true } },
+    { name: 'title', label: { ru: 'E-mail покупателя', en: 'Customer e-mail' }, type: 'text', index: true, admin: { hidden: true } },
     {
       type: 'row',
       fields: [
@@ -74,13 +74,7 @@ export const Subscriptions: CollectionConfig = {
       type: 'select',
       required: true,
       index: true,
-      options: [
-        { value: 'trialing', label: { ru: 'Пробный период', en: 'Trial' } },
-        { value: 'active', label: { ru: 'Активна', en: 'Active' } },
-        { value: 'past_due', label: { ru: 'Просрочен платёж', en: 'Past due' } },
-        { value: 'cancelled', label: { ru: 'Отменена', en: 'Cancelled' } },
-        { value: 'expired', label: { ru: 'Истекла', en: 'Expired' } },
-      ],
+      options: SUBSCRIPTION_STATUS_OPTIONS,
     },
     {
       type: 'row',

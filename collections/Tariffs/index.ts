@@ -9,7 +9,7 @@ import { revalidatePublicData } from '../hooks/revalidatePublicData'
 const PRICE = {
   name: 'price',
   kopecks: 'priceKopecks',
-  label: { ru: 'Цена за период, ₽', en: 'Price for the period, ₽' },
+  label: { ru: 'Цена за период (₽)', en: 'Price for the period (₽)' },
   kopecksLabel: { ru: 'Цена за период, копеек', en: 'Price for the period, kopecks' },
   required: true,
   minKopecks: 100,
@@ -17,7 +17,7 @@ const PRICE = {
 const TRIAL_FEE = {
   name: 'trialFee',
   kopecks: 'trialFeeKopecks',
-  label: { ru: 'Плата за пробный период, ₽', en: 'Trial fee, ₽' },
+  label: { ru: 'Плата за пробный период (₽)', en: 'Trial fee (₽)' },
   kopecksLabel: { ru: 'Плата за пробный период, копеек', en: 'Trial fee, kopecks' },
   required: true,
   defaultKopecks: 100,
@@ -53,7 +53,7 @@ export const Tariffs: CollectionConfig = {
       fields: [
         {
           name: 'months',
-          label: { ru: 'Срок, месяцев', en: 'Period, months' },
+          label: { ru: 'Срок (месяцев)', en: 'Period (months)' },
           type: 'select',
           required: true,
           unique: true,
@@ -65,7 +65,7 @@ export const Tariffs: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'trialDays', label: { ru: 'Пробный период, дней', en: 'Trial, days' }, type: 'number', required: true, min: 0, defaultValue: 10 },
+        { name: 'trialDays', label: { ru: 'Пробный период (дней)', en: 'Trial (days)' }, type: 'number', required: true, min: 0, defaultValue: 10 },
         ...moneyFields(TRIAL_FEE),
       ],
     },

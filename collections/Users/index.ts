@@ -5,6 +5,8 @@ import { addDataAndFileToRequest, APIError, AuthenticationError } from 'payload'
 import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
+import { staffOnlyField } from '../access/staffOnlyField'
+import { SUBSCRIPTION_STATUS_OPTIONS } from '../options'
 import { adminOrSelf, staffOrSelf } from '../access/staffOrSelf'
 import { locales } from '../../src/i18n/locales'
 import { clearPasswordAttempts, consumePasswordAttempt } from '../../src/lib/auth/rateLimit'
@@ -19,7 +21,7 @@ export const Users: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'email',
-    defaultColumns: ['email', 'role', 'emailVerified', 'createdAt'],
+    defaultColumns: ['email', 'role', 'vipStatus', 'emailVerified', 'createdAt'],
     group: { ru: 'Пользователи', en: 'Users' },
   },
   auth: {
@@ -62,6 +64,14 @@ export const Users: CollectionConfig = {
         const allowance = await consumePasswordAttempt(req.payload, { email, ip: clientIp(req.headers) })
         if (!allowance.ok) throw new APIError('tooManyAttempts', 429, { retryAfterSeconds: allowance.retryAfterSeconds }, true)
         return args
+      },
+    ],
+    // Subscriptions are titled (and found in the admin) by the customer's address: they follow a change of it.
+    afterChange: [
+      async ({ doc, previousDoc, req, operation }) => {
+        if (operation !== 'update' || !previousDoc?.email || previousDoc.email === doc.email) return doc
+        await req.payload.update({ collection: 'subscriptions', where: { user: { equals: doc.id } }, data: { title: doc.email }, depth: 0, req })
+        return doc
       },
     ],
     afterLogin: [
@@ -135,6 +145,44 @@ export const Users: CollectionConfig = {
       label: { ru: 'Согласие на рассылку', en: 'Marketing consent' },
       type: 'checkbox',
       defaultValue: false,
+    },
+    {
+      // The latest subscription's status, for the users list (staff only; read when the list is shown).
+      name: 'vipStatus',
+      label: { ru: 'VIP', en: 'VIP' },
+      type: 'select',
+      virtual: true,
+      options: SUBSCRIPTION_STATUS_OPTIONS,
+      admin: { readOnly: true, position: 'sidebar' },
+      access: { read: staffOnlyField },
+      hooks: {
+        afterRead: [
+          async ({ data, req }) => {
+            if (!isStaff(req.user) || typeof data?.id !== 'number') return undefined
+            const latest = await req.payload.find({ collection: 'subscriptions', where: { user: { equals: data.id } }, sort: '-createdAt', limit: 1, depth: 0, select: { status: true }, req })
+            return latest.docs[0]?.status ?? null
+          },
+        ],
+      },
+    },
+    {
+      type: 'collapsible',
+      label: { ru: 'Подписки, платежи, ключи и история', en: 'Subscriptions, payments, keys and history' },
+      admin: { condition: (data) => data?.role === 'customer' },
+      fields: [
+        { name: 'subscriptions', label: { ru: 'Подписки', en: 'Subscriptions' }, type: 'join', collection: 'subscriptions', on: 'user', access: { read: staffOnlyField }, admin: { defaultColumns: ['tariff', 'status', 'currentPeriodEnd', 'createdAt'] } },
+        {
+          name: 'history',
+          label: { ru: 'История и платежи', en: 'History and payments' },
+          type: 'join',
+          collection: 'subscription-events',
+          on: 'user',
+          defaultSort: '-occurredAt',
+          access: { read: staffOnlyField },
+          admin: { defaultColumns: ['occurredAt', 'type', 'amount'] },
+        },
+        { name: 'deviceKeys', label: { ru: 'Ключи устройств', en: 'Device keys' }, type: 'join', collection: 'keys', on: 'owner', access: { read: staffOnlyField }, admin: { defaultColumns: ['title', 'deviceLabel', 'protocol', 'revokedAt'] } },
+      ],
     },
     {
       name: 'deletionRequestedAt',

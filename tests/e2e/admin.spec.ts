@@ -29,11 +29,15 @@ test('the editor renames a plan and types its price in rubles; /tariffs shows bo
   const before = (await (await page.request.get(`/api/tariffs/${id}?depth=0&locale=ru`, sameSite)).json()) as { name: string; priceKopecks: number }
   try {
     await page.goto(`/admin/collections/tariffs/${id}?locale=ru`)
-    await expect(page.getByLabel('Цена за период, ₽')).toHaveValue(String(before.priceKopecks / 100))
+    await expect(page.getByLabel('Цена за период (₽)')).toHaveValue(String(before.priceKopecks / 100))
     await page.getByLabel('Название').fill('Квартал')
-    await page.getByLabel('Цена за период, ₽').fill('849,50')
+    // A price that is not an amount is refused under the field, in Russian, and nothing is saved.
+    await page.getByLabel('Цена за период (₽)').fill('849 руб 50')
     await page.getByRole('button', { name: 'Сохранить' }).click()
-    await expect(page.getByText('Успешно')).toBeVisible()
+    await expect(page.getByText('Укажите сумму в рублях, например 849 или 849,50')).toBeVisible()
+    await page.getByLabel('Цена за период (₽)').fill('849,50')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await expect(page.getByText('Сохранено.')).toBeVisible()
 
     await expect(async () => {
       await page.goto('/tariffs')
@@ -74,7 +78,7 @@ test('the editor publishes the English privacy text while a Russian draft waits:
     // The main button publishes the language being edited only.
     await expect(page.locator('#action-save')).toHaveText('Опубликовать на English')
     await page.locator('#action-save').click()
-    await expect(page.getByText('Успешно', { exact: false }).first()).toBeVisible()
+    await expect(page.getByText('Сохранено.').first()).toBeVisible()
 
     await expect(async () => {
       expect(await titleOn('/en/privacy')).toBe('Privacy Policy (2026)')
@@ -137,4 +141,44 @@ test('the support address and the trial come from one place: settings and plans'
     await expect(page.getByTestId('trial-banner')).toContainText('10 дней VIP за 1 ₽', { timeout: 1_000 })
   }).toPass({ timeout: 15_000 })
   await expect(page.getByTestId('trial-banner').getByRole('link')).toHaveText('Попробовать за 1 ₽')
+})
+
+test('the editor finds a customer’s subscription by the address the customer has now', async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: sameSite.headers })
+  const owner = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
+  expect((await admin.post('/api/users/login', { data: { email: owner.email, password: owner.password } })).status()).toBe(200)
+  const email = `customer-${Date.now()}@mail.example`
+  const user = ((await (await admin.post('/api/users', { data: { email, password: 'customer-password-1', role: 'customer' } })).json()) as { doc: { id: number } }).doc
+  const tariff = ((await (await admin.get('/api/tariffs?where[months][equals]=1&depth=0')).json()) as { docs: { id: number }[] }).docs[0]!
+  expect((await admin.post('/api/subscriptions', { data: { user: user.id, tariff: tariff.id, status: 'active', currentPeriodEnd: '2026-12-03T12:34:00.000Z' } })).status()).toBe(201)
+  // The customer moved to another address since.
+  const moved = `now-${email}`
+  expect((await admin.patch(`/api/users/${user.id}`, { data: { email: moved } })).status()).toBe(200)
+  await admin.dispose()
+
+  await signInToAdmin(page)
+  await page.goto('/admin/collections/subscriptions')
+  const search = page.getByPlaceholder('Искать по: E-mail покупателя')
+  await search.fill(moved)
+  const row = page.locator('table tbody tr').filter({ hasText: moved })
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Активна')
+  await expect(row).toContainText('03.12.2026')
+  // The customer's own page lists the subscription, with its status in the users list.
+  await page.goto('/admin/collections/users')
+  await page.getByPlaceholder(/Искать по/).fill(moved)
+  await expect(page.locator('table tbody tr').filter({ hasText: moved })).toContainText('Активна')
+})
+
+test('deleting a server that has keys is refused with the reason and what to do instead', async ({ page }) => {
+  await signInToAdmin(page)
+  const id = await idOf(page, '/api/servers?depth=0&limit=1&sort=id')
+  await page.goto(`/admin/collections/servers/${id}`)
+  // The document's menu next to "Save".
+  await page.getByRole('button', { name: 'Сохранить' }).locator('xpath=following::button[1]').click()
+  await page.getByRole('button', { name: 'Удалить', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: /Подтвердить|Удалить/ }).last().click()
+  await expect(page.getByText(/У сервера ещё \d+ ключ/)).toBeVisible()
+  await expect(page.getByText('Неизвестная ошибка', { exact: false })).toHaveCount(0)
+  expect((await page.request.get(`/api/servers/${id}?depth=0`, sameSite)).status()).toBe(200)
 })

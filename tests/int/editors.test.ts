@@ -129,3 +129,102 @@ describe('localized drafts', () => {
     }
   })
 })
+
+describe('the admin in the editor’s language', () => {
+  async function subscriber() {
+    const customer = await createUser('customer')
+    const until = new Date(Date.UTC(2026, 11, 3, 12, 34)).toISOString()
+    const record = await payload.create({ collection: 'subscriptions', data: { user: customer.id, tariff: plan.id, status: 'active', currentPeriodEnd: until } })
+    return { customer, record, until }
+  }
+
+  it('a refused subscription change says what is allowed and why, in Russian and in English', async () => {
+    const { record } = await subscriber()
+    const ru = await errorOf(payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'trialing' }, overrideAccess: false, req: await adminReq(editor, 'ru') }))
+    expect(ru[0]?.message).toMatch(/^Вручную можно только отменить подписку: выберите статус «Отменена»\. Остальные статусы ставит оплата/)
+    const en = await errorOf(payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: '2026-12-01T00:00:00.000Z' }, overrideAccess: false, req: await adminReq(editor, 'en') }))
+    expect(en).toEqual([{ path: 'currentPeriodEnd', message: '“Active until” can only move to a later date; it is now 03.12.2026 15:34 Moscow time: an earlier one would take away paid time. To end access now, choose the status “Cancelled”.' }])
+    const earlier = await errorOf(payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: '2026-12-01T00:00:00.000Z' }, overrideAccess: false, req: await adminReq(editor, 'ru') }))
+    expect(earlier[0]?.message).toContain('сейчас это 03.12.2026 15:34 МСК')
+  })
+
+  it('Payload’s own words read right: yes/no, "search by" a field, "creating" a document', async () => {
+    const { t } = (await adminReq(editor, 'ru')).i18n
+    expect([t('general:true'), t('general:false')]).toEqual(['Да', 'Нет'])
+    expect(t('general:searchBy', { label: 'E-mail покупателя' })).toBe('Искать по: E-mail покупателя')
+    expect(t('general:creatingNewLabel', { label: 'Сервер' })).toBe('Создание: Сервер')
+    expect((await adminReq(editor, 'en')).i18n.t('general:true')).toBe('Yes')
+  })
+
+  it('every date field in the admin shows 03.12.2026 15:34, never a 12-hour clock or month first', () => {
+    const dates: string[] = []
+    const walk = (fields: unknown[], where: string) => {
+      for (const field of fields as Record<string, unknown>[]) {
+        if (field.type === 'date') {
+          const date = ((field.admin as { date?: Record<string, unknown> } | undefined)?.date ?? {}) as { displayFormat?: string; timeFormat?: string }
+          dates.push(`${where}.${String(field.name)}`)
+          expect(date.displayFormat, `${where}.${String(field.name)}`).toMatch(/^dd\.MM\.yyyy( HH:mm)?$/)
+          expect(date.timeFormat).toBe('HH:mm')
+        }
+        if (Array.isArray(field.fields)) walk(field.fields, where)
+        if (Array.isArray(field.tabs)) for (const tab of field.tabs as { fields: unknown[] }[]) walk(tab.fields, where)
+      }
+    }
+    for (const collection of payload.config.collections) walk(collection.fields, collection.slug)
+    for (const global of payload.config.globals) walk(global.fields, global.slug)
+    expect(dates).toEqual(expect.arrayContaining(['subscriptions.currentPeriodEnd', 'keys.expiresAt', 'subscription-events.occurredAt']))
+    expect(payload.config.admin.dateFormat).toBe('dd.MM.yyyy HH:mm')
+  })
+
+  it('a subscription is found by its customer’s current address; the customer’s page joins subscriptions, history and keys', async () => {
+    const { customer, record } = await subscriber()
+    await payload.create({ collection: 'subscription-events', data: { subscription: record.id, user: customer.id, type: 'payment', amountKopecks: 79_900, occurredAt: new Date().toISOString() } })
+    const moved = `moved-${customer.email}`
+    await payload.update({ collection: 'users', id: customer.id, data: { email: moved }, overrideAccess: false, req: await adminReq(await createUser('admin'), 'ru') })
+    const req = await adminReq(editor, 'ru')
+    const found = await payload.find({ collection: 'subscriptions', where: { title: { like: moved.slice(0, 20) } }, overrideAccess: false, req })
+    expect(found.docs.map((doc) => doc.id)).toEqual([record.id])
+    expect(found.docs[0]?.title).toBe(moved)
+
+    const page = await payload.findByID({ collection: 'users', id: customer.id, overrideAccess: false, depth: 1, req })
+    expect(page.vipStatus).toBe('active')
+    expect(page.subscriptions?.docs?.map((doc) => (typeof doc === 'object' ? doc.id : doc))).toEqual([record.id])
+    expect(page.history?.docs).toHaveLength(1)
+    expect(page.deviceKeys?.docs).toEqual([])
+    // The customer reading their own account gets none of it.
+    const own = await payload.findByID({ collection: 'users', id: customer.id, overrideAccess: false, user: { ...customer, email: moved } })
+    expect(own).not.toHaveProperty('vipStatus')
+    expect(own).not.toHaveProperty('subscriptions')
+    expect(own).not.toHaveProperty('history')
+  })
+})
+
+describe('servers and keys', () => {
+  it('deleting a server that has keys is refused with the count and the ways forward; once its keys are gone it is deleted', async () => {
+    const country = (await payload.find({ collection: 'countries', limit: 1, depth: 0 })).docs[0]!
+    const server = await payload.create({
+      collection: 'servers',
+      data: { name: `Delete-me-${Date.now()}`, country: country.id, hosting: 'Test', host: '203.0.113.77', tier: 'free', adapter: 'manual', protocols: [{ protocol: 'vless', port: 443, freeKeys: 0 }] },
+    })
+    const key = await payload.create({
+      collection: 'keys',
+      data: { server: server.id, protocol: 'vless', tier: 'free', keyString: 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@203.0.113.77:443?security=tls#x' },
+    })
+    const refusal = async (language: 'ru' | 'en') => {
+      try {
+        await payload.delete({ collection: 'servers', id: server.id, overrideAccess: false, req: await adminReq(editor, language) })
+      } catch (error) {
+        return error as { status: number; message: string; isPublic: boolean }
+      }
+      throw new Error('expected a refusal')
+    }
+    const ru = await refusal('ru')
+    expect(ru).toMatchObject({ status: 409, isPublic: true })
+    expect(ru.message).toMatch(/^У сервера ещё 1 ключ, поэтому он не удалён\. Чтобы сразу убрать его с сайта, снимите «Включён»/)
+    expect((await refusal('en')).message).toMatch(/^This server still has 1 key, so it was not deleted\./)
+    expect((await payload.findByID({ collection: 'servers', id: server.id })).id).toBe(server.id)
+    await payload.delete({ collection: 'keys', id: key.id })
+    await payload.delete({ collection: 'servers', id: server.id, overrideAccess: false, req: await adminReq(editor, 'ru') })
+    expect((await payload.find({ collection: 'servers', where: { id: { equals: server.id } } })).totalDocs).toBe(0)
+  })
+})
