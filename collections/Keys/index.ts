@@ -1,6 +1,7 @@
 // VPN access keys, free and VIP: the rows of every public key table and of "My servers".
 import type { CollectionConfig, Where } from 'payload'
 
+import { adminLanguage } from '../../src/lib/admin/adminMessages'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
@@ -71,7 +72,7 @@ export const Keys: CollectionConfig = {
           text: typeof body?.text === 'string' ? body.text : '',
           files,
           expiresInHours: hours,
-          language: req.i18n?.language === 'en' ? 'en' : 'ru',
+          language: adminLanguage(req),
         })
         return report ? Response.json(report) : Response.json({ error: 'server not found' }, { status: 404 })
       },

@@ -2,6 +2,7 @@
 import { APIError } from 'payload'
 import type { CollectionBeforeDeleteHook, CollectionConfig, Where } from 'payload'
 
+import { adminT } from '../../src/lib/admin/adminMessages'
 import { isInternalAddress, isLocalHostName } from '../../src/lib/http/privateAddress'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
@@ -26,10 +27,7 @@ const refuseDeletingServerWithKeys: CollectionBeforeDeleteHook = async ({ id, re
   const keys = await req.payload.count({ collection: 'keys', where: { server: { equals: id } }, req })
   if (keys.totalDocs === 0) return
   const count = keys.totalDocs
-  const message =
-    req.i18n?.language === 'en'
-      ? `This server still has ${count} ${count === 1 ? 'key' : 'keys'}, so it was not deleted. To take it off the site at once, untick “Enabled”: its keys disappear from the site and the server can stay for later. To delete it, first delete its keys (Keys → filter by this server → select all → Delete), then the server.`
-      : `У сервера ещё ${count} ${new Intl.PluralRules('ru').select(count) === 'one' ? 'ключ' : new Intl.PluralRules('ru').select(count) === 'few' ? 'ключа' : 'ключей'}, поэтому он не удалён. Чтобы сразу убрать его с сайта, снимите «Включён»: его ключи исчезнут с сайта, а сервер останется на будущее. Чтобы удалить сервер, сначала удалите его ключи (Ключи → фильтр по этому серверу → выбрать все → Удалить), затем сам сервер.`
+  const message = adminT(req)('serverHasKeys', { count })
   throw new APIError(message, 409, { keys: count }, true)
 }
 

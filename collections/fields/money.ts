@@ -2,17 +2,10 @@
 // which the site, the billing code and the API use.
 import type { CollectionBeforeValidateHook, Field, NumberField, PayloadRequest, TextField } from 'payload'
 
+import { adminLanguage as language, adminT } from '../../src/lib/admin/adminMessages'
 import { formatRubles, parseRubles, rublesInput } from '../../src/lib/billing/pricing'
 
 type Label = { ru: string; en: string }
-
-const language = (req: PayloadRequest | undefined): 'ru' | 'en' => (req?.i18n?.language === 'en' ? 'en' : 'ru')
-
-const MESSAGES = {
-  invalid: { ru: 'Укажите сумму в рублях, например 849 или 849,50', en: 'Enter an amount in rubles, for example 849 or 849.50' },
-  required: { ru: 'Укажите цену в рублях', en: 'Enter the price in rubles' },
-  min: { ru: 'Не меньше {min}', en: 'At least {min}' },
-}
 
 type MoneyOptions = { name: string; kopecks: string; label: Label; kopecksLabel: Label; required?: boolean; minKopecks?: number; defaultKopecks?: number }
 
@@ -22,7 +15,7 @@ type MoneyOptions = { name: string; kopecks: string; label: Label; kopecksLabel:
  * collection's beforeValidate: it turns what was typed into kopecks.
  */
 export function moneyFields({ name, kopecks, label, kopecksLabel, required = false, minKopecks = 0, defaultKopecks }: MoneyOptions): Field[] {
-  const tooLow = (req: PayloadRequest | undefined) => MESSAGES.min[language(req)].replace('{min}', formatRubles(minKopecks, language(req)))
+  const tooLow = (req: PayloadRequest | undefined) => adminT(req)('priceMin', { min: formatRubles(minKopecks, language(req)) })
   const rubles: TextField = {
     name,
     label,
@@ -36,9 +29,9 @@ export function moneyFields({ name, kopecks, label, kopecksLabel, required = fal
     },
     validate: (value: unknown, { req, siblingData }: { req: PayloadRequest; siblingData: Record<string, unknown> }) => {
       const text = typeof value === 'string' ? value.trim() : ''
-      if (!text) return !required || typeof siblingData?.[kopecks] === 'number' || MESSAGES.required[language(req)]
+      if (!text) return !required || typeof siblingData?.[kopecks] === 'number' || adminT(req)('priceRequired')
       const parsed = parseRubles(text)
-      if (parsed === null) return MESSAGES.invalid[language(req)]
+      if (parsed === null) return adminT(req)('priceInvalid')
       return parsed >= minKopecks || tooLow(req)
     },
   }
@@ -54,7 +47,7 @@ export function moneyFields({ name, kopecks, label, kopecksLabel, required = fal
     validate: (value: unknown, { req, siblingData }: { req: PayloadRequest; siblingData: Record<string, unknown> }) => {
       const typed = siblingData?.[name]
       if (typeof typed === 'string' && parseRubles(typed) === (value ?? null)) return true
-      if (value === null || value === undefined) return !required || MESSAGES.required[language(req)]
+      if (value === null || value === undefined) return !required || adminT(req)('priceRequired')
       return (Number.isInteger(value) && (value as number) >= minKopecks) || tooLow(req)
     },
   }

@@ -182,3 +182,28 @@ test('deleting a server that has keys is refused with the reason and what to do 
   await expect(page.getByText('Неизвестная ошибка', { exact: false })).toHaveCount(0)
   expect((await page.request.get(`/api/servers/${id}?depth=0`, sameSite)).status()).toBe(200)
 })
+
+test('the preview is for staff only, from the site itself, and leads only to a page of the site', async ({ page, playwright, baseURL }) => {
+  const owner = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: sameSite.headers })
+  await admin.post('/api/users/login', { data: { email: owner.email, password: owner.password } })
+  const email = `preview-${Date.now()}@mail.example`
+  await admin.post('/api/users', { data: { email, password: 'customer-password-1', role: 'customer' } })
+  await admin.dispose()
+  const customer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: sameSite.headers })
+  expect((await customer.post('/api/users/login', { data: { email, password: 'customer-password-1' } })).status()).toBe(200)
+  expect((await customer.get('/api/preview?slug=privacy&locale=ru', { maxRedirects: 0 })).status()).toBe(403)
+  await customer.dispose()
+
+  await signInToAdmin(page)
+  // The editor's own session, sent from another site (a link or a form elsewhere): refused.
+  expect((await page.request.get('/api/preview?slug=privacy&locale=ru', { headers: { 'sec-fetch-site': 'cross-site' }, maxRedirects: 0 })).status()).toBe(403)
+  for (const slug of ['//evil.example', 'https://evil.example', '../admin', 'privacy/../../x']) {
+    expect((await page.request.get(`/api/preview?slug=${encodeURIComponent(slug)}&locale=ru`, { ...sameSite, maxRedirects: 0 })).status(), slug).toBe(400)
+  }
+  const opened = await page.request.get('/api/preview?slug=privacy&locale=en', { ...sameSite, maxRedirects: 0 })
+  expect(opened.status()).toBe(307)
+  expect(opened.headers()['location']).toBe('/en/privacy')
+  const left = await page.request.get('/api/preview?exit=1&slug=privacy&locale=en', { ...sameSite, maxRedirects: 0 })
+  expect(left.headers()['location']).toBe('/en/privacy')
+})

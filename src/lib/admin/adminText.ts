@@ -2,6 +2,8 @@
 // one unambiguous 24-hour format (never "12/03/2026" or "3:34 ПП").
 import type { SanitizedConfig } from 'payload'
 
+import type { AdminLanguage } from './adminMessages'
+
 /** Replacements for Payload's Russian admin texts (the originals say "Правда/Ложь", "Искать по" with no field, "Создание нового Сервер"). */
 export const adminTranslations = {
   ru: {
@@ -45,7 +47,7 @@ export function withAdminDateFormats(config: SanitizedConfig): SanitizedConfig {
 }
 
 /** A moment as the admin shows it, in Moscow time, for messages written on the server: `03.12.2026 15:34 МСК`. */
-export function adminDateTime(iso: string, language: 'ru' | 'en'): string {
+export function adminDateTime(iso: string, language: AdminLanguage): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(new Date(iso))

@@ -34,4 +34,9 @@ describe('message catalogues', () => {
     const format = (hours: number) => new IntlMessageFormat(catalogues.ru['KeyTable.hoursLeft']!, 'ru').format({ hours })
     expect([0, 1, 2, 5, 21, 22, 25].map(format)).toEqual(['0 часов', '1 час', '2 часа', '5 часов', '21 час', '22 часа', '25 часов'])
   })
+
+  it('say in the admin how many keys keep a server, in the Russian plural forms', () => {
+    const format = (count: number) => new IntlMessageFormat(catalogues.ru['Admin.serverHasKeys']!, 'ru').format({ count }) as string
+    expect([1, 2, 5, 21].map((count) => format(count).split(',')[0])).toEqual(['У сервера ещё 1 ключ', 'У сервера ещё 2 ключа', 'У сервера ещё 5 ключей', 'У сервера ещё 21 ключ'])
+  })
 })
