@@ -51,6 +51,7 @@ export default buildConfig({
     avatar: 'default',
     dateFormat: ADMIN_DATE_TIME,
     importMap: { baseDir: path.resolve(dirname, 'src') },
+    components: { beforeDashboard: ['/components/admin/Overview#Overview'] },
   },
   i18n: {
     supportedLanguages: { ru, en },

@@ -16,6 +16,8 @@ import * as migration_20261123_200257_trial_reminder from './20261123_200257_tri
 import * as migration_20261123_221634_editor_money_and_placeholders from './20261123_221634_editor_money_and_placeholders';
 import * as migration_20261123_222645_pages_publish_per_language from './20261123_222645_pages_publish_per_language';
 import * as migration_20261123_225002_subscription_title_search from './20261123_225002_subscription_title_search';
+import * as migration_20261124_001108_server_run_out_warning from './20261124_001108_server_run_out_warning';
+import * as migration_20261124_001552_versions_with_author from './20261124_001552_versions_with_author';
 
 export const migrations = [
   {
@@ -106,6 +108,16 @@ export const migrations = [
   {
     up: migration_20261123_225002_subscription_title_search.up,
     down: migration_20261123_225002_subscription_title_search.down,
-    name: '20261123_225002_subscription_title_search'
+    name: '20261123_225002_subscription_title_search',
+  },
+  {
+    up: migration_20261124_001108_server_run_out_warning.up,
+    down: migration_20261124_001108_server_run_out_warning.down,
+    name: '20261124_001108_server_run_out_warning',
+  },
+  {
+    up: migration_20261124_001552_versions_with_author.up,
+    down: migration_20261124_001552_versions_with_author.down,
+    name: '20261124_001552_versions_with_author'
   },
 ];

@@ -189,6 +189,10 @@ export interface Server {
   hosting: string;
   host: string;
   tier: 'free' | 'vip';
+  /**
+   * "Manual": editors import the keys (Keys → Import); with the others the site renews keys itself
+   */
+  adapter: 'manual' | 'outline' | 'ss-manager' | 'xray-panel' | 'demo';
   enabled?: boolean | null;
   protocols?:
     | {
@@ -214,7 +218,6 @@ export interface Server {
         id?: string | null;
       }[]
     | null;
-  adapter: 'manual' | 'outline' | 'ss-manager' | 'xray-panel' | 'demo';
   /**
    * Allows localhost and private-network addresses (10.x, 192.168.x…) for health checks
    */
@@ -225,15 +228,15 @@ export interface Server {
     password?: string | null;
     certSha256?: string | null;
     /**
-     * For Outline and the Xray panel; empty means no limit
+     * Empty means no limit
      */
     keyDataLimitGb?: number | null;
     /**
-     * For ss-manager, e.g. chacha20-ietf-poly1305
+     * E.g. chacha20-ietf-poly1305
      */
     method?: string | null;
     /**
-     * For ss-manager: one port per key, e.g. 20000-20999
+     * One port per key, e.g. 20000-20999
      */
     portRange?: string | null;
   };
@@ -245,6 +248,7 @@ export interface Server {
     detail?: string | null;
     lastRotationAt?: string | null;
     lastRotationError?: string | null;
+    runOutWarnedFor?: string | null;
   };
   updatedAt: string;
   createdAt: string;
@@ -418,6 +422,7 @@ export interface Tariff {
     | null;
   order?: number | null;
   active?: boolean | null;
+  editedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
 }
@@ -530,6 +535,7 @@ export interface Page {
     };
     [k: string]: unknown;
   };
+  editedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -784,6 +790,7 @@ export interface ServersSelect<T extends boolean = true> {
   hosting?: T;
   host?: T;
   tier?: T;
+  adapter?: T;
   enabled?: T;
   protocols?:
     | T
@@ -805,7 +812,6 @@ export interface ServersSelect<T extends boolean = true> {
             };
         id?: T;
       };
-  adapter?: T;
   privateNetwork?: T;
   credentials?:
     | T
@@ -828,6 +834,7 @@ export interface ServersSelect<T extends boolean = true> {
         detail?: T;
         lastRotationAt?: T;
         lastRotationError?: T;
+        runOutWarnedFor?: T;
       };
   updatedAt?: T;
   createdAt?: T;
@@ -887,6 +894,7 @@ export interface TariffsSelect<T extends boolean = true> {
       };
   order?: T;
   active?: T;
+  editedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1034,6 +1042,7 @@ export interface PagesSelect<T extends boolean = true> {
   title?: T;
   slug?: T;
   content?: T;
+  editedBy?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1165,6 +1174,7 @@ export interface SiteSetting {
         id?: string | null;
       }[]
     | null;
+  editedBy?: (number | null) | User;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1225,6 +1235,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         url?: T;
         id?: T;
       };
+  editedBy?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

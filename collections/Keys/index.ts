@@ -1,7 +1,9 @@
 // VPN access keys, free and VIP: the rows of every public key table and of "My servers".
 import type { CollectionConfig, Where } from 'payload'
 
-import { adminLanguage } from '../../src/lib/admin/adminMessages'
+import { z } from 'zod'
+
+import { adminT } from '../../src/lib/admin/adminMessages'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
@@ -21,6 +23,15 @@ export function currentFreeKeysWhere(now: Date = new Date()): Where {
     ],
   }
 }
+
+/** What the admin's import form sends: a server, links and/or files, and until when the keys are listed (null: until removed). */
+const importRequest = z.object({
+  server: z.coerce.number().int().positive(),
+  text: z.string().max(1_000_000).default(''),
+  files: z.array(z.object({ name: z.string().max(255), content: z.string() })).max(500).default([]),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  acceptOtherHost: z.boolean().default(false),
+})
 
 export const Keys: CollectionConfig = {
   slug: 'keys',
@@ -54,27 +65,17 @@ export const Keys: CollectionConfig = {
       method: 'post',
       handler: async (req) => {
         if (!isStaff(req.user)) return Response.json({ error: 'forbidden' }, { status: 403 })
-        const body = (await req.json?.().catch(() => null)) as Record<string, unknown> | null
-        const serverId = Number(body?.server)
-        const hours = body?.expiresInHours === null || body?.expiresInHours === '' ? null : Number(body?.expiresInHours ?? 24)
-        const files = Array.isArray(body?.files)
-          ? (body.files as unknown[]).flatMap((file) => {
-              const { name, content } = (file ?? {}) as { name?: unknown; content?: unknown }
-              return typeof name === 'string' && typeof content === 'string' ? [{ name, content }] : []
-            })
-          : []
-        if (!Number.isInteger(serverId) || serverId <= 0 || (hours !== null && !(hours > 0 && hours <= 24 * 366))) {
-          return Response.json({ error: 'invalid' }, { status: 400 })
+        const t = adminT(req)
+        const parsed = importRequest.safeParse(await req.json?.().catch(() => null))
+        if (!parsed.success) return Response.json({ error: t('import.invalid') }, { status: 400 })
+        const { server, text, files, expiresAt, acceptOtherHost } = parsed.data
+        const until = expiresAt === null ? null : new Date(expiresAt)
+        if (until !== null && !(until.getTime() > Date.now() && until.getTime() <= Date.now() + 366 * 24 * 3_600_000)) {
+          return Response.json({ error: t('import.expiresInPast') }, { status: 400 })
         }
         const { importKeys } = await import('../../src/lib/provisioning/manualImport')
-        const report = await importKeys(req.payload, {
-          serverId,
-          text: typeof body?.text === 'string' ? body.text : '',
-          files,
-          expiresInHours: hours,
-          language: adminLanguage(req),
-        })
-        return report ? Response.json(report) : Response.json({ error: 'server not found' }, { status: 404 })
+        const report = await importKeys(req.payload, { serverId: server, text, files, expiresAt: until, acceptOtherHost }, t)
+        return report ? Response.json(report) : Response.json({ error: t('import.serverMissing') }, { status: 404 })
       },
     },
   ],

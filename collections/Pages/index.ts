@@ -2,6 +2,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { staffOnly } from '../access/staffOnly'
+import { editedByField } from '../fields/editedBy'
 import { staffOrPublished } from '../access/staffOrPublished'
 import { revalidatePublicData } from '../hooks/revalidatePublicData'
 
@@ -15,7 +16,7 @@ export const Pages: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'slug', '_status', 'updatedAt'],
+    defaultColumns: ['title', 'slug', '_status', 'updatedAt', 'editedBy'],
     group: { ru: 'Сайт', en: 'Site' },
     // "Preview" opens the page with its drafts, for staff (src/app/api/preview).
     preview: (doc, { locale }) => (typeof doc.slug === 'string' ? `/api/preview?slug=${encodeURIComponent(doc.slug)}&locale=${locale}` : null),
@@ -58,5 +59,6 @@ export const Pages: CollectionConfig = {
         },
       },
     },
+    editedByField,
   ],
 }

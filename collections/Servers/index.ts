@@ -1,8 +1,11 @@
 // VPN nodes: where keys live, what they offer publicly, and (admins only) how we provision them.
 import { APIError } from 'payload'
-import type { CollectionBeforeDeleteHook, CollectionConfig, Where } from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionConfig, Condition, Where } from 'payload'
 
-import { adminT } from '../../src/lib/admin/adminMessages'
+import type { Protocol } from '../../src/lib/keys'
+import type { Server } from '../../src/payload-types'
+
+import { adminLanguage, adminT } from '../../src/lib/admin/adminMessages'
 import { isInternalAddress, isLocalHostName } from '../../src/lib/http/privateAddress'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
@@ -17,6 +20,25 @@ function validateHost(value: unknown, { data }: { data: Partial<{ privateNetwork
   if (typeof value !== 'string' || value.trim() === '') return 'Укажите адрес / Enter an address'
   if (data?.privateNetwork || !(isInternalAddress(value.trim()) || isLocalHostName(value))) return true
   return 'Это внутренний адрес (localhost, частная сеть). Администратор может отметить сервер как находящийся в частной сети. / This is an internal address (localhost, a private network); an admin can mark the server as being on a private network.'
+}
+
+type ServerFormData = Partial<Pick<Server, 'adapter' | 'protocols'>>
+
+/** The protocol of the array row a public-parameter field sits in (its path is protocols.N.publicParams.field). */
+function rowOf(data: ServerFormData, path: (number | string)[]): NonNullable<Server['protocols']>[number] | undefined {
+  // The admin's form state passes the index as a string, the API as a number.
+  const index = Number(path[1])
+  return Number.isInteger(index) ? data.protocols?.[index] : undefined
+}
+
+/** A public parameter shown only for the protocols whose keys use it. */
+function forProtocols(...protocols: Protocol[]): Condition {
+  return (data, _siblingData, { path }) => protocols.includes(rowOf(data as ServerFormData, path)?.protocol as Protocol)
+}
+
+/** A credential shown only for the adapters that read it. */
+function forAdapters(...adapters: Server['adapter'][]): Condition {
+  return (data) => adapters.includes((data as ServerFormData).adapter as Server['adapter'])
 }
 
 /**
@@ -40,7 +62,7 @@ export const Servers: CollectionConfig = {
   admin: {
     useAsTitle: 'name',
     defaultColumns: ['name', 'country', 'tier', 'hosting', 'adapter', 'enabled'],
-    components: { beforeListTable: ['/components/admin/RotateNowButton#RotateNowButton'] },
+    components: { beforeListTable: ['/components/admin/RunOutNotice#RunOutNotice', '/components/admin/RotateNowButton#RotateNowButton'] },
     listSearchableFields: ['name', 'host', 'hosting'],
     group: { ru: 'Ключи', en: 'Keys' },
   },
@@ -52,7 +74,9 @@ export const Servers: CollectionConfig = {
       handler: async (req) => {
         if (!isStaff(req.user)) return Response.json({ error: 'forbidden' }, { status: 403 })
         const { rotateFreeKeys } = await import('../../src/lib/provisioning/rotation')
-        return Response.json(await rotateFreeKeys(req.payload))
+        const { summarizeRotation } = await import('../../src/lib/provisioning/rotationSummary')
+        const report = await rotateFreeKeys(req.payload)
+        return Response.json({ ...report, summary: summarizeRotation(report, adminT(req), adminLanguage(req)) })
       },
     },
   ],
@@ -114,6 +138,22 @@ export const Servers: CollectionConfig = {
       type: 'row',
       fields: [
         { name: 'tier', label: { ru: 'Тип', en: 'Tier' }, type: 'select', options: tierOptions, required: true, defaultValue: 'free', index: true },
+        {
+          // Editors choose it too; only the connection details below are for admins.
+          name: 'adapter',
+          label: { ru: 'Откуда берутся ключи', en: 'Where keys come from' },
+          type: 'select',
+          options: adapterOptions,
+          required: true,
+          defaultValue: 'manual',
+          access: { read: staffOnlyField },
+          admin: {
+            description: {
+              ru: '«Вручную» — ключи импортирует редактор (Ключи → Импорт); остальные варианты сайт обновляет сам',
+              en: '"Manual": editors import the keys (Keys → Import); with the others the site renews keys itself',
+            },
+          },
+        },
         { name: 'enabled', label: { ru: 'Включён', en: 'Enabled' }, type: 'checkbox', defaultValue: true, index: true },
       ],
     },
@@ -136,7 +176,11 @@ export const Servers: CollectionConfig = {
               min: 0,
               max: 100,
               defaultValue: 3,
-              admin: { description: { ru: 'Сколько ключей держать доступными', en: 'How many keys to keep available' } },
+              admin: {
+                // A manual server lists whatever editors import.
+                condition: (data) => (data as ServerFormData).adapter !== 'manual',
+                description: { ru: 'Сколько ключей держать доступными', en: 'How many keys to keep available' },
+              },
             },
           ],
         },
@@ -144,44 +188,78 @@ export const Servers: CollectionConfig = {
           name: 'publicParams',
           label: { ru: 'Публичные параметры', en: 'Public parameters' },
           type: 'group',
-          admin: { description: { ru: 'Попадают в ключи, которые видят пользователи', en: 'Go into the keys users see' } },
+          admin: {
+            condition: forProtocols('vless', 'trojan', 'wireguard', 'openvpn'),
+            description: { ru: 'Попадают в ключи, которые видят пользователи', en: 'Go into the keys users see' },
+          },
           fields: [
             {
               type: 'row',
               fields: [
-                { name: 'transport', label: { ru: 'Транспорт', en: 'Transport' }, type: 'select', options: ['tcp', 'udp', 'ws', 'grpc'] },
-                { name: 'security', label: { ru: 'Шифрование', en: 'Security' }, type: 'select', options: ['none', 'tls', 'reality'] },
-                { name: 'sni', label: 'SNI', type: 'text' },
+                {
+                  name: 'transport',
+                  label: { ru: 'Транспорт', en: 'Transport' },
+                  type: 'select',
+                  options: ['tcp', 'udp', 'ws', 'grpc'],
+                  admin: { condition: forProtocols('vless', 'trojan', 'openvpn') },
+                },
+                {
+                  name: 'security',
+                  label: { ru: 'Шифрование', en: 'Security' },
+                  type: 'select',
+                  options: ['none', 'tls', 'reality'],
+                  admin: { condition: forProtocols('vless', 'trojan') },
+                },
+                { name: 'sni', label: 'SNI', type: 'text', admin: { condition: forProtocols('vless', 'trojan') } },
               ],
             },
             {
               type: 'row',
               fields: [
-                { name: 'realityPublicKey', label: { ru: 'Reality: публичный ключ', en: 'Reality public key' }, type: 'text' },
-                { name: 'realityShortId', label: { ru: 'Reality: short id', en: 'Reality short id' }, type: 'text' },
-                { name: 'path', label: { ru: 'Путь (ws/grpc)', en: 'Path (ws/grpc)' }, type: 'text' },
+                {
+                  name: 'realityPublicKey',
+                  label: { ru: 'Reality: публичный ключ', en: 'Reality public key' },
+                  type: 'text',
+                  admin: { condition: (data, siblingData, context) => forProtocols('vless')(data, siblingData, context) && siblingData?.security === 'reality' },
+                },
+                {
+                  name: 'realityShortId',
+                  label: { ru: 'Reality: short id', en: 'Reality short id' },
+                  type: 'text',
+                  admin: { condition: (data, siblingData, context) => forProtocols('vless')(data, siblingData, context) && siblingData?.security === 'reality' },
+                },
+                {
+                  name: 'path',
+                  label: { ru: 'Путь (ws/grpc)', en: 'Path (ws/grpc)' },
+                  type: 'text',
+                  admin: {
+                    condition: (data, siblingData, context) =>
+                      forProtocols('vless', 'trojan')(data, siblingData, context) && (siblingData?.transport === 'ws' || siblingData?.transport === 'grpc'),
+                  },
+                },
               ],
             },
-            { name: 'wireguardPublicKey', label: { ru: 'WireGuard: публичный ключ сервера', en: 'WireGuard server public key' }, type: 'text' },
-            { name: 'openvpnCa', label: { ru: 'OpenVPN: сертификат CA', en: 'OpenVPN CA certificate' }, type: 'textarea' },
+            {
+              name: 'wireguardPublicKey',
+              label: { ru: 'WireGuard: публичный ключ сервера', en: 'WireGuard server public key' },
+              type: 'text',
+              admin: { condition: forProtocols('wireguard') },
+            },
+            {
+              name: 'openvpnCa',
+              label: { ru: 'OpenVPN: сертификат CA', en: 'OpenVPN CA certificate' },
+              type: 'textarea',
+              admin: { condition: forProtocols('openvpn') },
+            },
           ],
         },
       ],
     },
     {
       type: 'collapsible',
-      label: { ru: 'Подключение к серверу (только администраторы)', en: 'Provisioning (admins only)' },
+      label: { ru: 'Доступ к серверу (видят и меняют только администраторы)', en: 'Server access (admins only)' },
       admin: { initCollapsed: true },
       fields: [
-        {
-          name: 'adapter',
-          label: { ru: 'Способ выдачи ключей', en: 'Provisioning adapter' },
-          type: 'select',
-          options: adapterOptions,
-          required: true,
-          defaultValue: 'manual',
-          access: { read: staffOnlyField },
-        },
         {
           // Health checks never connect to loopback, private or link-local addresses on an editor's word.
           name: 'privateNetwork',
@@ -201,26 +279,42 @@ export const Servers: CollectionConfig = {
           label: { ru: 'Учётные данные', en: 'Credentials' },
           type: 'group',
           access: { read: adminOnlyField, create: adminOnlyField, update: adminOnlyField },
+          admin: { condition: forAdapters('outline', 'ss-manager', 'xray-panel') },
           fields: [
             { name: 'apiUrl', label: { ru: 'Адрес API', en: 'API URL' }, type: 'text' },
-            { name: 'username', label: { ru: 'Логин', en: 'Username' }, type: 'text' },
-            { name: 'password', label: { ru: 'Пароль / токен', en: 'Password / token' }, type: 'text' },
-            { name: 'certSha256', label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' }, type: 'text' },
+            {
+              type: 'row',
+              admin: { condition: forAdapters('xray-panel') },
+              fields: [
+                { name: 'username', label: { ru: 'Логин', en: 'Username' }, type: 'text' },
+                { name: 'password', label: { ru: 'Пароль', en: 'Password' }, type: 'text' },
+              ],
+            },
+            {
+              name: 'certSha256',
+              label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' },
+              type: 'text',
+              admin: { condition: forAdapters('outline', 'xray-panel') },
+            },
             {
               name: 'keyDataLimitGb',
               label: { ru: 'Лимит трафика на ключ, ГБ', en: 'Data limit per key, GB' },
               type: 'number',
               min: 0,
-              admin: { description: { ru: 'Для Outline и панели Xray; пусто — без лимита', en: 'For Outline and the Xray panel; empty means no limit' } },
+              admin: {
+                condition: forAdapters('outline', 'xray-panel'),
+                description: { ru: 'Пусто — без лимита', en: 'Empty means no limit' },
+              },
             },
             {
               type: 'row',
+              admin: { condition: forAdapters('ss-manager') },
               fields: [
                 {
                   name: 'method',
                   label: { ru: 'Шифр shadowsocks', en: 'Shadowsocks cipher' },
                   type: 'text',
-                  admin: { description: { ru: 'Для ss-manager, например chacha20-ietf-poly1305', en: 'For ss-manager, e.g. chacha20-ietf-poly1305' } },
+                  admin: { description: { ru: 'Например chacha20-ietf-poly1305', en: 'E.g. chacha20-ietf-poly1305' } },
                 },
                 {
                   name: 'portRange',
@@ -228,7 +322,7 @@ export const Servers: CollectionConfig = {
                   type: 'text',
                   validate: (value: unknown) =>
                     !value || /^\d{1,5}-\d{1,5}$/.test(String(value)) || 'Формат / format: 20000-20999',
-                  admin: { description: { ru: 'Для ss-manager: порт на каждый ключ, например 20000-20999', en: 'For ss-manager: one port per key, e.g. 20000-20999' } },
+                  admin: { description: { ru: 'Порт на каждый ключ, например 20000-20999', en: 'One port per key, e.g. 20000-20999' } },
                 },
               ],
             },
@@ -266,6 +360,13 @@ export const Servers: CollectionConfig = {
           access: { read: staffOnlyField },
         },
         { name: 'lastRotationError', label: { ru: 'Ошибка ротации', en: 'Rotation error' }, type: 'textarea', access: { read: staffOnlyField } },
+        {
+          // The run-out the support address was last e-mailed about (src/lib/provisioning/runOut.ts).
+          name: 'runOutWarnedFor',
+          type: 'date',
+          access: { read: staffOnlyField },
+          admin: { hidden: true },
+        },
       ],
     },
   ],

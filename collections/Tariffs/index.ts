@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
+import { editedByField } from '../fields/editedBy'
 import { moneyFields, moneyHook } from '../fields/money'
 import { revalidatePublicData } from '../hooks/revalidatePublicData'
 
@@ -35,8 +36,11 @@ export const Tariffs: CollectionConfig = {
     group: { ru: 'VIP', en: 'VIP' },
   },
   defaultSort: 'order',
+  // Every save is kept with its author: a wrong price can be looked up and restored.
+  versions: { maxPerDoc: 50 },
   access: {
     read: ({ req: { user } }) => (isStaff(user) ? true : { active: { equals: true } }),
+    readVersions: staffOnly,
     create: staffOnly,
     update: staffOnly,
     delete: staffOnly,
@@ -84,5 +88,6 @@ export const Tariffs: CollectionConfig = {
         { name: 'active', label: { ru: 'Продаётся', en: 'On sale' }, type: 'checkbox', defaultValue: true, index: true },
       ],
     },
+    editedByField,
   ],
 }

@@ -6,6 +6,7 @@ import { staffOnly } from '../../collections/access/staffOnly'
 import { revalidatePublicGlobal } from '../../collections/hooks/revalidatePublicData'
 import { adminOnlyField } from '../../collections/access/adminOnlyField'
 import { staffOnlyField } from '../../collections/access/staffOnlyField'
+import { editedByField } from '../../collections/fields/editedBy'
 import { protocolOptions } from '../../collections/options'
 
 // YooKassa's VAT codes (vat_code), as its 54-FZ reference lists them.
@@ -39,7 +40,9 @@ export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: { ru: 'Настройки сайта', en: 'Site settings' },
   admin: { group: { ru: 'Сайт', en: 'Site' } },
-  access: { read: anyone, update: staffOnly },
+  access: { read: anyone, update: staffOnly, readVersions: staffOnly },
+  // Every save is kept with its author, and can be restored.
+  versions: { max: 50 },
   hooks: { afterChange: [revalidatePublicGlobal] },
   fields: [
     {
@@ -209,5 +212,6 @@ export const SiteSettings: GlobalConfig = {
         },
       ],
     },
+    editedByField,
   ],
 }

@@ -207,3 +207,87 @@ test('the preview is for staff only, from the site itself, and leads only to a p
   const left = await page.request.get('/api/preview?exit=1&slug=privacy&locale=en', { ...sameSite, maxRedirects: 0 })
   expect(left.headers()['location']).toBe('/en/privacy')
 })
+
+test('the dashboard opens on an overview: subscriptions, revenue, free keys per protocol, servers down, keys expiring', async ({ page }) => {
+  await signInToAdmin(page)
+  await page.goto('/admin')
+  const overview = page.getByTestId('overview')
+  await expect(overview.getByRole('heading', { name: 'Сводка' })).toBeVisible()
+  for (const label of ['Активные подписки', 'Пробный период', 'Выручка за этот месяц', 'Серверов недоступно', 'Ключей истекает за 24 часа']) {
+    await expect(overview.getByRole('link', { name: new RegExp(`^${label}`) })).toBeVisible()
+  }
+  // The seeded servers list VLESS keys; each figure leads to the matching list.
+  const vless = overview.getByRole('link', { name: /^VLESS\s*\d+/ })
+  expect(Number((await vless.innerText()).replace(/\D/g, ''))).toBeGreaterThan(0)
+  await vless.click()
+  await expect(page).toHaveURL(/\/admin\/collections\/keys\?.*protocol/)
+})
+
+test('the server form shows the fields of the chosen protocol and adapter; the adapter is the editor’s to choose', async ({ page }) => {
+  await signInToAdmin(page)
+  const servers = (await (await page.request.get('/api/servers?depth=0&limit=100&where[adapter][equals]=demo', sameSite)).json()) as { docs: { id: number; protocols: { protocol: string }[] }[] }
+  const server = servers.docs.find((doc) => ['vless', 'wireguard'].every((protocol) => doc.protocols.some((entry) => entry.protocol === protocol)))!
+  const vless = server.protocols.findIndex((entry) => entry.protocol === 'vless')
+  const wireguard = server.protocols.findIndex((entry) => entry.protocol === 'wireguard')
+  await page.goto(`/admin/collections/servers/${server.id}`)
+  await expect(page.getByText('Откуда берутся ключи')).toBeVisible()
+  await expect(page.getByText('Подключение к серверу (только администраторы)')).toHaveCount(0)
+  await page.getByRole('button', { name: /Показать все|Развернуть все/ }).first().click()
+  const field = (index: number, name: string) => page.locator(`#field-protocols__${index}__publicParams__${name}`)
+  await expect(field(vless, 'sni')).toBeVisible()
+  await expect(field(vless, 'realityPublicKey')).toBeVisible()
+  await expect(field(vless, 'wireguardPublicKey')).toHaveCount(0)
+  await expect(field(wireguard, 'wireguardPublicKey')).toBeVisible()
+  await expect(field(wireguard, 'sni')).toHaveCount(0)
+  await expect(field(wireguard, 'realityPublicKey')).toHaveCount(0)
+  // A server that renews its own keys says how many to keep; a manual one lists what editors import.
+  await expect(page.locator(`#field-protocols__${vless}__freeKeys`)).toBeVisible()
+})
+
+test('“rotate now” says per server what it did; a manual server running out of imported keys is flagged; an import refuses a key of another address and the list refreshes', async ({ page }) => {
+  await signInToAdmin(page)
+  const country = await idOf(page, '/api/countries?where[code][equals]=fi&limit=1&depth=0')
+  const name = `FI-manual-${Date.now()}`
+  const created = await page.request.post('/api/servers', {
+    ...sameSite,
+    data: { name, country, hosting: 'UpCloud', host: '203.0.113.61', tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'vless', port: 443 }] },
+  })
+  expect(created.status()).toBe(201)
+  const server = ((await created.json()) as { doc: { id: number } }).doc
+  const link = (id: string, host: string) => `vless://${id}@${host}:443?encryption=none&security=tls&sni=example.com&type=tcp#FI`
+  try {
+    // Keys imported for five hours: the server runs out within a day.
+    await page.goto('/admin/collections/keys')
+    await page.getByText('Импорт ключей для сервера «вручную»').click()
+    await page.getByLabel('Сервер', { exact: false }).first().selectOption({ label: `${name} (203.0.113.61)` })
+    await page.getByLabel(/Ссылки ключей/).fill(link('7f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f', 'other.example.net'))
+    await page.getByRole('button', { name: 'Импортировать' }).click()
+    const report = page.getByTestId('import-report')
+    await expect(report).toContainText('Добавлено ключей: 0')
+    await expect(report).toContainText('ключ ведёт на other.example.net, а адрес сервера — 203.0.113.61')
+    await page.getByLabel(/Ссылки ключей/).fill(link('8f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f', '203.0.113.61'))
+    await page.getByRole('radio', { name: 'До' }).check()
+    const inFiveHours = new Date(Date.now() + 5 * 3_600_000)
+    const local = new Date(inFiveHours.getTime() - inFiveHours.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
+    await page.getByLabel('До', { exact: true }).last().fill(local)
+    await page.getByRole('button', { name: 'Импортировать' }).click()
+    await expect(report).toContainText('Добавлено ключей: 1')
+    // The list below shows the new key without reloading the page.
+    await expect(page.locator('table tbody tr').first()).toContainText(name)
+
+    await page.goto('/admin/collections/servers')
+    await expect(page.getByRole('alert').filter({ hasText: 'скоро закончатся импортированные ключи' })).toContainText(`«${name}» (VLESS) — до`)
+    await page.getByRole('button', { name: 'Обновить бесплатные ключи сейчас' }).click()
+    const result = page.getByTestId('rotation-result')
+    await expect(result.getByRole('listitem').filter({ hasText: name })).toHaveText(
+      new RegExp(`^«${name}»: ключи этого сервера добавляются вручную, обновление их не меняет\\. Последний импортированный ключ действует до \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d МСК\\.$`),
+    )
+    await expect(result.getByRole('listitem').filter({ hasText: /Следующее обновление — после \d\d\.\d\d\.\d{4} \d\d:\d\d МСК/ }).first()).toBeVisible()
+    await page.goto('/admin')
+    await expect(page.getByTestId('overview').getByRole('alert')).toContainText(`«${name}» (VLESS) — до`)
+  } finally {
+    const keys = (await (await page.request.get(`/api/keys?where[server][equals]=${server.id}&depth=0&limit=10`, sameSite)).json()) as { docs: { id: number }[] }
+    for (const key of keys.docs) await page.request.delete(`/api/keys/${key.id}`, sameSite)
+    await page.request.delete(`/api/servers/${server.id}`, sameSite)
+  }
+})

@@ -228,3 +228,106 @@ describe('servers and keys', () => {
     expect((await payload.find({ collection: 'servers', where: { id: { equals: server.id } } })).totalDocs).toBe(0)
   })
 })
+
+describe('an overview and versions with their author', () => {
+  it('the dashboard counts subscriptions, this month’s revenue, listed free keys per protocol, servers down and keys expiring within a day', async () => {
+    const { siteOverview, moscowMonthStart } = await import('@/lib/admin/overview')
+    expect(moscowMonthStart(new Date('2026-12-01T20:59:00Z')).toISOString()).toBe('2026-11-30T21:00:00.000Z')
+    expect(moscowMonthStart(new Date('2026-11-30T20:59:00Z')).toISOString()).toBe('2026-10-31T21:00:00.000Z')
+    const now = new Date()
+    const before = await siteOverview(payload, now)
+    const customer = await createUser('customer')
+    const subscription = await payload.create({ collection: 'subscriptions', data: { user: customer.id, tariff: plan.id, status: 'trialing' } })
+    const events = await Promise.all(
+      [
+        { type: 'payment' as const, amountKopecks: 84_900, occurredAt: now.toISOString() },
+        { type: 'refund' as const, amountKopecks: 10_000, occurredAt: now.toISOString() },
+        // Last month's payment is not this month's revenue.
+        { type: 'payment' as const, amountKopecks: 99_900, occurredAt: new Date(moscowMonthStart(now).getTime() - 60_000).toISOString() },
+      ].map((data) => payload.create({ collection: 'subscription-events', data: { subscription: subscription.id, ...data } })),
+    )
+    const country = (await payload.find({ collection: 'countries', limit: 1, depth: 0 })).docs[0]!
+    const server = await payload.create({
+      collection: 'servers',
+      data: { name: `Overview-${Date.now()}`, country: country.id, hosting: 'Test', host: '203.0.113.78', tier: 'free', adapter: 'manual', protocols: [{ protocol: 'trojan', port: 443 }], health: { status: 'down' } },
+    })
+    const key = await payload.create({
+      collection: 'keys',
+      data: { server: server.id, protocol: 'trojan', tier: 'free', keyString: `trojan://overview${Date.now()}@203.0.113.78:443?security=tls`, expiresAt: new Date(now.getTime() + 2 * 3_600_000).toISOString() },
+    })
+    try {
+      const after = await siteOverview(payload, now)
+      expect(after.trialing - before.trialing).toBe(1)
+      expect(after.active).toBe(before.active)
+      expect(after.revenueKopecks - before.revenueKopecks).toBe(74_900)
+      // Listed (the health job hides keys only after several failed checks), expiring within a day, running out.
+      expect(after.freeKeys.trojan - before.freeKeys.trojan).toBe(1)
+      expect(after.freeKeys.vless).toBe(before.freeKeys.vless)
+      expect(after.expiringSoon - before.expiringSoon).toBe(1)
+      expect(after.serversDown).toContainEqual({ id: server.id, name: server.name })
+      expect(after.runningOut).toContainEqual({ id: server.id, server: server.name, protocol: 'trojan', at: new Date(key.expiresAt!) })
+      await payload.update({ collection: 'servers', id: server.id, data: { health: { status: 'up' } } })
+      const up = await siteOverview(payload, now)
+      expect(up.serversDown.map((entry) => entry.id)).not.toContain(server.id)
+    } finally {
+      await payload.delete({ collection: 'keys', id: key.id })
+      await payload.delete({ collection: 'servers', id: server.id })
+      for (const event of events) await payload.delete({ collection: 'subscription-events', id: event.id })
+      await payload.delete({ collection: 'subscriptions', id: subscription.id })
+    }
+  })
+
+  it('plans and site settings keep every save as a version naming its author, which a request cannot forge; visitors see no versions', async () => {
+    const other = await createUser('editor')
+    const req = await adminReq(editor, 'ru')
+    await payload.update({ collection: 'tariffs', id: plan.id, data: { priceKopecks: plan.priceKopecks + 100, editedBy: other.id }, overrideAccess: false, req })
+    await payload.update({ collection: 'tariffs', id: plan.id, data: { priceKopecks: plan.priceKopecks }, overrideAccess: false, req })
+    const versions = await payload.findVersions({ collection: 'tariffs', where: { parent: { equals: plan.id } }, sort: '-updatedAt', limit: 2, depth: 0, overrideAccess: false, req })
+    expect(versions.docs.map((version) => [version.version.priceKopecks, version.version.editedBy])).toEqual([
+      [plan.priceKopecks, editor.id],
+      [plan.priceKopecks + 100, editor.id],
+    ])
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    await payload.updateGlobal({ slug: 'site-settings', data: { cancelDiscountPercent: settings.cancelDiscountPercent }, overrideAccess: false, req })
+    const settingsVersions = await payload.findGlobalVersions({ slug: 'site-settings', sort: '-updatedAt', limit: 1, depth: 0, overrideAccess: false, req })
+    expect(settingsVersions.docs[0]?.version.editedBy).toBe(editor.id)
+    // Versions are staff-only: a customer reads none of either.
+    const customer = await createUser('customer')
+    const asCustomer = { user: { ...customer, collection: 'users' as const } }
+    await expect(payload.findVersions({ collection: 'tariffs', overrideAccess: false, req: asCustomer })).rejects.toThrow()
+    await expect(payload.findGlobalVersions({ slug: 'site-settings', overrideAccess: false, req: asCustomer })).rejects.toThrow()
+    expect((await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, req: asCustomer })).editedBy).toBeUndefined()
+  })
+})
+
+describe('the server form', () => {
+  it('shows a public parameter only for the protocols that use it, and credentials only for the adapters that read them', async () => {
+    const { Servers } = await import('../../collections/Servers')
+    type Node = { name?: string; fields?: Node[]; admin?: { condition?: (data: unknown, sibling: unknown, context: unknown) => boolean } }
+    const find = (nodes: Node[], name: string): Node | undefined => {
+      for (const node of nodes) {
+        if (node.name === name) return node
+        const inner = node.fields ? find(node.fields, name) : undefined
+        if (inner) return inner
+      }
+      return undefined
+    }
+    const fields = Servers.fields as Node[]
+    const data = { adapter: 'demo', protocols: [{ protocol: 'vless' }, { protocol: 'wireguard' }] }
+    const shown = (name: string, index: number | string, sibling: object = {}) =>
+      find(fields, name)!.admin!.condition!(data, sibling, { path: ['protocols', index, 'publicParams', name] })
+    // The admin's form state gives the row index as a string, the API as a number: both work.
+    for (const index of [0, '0']) {
+      expect(shown('sni', index)).toBe(true)
+      expect(shown('wireguardPublicKey', index)).toBe(false)
+      expect(shown('realityPublicKey', index, { security: 'reality' })).toBe(true)
+      expect(shown('realityPublicKey', index, { security: 'tls' })).toBe(false)
+    }
+    expect(shown('wireguardPublicKey', 1)).toBe(true)
+    expect(shown('sni', '1')).toBe(false)
+    const credential = (name: string, adapter: string) => find(fields, name)!.admin!.condition!({ adapter }, {}, { path: [name] })
+    expect(credential('credentials', 'manual')).toBe(false)
+    expect(credential('credentials', 'outline')).toBe(true)
+    expect(credential('certSha256', 'ss-manager')).toBe(false)
+  })
+})

@@ -37,28 +37,54 @@ describe('bulk import for a manual server', () => {
       peer: { publicKey: generateWireguardKeyPair().publicKey, endpointHost: '198.51.100.9', endpointPort: 51820 },
     })
     const { importKeys } = await import('@/lib/provisioning/manualImport')
-    const report = await importKeys(payload, {
-      serverId: server.id,
-      text: [
-        'vless://0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f@198.51.100.9:443?encryption=none&security=tls&sni=example.com&type=tcp#PL',
-        'trojan://secret@198.51.100.9:8443?security=tls&type=tcp#PL',
-        'garbage',
-      ].join('\n'),
-      files: [{ name: 'pl.conf', content: wg }],
-      expiresInHours: 24,
-      language: 'ru',
-    })
+    const { adminTranslator } = await import('@/lib/admin/adminMessages')
+    const until = new Date(Date.now() + 24 * 3_600_000)
+    const vless = 'vless://0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f@198.51.100.9:443?encryption=none&security=tls&sni=example.com&type=tcp#PL'
+    const report = await importKeys(
+      payload,
+      {
+        serverId: server.id,
+        text: [vless, 'trojan://secret@198.51.100.9:8443?security=tls&type=tcp#PL', 'garbage', 'vless://0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f@198.51.100.9:443?type=tcp&security=bogus'].join('\n'),
+        files: [{ name: 'pl.conf', content: wg }],
+        expiresAt: until,
+        acceptOtherHost: false,
+      },
+      adminTranslator('ru'),
+    )
     expect(report).toEqual({
       created: 2,
       rejected: [
         { source: '3: garbage', reason: 'это не ссылка ключа' },
-        { source: '2: trojan://secret@198.51.100.9:8443?security=tls&type=tcp#PL', reason: 'сервер не предлагает этот протокол (добавьте его в настройках сервера)' },
+        // No parser jargon (unsupported_security): what is wrong and what to do.
+        { source: expect.stringMatching(/^4: /), reason: 'настройки соединения в ссылке неполные или необычные: скопируйте ссылку заново из панели сервера' },
+        { source: '2: trojan://secret@198.51.100.9:8443?security=tls&type=tcp#PL', reason: 'у сервера нет протокола Trojan: добавьте его в карточке сервера (Протоколы) и повторите импорт' },
       ],
     })
-    // Visitors see them as current free keys of the server's country.
+    // Visitors see them as current free keys of the server's country, until the chosen moment.
     const visible = await payload.find({ collection: 'keys', where: { server: { equals: server.id } }, overrideAccess: false, depth: 0 })
     expect(visible.docs.map((key) => key.protocol).sort()).toEqual(['vless', 'wireguard'])
-    expect(visible.docs.every((key) => key.country === country.id && key.tier === 'free' && Date.parse(key.expiresAt!) > Date.now())).toBe(true)
-    expect((await importKeys(payload, { serverId: 99_999_999, text: '', expiresInHours: 24, language: 'en' }))).toBeNull()
+    expect(visible.docs.every((key) => key.country === country.id && key.tier === 'free' && key.expiresAt === until.toISOString())).toBe(true)
+    const vlessId = visible.docs.find((key) => key.protocol === 'vless')!.id
+
+    // Importing the same keys again adds nothing and says where they already are; a key of another address
+    // is refused unless the editor accepts it; without an end date the keys stay until removed.
+    const otherHost = 'vless://1f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f@cdn.example.net:443?encryption=none&security=tls&sni=cdn.example.net&type=ws&path=%2Fws#PL'
+    const again = await importKeys(payload, { serverId: server.id, text: `${vless}\n${otherHost}`, files: [{ name: 'again.conf', content: wg }], expiresAt: null, acceptOtherHost: false }, adminTranslator('en'))
+    expect(again).toEqual({
+      created: 0,
+      rejected: [
+        { source: expect.stringMatching(/^1: vless:/), reason: `this key is already on the site (key no. ${vlessId})` },
+        {
+          source: expect.stringMatching(/^2: vless:/),
+          reason: 'the key leads to cdn.example.net but the server’s address is 198.51.100.9: it looks like another server’s key. If that is intended, tick “Accept keys with another address” and import again',
+        },
+        { source: 'again.conf', reason: expect.stringMatching(/^this key is already on the site \(key no\. \d+\)$/) },
+      ],
+    })
+    const accepted = await importKeys(payload, { serverId: server.id, text: otherHost, expiresAt: null, acceptOtherHost: true }, adminTranslator('en'))
+    expect(accepted).toEqual({ created: 1, rejected: [] })
+    const kept = await payload.find({ collection: 'keys', where: { keyString: { equals: otherHost } }, depth: 0 })
+    expect(kept.docs.map((key) => key.expiresAt ?? null)).toEqual([null])
+    expect(await importKeys(payload, { serverId: 99_999_999, text: '', expiresAt: null, acceptOtherHost: false }, adminTranslator('en'))).toBeNull()
   })
 })

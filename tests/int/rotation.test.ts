@@ -1,18 +1,24 @@
 // The free-key rotation on the seeded demo servers, against real PostgreSQL: idempotent, one run at a time,
 // a failing server left alone, and no list ever empty around rotation time.
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { rotateFreeKeys } from '@/lib/provisioning/rotation'
 import type { nextRotation as nextRotationFn } from '@/lib/provisioning/rotationPlan'
 
-import { testPayload } from '../helpers/payload'
+import type { TestSmtp } from '../helpers/smtp'
+import { startSmtp } from '../helpers/smtp'
 
 let payload: Payload
+let smtp: TestSmtp
 let rotate: typeof rotateFreeKeys
 let nextRotation: typeof nextRotationFn
 
 beforeAll(async () => {
+  smtp = await startSmtp()
+  // Set before the config is first imported in this file: mail goes to the test SMTP server.
+  process.env.SMTP_URL = smtp.url
+  const { testPayload } = await import('../helpers/payload')
   payload = await testPayload()
   ;({ rotateFreeKeys: rotate } = await import('@/lib/provisioning/rotation'))
   ;({ nextRotation } = await import('@/lib/provisioning/rotationPlan'))
@@ -42,8 +48,12 @@ async function visibleAt(at: Date): Promise<Map<string, number>> {
   return counts
 }
 
+afterAll(async () => {
+  await smtp.close()
+})
+
 /** A free server of this test's own, offering outline with two keys wanted. */
-async function ownServer(adapter: 'demo' | 'outline', name: string) {
+async function ownServer(adapter: 'demo' | 'outline' | 'manual', name: string) {
   const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'no' } }, limit: 1, depth: 0 })).docs[0]!
   return payload.create({
     collection: 'servers',
@@ -68,7 +78,7 @@ describe('free-key rotation', () => {
     const visible = await visibleAt(new Date(now.getTime() + 60 * 60 * 1000 + 1000))
     for (const group of await groups()) expect(visible.get(`${group.server}:${group.protocol}`) ?? 0).toBeGreaterThanOrEqual(group.wanted)
     const count = await liveKeyCount()
-    expect(await rotate(payload, now)).toEqual({ ran: true, issued: 0, revoked: 0, failures: [] })
+    expect(await rotate(payload, now)).toMatchObject({ ran: true, issued: 0, revoked: 0, failures: [] })
     expect(await liveKeyCount()).toBe(count)
   })
 
@@ -106,7 +116,7 @@ describe('free-key rotation', () => {
     const at = new Date(Date.now() + 3 * 24 * 3600_000)
     try {
       await other.query("select pg_advisory_lock(hashtext('free-key-rotation'))")
-      expect(await rotate(payload, at)).toEqual({ ran: false, issued: 0, revoked: 0, failures: [] })
+      expect(await rotate(payload, at)).toEqual({ ran: false, issued: 0, revoked: 0, failures: [], servers: [] })
     } finally {
       await other.query("select pg_advisory_unlock(hashtext('free-key-rotation'))")
       await other.end()
@@ -134,6 +144,74 @@ describe('free-key rotation', () => {
       expect(reported.health?.lastRotationError).toMatch(/outline: .*Outline API URL must look like/)
     } finally {
       await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
+    }
+  })
+
+  it('says per server what it did: rotated, nothing due yet (and when), a manual server skipped with when its keys run out', async () => {
+    const { summarizeRotation } = await import('@/lib/provisioning/rotationSummary')
+    const { adminTranslator } = await import('@/lib/admin/adminMessages')
+    const demo = await ownServer('demo', 'rotation-report')
+    const manual = await ownServer('manual', 'rotation-manual')
+    const at = new Date(Date.now() + 11 * 24 * 3600_000)
+    const lastKey = new Date(at.getTime() + 3 * 24 * 3600_000).toISOString()
+    for (const expiresAt of [new Date(at.getTime() + 3600_000).toISOString(), lastKey]) {
+      await payload.create({ collection: 'keys', data: { server: manual.id, protocol: 'outline', tier: 'free', keyString: `ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpw${expiresAt.length}${Date.parse(expiresAt)}@rotation.test.example:8388`, expiresAt }, depth: 0 })
+    }
+    try {
+      const first = await rotate(payload, at)
+      const ofDemo = first.servers.find((entry) => entry.id === demo.id)!
+      expect(ofDemo).toMatchObject({ outcome: 'rotated', issued: 2, errors: [] })
+      // The fresh keys are due for replacement an overlap before they expire.
+      const fresh = await liveKeysOf(demo.id)
+      expect(ofDemo.nextAt).toBe(new Date(Date.parse(fresh.at(-1)!.expiresAt!) - 3600_000).toISOString())
+      expect(first.servers.find((entry) => entry.id === manual.id)).toEqual({ id: manual.id, server: manual.name, outcome: 'manual', issued: 0, revoked: 0, nextAt: lastKey, errors: [] })
+      expect(await liveKeysOf(manual.id)).toHaveLength(2)
+
+      const second = await rotate(payload, at)
+      expect(second.servers.find((entry) => entry.id === demo.id)).toMatchObject({ outcome: 'not_due', issued: 0, revoked: 0, nextAt: ofDemo.nextAt })
+      const ru = summarizeRotation(second, adminTranslator('ru'), 'ru', at)
+      const moscow = (iso: string) => new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)).replace(',', '')
+      expect(ru).toContain(`«${demo.name}»: обновлять пока нечего, ключи ещё действуют. Следующее обновление — после ${moscow(ofDemo.nextAt!)} МСК.`)
+      expect(ru).toContain(`«${manual.name}»: ключи этого сервера добавляются вручную, обновление их не меняет. Последний импортированный ключ действует до ${moscow(lastKey)} МСК.`)
+      const en = summarizeRotation(first, adminTranslator('en'), 'en', at)
+      expect(en).toContain(`“${demo.name}”: 2 new keys issued, none expired. Next renewal after ${moscow(ofDemo.nextAt!)} Moscow time.`)
+      expect(summarizeRotation({ ...first, servers: [{ ...first.servers[0]!, outcome: 'rotated', issued: 1, revoked: 5 }] }, adminTranslator('ru'), 'ru', at)[0]).toMatch(/: выдан 1 новый ключ, отозвано 5 истёкших\. /)
+    } finally {
+      await payload.update({ collection: 'servers', where: { id: { in: [demo.id, manual.id] } }, data: { enabled: false }, depth: 0 })
+    }
+  })
+
+  it('warns the support address once, a day before a manual server’s imported keys run out, and again after a new import runs out', async () => {
+    const manual = await ownServer('manual', 'rotation-runout')
+    const { supportEmail } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const at = new Date(Date.now() + 14 * 24 * 3600_000)
+    const addKey = (hours: number) =>
+      payload.create({
+        collection: 'keys',
+        data: { server: manual.id, protocol: 'outline', tier: 'free', keyString: `ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpw${hours}x${Date.now()}@rotation.test.example:8388`, expiresAt: new Date(at.getTime() + hours * 3600_000).toISOString() },
+        depth: 0,
+      })
+    const mailsAbout = () => smtp.messages.filter((mail) => mail.to.includes(supportEmail.toLowerCase()) && mail.subject.includes(manual.name))
+    try {
+      await addKey(30)
+      await rotate(payload, at)
+      // More than a day left: no warning yet.
+      expect(mailsAbout()).toHaveLength(0)
+      await rotate(payload, new Date(at.getTime() + 7 * 3600_000))
+      await expect.poll(() => mailsAbout().length).toBe(1)
+      expect(mailsAbout()[0]!.subject).toBe(`Скоро закончатся ключи сервера «${manual.name}»`)
+      expect(mailsAbout()[0]!.text).toContain(`Последний импортированный ключ Outline на сервере «${manual.name}» действует до`)
+      expect(mailsAbout()[0]!.text).toMatch(/Импортируйте новые ключи: http\S+\/admin\/collections\/keys/)
+      // The hourly job runs again: no second e-mail about the same run-out.
+      await rotate(payload, new Date(at.getTime() + 8 * 3600_000))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(mailsAbout()).toHaveLength(1)
+      // An editor imports keys that also run out within a day: that is a new run-out to warn about.
+      await addKey(40)
+      await rotate(payload, new Date(at.getTime() + 20 * 3600_000))
+      await expect.poll(() => mailsAbout().length).toBe(2)
+    } finally {
+      await payload.update({ collection: 'servers', id: manual.id, data: { enabled: false }, depth: 0 })
     }
   })
 })

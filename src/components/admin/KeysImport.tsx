@@ -1,11 +1,12 @@
 'use client'
 // Above the keys list in the admin: paste share links or choose config files for a manual server,
-// and see what became a key and why the rest was refused.
+// and see what became a key and why the rest was refused. The list below refreshes after an import.
 import { Button, useTranslation } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
 import type React from 'react'
 import { useEffect, useState } from 'react'
 
-type ServerOption = { id: number; name: string }
+type ServerOption = { id: number; name: string; host: string }
 type Report = { created: number; rejected: { source: string; reason: string }[] }
 
 const TEXT = {
@@ -14,37 +15,47 @@ const TEXT = {
     server: 'Сервер',
     links: 'Ссылки ключей (по одной в строке: vless://, ss://, trojan://)',
     files: 'Файлы (.conf WireGuard, .ovpn OpenVPN)',
-    hours: 'Срок действия, часов (пусто — без ограничения)',
+    lifetime: 'Сколько показывать ключи на сайте',
+    forever: 'Пока не удалю',
+    until: 'До',
+    otherHost: 'Принять ключи с другим адресом, чем у сервера (например, ключи через домен)',
     submit: 'Импортировать',
     sending: 'Импортируем…',
-    created: 'Создано ключей: {n}',
-    rejected: 'Не принято',
-    failed: 'Импорт не удался',
-    noServers: 'Нет серверов со способом выдачи «вручную»',
+    created: 'Добавлено ключей: {n}',
+    rejected: 'Не добавлены',
+    failed: 'Не удалось связаться с сайтом, попробуйте ещё раз: введённое сохранено',
+    noServers: 'Нет серверов, ключи которых добавляются вручную: создайте сервер и выберите «Откуда берутся ключи: Вручную»',
   },
   en: {
     title: 'Import keys for a manual server',
     server: 'Server',
     links: 'Key links (one per line: vless://, ss://, trojan://)',
     files: 'Files (.conf WireGuard, .ovpn OpenVPN)',
-    hours: 'Valid for, hours (empty: unlimited)',
+    lifetime: 'How long the site lists the keys',
+    forever: 'Until I remove them',
+    until: 'Until',
+    otherHost: 'Accept keys with another address than the server’s (e.g. keys through a domain)',
     submit: 'Import',
     sending: 'Importing…',
-    created: 'Keys created: {n}',
-    rejected: 'Refused',
-    failed: 'The import failed',
-    noServers: 'No servers with the manual adapter',
+    created: 'Keys added: {n}',
+    rejected: 'Not added',
+    failed: 'Could not reach the site; try again: what you entered is kept',
+    noServers: 'No servers whose keys are added by hand: create a server with “Where keys come from: Manual”',
   },
 }
 
+type State = { kind: 'idle' | 'sending' | 'failed' } | { kind: 'refused'; message: string } | { kind: 'done'; report: Report }
+
 export function KeysImport() {
   const { i18n } = useTranslation()
+  const router = useRouter()
   const text = TEXT[i18n.language === 'en' ? 'en' : 'ru']
   const [servers, setServers] = useState<ServerOption[]>([])
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'failed' } | { kind: 'done'; report: Report }>({ kind: 'idle' })
+  const [lifetime, setLifetime] = useState<'forever' | 'until'>('forever')
+  const [state, setState] = useState<State>({ kind: 'idle' })
 
   useEffect(() => {
-    fetch('/api/servers?where[adapter][equals]=manual&limit=200&depth=0&sort=name', { credentials: 'include' })
+    fetch('/api/servers?where[adapter][equals]=manual&limit=200&depth=0&sort=name&select[name]=true&select[host]=true', { credentials: 'include' })
       .then((response) => response.json() as Promise<{ docs?: ServerOption[] }>)
       .then((data) => setServers(data.docs ?? []))
       .catch(() => setServers([]))
@@ -58,15 +69,28 @@ export function KeysImport() {
       const files = await Promise.all(
         form.getAll('files').flatMap((file) => (file instanceof File && file.size > 0 ? [file] : [])).map(async (file) => ({ name: file.name, content: await file.text() })),
       )
-      const hours = String(form.get('hours') ?? '').trim()
+      const until = String(form.get('until') ?? '')
       const response = await fetch('/api/keys/import', {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ server: Number(form.get('server')), text: form.get('text'), files, expiresInHours: hours === '' ? null : Number(hours) }),
+        body: JSON.stringify({
+          server: Number(form.get('server')),
+          text: form.get('text'),
+          files,
+          // The picker's local time, as the editor meant it.
+          expiresAt: lifetime === 'until' && until !== '' ? new Date(until).toISOString() : null,
+          acceptOtherHost: form.get('acceptOtherHost') === 'on',
+        }),
       })
-      if (!response.ok) throw new Error(String(response.status))
-      setState({ kind: 'done', report: (await response.json()) as Report })
+      const body = (await response.json().catch(() => null)) as (Report & { error?: string }) | null
+      if (response.status === 400 || response.status === 404) {
+        setState({ kind: 'refused', message: body?.error ?? text.failed })
+        return
+      }
+      if (!response.ok || body === null) throw new Error(String(response.status))
+      setState({ kind: 'done', report: body })
+      if (body.created > 0) router.refresh()
     } catch {
       setState({ kind: 'failed' })
     }
@@ -84,7 +108,7 @@ export function KeysImport() {
             <select name="server" required>
               {servers.map((server) => (
                 <option key={server.id} value={server.id}>
-                  {server.name}
+                  {server.name} ({server.host})
                 </option>
               ))}
             </select>
@@ -96,8 +120,18 @@ export function KeysImport() {
           <label>
             {text.files} <input type="file" name="files" multiple accept=".conf,.ovpn" />
           </label>
+          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+            <legend>{text.lifetime}</legend>
+            <label>
+              <input type="radio" name="lifetime" value="forever" checked={lifetime === 'forever'} onChange={() => setLifetime('forever')} /> {text.forever}
+            </label>{' '}
+            <label>
+              <input type="radio" name="lifetime" value="until" checked={lifetime === 'until'} onChange={() => setLifetime('until')} /> {text.until}
+            </label>{' '}
+            <input type="datetime-local" name="until" aria-label={text.until} disabled={lifetime !== 'until'} required={lifetime === 'until'} />
+          </fieldset>
           <label>
-            {text.hours} <input type="number" name="hours" min={1} max={8784} defaultValue={24} />
+            <input type="checkbox" name="acceptOtherHost" /> {text.otherHost}
           </label>
           <div>
             <Button type="submit" buttonStyle="secondary" margin={false} disabled={state.kind === 'sending'}>
@@ -108,6 +142,7 @@ export function KeysImport() {
       )}
       <div role="status" data-testid="import-report">
         {state.kind === 'failed' ? <p>{text.failed}</p> : null}
+        {state.kind === 'refused' ? <p>{state.message}</p> : null}
         {state.kind === 'done' ? (
           <>
             <p>{text.created.replace('{n}', String(state.report.created))}</p>

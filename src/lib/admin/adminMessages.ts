@@ -12,7 +12,12 @@ export function adminLanguage(req: Pick<PayloadRequest, 'i18n'> | undefined): Ad
   return req?.i18n?.language === 'en' ? 'en' : 'ru'
 }
 
-export function adminT(req: Pick<PayloadRequest, 'i18n'> | undefined) {
-  const locale = adminLanguage(req)
+export function adminTranslator(locale: AdminLanguage) {
   return createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'Admin' })
 }
+
+export function adminT(req: Pick<PayloadRequest, 'i18n'> | undefined) {
+  return adminTranslator(adminLanguage(req))
+}
+
+export type AdminTranslator = ReturnType<typeof adminTranslator>

@@ -8,7 +8,14 @@ import { parseWireguardConfig } from './wireguard'
 export const IMPORT_MAX_ITEMS = 500
 export const IMPORT_MAX_FILE_BYTES = 64 * 1024
 
-export type ImportedKey = { source: string; protocol: Protocol; keyString: string | null; configFile: { filename: string; content: string } | null }
+export type ImportedKey = {
+  source: string
+  protocol: Protocol
+  /** The address the key connects to, to check it belongs to the server it is imported into. */
+  host: string
+  keyString: string | null
+  configFile: { filename: string; content: string } | null
+}
 export type RejectedItem = { source: string; reason: KeyParseError | 'unsupported_file' | 'file_too_large' | 'too_many' | 'duplicate' }
 
 export type ImportParse = { keys: ImportedKey[]; rejected: RejectedItem[] }
@@ -39,7 +46,7 @@ export function parseImport({ text = '', files = [] }: { text?: string; files?: 
       rejected.push({ source, reason: 'duplicate' })
     } else {
       seen.add(parsed.value.uri)
-      keys.push({ source, protocol: parsed.value.protocol, keyString: parsed.value.uri, configFile: null })
+      keys.push({ source, protocol: parsed.value.protocol, host: parsed.value.host, keyString: parsed.value.uri, configFile: null })
     }
   }
 
@@ -53,11 +60,11 @@ export function parseImport({ text = '', files = [] }: { text?: string; files?: 
     const filename = file.name.replace(/[^A-Za-z0-9_.=+-]/g, '_').slice(0, 64)
     if (extension === 'conf') {
       const parsed = parseWireguardConfig(file.content)
-      if (parsed.ok) keys.push({ source, protocol: 'wireguard', keyString: file.content, configFile: { filename, content: file.content } })
+      if (parsed.ok) keys.push({ source, protocol: 'wireguard', host: parsed.value.peer.endpointHost, keyString: file.content, configFile: { filename, content: file.content } })
       else rejected.push({ source, reason: parsed.error })
     } else if (extension === 'ovpn') {
       const parsed = parseOpenVpnProfile(file.content)
-      if (parsed.ok) keys.push({ source, protocol: 'openvpn', keyString: null, configFile: { filename, content: file.content } })
+      if (parsed.ok) keys.push({ source, protocol: 'openvpn', host: parsed.value.host, keyString: null, configFile: { filename, content: file.content } })
       else rejected.push({ source, reason: parsed.error })
     } else {
       rejected.push({ source, reason: 'unsupported_file' })

@@ -94,6 +94,16 @@ const NOTICE: Record<Locale, { subject: string; text: string; help: string }> = 
   },
 }
 
+/** A notice without a button: a title, a few paragraphs and the site's signature. */
+export function renderNotice({ locale, siteName, subject, lines }: { locale: Locale; siteName: string; subject: string; lines: string[] }): RenderedMail {
+  return {
+    subject,
+    text: [...lines, '', `— ${siteName}`].join('\n'),
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(siteName)}</p></body></html>`,
+  }
+}
+
 /** The notice to the previous address after an e-mail change (no link: nothing to click in it). */
 export function renderEmailChangedNotice({
   locale,
@@ -108,14 +118,7 @@ export function renderEmailChangedNotice({
 }): RenderedMail {
   const copy = NOTICE[locale]
   const fill = (text: string) => text.replace('{siteName}', siteName).replace('{newEmail}', newEmail).replace('{supportEmail}', supportEmail)
-  const subject = fill(copy.subject)
-  const lines = [fill(copy.text), fill(copy.help)]
-  return {
-    subject,
-    text: [...lines, '', `— ${siteName}`].join('\n'),
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(siteName)}</p></body></html>`,
-  }
+  return renderNotice({ locale, siteName, subject: fill(copy.subject), lines: [fill(copy.text), fill(copy.help)] })
 }
 
 const DELETION: Record<Locale, { subject: string; text: string; restore: string }> = {
@@ -135,12 +138,5 @@ const DELETION: Record<Locale, { subject: string; text: string; restore: string 
 export function renderDeletionNotice({ locale, siteName, restoreUntil }: { locale: Locale; siteName: string; restoreUntil: Date }): RenderedMail {
   const copy = DELETION[locale]
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(restoreUntil)
-  const subject = copy.subject.replace('{siteName}', siteName)
-  const lines = [copy.text, copy.restore.replace('{date}', date)]
-  return {
-    subject,
-    text: [...lines, '', `— ${siteName}`].join('\n'),
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(siteName)}</p></body></html>`,
-  }
+  return renderNotice({ locale, siteName, subject: copy.subject.replace('{siteName}', siteName), lines: [copy.text, copy.restore.replace('{date}', date)] })
 }

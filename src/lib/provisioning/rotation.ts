@@ -10,16 +10,31 @@ import type { Key, Server } from '@/payload-types'
 import { providerRefsOn, retryRevocations } from '@/lib/vip/deviceKeys'
 
 import { adapterFor, recordIssuedKey } from './index'
-import { planRotation } from './rotationPlan'
+import { earliest, nextIssueAt, planRotation } from './rotationPlan'
+import { RUN_OUT_WARNING_MS, manualRunOut, warnOfRunOuts } from './runOut'
+import type { RunOut } from './runOut'
 import { serverErrorText } from './redact'
 
 const LOCK_KEY = 'free-key-rotation'
+
+/** What the run did on one server: rotated, nothing due yet, skipped (manual: editors import its keys) or failed. */
+export type ServerRotation = {
+  id: number
+  server: string
+  outcome: 'rotated' | 'not_due' | 'manual' | 'failed'
+  issued: number
+  revoked: number
+  /** Rotated or not due: when keys are next due; manual: when its imported keys run out. Null: never. */
+  nextAt: string | null
+  errors: string[]
+}
 
 export type RotationReport = {
   ran: boolean
   issued: number
   revoked: number
   failures: { server: string; error: string }[]
+  servers: ServerRotation[]
 }
 
 async function withRotationLock<T>(payload: Payload, work: () => Promise<T>): Promise<T | null> {
@@ -46,7 +61,7 @@ async function rotateServerProtocol(
   wanted: number,
   now: Date,
   rotationTime: string | null | undefined,
-): Promise<{ issued: number; revoked: number }> {
+): Promise<{ issued: number; revoked: number; nextAt: Date | null }> {
   const { docs } = await payload.find({
     collection: 'keys',
     where: { and: [{ server: { equals: server.id } }, { protocol: { equals: protocol } }, { tier: { equals: 'free' } }, { revokedAt: { exists: false } }] },
@@ -94,45 +109,65 @@ async function rotateServerProtocol(
     if (key?.providerRef) await adapter.revoke(server, key.providerRef)
     await payload.update({ collection: 'keys', id, data: { revokedAt: now.toISOString() }, depth: 0 })
   }
-  return { issued: plan.issue, revoked: plan.revoke.length }
+  const remaining = [
+    ...live.filter((key) => !plan.revoke.includes(key.id)).map((key) => ({ id: key.id, expiresAt: key.expiresAt ?? null })),
+    ...Array.from({ length: plan.issue }, () => ({ id: 0, expiresAt: plan.expiresAt.toISOString() })),
+  ]
+  return { issued: plan.issue, revoked: plan.revoke.length, nextAt: nextIssueAt(remaining, wanted, now) }
 }
 
 export async function rotateFreeKeys(payload: Payload, now: Date = new Date()): Promise<RotationReport> {
   const result = await withRotationLock(payload, async () => {
-    const report: RotationReport = { ran: true, issued: 0, revoked: 0, failures: [] }
+    const report: RotationReport = { ran: true, issued: 0, revoked: 0, failures: [], servers: [] }
     // Keys hidden earlier whose server refused to revoke them: try again.
     report.revoked += await retryRevocations(payload)
     const { rotationTime } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
     const servers = await payload.find({
       collection: 'servers',
-      where: { and: [{ tier: { equals: 'free' } }, { enabled: { equals: true } }, { adapter: { not_equals: 'manual' } }] },
+      where: { and: [{ tier: { equals: 'free' } }, { enabled: { equals: true } }] },
+      sort: 'name',
       pagination: false,
       depth: 1,
     })
+    const runningOut: RunOut[] = []
     for (const server of servers.docs) {
+      if (server.adapter === 'manual') {
+        const runOut = await manualRunOut(payload, server, now)
+        if (runOut !== null && runOut.at.getTime() - now.getTime() <= RUN_OUT_WARNING_MS) runningOut.push(runOut)
+        report.servers.push({ id: server.id, server: server.name, outcome: 'manual', issued: 0, revoked: 0, nextAt: runOut?.at.toISOString() ?? null, errors: [] })
+        continue
+      }
       const countryCode = typeof server.country === 'object' ? server.country.code : ''
-      const errors: string[] = []
+      const done: ServerRotation = { id: server.id, server: server.name, outcome: 'not_due', issued: 0, revoked: 0, nextAt: null, errors: [] }
+      const nextAts: (Date | null)[] = []
       for (const entry of server.protocols ?? []) {
         try {
-          const done = await rotateServerProtocol(payload, server, countryCode, entry.protocol, entry.freeKeys ?? 0, now, rotationTime)
-          report.issued += done.issued
-          report.revoked += done.revoked
+          const result = await rotateServerProtocol(payload, server, countryCode, entry.protocol, entry.freeKeys ?? 0, now, rotationTime)
+          done.issued += result.issued
+          done.revoked += result.revoked
+          nextAts.push(result.nextAt)
         } catch (failure) {
           const error = `${entry.protocol}: ${serverErrorText(failure, server)}`
-          errors.push(error)
+          done.errors.push(error)
           report.failures.push({ server: server.name, error })
           payload.logger.error({ err: failure, msg: `Free-key rotation failed on ${server.name} (${entry.protocol}); its keys are left as they are` })
         }
       }
+      done.outcome = done.errors.length > 0 ? 'failed' : done.issued + done.revoked > 0 ? 'rotated' : 'not_due'
+      done.nextAt = earliest(nextAts)?.toISOString() ?? null
+      report.issued += done.issued
+      report.revoked += done.revoked
+      report.servers.push(done)
       await payload.update({
         collection: 'servers',
         id: server.id,
         // Only the rotation's own fields: the health check writes the others at its own pace.
-        data: { health: { lastRotationAt: now.toISOString(), lastRotationError: errors.length > 0 ? errors.join('\n') : null } },
+        data: { health: { lastRotationAt: now.toISOString(), lastRotationError: done.errors.length > 0 ? done.errors.join('\n') : null } },
         depth: 0,
       })
     }
+    await warnOfRunOuts(payload, runningOut, now)
     return report
   })
-  return result ?? { ran: false, issued: 0, revoked: 0, failures: [] }
+  return result ?? { ran: false, issued: 0, revoked: 0, failures: [], servers: [] }
 }

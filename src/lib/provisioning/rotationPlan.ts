@@ -43,3 +43,27 @@ export function planRotation({ keys, wanted, now, rotationTime }: { keys: LiveKe
     revoke: keys.filter((key) => key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()).map((key) => key.id),
   }
 }
+
+/**
+ * When the rotation next has to issue keys for one server and protocol: once fewer than `wanted` keys last
+ * past the overlap, that is an overlap before the `wanted`-th longest-lasting key expires. Null: never
+ * (enough keys without an end date, or none wanted).
+ */
+export function nextIssueAt(keys: LiveKey[], wanted: number, now: Date): Date | null {
+  if (wanted <= 0) return null
+  const ends = keys.map((key) => (key.expiresAt === null ? Infinity : Date.parse(key.expiresAt))).sort((a, b) => b - a)
+  const deciding = ends[wanted - 1] ?? now.getTime() + OVERLAP_MS
+  return deciding === Infinity ? null : new Date(Math.max(deciding - OVERLAP_MS, now.getTime()))
+}
+
+/** When the last of these keys expires, i.e. when a list fed by hand runs empty. Null: never (a key without an end date). */
+export function runOutAt(keys: LiveKey[], now: Date): Date | null {
+  if (keys.some((key) => key.expiresAt === null)) return null
+  const last = Math.max(...keys.map((key) => Date.parse(key.expiresAt!)))
+  return new Date(Number.isFinite(last) ? Math.max(last, now.getTime()) : now.getTime())
+}
+
+/** The earliest of several moments, null meaning never. */
+export function earliest(moments: (Date | null)[]): Date | null {
+  return moments.reduce<Date | null>((first, moment) => (moment !== null && (first === null || moment < first) ? moment : first), null)
+}

@@ -9,9 +9,10 @@ const ss = 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwYXNzd29yZDEyMw@198.51.100.5:838
 describe('bulk key import', () => {
   it('turns share links into keys and says why each other line was refused', () => {
     const result = parseImport({ text: [`  ${vless}  `, '', '# a comment', ss, 'vmess://abc', 'not a key', vless, 'trojan://@host:443'].join('\n') })
-    expect(result.keys.map((key) => [key.protocol, key.keyString])).toEqual([
-      ['vless', vless],
-      ['outline', ss],
+    // With the address each key leads to, checked against the server's on import.
+    expect(result.keys.map((key) => [key.protocol, key.host, key.keyString])).toEqual([
+      ['vless', '198.51.100.4', vless],
+      ['outline', '198.51.100.5', ss],
     ])
     expect(result.rejected).toEqual([
       { source: '5: vmess://abc', reason: 'unknown_scheme' },
@@ -35,7 +36,7 @@ describe('bulk key import', () => {
         { name: 'big.ovpn', content: 'x'.repeat(70 * 1024) },
       ],
     })
-    expect(result.keys).toEqual([{ source: 'wg-se-1.conf', protocol: 'wireguard', keyString: wg, configFile: { filename: 'wg-se-1.conf', content: wg } }])
+    expect(result.keys).toEqual([{ source: 'wg-se-1.conf', protocol: 'wireguard', host: '198.51.100.6', keyString: wg, configFile: { filename: 'wg-se-1.conf', content: wg } }])
     expect(result.rejected.map((item) => [item.source, item.reason])).toEqual([
       ['notes.txt', 'unsupported_file'],
       ['broken.conf', expect.any(String)],

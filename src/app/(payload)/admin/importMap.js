@@ -1,4 +1,5 @@
 import { ArrayRowLabel as ArrayRowLabel_a1600cef3e6fe181b2487742bff2558a } from '../../../components/admin/ArrayRowLabel'
+import { RunOutNotice as RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7 } from '../../../components/admin/RunOutNotice'
 import { RotateNowButton as RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65 } from '../../../components/admin/RotateNowButton'
 import { KeysImport as KeysImport_7352c9e4b4124d8483de121d600ad710 } from '../../../components/admin/KeysImport'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -24,11 +25,13 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { Overview as Overview_50056eb966237e51038cb651e847dbf5 } from '../../../components/admin/Overview'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
   "/components/admin/ArrayRowLabel#ArrayRowLabel": ArrayRowLabel_a1600cef3e6fe181b2487742bff2558a,
+  "/components/admin/RunOutNotice#RunOutNotice": RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7,
   "/components/admin/RotateNowButton#RotateNowButton": RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65,
   "/components/admin/KeysImport#KeysImport": KeysImport_7352c9e4b4124d8483de121d600ad710,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -54,5 +57,6 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/admin/Overview#Overview": Overview_50056eb966237e51038cb651e847dbf5,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

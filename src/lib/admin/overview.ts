@@ -1,0 +1,67 @@
+// The admin dashboard's figures: what an editor checks first thing in the morning.
+import type { Payload } from 'payload'
+
+import { currentFreeKeysWhere } from '../../../collections/Keys'
+import { PROTOCOLS } from '@/lib/keys'
+import type { Protocol } from '@/lib/keys'
+import { serversRunningOut } from '@/lib/provisioning/runOut'
+import type { RunOut } from '@/lib/provisioning/runOut'
+
+// Moscow keeps UTC+3 all year.
+const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export type Overview = {
+  active: number
+  trialing: number
+  /** Payments less refunds since the first of this month, Moscow time. */
+  revenueKopecks: number
+  freeKeys: Record<Protocol, number>
+  serversDown: { id: number; name: string }[]
+  /** Live keys (free and VIP) whose end date falls within the next 24 hours. */
+  expiringSoon: number
+  runningOut: RunOut[]
+}
+
+export function moscowMonthStart(now: Date): Date {
+  const moscow = new Date(now.getTime() + MOSCOW_OFFSET_MS)
+  return new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), 1) - MOSCOW_OFFSET_MS)
+}
+
+export async function siteOverview(payload: Payload, now: Date = new Date()): Promise<Overview> {
+  const count = (collection: 'subscriptions' | 'keys', where: Parameters<Payload['count']>[0]['where']) =>
+    payload.count({ collection, where }).then((result) => result.totalDocs)
+  const [active, trialing, money, freeKeyCounts, down, expiringSoon, runningOut] = await Promise.all([
+    count('subscriptions', { status: { equals: 'active' } }),
+    count('subscriptions', { status: { equals: 'trialing' } }),
+    payload.find({
+      collection: 'subscription-events',
+      where: { and: [{ type: { in: ['payment', 'refund'] } }, { occurredAt: { greater_than_equal: moscowMonthStart(now).toISOString() } }] },
+      pagination: false,
+      depth: 0,
+      select: { type: true, amountKopecks: true },
+    }),
+    Promise.all(PROTOCOLS.map((protocol) => count('keys', { and: [currentFreeKeysWhere(now), { protocol: { equals: protocol } }] }))),
+    payload.find({
+      collection: 'servers',
+      where: { and: [{ enabled: { equals: true } }, { 'health.status': { equals: 'down' } }] },
+      sort: 'name',
+      pagination: false,
+      depth: 0,
+      select: { name: true },
+    }),
+    count('keys', {
+      and: [{ revokedAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }, { expiresAt: { less_than_equal: new Date(now.getTime() + DAY_MS).toISOString() } }],
+    }),
+    serversRunningOut(payload, now),
+  ])
+  return {
+    active,
+    trialing,
+    revenueKopecks: money.docs.reduce((sum, event) => sum + (event.type === 'refund' ? -1 : 1) * Math.abs(event.amountKopecks ?? 0), 0),
+    freeKeys: Object.fromEntries(PROTOCOLS.map((protocol, index) => [protocol, freeKeyCounts[index]!])) as Record<Protocol, number>,
+    serversDown: down.docs.map((server) => ({ id: server.id, name: server.name })),
+    expiringSoon,
+    runningOut,
+  }
+}
