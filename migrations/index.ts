@@ -18,6 +18,7 @@ import * as migration_20261123_222645_pages_publish_per_language from './2026112
 import * as migration_20261123_225002_subscription_title_search from './20261123_225002_subscription_title_search';
 import * as migration_20261124_001108_server_run_out_warning from './20261124_001108_server_run_out_warning';
 import * as migration_20261124_001552_versions_with_author from './20261124_001552_versions_with_author';
+import * as migration_20261124_002956_pages_as_cms_collection from './20261124_002956_pages_as_cms_collection';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261124_001552_versions_with_author.up,
     down: migration_20261124_001552_versions_with_author.down,
-    name: '20261124_001552_versions_with_author'
+    name: '20261124_001552_versions_with_author',
+  },
+  {
+    up: migration_20261124_002956_pages_as_cms_collection.up,
+    down: migration_20261124_002956_pages_as_cms_collection.down,
+    name: '20261124_002956_pages_as_cms_collection'
   },
 ];

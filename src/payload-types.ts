@@ -516,7 +516,12 @@ export interface ProviderEvent {
 export interface Page {
   id: number;
   title: string;
-  slug: 'privacy' | 'user-agreement' | 'support';
+  /**
+   * The page opens at /pages/<address> (and /en/pages/<address> in English). Latin letters, digits and hyphens.
+   */
+  slug: string;
+  footer?: ('none' | 'navigation' | 'documents') | null;
+  footerOrder?: number | null;
   /**
    * {supportEmail} and {siteName} in the text become the support address (a link) and the site name from the site settings
    */
@@ -534,6 +539,16 @@ export interface Page {
       version: number;
     };
     [k: string]: unknown;
+  };
+  seo?: {
+    /**
+     * Empty: the page title
+     */
+    title?: string | null;
+    /**
+     * Up to 160 characters. Empty: the start of the page text
+     */
+    description?: string | null;
   };
   editedBy?: (number | null) | User;
   updatedAt: string;
@@ -1041,7 +1056,15 @@ export interface ProviderEventsSelect<T extends boolean = true> {
 export interface PagesSelect<T extends boolean = true> {
   title?: T;
   slug?: T;
+  footer?: T;
+  footerOrder?: T;
   content?: T;
+  seo?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+      };
   editedBy?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -1,12 +1,36 @@
-// Document pages (privacy policy, user agreement, support) edited as rich text in both languages.
-import type { CollectionConfig } from 'payload'
+// Pages edited as rich text in both languages: the three documents the site links to everywhere (privacy
+// policy, user agreement, support) and any page editors add, with its address, search-engine title and
+// description, and a place in the footer.
+import { APIError } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig, TextFieldSingleValidation } from 'payload'
 
+import { adminT } from '../../src/lib/admin/adminMessages'
+import { FOOTER_PLACES, isFixedPage, PAGE_SLUG, PAGE_SLUG_MAX_LENGTH } from '../../src/lib/pages/paths'
 import { staffOnly } from '../access/staffOnly'
-import { editedByField } from '../fields/editedBy'
 import { staffOrPublished } from '../access/staffOrPublished'
+import { editedByField } from '../fields/editedBy'
 import { revalidatePublicData } from '../hooks/revalidatePublicData'
 
-export const PAGE_SLUGS = ['privacy', 'user-agreement', 'support'] as const
+const validateSlug: TextFieldSingleValidation = async (value, { req, id }) => {
+  const t = adminT(req)
+  if (typeof value !== 'string' || !PAGE_SLUG.test(value) || value.length > PAGE_SLUG_MAX_LENGTH) return t('pages.slugFormat', { max: PAGE_SLUG_MAX_LENGTH })
+  // Said in words before the database's unique index would answer with a bare error.
+  const taken = await req.payload.count({ collection: 'pages', where: { and: [{ slug: { equals: value } }, ...(id ? [{ id: { not_equals: id } }] : [])] }, req })
+  return taken.totalDocs === 0 || t('pages.slugTaken', { slug: value })
+}
+
+/** The fixed documents keep their addresses: the footer, forms and e-mails link to them. */
+const keepFixedSlug: CollectionBeforeChangeHook = ({ data, originalDoc, req }) => {
+  if (isFixedPage(originalDoc?.slug) && data.slug !== undefined && data.slug !== originalDoc.slug) {
+    throw new APIError(adminT(req)('pages.fixedSlug', { slug: originalDoc.slug }), 400, undefined, true)
+  }
+  return data
+}
+
+const keepFixedPages: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const page = await req.payload.findByID({ collection: 'pages', id, depth: 0, draft: true, select: { slug: true }, req, disableErrors: true })
+  if (isFixedPage(page?.slug)) throw new APIError(adminT(req)('pages.fixedDelete', { slug: page.slug }), 409, undefined, true)
+}
 
 export const Pages: CollectionConfig = {
   slug: 'pages',
@@ -16,7 +40,7 @@ export const Pages: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'slug', '_status', 'updatedAt', 'editedBy'],
+    defaultColumns: ['title', 'slug', 'footer', '_status', 'updatedAt', 'editedBy'],
     group: { ru: 'Сайт', en: 'Site' },
     // "Preview" opens the page with its drafts, for staff (src/app/api/preview).
     preview: (doc, { locale }) => (typeof doc.slug === 'string' ? `/api/preview?slug=${encodeURIComponent(doc.slug)}&locale=${locale}` : null),
@@ -32,6 +56,8 @@ export const Pages: CollectionConfig = {
     delete: staffOnly,
   },
   hooks: {
+    beforeChange: [keepFixedSlug],
+    beforeDelete: [keepFixedPages],
     afterChange: [revalidatePublicData],
     afterDelete: [revalidatePublicData],
   },
@@ -39,12 +65,41 @@ export const Pages: CollectionConfig = {
     { name: 'title', label: { ru: 'Заголовок', en: 'Title' }, type: 'text', required: true, localized: true },
     {
       name: 'slug',
-      label: { ru: 'Адрес', en: 'Slug' },
-      type: 'select',
+      label: { ru: 'Адрес', en: 'Address' },
+      type: 'text',
       required: true,
       unique: true,
-      options: PAGE_SLUGS.map((value) => ({ value, label: `/${value}` })),
-      admin: { position: 'sidebar' },
+      validate: validateSlug,
+      admin: {
+        position: 'sidebar',
+        description: {
+          ru: 'Страница откроется по адресу /pages/<адрес> (и /en/pages/<адрес> на английском). Латиница, цифры и дефисы.',
+          en: 'The page opens at /pages/<address> (and /en/pages/<address> in English). Latin letters, digits and hyphens.',
+        },
+      },
+    },
+    {
+      name: 'footer',
+      label: { ru: 'Ссылка в подвале сайта', en: 'Link in the footer' },
+      type: 'select',
+      required: true,
+      defaultValue: 'none',
+      options: FOOTER_PLACES.map((value) => ({
+        value,
+        label: { none: { ru: 'Нет', en: 'None' }, navigation: { ru: 'В разделе «Навигация»', en: 'Under “Navigation”' }, documents: { ru: 'В разделе «Документы»', en: 'Under “Documents”' } }[value],
+      })),
+      admin: {
+        position: 'sidebar',
+        // The fixed documents have their own footer links.
+        condition: (data) => !isFixedPage(data?.slug),
+      },
+    },
+    {
+      name: 'footerOrder',
+      label: { ru: 'Порядок в подвале', en: 'Order in the footer' },
+      type: 'number',
+      defaultValue: 0,
+      admin: { position: 'sidebar', condition: (data) => !isFixedPage(data?.slug) && (data?.footer === 'navigation' || data?.footer === 'documents') },
     },
     {
       name: 'content',
@@ -58,6 +113,29 @@ export const Pages: CollectionConfig = {
           en: '{supportEmail} and {siteName} in the text become the support address (a link) and the site name from the site settings',
         },
       },
+    },
+    {
+      name: 'seo',
+      label: { ru: 'Для поисковиков', en: 'For search engines' },
+      type: 'group',
+      fields: [
+        {
+          name: 'title',
+          label: { ru: 'Заголовок в поиске', en: 'Search title' },
+          type: 'text',
+          localized: true,
+          maxLength: 70,
+          admin: { description: { ru: 'Пусто — заголовок страницы', en: 'Empty: the page title' } },
+        },
+        {
+          name: 'description',
+          label: { ru: 'Описание в поиске', en: 'Search description' },
+          type: 'textarea',
+          localized: true,
+          maxLength: 160,
+          admin: { description: { ru: 'До 160 знаков. Пусто — начало текста страницы', en: 'Up to 160 characters. Empty: the start of the page text' } },
+        },
+      ],
     },
     editedByField,
   ],

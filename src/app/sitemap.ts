@@ -3,7 +3,9 @@
 import type { MetadataRoute } from 'next'
 
 import { locales } from '@/i18n/locales'
+import { getPublishedSlugs } from '@/lib/data/documents'
 import { getListedPairs } from '@/lib/data/keys'
+import { pagePath } from '@/lib/pages/paths'
 import { PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
 import { absoluteUrl } from '@/lib/seo/alternates'
@@ -12,17 +14,17 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 // Built on request (the build has no database); its data comes from the cached readers.
 export const dynamic = 'force-dynamic'
 
-const DOCUMENTS = ['/support', '/privacy', '/user-agreement']
-
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const pairs = await getListedPairs('ru')
+  const [pairs, slugs] = await Promise.all([getListedPairs('ru'), getPublishedSlugs()])
   const lists = [
     keysPathname({ protocol: null, country: null }),
     ...PROTOCOLS.map((protocol) => keysPathname({ protocol, country: null })),
     ...new Set(pairs.map(({ code }) => keysPathname({ protocol: null, country: code }))),
     ...pairs.map(({ code, protocol }) => keysPathname({ protocol, country: code })),
   ]
-  return [...lists, ...DOCUMENTS].flatMap((pathname) =>
+  // The fixed documents and every page editors published.
+  const documents = slugs.map(pagePath)
+  return [...lists, ...documents].flatMap((pathname) =>
     locales.map((locale) => ({
       url: absoluteUrl(localizedPath(pathname, locale)),
       changeFrequency: lists.includes(pathname) ? ('hourly' as const) : ('monthly' as const),

@@ -291,3 +291,62 @@ test('“rotate now” says per server what it did; a manual server running out 
     await page.request.delete(`/api/servers/${server.id}`, sameSite)
   }
 })
+
+test('the editor adds a page with its address, search title and description and a footer link; the site serves it in both languages', async ({ page, baseURL }) => {
+  await signInToAdmin(page)
+  const slug = `how-to-connect-${Date.now()}`
+  await page.goto('/admin/collections/pages/create?locale=ru')
+  await page.getByRole('textbox', { name: 'Заголовок * — Русский' }).fill('Как подключиться')
+  await page.getByRole('textbox', { name: 'Адрес *' }).fill(slug)
+  await page.locator('#field-footer').click()
+  await page.getByRole('option', { name: 'В разделе «Документы»' }).click()
+  await page.locator('[contenteditable="true"]').first().click()
+  await page.keyboard.type('Скачайте приложение и вставьте ключ.')
+  await page.getByRole('textbox', { name: 'Заголовок в поиске — Русский' }).fill('Как подключить VPN-ключ')
+  await page.getByRole('textbox', { name: 'Описание в поиске — Русский' }).fill('Пошагово: приложение, ключ, проверка.')
+  await page.locator('#action-save').click()
+  await expect(page).toHaveURL(/\/admin\/collections\/pages\/\d+/)
+  await expect(page.getByText('Статус: Опубликовано')).toBeVisible()
+  const id = Number(/pages\/(\d+)/.exec(page.url())![1])
+  try {
+    await page.goto(`/admin/collections/pages/${id}?locale=en`)
+    await page.getByRole('textbox', { name: 'Заголовок * — English' }).fill('How to connect')
+    await page.locator('[contenteditable="true"]').first().click()
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.keyboard.type('Install the app and paste the key.')
+    await page.locator('#action-save').click()
+    await expect(page.getByText('Сохранено.').first()).toBeVisible()
+
+    // As a new visitor reads it.
+    const fresh = await page.context().browser()!.newContext({ baseURL, extraHTTPHeaders: RU })
+    const reader = await fresh.newPage()
+    await expect(async () => {
+      await reader.goto(`/pages/${slug}`)
+      await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Как подключиться', { timeout: 1_000 })
+    }).toPass({ timeout: 15_000 })
+    await expect(reader.getByText('Скачайте приложение и вставьте ключ.')).toBeVisible()
+    await expect(reader).toHaveTitle(/Как подключить VPN-ключ/)
+    await expect(reader.locator('meta[name="description"]')).toHaveAttribute('content', 'Пошагово: приложение, ключ, проверка.')
+    // Linked from the footer's documents, next to the fixed ones.
+    const footerLink = reader.getByRole('contentinfo').locator(`a[href="/pages/${slug}"]`)
+    await expect(footerLink).toHaveText('Как подключиться')
+    await footerLink.click()
+    await expect(reader).toHaveURL(new RegExp(`/pages/${slug}$`))
+    await reader.goto(`/en/pages/${slug}`)
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText('How to connect')
+    await expect(reader.getByText('Install the app and paste the key.')).toBeVisible()
+    await expect(reader.getByRole('contentinfo').locator(`a[href="/en/pages/${slug}"]`)).toHaveText('How to connect')
+    // Search engines are told about it in both languages.
+    await expect(async () => {
+      const xml = await (await reader.request.get('/sitemap.xml')).text()
+      expect(xml).toContain(`/pages/${slug}</loc>`)
+      expect(xml).toContain(`/en/pages/${slug}</loc>`)
+    }).toPass({ timeout: 15_000 })
+    // The fixed documents keep their addresses.
+    await reader.goto('/pages/privacy')
+    await expect(reader).toHaveURL(/\/privacy$/)
+    await fresh.close()
+  } finally {
+    await page.request.delete(`/api/pages/${id}`, sameSite)
+  }
+})

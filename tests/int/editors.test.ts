@@ -331,3 +331,34 @@ describe('the server form', () => {
     expect(credential('certSha256', 'ss-manager')).toBe(false)
   })
 })
+
+describe('pages editors add', () => {
+  it('a new page needs an address of Latin letters, digits and hyphens that no page has; the fixed documents keep theirs and cannot be deleted', async () => {
+    const req = await adminReq(editor, 'ru')
+    const slug = `how-to-connect-${Date.now()}`
+    const content = (await payload.find({ collection: 'pages', where: { slug: { equals: 'support' } }, limit: 1, locale: 'ru' })).docs[0]!.content
+    const page = await payload.create({
+      collection: 'pages',
+      data: { title: 'Как подключиться', slug, footer: 'documents', content, seo: { title: 'Как подключить VPN', description: 'Пошагово для телефона и компьютера' }, _status: 'published' },
+      locale: 'ru',
+      depth: 0,
+      overrideAccess: false,
+      req,
+    })
+    expect(page).toMatchObject({ slug, footer: 'documents', editedBy: editor.id })
+    expect(await errorOf(payload.create({ collection: 'pages', data: { title: 'x', slug: 'Как подключиться', content }, overrideAccess: false, req }))).toEqual([
+      { path: 'slug', message: 'Адрес — латинские строчные буквы, цифры и дефисы, например how-to-connect (не длиннее 60 символов)' },
+    ])
+    expect(await errorOf(payload.create({ collection: 'pages', data: { title: 'x', slug, content }, overrideAccess: false, req: await adminReq(editor, 'en') }))).toEqual([
+      { path: 'slug', message: `A page with the address “${slug}” already exists: choose another one` },
+    ])
+    const privacy = (await payload.find({ collection: 'pages', where: { slug: { equals: 'privacy' } }, limit: 1, depth: 0 })).docs[0]!
+    await expect(payload.update({ collection: 'pages', id: privacy.id, data: { slug: 'privacy-policy' }, overrideAccess: false, req })).rejects.toThrow(
+      'Адрес этой страницы нельзя изменить: на /privacy ведут ссылки со всего сайта и из писем',
+    )
+    await expect(payload.delete({ collection: 'pages', id: privacy.id, overrideAccess: false, req })).rejects.toThrow(/^Эту страницу нельзя удалить: на \/privacy ведут ссылки/)
+    expect((await payload.findByID({ collection: 'pages', id: privacy.id, depth: 0 })).slug).toBe('privacy')
+    // An added page can go.
+    await payload.delete({ collection: 'pages', id: page.id, overrideAccess: false, req })
+  })
+})

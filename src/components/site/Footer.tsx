@@ -3,16 +3,30 @@ import { getTranslations } from 'next-intl/server'
 
 import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
+import { getFooterPages } from '@/lib/data/documents'
+import type { FooterPage } from '@/lib/data/documents'
 import { getSettings } from '@/lib/data/settings'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { PROTOCOLS } from '@/lib/keys/types'
+import { pagePath } from '@/lib/pages/paths'
 import { keysPathname } from '@/lib/routing/keysFilter'
 
 // The copyright year follows the build; a cached page may render it a little after New Year.
 const YEAR = new Date().getFullYear()
 
+/** Links to the pages editors placed in this footer section. */
+function PageLinks({ pages, place }: { pages: FooterPage[]; place: FooterPage['place'] }) {
+  return pages
+    .filter((page) => page.place === place)
+    .map((page) => (
+      <li key={page.slug}>
+        <Link href={pagePath(page.slug)} prefetch={false}>{page.title}</Link>
+      </li>
+    ))
+}
+
 export async function Footer({ locale }: { locale: Locale }) {
-  const [t, settings] = await Promise.all([getTranslations({ locale, namespace: 'Footer' }), getSettings(locale)])
+  const [t, settings, pages] = await Promise.all([getTranslations({ locale, namespace: 'Footer' }), getSettings(locale), getFooterPages(locale)])
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -40,6 +54,7 @@ export async function Footer({ locale }: { locale: Locale }) {
             <li>
               <Link href="/support" prefetch={false}>{t('support')}</Link>
             </li>
+            <PageLinks pages={pages} place="navigation" />
           </ul>
         </section>
         <section>
@@ -51,6 +66,7 @@ export async function Footer({ locale }: { locale: Locale }) {
             <li>
               <Link href="/user-agreement" prefetch={false}>{t('userAgreement')}</Link>
             </li>
+            <PageLinks pages={pages} place="documents" />
           </ul>
         </section>
       </div>

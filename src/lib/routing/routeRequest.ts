@@ -61,6 +61,7 @@ export const PAGE_ROUTES: readonly string[] = [
   'link-expired',
   'login',
   'login/*',
+  'pages/*',
   'privacy',
   'profile/preferences',
   'profile/servers',

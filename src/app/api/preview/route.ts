@@ -6,15 +6,15 @@ import { isLocale } from '@/i18n/locales'
 import { isStaff } from '@collections/access/roles'
 import { currentUser } from '@/lib/auth/currentUser'
 import { isCrossSiteRequest } from '@/lib/http/sameSite'
+import { PAGE_SLUG, pagePath } from '@/lib/pages/paths'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 export async function GET(request: Request) {
   const params = new URL(request.url).searchParams
   const slug = params.get('slug') ?? ''
   const locale = params.get('locale') ?? ''
-  if (!SLUG.test(slug) || !isLocale(locale)) return Response.json({ error: 'invalid' }, { status: 400 })
+  if (!PAGE_SLUG.test(slug) || !isLocale(locale)) return Response.json({ error: 'invalid' }, { status: 400 })
   if (isCrossSiteRequest(request.headers)) return Response.json({ error: 'crossSiteRequest' }, { status: 403 })
   const mode = await draftMode()
   if (params.get('exit') === '1') {
@@ -24,5 +24,5 @@ export async function GET(request: Request) {
     mode.enable()
   }
   // A relative location: the page opens on the host the editor is using, where the preview cookie was set.
-  return new Response(null, { status: 307, headers: { Location: localizedPath(`/${slug}`, locale), 'Cache-Control': 'no-store' } })
+  return new Response(null, { status: 307, headers: { Location: localizedPath(pagePath(slug), locale), 'Cache-Control': 'no-store' } })
 }

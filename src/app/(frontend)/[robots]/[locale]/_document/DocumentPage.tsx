@@ -1,4 +1,5 @@
-// A document page (privacy policy, user agreement, support) rendered from its rich text in the CMS.
+// A CMS page (the privacy policy, user agreement and support documents, and any page editors add) rendered
+// from its rich text in the visitor's language.
 import { RichText } from '@payloadcms/richtext-lexical/react'
 import type { Metadata } from 'next'
 import { draftMode, headers } from 'next/headers'
@@ -10,8 +11,8 @@ import type { Locale } from '@/i18n/locales'
 import { isStaff } from '@collections/access/roles'
 import { currentPageUser } from '@/lib/auth/currentUser'
 import { getDocument, getDocumentDraft } from '@/lib/data/documents'
-import type { DocumentSlug } from '@/lib/data/documents'
 import { getSettings } from '@/lib/data/settings'
+import { pagePath } from '@/lib/pages/paths'
 import { pageMetadata } from '@/lib/seo/alternates'
 import { isRobotsMode } from '@/lib/seo/robots'
 import type { RobotsMode } from '@/lib/seo/robots'
@@ -20,7 +21,7 @@ import { lexicalToPlainText } from '@/lib/richtext/plainText'
 
 export type DocumentParams = Promise<{ robots: string; locale: string }>
 
-async function resolve(slug: DocumentSlug, params: DocumentParams) {
+async function resolve(slug: string, params: DocumentParams) {
   const { robots, locale } = await params
   if (!isLocale(locale) || !isRobotsMode(robots)) return null
   const preview = await isPreview()
@@ -37,14 +38,16 @@ async function isPreview(): Promise<boolean> {
   return isStaff(await currentPageUser(await headers()))
 }
 
-export async function documentMetadata(slug: DocumentSlug, params: DocumentParams): Promise<Metadata> {
+export async function documentMetadata(slug: string, params: DocumentParams): Promise<Metadata> {
   const resolved = await resolve(slug, params)
   if (!resolved) return notFoundMetadata((await params).locale)
-  const description = lexicalToPlainText(resolved.document.content).replace(/\s+/g, ' ').slice(0, 160)
-  return pageMetadata({ pathname: `/${slug}`, locale: resolved.locale, robots: resolved.robots, title: resolved.document.title, description })
+  const { document } = resolved
+  // What editors wrote for search engines, else the title and the start of the text.
+  const description = document.seo?.description || lexicalToPlainText(document.content).replace(/\s+/g, ' ').slice(0, 160)
+  return pageMetadata({ pathname: pagePath(slug), locale: resolved.locale, robots: resolved.robots, title: document.seo?.title || document.title, description })
 }
 
-export async function DocumentPage({ slug, params }: { slug: DocumentSlug; params: DocumentParams }) {
+export async function DocumentPage({ slug, params }: { slug: string; params: DocumentParams }) {
   const resolved = await resolve(slug, params)
   if (!resolved) return <ServerNotFound {...notFoundProps(await params)} />
   setRequestLocale(resolved.locale)
