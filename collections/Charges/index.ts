@@ -29,7 +29,7 @@ export const Charges: CollectionConfig = {
       admin: { description: { ru: 'Заказ или подписка, период и попытка', en: 'The order, or the subscription, period and attempt' } },
     },
     { name: 'order', label: { ru: 'Заказ', en: 'Order' }, type: 'text', index: true },
-    { name: 'subscription', label: { ru: 'Подписка', en: 'Subscription' }, type: 'relationship', relationTo: 'subscriptions', index: true },
+    { name: 'subscription', label: { ru: 'Подписка', en: 'Subscription' }, type: 'relationship', relationTo: 'subscriptions', index: true, admin: { allowCreate: false } },
     { name: 'paymentId', label: { ru: 'ID платежа', en: 'Payment id' }, type: 'text', index: true },
     {
       name: 'status',
@@ -43,7 +43,7 @@ export const Charges: CollectionConfig = {
         { value: 'canceled', label: { ru: 'Отклонено', en: 'Declined' } },
       ],
     },
-    { name: 'amountKopecks', label: { ru: 'Сумма, коп.', en: 'Amount, kopecks' }, type: 'number', min: 0, admin: { hidden: true } },
+    { name: 'amountKopecks', label: { ru: 'Сумма (коп.)', en: 'Amount (kopecks)' }, type: 'number', min: 0, admin: { hidden: true } },
     moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Сумма', en: 'Amount' } }),
   ],
 }

@@ -102,6 +102,7 @@ export const Keys: CollectionConfig = {
           relationTo: 'servers',
           required: true,
           index: true,
+          admin: { allowCreate: false },
         },
         {
           name: 'country',
@@ -124,7 +125,7 @@ export const Keys: CollectionConfig = {
       type: 'row',
       admin: { condition: (data) => data?.tier === 'vip' },
       fields: [
-        { name: 'owner', label: { ru: 'Владелец', en: 'Owner' }, type: 'relationship', relationTo: 'users', index: true },
+        { name: 'owner', label: { ru: 'Владелец', en: 'Owner' }, type: 'relationship', relationTo: 'users', index: true, admin: { allowCreate: false } },
         { name: 'deviceLabel', label: { ru: 'Устройство', en: 'Device' }, type: 'text', maxLength: 60 },
       ],
     },

@@ -112,6 +112,9 @@ export const Servers: CollectionConfig = {
           relationTo: 'countries',
           required: true,
           index: true,
+          // Chosen from the list, never created from here (Payload's add-new button also labels itself "[object Object]"
+          // for localized collection names).
+          admin: { allowCreate: false },
         },
       ],
     },
@@ -298,7 +301,7 @@ export const Servers: CollectionConfig = {
             },
             {
               name: 'keyDataLimitGb',
-              label: { ru: 'Лимит трафика на ключ, ГБ', en: 'Data limit per key, GB' },
+              label: { ru: 'Лимит трафика на ключ (ГБ)', en: 'Data limit per key (GB)' },
               type: 'number',
               min: 0,
               admin: {
@@ -349,7 +352,7 @@ export const Servers: CollectionConfig = {
         },
         { name: 'lastCheckedAt', label: { ru: 'Последняя проверка', en: 'Last checked' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
         // Visitors and customers see whether a server works and when it was checked; the rest is for staff.
-        { name: 'latencyMs', label: { ru: 'Задержка, мс', en: 'Latency, ms' }, type: 'number', access: { read: staffOnlyField } },
+        { name: 'latencyMs', label: { ru: 'Задержка (мс)', en: 'Latency (ms)' }, type: 'number', access: { read: staffOnlyField } },
         { name: 'failures', label: { ru: 'Неудачных проверок подряд', en: 'Failed checks in a row' }, type: 'number', defaultValue: 0, access: { read: staffOnlyField } },
         { name: 'detail', label: { ru: 'Подробности проверки', en: 'Check details' }, type: 'textarea', access: { read: staffOnlyField } },
         {

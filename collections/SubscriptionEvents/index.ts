@@ -26,8 +26,8 @@ export const SubscriptionEvents: CollectionConfig = {
     delete: adminOnly,
   },
   fields: [
-    { name: 'subscription', label: { ru: 'Подписка', en: 'Subscription' }, type: 'relationship', relationTo: 'subscriptions', required: true, index: true },
-    { name: 'user', label: { ru: 'Пользователь', en: 'User' }, type: 'relationship', relationTo: 'users', index: true },
+    { name: 'subscription', label: { ru: 'Подписка', en: 'Subscription' }, type: 'relationship', relationTo: 'subscriptions', required: true, index: true, admin: { allowCreate: false } },
+    { name: 'user', label: { ru: 'Пользователь', en: 'User' }, type: 'relationship', relationTo: 'users', index: true, admin: { allowCreate: false } },
     {
       name: 'type',
       label: { ru: 'Событие', en: 'Event' },
@@ -49,7 +49,7 @@ export const SubscriptionEvents: CollectionConfig = {
         { value: 'cancelled_by_editor', label: { ru: 'Отменена редактором', en: 'Cancelled by an editor' } },
       ],
     },
-    { name: 'amountKopecks', label: { ru: 'Сумма, копеек', en: 'Amount, kopecks' }, type: 'number', admin: { hidden: true } },
+    { name: 'amountKopecks', label: { ru: 'Сумма (копеек)', en: 'Amount (kopecks)' }, type: 'number', admin: { hidden: true } },
     moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Сумма', en: 'Amount' } }),
     { name: 'invoiceId', label: { ru: 'Счёт у платёжной системы', en: 'Provider invoice' }, type: 'text', unique: true },
     // Who changed it by hand (an editor's address): staff only.

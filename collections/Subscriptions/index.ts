@@ -63,9 +63,9 @@ export const Subscriptions: CollectionConfig = {
           index: true,
           access: providerOwned,
           // Empty once the account is purged: the payment record stays, anonymized.
-          admin: { description: { ru: 'Пусто, если аккаунт удалён (запись об оплате обезличена)', en: 'Empty once the account is removed (the payment record is anonymized)' } },
+          admin: { allowCreate: false, description: { ru: 'Пусто, если аккаунт удалён (запись об оплате обезличена)', en: 'Empty once the account is removed (the payment record is anonymized)' } },
         },
-        { name: 'tariff', label: { ru: 'Тариф', en: 'Plan' }, type: 'relationship', relationTo: 'tariffs', required: true, access: providerOwned },
+        { name: 'tariff', label: { ru: 'Тариф', en: 'Plan' }, type: 'relationship', relationTo: 'tariffs', required: true, access: providerOwned, admin: { allowCreate: false } },
       ],
     },
     {
@@ -126,10 +126,10 @@ export const Subscriptions: CollectionConfig = {
         {
           type: 'row',
           fields: [
-            { name: 'amountKopecks', label: { ru: 'Цена продления, коп.', en: 'Renewal price, kopecks' }, type: 'number', min: 0, admin: { hidden: true } },
+            { name: 'amountKopecks', label: { ru: 'Цена продления (коп.)', en: 'Renewal price (kopecks)' }, type: 'number', min: 0, admin: { hidden: true } },
             moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Цена продления', en: 'Renewal price' } }),
-            { name: 'months', label: { ru: 'Срок, мес.', en: 'Period, months' }, type: 'number', min: 1 },
-            { name: 'discountPercent', label: { ru: 'Разовая скидка на следующее списание, %', en: 'One-time discount on the next charge, %' }, type: 'number', min: 0, max: 100 },
+            { name: 'months', label: { ru: 'Срок (мес.)', en: 'Period (months)' }, type: 'number', min: 1 },
+            { name: 'discountPercent', label: { ru: 'Разовая скидка на следующее списание (%)', en: 'One-time discount on the next charge (%)' }, type: 'number', min: 0, max: 100 },
             { name: 'failedCharges', label: { ru: 'Неудачных попыток', en: 'Failed attempts' }, type: 'number', defaultValue: 0, min: 0 },
           ],
         },

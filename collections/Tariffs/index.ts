@@ -11,7 +11,7 @@ const PRICE = {
   name: 'price',
   kopecks: 'priceKopecks',
   label: { ru: 'Цена за период (₽)', en: 'Price for the period (₽)' },
-  kopecksLabel: { ru: 'Цена за период, копеек', en: 'Price for the period, kopecks' },
+  kopecksLabel: { ru: 'Цена за период (копеек)', en: 'Price for the period (kopecks)' },
   required: true,
   minKopecks: 100,
 }
@@ -19,7 +19,7 @@ const TRIAL_FEE = {
   name: 'trialFee',
   kopecks: 'trialFeeKopecks',
   label: { ru: 'Плата за пробный период (₽)', en: 'Trial fee (₽)' },
-  kopecksLabel: { ru: 'Плата за пробный период, копеек', en: 'Trial fee, kopecks' },
+  kopecksLabel: { ru: 'Плата за пробный период (копеек)', en: 'Trial fee (kopecks)' },
   required: true,
   defaultKopecks: 100,
 }

@@ -113,7 +113,7 @@ export const SiteSettings: GlobalConfig = {
             },
             {
               name: 'cancelDiscountPercent',
-              label: { ru: 'Скидка при отмене автопродления, %', en: 'Discount offered on cancelling auto-renewal, %' },
+              label: { ru: 'Скидка при отмене автопродления (%)', en: 'Discount offered on cancelling auto-renewal (%)' },
               type: 'number',
               defaultValue: 30,
               min: 1,

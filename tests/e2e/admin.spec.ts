@@ -242,6 +242,21 @@ test('the server form shows the fields of the chosen protocol and adapter; the a
   await expect(field(wireguard, 'realityPublicKey')).toHaveCount(0)
   // A server that renews its own keys says how many to keep; a manual one lists what editors import.
   await expect(page.locator(`#field-protocols__${vless}__freeKeys`)).toBeVisible()
+  // No label renders as "[object Object]" (Payload's add-new button did, for a localized collection name).
+  expect(await page.content()).not.toContain('object Object')
+})
+
+test('dates in the admin read as the editor’s language writes them', async ({ page, context, baseURL }) => {
+  await signInToAdmin(page)
+  const list = '/admin/collections/keys?where[expiresAt][exists]=true'
+  await page.goto(list)
+  await expect(page.locator('td.cell-expiresAt').first()).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/)
+  // The same list with the admin in English (Payload keeps the choice in a cookie).
+  await context.addCookies([{ name: 'payload-lng', value: 'en', url: baseURL! }])
+  await page.goto(list)
+  await expect(page.getByRole('link', { name: 'Servers' }).first()).toBeVisible()
+  await expect(page.locator('td.cell-expiresAt').first()).toHaveText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)
+  await context.clearCookies({ name: 'payload-lng' })
 })
 
 test('“rotate now” says per server what it did; a manual server running out of imported keys is flagged; an import refuses a key of another address and the list refreshes', async ({ page }) => {

@@ -20,8 +20,13 @@ export const adminTranslations = {
   en: { general: { true: 'Yes', false: 'No' } },
 }
 
-export const ADMIN_DATE_TIME = 'dd.MM.yyyy HH:mm'
-const ADMIN_DATE = 'dd.MM.yyyy'
+/**
+ * The admin language's own short date (date-fns' localized `P`) and a 24-hour time with two-digit hours,
+ * as the site's messages write it: Russian `03.12.2026 02:05`, English `12/03/2026 02:05`.
+ */
+export const ADMIN_DATE_TIME = 'P HH:mm'
+const ADMIN_DATE = 'P'
+const ADMIN_TIME = 'HH:mm'
 
 type FieldLike = { type?: string; fields?: FieldLike[]; tabs?: { fields: FieldLike[] }[]; admin?: { date?: Record<string, unknown> } & Record<string, unknown> }
 
@@ -30,7 +35,7 @@ function setDateFormats(fields: FieldLike[]): void {
     if (field.type === 'date') {
       const date = field.admin?.date ?? {}
       const dayOnly = date.pickerAppearance === 'dayOnly'
-      field.admin = { ...field.admin, date: { displayFormat: dayOnly ? ADMIN_DATE : ADMIN_DATE_TIME, timeFormat: 'HH:mm', ...date } }
+      field.admin = { ...field.admin, date: { displayFormat: dayOnly ? ADMIN_DATE : ADMIN_DATE_TIME, timeFormat: ADMIN_TIME, ...date } }
     }
     if (Array.isArray(field.fields)) setDateFormats(field.fields)
     if (Array.isArray(field.tabs)) for (const tab of field.tabs) setDateFormats(tab.fields)
@@ -39,7 +44,8 @@ function setDateFormats(fields: FieldLike[]): void {
 
 /**
  * Every date field of the built config (ours and those Payload adds: created, updated, scheduled jobs) shows
- * and takes dates as `03.12.2026 15:34`, or `03.12.2026` for day-only pickers, in lists, forms and filters.
+ * and takes dates in the admin language's format (`03.12.2026 15:34` in Russian, or `03.12.2026` for day-only
+ * pickers), in lists, forms and filters.
  */
 export function withAdminDateFormats(config: SanitizedConfig): SanitizedConfig {
   for (const entity of [...config.collections, ...config.globals]) setDateFormats(entity.fields as FieldLike[])
