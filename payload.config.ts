@@ -47,7 +47,7 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     meta: { titleSuffix: ' · VPN keys' },
-    // Gravatar is unreachable for many of our editors; dates read as the admin language writes them.
+    // Gravatar is unreachable for many of our editors; 24-hour dates read the same in both languages.
     avatar: 'default',
     dateFormat: ADMIN_DATE_TIME,
     importMap: { baseDir: path.resolve(dirname, 'src') },

@@ -246,16 +246,22 @@ test('the server form shows the fields of the chosen protocol and adapter; the a
   expect(await page.content()).not.toContain('object Object')
 })
 
-test('dates in the admin read as the editor’s language writes them', async ({ page, context, baseURL }) => {
+test('dates read 03.12.2026 15:34 in lists and forms, from the first render, in Russian and in English', async ({ page, context, baseURL }) => {
   await signInToAdmin(page)
   const list = '/admin/collections/keys?where[expiresAt][exists]=true'
-  await page.goto(list)
-  await expect(page.locator('td.cell-expiresAt').first()).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/)
-  // The same list with the admin in English (Payload keeps the choice in a cookie).
-  await context.addCookies([{ name: 'payload-lng', value: 'en', url: baseURL! }])
-  await page.goto(list)
-  await expect(page.getByRole('link', { name: 'Servers' }).first()).toBeVisible()
-  await expect(page.locator('td.cell-expiresAt').first()).toHaveText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)
+  const dateInputs = async () => page.locator('.date-time-picker input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean))
+  for (const language of ['ru', 'en']) {
+    await context.addCookies([{ name: 'payload-lng', value: language, url: baseURL! }])
+    await page.goto(list)
+    const cell = page.locator('td.cell-expiresAt').first()
+    await expect(cell).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/)
+    // The form's date pickers, as they first render.
+    await page.locator('table tbody tr').first().getByRole('link').first().click()
+    await expect(page.locator('.date-time-picker input').first()).toBeVisible()
+    const values = await dateInputs()
+    expect(values.length, language).toBeGreaterThan(0)
+    for (const value of values) expect(value, language).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/)
+  }
   await context.clearCookies({ name: 'payload-lng' })
 })
 

@@ -21,11 +21,12 @@ export const adminTranslations = {
 }
 
 /**
- * The admin language's own short date (date-fns' localized `P`) and a 24-hour time with two-digit hours,
- * as the site's messages write it: Russian `03.12.2026 02:05`, English `12/03/2026 02:05`.
+ * `03.12.2026 02:05` in both admin languages: day first and a 24-hour clock, as the site's messages write it.
+ * Not the language's own pattern (date-fns `P`): Payload's date picker registers the admin language only after
+ * its first render, so a form would open with `12/03/2026` in the Russian admin.
  */
-export const ADMIN_DATE_TIME = 'P HH:mm'
-const ADMIN_DATE = 'P'
+export const ADMIN_DATE_TIME = 'dd.MM.yyyy HH:mm'
+const ADMIN_DATE = 'dd.MM.yyyy'
 const ADMIN_TIME = 'HH:mm'
 
 type FieldLike = { type?: string; fields?: FieldLike[]; tabs?: { fields: FieldLike[] }[]; admin?: { date?: Record<string, unknown> } & Record<string, unknown> }
@@ -44,8 +45,7 @@ function setDateFormats(fields: FieldLike[]): void {
 
 /**
  * Every date field of the built config (ours and those Payload adds: created, updated, scheduled jobs) shows
- * and takes dates in the admin language's format (`03.12.2026 15:34` in Russian, or `03.12.2026` for day-only
- * pickers), in lists, forms and filters.
+ * and takes dates as `03.12.2026 15:34`, or `03.12.2026` for day-only pickers, in lists, forms and filters.
  */
 export function withAdminDateFormats(config: SanitizedConfig): SanitizedConfig {
   for (const entity of [...config.collections, ...config.globals]) setDateFormats(entity.fields as FieldLike[])
