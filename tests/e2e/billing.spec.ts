@@ -338,6 +338,11 @@ test("another user can read none of a subscriber's keys: not by page, modal API,
   const row = page.getByTestId('key-table').locator('tbody tr').first()
   const id = await row.getAttribute('data-key-id')
   const feedUrl = (await page.getByTestId('subscription-url').textContent())!
+  // The URL answers each app in its format: base64 for v2rayNG, Mihomo YAML for Clash, a sing-box profile by suffix.
+  const asApp = (url: string, userAgent: string) => page.request.get(url, { headers: { 'user-agent': userAgent } })
+  expect((await asApp(feedUrl, 'v2rayNG/1.9.16')).headers()['content-type']).toBe('text/plain; charset=utf-8')
+  expect(await (await asApp(feedUrl, 'clash-verge/v2.0.3')).text()).toContain('proxy-groups:')
+  expect(((await (await asApp(`${feedUrl}/singbox`, 'v2rayNG/1.9.16')).json()) as { outbounds: unknown[] }).outbounds.length).toBeGreaterThan(1)
   // As the browser's own fetch sends them: Payload takes the session cookie only on same-site requests.
   const sameSite = { headers: { 'sec-fetch-site': 'same-origin' } }
   const ownDetails = await page.request.get(`/api/key-details/${id}?locale=en`, sameSite)

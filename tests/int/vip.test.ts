@@ -37,10 +37,10 @@ async function createKey(cookie: string, device: string, protocol = 'vless'): Pr
   return new URL(response.headers.get('location')!)
 }
 
-async function feed(path: string): Promise<Response> {
-  const { GET } = await import('@/app/api/subscription/[user]/[token]/route')
-  const [, , , user, token] = path.split('/')
-  return GET(new Request(`http://localhost${path}`), { params: Promise.resolve({ user: user!, token: token! }) })
+async function feed(path: string, userAgent = 'v2rayNG/1.9.16'): Promise<Response> {
+  const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
+  const [, , , user, token, ...format] = path.split('/')
+  return GET(new Request(`http://localhost${path}`, { headers: { 'user-agent': userAgent } }), { params: Promise.resolve({ user: user!, token: token!, format }) })
 }
 
 describe('device keys', () => {
@@ -143,6 +143,35 @@ describe('subscription URL', () => {
     const [, , , , token] = path.split('/')
     expect((await feed(`/api/subscription/${user.id + 1}/${token}`)).status).toBe(404)
     expect((await feed(`${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`)).status).toBe(404)
+
+    // Each app family gets its own format; a suffix chooses one explicitly; an unknown suffix is nothing.
+    const clash = await feed(path, 'clash-verge/v2.0.3')
+    expect(clash.headers.get('content-type')).toBe('text/yaml; charset=utf-8')
+    expect(await clash.text()).toMatch(/proxies:\n {2}- name: .*\n(.*\n)*? {4}type: vless/)
+    const singbox = (await (await feed(path, 'SFA/1.11.0 (sing-box 1.11.0)')).json()) as { outbounds: { type: string }[] }
+    expect(singbox.outbounds.map((outbound) => outbound.type)).toEqual(expect.arrayContaining(['selector', 'urltest', 'vless', 'shadowsocks', 'trojan']))
+    const outline = (await (await feed(`${path}/outline`, 'v2rayNG/1.9.16')).json()) as { method: string; server_port: number }
+    expect(outline).toMatchObject({ method: expect.any(String), server_port: expect.any(Number) })
+    expect((await feed(`${path}/base64`, 'clash-verge/v2.0.3')).headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect((await feed(`${path}/xml`)).status).toBe(404)
+    expect((await feed(`${path}/clash/more`)).status).toBe(404)
+    // Apps link to the site's support and account pages in the user's language.
+    expect(response.headers.get('support-url')).toMatch(/^http.*\/support$/)
+    expect(response.headers.get('profile-web-page-url')).toMatch(/^http.*\/profile\/servers$/)
+    // More than three days left: nothing to announce.
+    expect(response.headers.get('announce')).toBeNull()
+  })
+
+  it('announces in the user’s language when the subscription ends within three days', async () => {
+    const { user } = await billing.subscriber(world)
+    await createKey(await cookieFor(user.id), 'Phone')
+    await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
+    const record = (await world.payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, depth: 0 })).docs[0]!
+    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() }, depth: 0 })
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const response = await feed(await subscriptionPath(world.payload, user.id), 'Happ/3.4.1')
+    const announce = Buffer.from(response.headers.get('announce')!.replace(/^base64:/, ''), 'base64').toString('utf8')
+    expect(announce).toMatch(/^Your VIP subscription ends on [A-Z][a-z]+ \d{1,2}, 20\d\d\. Renew it on the site to keep your keys working\.$/)
   })
 
   it('stops working when replaced, and serves nothing once the subscription has ended (keys revoked)', async () => {

@@ -1,4 +1,4 @@
-// The personal subscription URL that client apps (v2rayN, v2rayNG, Hiddify, Streisand) import: secret,
+// The personal subscription URL that client apps (v2rayN, v2rayNG, Happ, Clash, sing-box…) import: secret,
 // derived from a per-user value and the server secret, and revoked by changing that value.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
@@ -45,10 +45,10 @@ export async function userForSubscriptionToken(payload: Payload, userId: number,
   return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null
 }
 
-export type SubscriptionFeed = { body: string; expiresAt: Date | null; title: string }
+export type SubscriptionKeys = { links: string[]; expiresAt: Date | null }
 
-/** Share links of the user's current VIP keys, base64 as the client apps expect; null without VIP. */
-export async function subscriptionFeed(payload: Payload, userId: number, siteName: string): Promise<SubscriptionFeed | null> {
+/** The user's current VIP keys (their share links) and when the subscription ends; null without VIP. */
+export async function subscriptionKeys(payload: Payload, userId: number): Promise<SubscriptionKeys | null> {
   const active = await vipSubscriptionOf(payload, userId)
   if (!active) return null
   const keys = await payload.find({
@@ -57,15 +57,10 @@ export async function subscriptionFeed(payload: Payload, userId: number, siteNam
     pagination: false,
     depth: 0,
     sort: 'createdAt',
-    select: { keyString: true, deviceLabel: true },
+    select: { keyString: true },
   })
-  // Only share links are importable this way (vless://, ss://, trojan://); config-file keys stay in the account.
-  const links = (keys.docs as Pick<Key, 'keyString' | 'deviceLabel'>[])
-    .map((key) => key.keyString)
-    .filter((link): link is string => Boolean(link && /^(vless|ss|trojan):\/\//.test(link)))
   return {
-    body: Buffer.from(links.join('\n'), 'utf8').toString('base64'),
+    links: (keys.docs as Pick<Key, 'keyString'>[]).flatMap((key) => (key.keyString ? [key.keyString] : [])),
     expiresAt: active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null,
-    title: `${siteName} VIP`,
   }
 }

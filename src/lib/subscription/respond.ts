@@ -1,0 +1,74 @@
+// One subscription responder for every client app: the keys' share links in the format the request asks
+// for (see clients.ts), with the headers the apps read: expiry, title, update interval, support and page
+// links, and an announcement when a subscription is about to end. Routes only gather the keys and call it.
+import { mihomoConfig } from './mihomo'
+import { outlineAccessKey } from './outline'
+import { proxiesOf } from './proxies'
+import { singboxConfig } from './singbox'
+import type { SubscriptionFormat } from './clients'
+
+export type SubscriptionMeta = {
+  /** What the app calls the subscription. */
+  title: string
+  /** File name stem for apps that save the profile. */
+  filename: string
+  expiresAt: Date | null
+  updateIntervalHours: number
+  supportUrl: string
+  pageUrl: string
+  /** Shown by apps that read `announce` (Happ, v2RayTun…), e.g. that the subscription ends soon. */
+  announce: string | null
+  /** Names of the groups in Clash and sing-box profiles. */
+  groups: { select: string; auto: string }
+}
+
+export type SubscriptionResponse = { status: 200 | 404; headers: Record<string, string>; body: string }
+
+const CONTENT: Record<SubscriptionFormat, { type: string; extension: string }> = {
+  base64: { type: 'text/plain; charset=utf-8', extension: 'txt' },
+  clash: { type: 'text/yaml; charset=utf-8', extension: 'yaml' },
+  singbox: { type: 'application/json; charset=utf-8', extension: 'json' },
+  outline: { type: 'application/json; charset=utf-8', extension: 'json' },
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
+
+/** Only share links go into a subscription: config-file keys (WireGuard, OpenVPN, SSTP) stay on the site. */
+export function shareLinksOnly(links: readonly (string | null | undefined)[]): string[] {
+  return links.filter((link): link is string => typeof link === 'string' && /^(vless|ss|trojan):\/\//.test(link))
+}
+
+function headersOf(meta: SubscriptionMeta, format: SubscriptionFormat): Record<string, string> {
+  const expire = meta.expiresAt ? Math.floor(meta.expiresAt.getTime() / 1000) : 0
+  const filename = `${meta.filename.replace(/[^A-Za-z0-9._-]/g, '_')}.${CONTENT[format].extension}`
+  const headers: Record<string, string> = {
+    'Content-Type': CONTENT[format].type,
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Subscription-Userinfo': `upload=0; download=0; total=0; expire=${expire}`,
+    'Profile-Title': `base64:${base64(meta.title)}`,
+    'Profile-Update-Interval': String(meta.updateIntervalHours),
+    'Support-Url': meta.supportUrl,
+    'Profile-Web-Page-Url': meta.pageUrl,
+    'X-Robots-Tag': 'noindex, nofollow',
+  }
+  if (meta.announce) headers.Announce = `base64:${base64(meta.announce)}`
+  return headers
+}
+
+export function subscriptionResponse({ links, format, meta }: { links: readonly string[]; format: SubscriptionFormat; meta: SubscriptionMeta }): SubscriptionResponse {
+  const shareLinks = shareLinksOnly(links)
+  const headers = headersOf(meta, format)
+  switch (format) {
+    case 'base64':
+      return { status: 200, headers, body: base64(shareLinks.join('\n')) }
+    case 'clash':
+      return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups) }
+    case 'singbox':
+      return { status: 200, headers, body: singboxConfig(proxiesOf(shareLinks, meta.title), meta.groups) }
+    case 'outline': {
+      const key = outlineAccessKey(proxiesOf(shareLinks, meta.title))
+      // Outline shows "no key" for a 404; an empty JSON object would be an error in the app.
+      return key ? { status: 200, headers, body: JSON.stringify(key) } : { status: 404, headers: { 'Content-Type': CONTENT.outline.type }, body: JSON.stringify({ error: 'no_outline_key' }) }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+// The subscription as a sing-box profile, for SFA/SFI/SFM/SFT, Karing and Hiddify Next: one outbound per
+// key, a "selector" and a "urltest" over them, a TUN inbound so the app routes the device, and DNS through
+// the proxy. Field names follow sing-box's configuration reference (1.11 and later: rule actions).
+import type { Proxy, Stream } from './proxies'
+
+type Outbound = Record<string, unknown>
+
+function tlsOf(stream: Stream): Outbound | null {
+  if (stream.security === 'none') return null
+  const tls: Outbound = { enabled: true }
+  if (stream.sni) tls.server_name = stream.sni
+  if (stream.allowInsecure) tls.insecure = true
+  if (stream.alpn) tls.alpn = stream.alpn
+  // REALITY needs uTLS in sing-box.
+  if (stream.fingerprint || stream.security === 'reality') tls.utls = { enabled: true, fingerprint: stream.fingerprint || 'chrome' }
+  if (stream.security === 'reality') tls.reality = { enabled: true, public_key: stream.realityPublicKey, short_id: stream.realityShortId ?? '' }
+  return tls
+}
+
+function transportOf(stream: Stream): Outbound | null | undefined {
+  const host = stream.hostHeader
+  switch (stream.transport) {
+    case 'tcp':
+    case 'raw':
+      return null
+    case 'ws':
+      return { type: 'ws', path: stream.path || '/', ...(host ? { headers: { Host: host } } : {}) }
+    case 'grpc':
+      return { type: 'grpc', service_name: stream.serviceName ?? '' }
+    case 'http':
+    case 'h2':
+      return { type: 'http', path: stream.path || '/', ...(host ? { host: [host] } : {}) }
+    case 'httpupgrade':
+      return { type: 'httpupgrade', path: stream.path || '/', ...(host ? { host } : {}) }
+    default:
+      // kcp, quic, xhttp: not a sing-box transport.
+      return undefined
+  }
+}
+
+function streamFields(stream: Stream): Outbound | null {
+  const transport = transportOf(stream)
+  if (transport === undefined || (stream.security === 'reality' && !stream.realityPublicKey)) return null
+  const tls = tlsOf(stream)
+  return { ...(tls ? { tls } : {}), ...(transport ? { transport } : {}) }
+}
+
+/** A key as a sing-box outbound, or null when sing-box cannot express it. */
+export function singboxOutbound(proxy: Proxy): Outbound | null {
+  const base = { tag: proxy.name, server: proxy.server, server_port: proxy.port }
+  switch (proxy.kind) {
+    case 'shadowsocks':
+      return proxy.plugin ? null : { type: 'shadowsocks', ...base, method: proxy.method, password: proxy.password }
+    case 'vless': {
+      const stream = streamFields(proxy.stream)
+      return stream && { type: 'vless', ...base, uuid: proxy.uuid, ...(proxy.flow ? { flow: proxy.flow } : {}), packet_encoding: 'xudp', ...stream }
+    }
+    case 'trojan': {
+      const stream = streamFields(proxy.stream)
+      return stream && { type: 'trojan', ...base, password: proxy.password, ...stream }
+    }
+  }
+}
+
+export function singboxConfig(proxies: readonly Proxy[], labels: { select: string; auto: string }): string {
+  const outbounds = proxies.map(singboxOutbound).filter((entry): entry is Outbound => entry !== null)
+  const tags = outbounds.map((entry) => String(entry.tag))
+  const groups: Outbound[] =
+    tags.length === 0
+      ? [{ type: 'selector', tag: labels.select, outbounds: ['direct'] }]
+      : [
+          { type: 'selector', tag: labels.select, outbounds: [labels.auto, ...tags], default: labels.auto },
+          { type: 'urltest', tag: labels.auto, outbounds: tags, url: 'https://www.gstatic.com/generate_204', interval: '5m' },
+        ]
+  const config = {
+    log: { level: 'warn' },
+    dns: {
+      servers: [
+        { tag: 'remote', address: 'tls://1.1.1.1', detour: labels.select },
+        { tag: 'local', address: 'local', detour: 'direct' },
+      ],
+      final: 'remote',
+    },
+    inbounds: [{ type: 'tun', tag: 'tun-in', address: ['172.19.0.1/30', 'fdfe:dcba:9876::1/126'], auto_route: true, strict_route: true }],
+    outbounds: [...groups, ...outbounds, { type: 'direct', tag: 'direct' }],
+    route: {
+      rules: [{ action: 'sniff' }, { protocol: 'dns', action: 'hijack-dns' }, { ip_is_private: true, outbound: 'direct' }],
+      final: labels.select,
+      auto_detect_interface: true,
+    },
+  }
+  return `${JSON.stringify(config, null, 2)}\n`
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+
+import { parseShareLink } from '@/lib/keys'
+import { subscriptionResponse } from '@/lib/subscription/respond'
+import type { SubscriptionMeta } from '@/lib/subscription/respond'
+
+const REALITY = 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@de1.example.net:443?encryption=none&flow=xtls-rprx-vision&security=reality&sni=www.microsoft.com&fp=chrome&pbk=O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E&sid=6ba85179e30d4fc2&type=tcp#DE%20VLESS'
+const WS_TLS = 'vless://7f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@nl1.example.net:443?encryption=none&security=tls&sni=nl1.example.net&type=ws&path=%2Fvpn&host=cdn.example.net#NL%20VLESS'
+const GRPC = 'vless://8f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@fi1.example.net:443?encryption=none&security=tls&sni=fi1.example.net&type=grpc&serviceName=tun#FI%20VLESS'
+const TROJAN = 'trojan://s3cret@se1.example.net:8443?security=tls&sni=se1.example.net&type=tcp#SE%20Trojan'
+const SS = 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwYXNzd29yZDEyMw@198.51.100.5:8388#NL%20Outline'
+const KCP = 'vless://9f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@pl1.example.net:443?encryption=none&security=none&type=kcp#PL'
+const LINKS = [REALITY, WS_TLS, GRPC, TROJAN, SS, KCP]
+
+const meta: SubscriptionMeta = {
+  title: 'VPN Keys VIP',
+  filename: 'vpn-keys-vip',
+  expiresAt: new Date('2026-12-03T12:34:56Z'),
+  updateIntervalHours: 24,
+  supportUrl: 'https://free.vpnkeys.example/support',
+  pageUrl: 'https://free.vpnkeys.example/profile/servers',
+  announce: null,
+  groups: { select: 'Выбор сервера', auto: 'Самый быстрый' },
+}
+
+describe('the subscription responder', () => {
+  it('answers v2ray apps with base64 share links, each one readable by the key module, and the headers apps read', () => {
+    const response = subscriptionResponse({ links: [...LINKS, null as unknown as string, 'wireguard-config-text'], format: 'base64', meta })
+    const links = Buffer.from(response.body, 'base64').toString('utf8').split('\n')
+    expect(links).toEqual(LINKS)
+    for (const link of links) expect(parseShareLink(link).ok, link).toBe(true)
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="vpn-keys-vip.txt"',
+      'Subscription-Userinfo': `upload=0; download=0; total=0; expire=${Math.floor(Date.parse('2026-12-03T12:34:56Z') / 1000)}`,
+      'Profile-Title': `base64:${Buffer.from('VPN Keys VIP').toString('base64')}`,
+      'Profile-Update-Interval': '24',
+      'Support-Url': 'https://free.vpnkeys.example/support',
+      'Profile-Web-Page-Url': 'https://free.vpnkeys.example/profile/servers',
+    })
+    expect(response.headers.Announce).toBeUndefined()
+    expect(subscriptionResponse({ links: [], format: 'base64', meta: { ...meta, expiresAt: null } }).headers['Subscription-Userinfo']).toBe('upload=0; download=0; total=0; expire=0')
+  })
+
+  it('announces in base64 when there is something to say', () => {
+    const announce = 'Подписка закончится через 2 дня'
+    expect(subscriptionResponse({ links: [], format: 'base64', meta: { ...meta, announce } }).headers.Announce).toBe(`base64:${Buffer.from(announce).toString('base64')}`)
+  })
+
+  it('answers Clash Meta apps with Mihomo YAML: every key it can express, with the fields each proxy type requires, and groups over them', () => {
+    const response = subscriptionResponse({ links: LINKS, format: 'clash', meta })
+    expect(response.headers['Content-Type']).toBe('text/yaml; charset=utf-8')
+    const config = parse(response.body) as { proxies: Record<string, unknown>[]; 'proxy-groups': Record<string, unknown>[]; rules: string[] }
+    // The kcp key has no Mihomo form: left out.
+    expect(config.proxies.map((proxy) => proxy.name)).toEqual(['DE VLESS', 'NL VLESS', 'FI VLESS', 'SE Trojan', 'NL Outline'])
+    const required: Record<string, string[]> = { vless: ['server', 'port', 'uuid'], trojan: ['server', 'port', 'password'], ss: ['server', 'port', 'cipher', 'password'] }
+    for (const proxy of config.proxies) for (const field of required[String(proxy.type)]!) expect(proxy[field], `${String(proxy.name)}.${field}`).toBeDefined()
+    expect(config.proxies[0]).toEqual({
+      name: 'DE VLESS', server: 'de1.example.net', port: 443, udp: true, type: 'vless', uuid: '6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f', flow: 'xtls-rprx-vision',
+      network: 'tcp', tls: true, servername: 'www.microsoft.com', 'client-fingerprint': 'chrome',
+      'reality-opts': { 'public-key': 'O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E', 'short-id': '6ba85179e30d4fc2' },
+    })
+    expect(config.proxies[1]).toMatchObject({ network: 'ws', tls: true, 'ws-opts': { path: '/vpn', headers: { Host: 'cdn.example.net' } } })
+    expect(config.proxies[2]).toMatchObject({ network: 'grpc', 'grpc-opts': { 'grpc-service-name': 'tun' } })
+    expect(config.proxies[3]).toMatchObject({ type: 'trojan', password: 's3cret', sni: 'se1.example.net' })
+    expect(config.proxies[4]).toEqual({ name: 'NL Outline', server: '198.51.100.5', port: 8388, udp: true, type: 'ss', cipher: 'chacha20-ietf-poly1305', password: 'password123' })
+    const names = config.proxies.map((proxy) => proxy.name)
+    expect(config['proxy-groups']).toEqual([
+      { name: 'Выбор сервера', type: 'select', proxies: ['Самый быстрый', ...names] },
+      { name: 'Самый быстрый', type: 'url-test', proxies: names, url: 'https://www.gstatic.com/generate_204', interval: 300 },
+    ])
+    expect(config.rules).toEqual(['MATCH,Выбор сервера'])
+    // No keys: still a profile Mihomo loads (a group needs members).
+    expect((parse(subscriptionResponse({ links: [], format: 'clash', meta }).body) as { 'proxy-groups': unknown[] })['proxy-groups']).toEqual([{ name: 'Выбор сервера', type: 'select', proxies: ['DIRECT'] }])
+  })
+
+  it('answers sing-box apps with a profile whose outbounds carry the fields sing-box requires', () => {
+    const response = subscriptionResponse({ links: LINKS, format: 'singbox', meta })
+    expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8')
+    const config = JSON.parse(response.body) as { outbounds: Record<string, unknown>[]; inbounds: Record<string, unknown>[]; route: Record<string, unknown> }
+    const byTag = new Map(config.outbounds.map((outbound) => [outbound.tag, outbound]))
+    expect([...byTag.keys()]).toEqual(['Выбор сервера', 'Самый быстрый', 'DE VLESS', 'NL VLESS', 'FI VLESS', 'SE Trojan', 'NL Outline', 'direct'])
+    expect(byTag.get('DE VLESS')).toEqual({
+      type: 'vless', tag: 'DE VLESS', server: 'de1.example.net', server_port: 443, uuid: '6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f', flow: 'xtls-rprx-vision', packet_encoding: 'xudp',
+      tls: { enabled: true, server_name: 'www.microsoft.com', utls: { enabled: true, fingerprint: 'chrome' }, reality: { enabled: true, public_key: 'O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E', short_id: '6ba85179e30d4fc2' } },
+    })
+    expect(byTag.get('NL VLESS')).toMatchObject({ transport: { type: 'ws', path: '/vpn', headers: { Host: 'cdn.example.net' } }, tls: { enabled: true, server_name: 'nl1.example.net' } })
+    expect(byTag.get('FI VLESS')).toMatchObject({ transport: { type: 'grpc', service_name: 'tun' } })
+    expect(byTag.get('SE Trojan')).toMatchObject({ type: 'trojan', password: 's3cret', tls: { enabled: true, server_name: 'se1.example.net' } })
+    expect(byTag.get('NL Outline')).toEqual({ type: 'shadowsocks', tag: 'NL Outline', server: '198.51.100.5', server_port: 8388, method: 'chacha20-ietf-poly1305', password: 'password123' })
+    // Every outbound a group names exists.
+    for (const group of config.outbounds.filter((outbound) => Array.isArray(outbound.outbounds))) {
+      for (const tag of group.outbounds as string[]) expect(byTag.has(tag), tag).toBe(true)
+    }
+    expect(config.inbounds[0]).toMatchObject({ type: 'tun', auto_route: true })
+    expect(config.route.final).toBe('Выбор сервера')
+  })
+
+  it('answers Outline with a dynamic access key for the Shadowsocks key, or 404 without one', () => {
+    const response = subscriptionResponse({ links: LINKS, format: 'outline', meta })
+    expect(JSON.parse(response.body)).toEqual({ server: '198.51.100.5', server_port: 8388, password: 'password123', method: 'chacha20-ietf-poly1305' })
+    expect(subscriptionResponse({ links: [REALITY], format: 'outline', meta }).status).toBe(404)
+  })
+})
