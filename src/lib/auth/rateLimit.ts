@@ -7,6 +7,7 @@ type Limiters = {
   perIp: RateLimiterPostgres
   checkout: RateLimiterPostgres
   speedTest: RateLimiterPostgres
+  feed: RateLimiterPostgres
   passwordPerAccount: RateLimiterPostgres
   passwordPerIp: RateLimiterPostgres
 }
@@ -27,6 +28,8 @@ function limitersFor(payload: Payload): Limiters {
     checkout: new RateLimiterPostgres({ ...common, keyPrefix: 'checkout-ip', points: 20, duration: 60 * 60 }),
     // A speed test moves megabytes: a few per ten minutes per address.
     speedTest: new RateLimiterPostgres({ ...common, keyPrefix: 'speedtest-ip', points: 6, duration: 10 * 60 }),
+    // Free feeds: apps refresh hourly, a person adds a few lists; a shared mobile NAT holds many people.
+    feed: new RateLimiterPostgres({ ...common, keyPrefix: 'feed-ip', points: 300, duration: 60 * 60 }),
     // Password guesses: ten per account per quarter hour (across all addresses), a successful login clears them;
     // per network address thirty, so one address cannot walk through many accounts.
     passwordPerAccount: new RateLimiterPostgres({ ...common, keyPrefix: 'password-account', points: 10, duration: 15 * 60 }),
@@ -66,7 +69,7 @@ export async function clearPasswordAttempts(payload: Payload, email: string): Pr
 }
 
 /** One unit of a per-address allowance other than e-mail links. */
-export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'speedTest', ip: string): Promise<RateLimitResult> {
+export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'speedTest' | 'feed', ip: string): Promise<RateLimitResult> {
   try {
     await limitersFor(payload)[kind].consume(ip)
     return { ok: true }

@@ -5,6 +5,7 @@ import type { Locale } from '@/i18n/locales'
 import { keyDownloadFile } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
+import { readFreeFeedLinks } from '@/lib/subscription/freeFeed'
 import type { Country, Key, Server, User } from '@/payload-types'
 
 import { cachedPublic } from './cache'
@@ -233,3 +234,6 @@ export async function readOwnKeyRows(locale: Locale, user: User): Promise<KeyLis
   })
   return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now() }
 }
+
+/** The share links of a public list's feed (see src/lib/subscription/freeFeed.ts), cached like the list. */
+export const getFreeFeedLinks = cachedPublic('free-feed', async (filter: KeysFilter) => readFreeFeedLinks(await payloadClient(), filter))

@@ -1,0 +1,29 @@
+// A public key list as a subscription: the share links of the free keys a visitor sees on that list right
+// now, longest-lasting first, so an app that refreshes it follows the daily rotation by itself.
+import type { Payload, Where } from 'payload'
+
+import type { Protocol } from '@/lib/keys'
+import type { KeysFilter } from '@/lib/routing/keysFilter'
+
+/** At most this many keys per feed: more than any app shows usefully, few enough to stay small. */
+export const FEED_MAX_KEYS = 100
+
+const SHARE_LINK_PROTOCOLS: Protocol[] = ['vless', 'outline', 'trojan']
+
+export async function readFreeFeedLinks(payload: Payload, filter: KeysFilter): Promise<string[]> {
+  // Only share-link protocols: WireGuard, OpenVPN and SSTP keys are files, which no subscription carries.
+  const conditions: Where[] = [{ protocol: { in: SHARE_LINK_PROTOCOLS } }]
+  if (filter.protocol) conditions.push({ protocol: { equals: filter.protocol } })
+  if (filter.country) conditions.push({ 'country.code': { equals: filter.country } })
+  const { docs } = await payload.find({
+    collection: 'keys',
+    // As an anonymous visitor: the collection's access rules decide what is current and free.
+    overrideAccess: false,
+    depth: 0,
+    limit: FEED_MAX_KEYS,
+    where: { and: conditions },
+    sort: ['-expiresAt', '-createdAt', '-id'],
+    select: { keyString: true },
+  })
+  return docs.flatMap((key) => (key.keyString ? [key.keyString] : []))
+}
