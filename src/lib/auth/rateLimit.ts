@@ -28,8 +28,9 @@ function limitersFor(payload: Payload): Limiters {
     checkout: new RateLimiterPostgres({ ...common, keyPrefix: 'checkout-ip', points: 20, duration: 60 * 60 }),
     // A speed test moves megabytes: a few per ten minutes per address.
     speedTest: new RateLimiterPostgres({ ...common, keyPrefix: 'speedtest-ip', points: 6, duration: 10 * 60 }),
-    // Free feeds: apps refresh hourly, a person adds a few lists; a shared mobile NAT holds many people.
-    feed: new RateLimiterPostgres({ ...common, keyPrefix: 'feed-ip', points: 300, duration: 60 * 60 }),
+    // Free feeds: an app refreshes a list hourly, but a carrier's NAT puts hundreds of phones behind one
+    // address; this only stops a scraper hammering the database (a caching proxy answers most requests).
+    feed: new RateLimiterPostgres({ ...common, keyPrefix: 'feed-ip', points: 1200, duration: 60 * 60 }),
     // Password guesses: ten per account per quarter hour (across all addresses), a successful login clears them;
     // per network address thirty, so one address cannot walk through many accounts.
     passwordPerAccount: new RateLimiterPostgres({ ...common, keyPrefix: 'password-account', points: 10, duration: 15 * 60 }),
