@@ -210,6 +210,21 @@ describe('free-key rotation', () => {
       await addKey(40)
       await rotate(payload, new Date(at.getTime() + 20 * 3600_000))
       await expect.poll(() => mailsAbout().length).toBe(2)
+      // Once every key has ended, the hourly runs do not repeat it while the server stays empty.
+      for (const hours of [41, 42, 43]) await rotate(payload, new Date(at.getTime() + hours * 3600_000))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(mailsAbout()).toHaveLength(2)
+      // A manual server that has no keys at all is said so once.
+      const empty = await ownServer('manual', 'rotation-empty')
+      try {
+        for (const hours of [44, 45]) await rotate(payload, new Date(at.getTime() + hours * 3600_000))
+        await expect.poll(() => smtp.messages.filter((mail) => mail.subject.includes(empty.name)).length).toBe(1)
+        expect(smtp.messages.find((mail) => mail.subject.includes(empty.name))!.text).toContain(`Импортированные ключи Outline на сервере «${empty.name}» закончились`)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(smtp.messages.filter((mail) => mail.subject.includes(empty.name))).toHaveLength(1)
+      } finally {
+        await payload.update({ collection: 'servers', id: empty.id, data: { enabled: false }, depth: 0 })
+      }
     } finally {
       await payload.update({ collection: 'servers', id: manual.id, data: { enabled: false }, depth: 0 })
     }

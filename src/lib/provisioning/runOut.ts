@@ -57,7 +57,8 @@ export async function serversRunningOut(payload: Payload, now: Date): Promise<Ru
 
 /**
  * E-mails the support address once per run-out: a server is warned again only after new imports moved
- * the moment its keys run out. Returns the servers warned.
+ * the moment its keys run out (a server already out of keys is not told so every hour). Returns the
+ * servers warned.
  */
 export async function warnOfRunOuts(payload: Payload, runOuts: RunOut[], now: Date): Promise<string[]> {
   const warned: string[] = []
@@ -67,7 +68,9 @@ export async function warnOfRunOuts(payload: Payload, runOuts: RunOut[], now: Da
   for (const runOut of runOuts) {
     const server = await payload.findByID({ collection: 'servers', id: runOut.id, depth: 0, select: { health: true } })
     const moment = runOut.at.toISOString()
-    if (server.health?.runOutWarnedFor === moment) continue
+    const warnedFor = server.health?.runOutWarnedFor ? Date.parse(server.health.runOutWarnedFor) : null
+    // Said once per run-out: the same moment again, or still out after the warning about running out.
+    if (warnedFor === runOut.at.getTime() || (runOut.at <= now && warnedFor !== null && warnedFor <= now.getTime())) continue
     const values = { server: runOut.server, protocol: PROTOCOL_LABELS[runOut.protocol], date: adminDateTime(moment, 'ru'), over: runOut.at <= now ? 'yes' : 'no' }
     const mail = renderNotice({
       locale: 'ru',
