@@ -11,6 +11,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { AuthTokens } from './collections/AuthTokens'
+import { ClientApps } from './collections/ClientApps'
 import { Countries } from './collections/Countries'
 import { Keys } from './collections/Keys'
 import { Pages } from './collections/Pages'
@@ -66,7 +67,7 @@ export default buildConfig({
     // languages" is the editor's explicit choice in the button's menu).
     defaultLocalePublishOption: 'active',
   },
-  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Charges, AuthTokens, ProviderEvents, Pages],
+  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Charges, AuthTokens, ProviderEvents, Pages, ClientApps],
   globals: [SiteSettings],
   editor: lexicalEditor(),
   db: postgresAdapter({

@@ -19,6 +19,7 @@ import * as migration_20261123_225002_subscription_title_search from './20261123
 import * as migration_20261124_001108_server_run_out_warning from './20261124_001108_server_run_out_warning';
 import * as migration_20261124_001552_versions_with_author from './20261124_001552_versions_with_author';
 import * as migration_20261124_002956_pages_as_cms_collection from './20261124_002956_pages_as_cms_collection';
+import * as migration_20261124_065033_client_apps_collection from './20261124_065033_client_apps_collection';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261124_002956_pages_as_cms_collection.up,
     down: migration_20261124_002956_pages_as_cms_collection.down,
-    name: '20261124_002956_pages_as_cms_collection'
+    name: '20261124_002956_pages_as_cms_collection',
+  },
+  {
+    up: migration_20261124_065033_client_apps_collection.up,
+    down: migration_20261124_065033_client_apps_collection.down,
+    name: '20261124_065033_client_apps_collection'
   },
 ];

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-debian.sh required "the end-to-end tests' browser" "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium || exit 1
 bash scripts/ensure-debian.sh required "the end-to-end tests' reverse proxy" nginx,envsubst nginx-light gettext-base || exit 1
 bash scripts/ensure-debian.sh optional "the ss-manager integration test" ss-manager,ss-server,ss-local shadowsocks-libev
+bash scripts/ensure-debian.sh optional "the Xray JSON check with a real parser" v2ray v2ray
 rm -rf .test && mkdir -p .test
 
 status=0

@@ -78,6 +78,7 @@ export interface Config {
     'auth-tokens': AuthToken;
     'provider-events': ProviderEvent;
     pages: Page;
+    'client-apps': ClientApp;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -103,6 +104,7 @@ export interface Config {
     'auth-tokens': AuthTokensSelect<false> | AuthTokensSelect<true>;
     'provider-events': ProviderEventsSelect<false> | ProviderEventsSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
+    'client-apps': ClientAppsSelect<false> | ClientAppsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -556,6 +558,45 @@ export interface Page {
   _status?: ('draft' | 'published') | null;
 }
 /**
+ * Apps shown in the key window ("Install"), on the subscription page and under the key lists. The "Add" button opens the app and adds the subscription in one tap.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "client-apps".
+ */
+export interface ClientApp {
+  id: number;
+  name: string;
+  platform: 'android' | 'ios' | 'windows' | 'macos' | 'linux' | 'androidtv';
+  /**
+   * Lower comes first
+   */
+  order?: number | null;
+  protocols: ('vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp')[];
+  storeUrl: string;
+  /**
+   * When the app has another link in the Russian App Store or RuStore. Shown on Russian pages.
+   */
+  storeUrlRu?: string | null;
+  /**
+   * Empty: the app takes no subscriptions, only keys or files
+   */
+  format?: ('base64' | 'clash' | 'singbox' | 'outline' | 'json') | null;
+  /**
+   * {url} is the subscription address as is, {urlEncoded} encoded, {ssconf} an Outline ssconf:// key, {name} its name. E.g. happ://add/{url}
+   */
+  importTemplate?: string | null;
+  /**
+   * Short, e.g. "Free, no ads"
+   */
+  note?: string | null;
+  /**
+   * Listed first, marked
+   */
+  recommended?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -742,6 +783,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'pages';
         value: number | Page;
+      } | null)
+    | ({
+        relationTo: 'client-apps';
+        value: number | ClientApp;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1072,6 +1117,24 @@ export interface PagesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "client-apps_select".
+ */
+export interface ClientAppsSelect<T extends boolean = true> {
+  name?: T;
+  platform?: T;
+  order?: T;
+  protocols?: T;
+  storeUrl?: T;
+  storeUrlRu?: T;
+  format?: T;
+  importTemplate?: T;
+  note?: T;
+  recommended?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1188,15 +1251,6 @@ export interface SiteSetting {
      */
     taxSystemCode?: ('1' | '2' | '3' | '4' | '5' | '6') | null;
   };
-  clientApps?:
-    | {
-        protocol: 'vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp';
-        platform: 'ios' | 'android' | 'macos' | 'windows';
-        name: string;
-        url: string;
-        id?: string | null;
-      }[]
-    | null;
   editedBy?: (number | null) | User;
   updatedAt?: string | null;
   createdAt?: string | null;
@@ -1248,15 +1302,6 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         enabled?: T;
         vatCode?: T;
         taxSystemCode?: T;
-      };
-  clientApps?:
-    | T
-    | {
-        protocol?: T;
-        platform?: T;
-        name?: T;
-        url?: T;
-        id?: T;
       };
   editedBy?: T;
   updatedAt?: T;

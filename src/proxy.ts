@@ -57,6 +57,7 @@ export default function proxy(request: NextRequest): NextResponse {
     search: request.nextUrl.search,
     host: requestedHost(request),
     userAgent: request.headers.get('user-agent'),
+    accept: request.headers.get('accept'),
     cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value ?? null,
     acceptLanguage: request.headers.get('accept-language'),
     fetchDest: request.headers.get('sec-fetch-dest'),

@@ -1,4 +1,4 @@
-// Site-wide settings editors change without a deploy: name, contacts, hosts, figures, client apps, banner.
+// Site-wide settings editors change without a deploy: name, contacts, figures, banner, payments.
 import type { GlobalConfig } from 'payload'
 
 import { anyone } from '../../collections/access/anyone'
@@ -7,7 +7,6 @@ import { revalidatePublicGlobal } from '../../collections/hooks/revalidatePublic
 import { adminOnlyField } from '../../collections/access/adminOnlyField'
 import { staffOnlyField } from '../../collections/access/staffOnlyField'
 import { editedByField } from '../../collections/fields/editedBy'
-import { protocolOptions } from '../../collections/options'
 
 // YooKassa's VAT codes (vat_code), as its 54-FZ reference lists them.
 const VAT_CODES: { value: string; ru: string; en: string }[] = [
@@ -170,40 +169,6 @@ export const SiteSettings: GlobalConfig = {
                       options: options(TAX_SYSTEMS),
                       admin: { description: { ru: 'Нужна, если у магазина их несколько', en: 'Needed when the shop has more than one' } },
                     },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-        {
-          label: { ru: 'Приложения', en: 'Client apps' },
-          fields: [
-            {
-              name: 'clientApps',
-              label: { ru: 'Приложения для подключения', en: 'Client apps' },
-              labels: { singular: { ru: 'Приложение', en: 'App' }, plural: { ru: 'Приложения', en: 'Apps' } },
-              type: 'array',
-              admin: { initCollapsed: true, components: { RowLabel: '/components/admin/ArrayRowLabel#ArrayRowLabel' } },
-              fields: [
-                {
-                  type: 'row',
-                  fields: [
-                    { name: 'protocol', label: { ru: 'Протокол', en: 'Protocol' }, type: 'select', options: protocolOptions, required: true },
-                    {
-                      name: 'platform',
-                      label: { ru: 'Платформа', en: 'Platform' },
-                      type: 'select',
-                      required: true,
-                      options: [
-                        { value: 'ios', label: 'iOS' },
-                        { value: 'android', label: 'Android' },
-                        { value: 'macos', label: 'macOS' },
-                        { value: 'windows', label: 'Windows' },
-                      ],
-                    },
-                    { name: 'name', label: { ru: 'Название', en: 'Name' }, type: 'text', required: true },
-                    { name: 'url', label: { ru: 'Ссылка', en: 'Link' }, type: 'text', required: true },
                   ],
                 },
               ],

@@ -2,7 +2,7 @@
 import type { AbstractIntlMessages } from 'next-intl'
 
 /** Used by client components on every page (header, key tables and modal, error screens, the login dialog). */
-const SHARED_NAMESPACES = ['Header', 'Search', 'KeyTable', 'KeyDetails', 'Errors', 'Auth'] as const
+const SHARED_NAMESPACES = ['Header', 'Search', 'KeyTable', 'KeyDetails', 'Apps', 'Errors', 'Auth'] as const
 
 /** Used by client components of one page only: sent with that page (see PageMessages), not with every key list. */
 export type PageNamespace = 'Auth' | 'Preferences' | 'Tariffs'

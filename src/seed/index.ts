@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS } from './accounts'
 import { COUNTRY_CODES, countryName } from './data/countries'
 import { PAGES } from './data/pages'
 import { seedServers } from './data/servers'
-import { seedClientApps, seedSettings } from './data/settings'
+import { seedSettings } from './data/settings'
 import { TRIAL_DAYS, TRIAL_FEE_KOPECKS, seedTariffs, tariffFeatures } from './data/tariffs'
 import { toLexical } from './lexical'
 
@@ -194,7 +194,6 @@ async function seedSiteSettings({ payload, req }: Ctx): Promise<void> {
       rating: seedSettings.rating,
       cancelDiscountPercent: seedSettings.cancelDiscountPercent,
       trialBanner: { enabled: true, text: seedSettings.trialBanner.ru },
-      clientApps: seedClientApps,
     },
   })
   await payload.updateGlobal({

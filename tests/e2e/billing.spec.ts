@@ -375,3 +375,67 @@ test("another user can read none of a subscriber's keys: not by page, modal API,
   expect((await intruder.request.get(`/api/subscription/${ownerId}/${intruderFeed}`)).status()).toBe(404)
   await other.close()
 })
+
+test('My servers: the subscription URL opened in a browser shows the subscription page, with one-tap import for the phone in hand', async ({ page, browser, baseURL }) => {
+  await buyTrial(page, '')
+  await page.goto('/profile/servers')
+  const form = page.getByTestId('device-form')
+  await form.getByLabel('Название устройства').fill('Телефон')
+  await form.getByLabel('Страна и протокол').selectOption({ label: 'Германия · VLESS' })
+  await form.getByRole('button', { name: 'Создать ключ' }).click()
+  await expect(page.getByTestId('device-count')).toHaveText('1 из 10 ключей устройств')
+  const url = (await page.getByTestId('subscription-url').textContent())!
+  expect(url.startsWith(`${baseURL}/api/subscription/`)).toBe(true)
+  const pagePath = url.replace(`${baseURL}/api/subscription/`, '/subscription/')
+
+  // On an iPhone, in Russian: the link opens the page, on the iOS tab, with Happ's button importing the link.
+  const iphone = await browser.newContext({
+    locale: 'ru-RU',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+  })
+  const phone = await iphone.newPage()
+  await phone.goto(url)
+  await expect(phone).toHaveURL(`${baseURL}${pagePath}`)
+  await expect(phone).toHaveTitle(/Подписка VPN ключи VIP/)
+  await expect(phone.getByTestId('subscription-status')).toHaveText(/^Пробный период до \d{1,2} [а-я]+ \d{4} г\.$/)
+  await expect(phone.getByTestId('subscription-keys')).toHaveText('В ней 1 ключ.')
+  await expect(phone.getByTestId('subscription-url')).toHaveText(url)
+  await expect(phone.getByTestId('subscription-qr')).toBeVisible()
+  await expect(phone.getByRole('radio', { name: 'iOS', exact: true })).toBeChecked()
+  const happ = phone.getByRole('link', { name: 'Добавить в Happ' })
+  await expect(happ).toBeVisible()
+  await expect(happ).toHaveAttribute('href', `happ://add/${url}/base64`)
+  await expect(phone.getByRole('link', { name: 'Добавить в sing-box' })).toHaveAttribute('href', `sing-box://import-remote-profile?url=${encodeURIComponent(`${url}/singbox`)}#VPN%20%D0%BA%D0%BB%D1%8E%D1%87%D0%B8%20VIP`)
+  // Russian pages give the Russian App Store's link where the app has one.
+  await expect(phone.getByTestId('client-app').filter({ hasText: 'Happ' }).getByRole('link', { name: 'Установить' })).toHaveAttribute('href', /apps\.apple\.com\/ru\//)
+  // Another platform is one tap away, without a reload.
+  await phone.getByText('Android', { exact: true }).click()
+  await expect(phone.getByRole('link', { name: 'Добавить в v2rayNG' })).toHaveAttribute('href', `v2rayng://install-config?url=${encodeURIComponent(`${url}/base64`)}&name=VPN%20%D0%BA%D0%BB%D1%8E%D1%87%D0%B8%20VIP`)
+  await expect(phone.getByRole('link', { name: 'Добавить в Happ' })).toHaveAttribute('href', `happ://add/${url}/base64`)
+  // What each button imports is the subscription in that app's format.
+  const asApp = (address: string, userAgent: string) => phone.request.get(address, { headers: { 'user-agent': userAgent, accept: '*/*' } })
+  expect(Buffer.from(await (await asApp(`${url}/base64`, 'Happ/3.4.1')).text(), 'base64').toString()).toMatch(/^vless:\/\//)
+  // The page's own address pasted into an app still gives the app its keys.
+  const pasted = await asApp(`${baseURL}${pagePath}`, 'v2rayNG/1.9.16')
+  expect(pasted.status()).toBe(200)
+  expect(Buffer.from(await pasted.text(), 'base64').toString()).toMatch(/^vless:\/\//)
+
+  // In English, through the language switch.
+  await phone.getByRole('link', { name: 'EN', exact: true }).click()
+  await expect(phone).toHaveURL(`${baseURL}/en${pagePath}`)
+  await expect(phone.getByTestId('subscription-status')).toHaveText(/^Trial until [A-Z][a-z]+ \d{1,2}, \d{4}$/)
+  await expect(phone.getByTestId('subscription-keys')).toHaveText('It has 1 key.')
+  await expect(phone.getByRole('link', { name: 'Add to Happ' })).toHaveAttribute('href', `happ://add/${url}/base64`)
+  await expect(phone.getByTestId('client-app').filter({ hasText: 'Happ' }).getByRole('link', { name: 'Get the app' })).toHaveAttribute('href', /apps\.apple\.com\/us\//)
+
+  // A replaced link: the page and the apps get 404, never the keys.
+  await page.getByRole('button', { name: 'Заменить ссылку' }).click()
+  await expect(page.getByTestId('servers-notice')).toHaveText('Создана новая ссылка, старая больше не работает.')
+  const gone = await phone.goto(url)
+  expect(gone?.status()).toBe(404)
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  expect((await asApp(url, 'v2rayNG/1.9.16')).status()).toBe(404)
+  expect((await asApp(`${baseURL}${pagePath}`, 'v2rayNG/1.9.16')).status()).toBe(404)
+  await iphone.close()
+})

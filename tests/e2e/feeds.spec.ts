@@ -39,3 +39,66 @@ test('a list’s feed answers each app in its format, and a key taken off the li
   await staff.dispose()
   await app.dispose()
 })
+
+test('each list page offers its feed: copy, QR, one-tap import for the phone in hand, and an Outline key that follows the rotation', async ({ browser, baseURL }) => {
+  const android = await browser.newContext({
+    locale: 'ru-RU',
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    viewport: { width: 390, height: 844 },
+  })
+  const page = await android.newPage()
+  await page.goto('/outline-de')
+  const feed = page.getByTestId('feed')
+  await expect(feed.getByRole('heading')).toHaveText('Добавить в приложение')
+  const url = `${baseURL}/api/feed/outline-de`
+  await expect(page.getByTestId('feed-url')).toHaveText(url)
+  await expect(page.getByTestId('feed-qr')).toBeHidden()
+  await feed.getByText('QR-код', { exact: true }).click()
+  await expect(page.getByTestId('feed-qr')).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Android', exact: true })).toBeChecked()
+  await expect(feed.getByRole('link', { name: 'Добавить в Happ' })).toHaveAttribute('href', `happ://add/${url}/base64`)
+  await expect(feed.getByRole('link', { name: 'Добавить в Clash Meta' })).toHaveAttribute('href', new RegExp(`^clashmeta://install-config\\?url=${encodeURIComponent(`${url}/clash`).replace(/[.?]/g, '\\$&')}&name=`))
+  // The Outline app's button is the list's dynamic key: ssconf:// of the feed's Outline answer.
+  const ssconf = `ssconf://${url.replace(/^https?:\/\//, '')}/outline`
+  await expect(page.getByTestId('feed-ssconf')).toHaveText(ssconf)
+  await expect(feed.getByRole('link', { name: 'Добавить в Outline' })).toHaveAttribute('href', ssconf)
+  // The dynamic key resolves (Outline fetches it over the site's own scheme) to a key the list shows right now.
+  const dynamic = (await (await page.request.get(`${url}/outline`, { headers: { 'user-agent': 'Outline/1.13.0', accept: '*/*' } })).json()) as Record<string, unknown>
+  expect(Object.keys(dynamic).sort()).toEqual(['method', 'password', 'server', 'server_port'])
+  const shown: string[] = []
+  for (const id of await page.getByTestId('key-table').locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key-id')))) {
+    const details = (await (await page.request.get(`/api/key-details/${id}?locale=ru`)).json()) as { details: { copyText: string } }
+    const link = new URL(details.details.copyText)
+    const userinfo = decodeURIComponent(link.username)
+    // SIP002: base64 of method:password, written out for 2022 ciphers.
+    shown.push(`${link.hostname}:${link.port}:${userinfo.includes(':') ? userinfo : Buffer.from(userinfo, 'base64').toString()}`)
+  }
+  expect(shown).toContain(`${String(dynamic.server)}:${String(dynamic.server_port)}:${String(dynamic.method)}:${String(dynamic.password)}`)
+  // A key list without share links has no feed.
+  await page.goto('/wireguard')
+  await expect(page.getByTestId('key-table')).toBeVisible()
+  await expect(page.getByTestId('feed')).toHaveCount(0)
+
+  // The key window's "Install" shows the same buttons, importing the key's own list.
+  await page.goto('/vless-de')
+  await page.getByTestId('key-table').locator('tbody tr').first().getByRole('link', { name: 'Установить' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('radio', { name: 'Android', exact: true })).toBeChecked()
+  await expect(dialog.getByText(/«Добавить» подключает к приложению список «VPN ключи: VLESS, Германия»/)).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'Добавить в Happ' })).toHaveAttribute('href', `happ://add/${baseURL}/api/feed/vless-de/base64`)
+  await android.close()
+})
+
+test('a feed opened in a browser leads to its list page; apps still get the feed', async ({ page, baseURL }) => {
+  await page.goto('/api/feed/vless-de')
+  await expect(page).toHaveURL(`${baseURL}/vless-de#subscription`)
+  await expect(page.getByTestId('feed-url')).toHaveText(`${baseURL}/api/feed/vless-de`)
+  await page.goto('/en')
+  await page.goto('/api/feed/de')
+  await expect(page).toHaveURL(`${baseURL}/en/de#subscription`)
+  await expect(page.getByTestId('feed').getByRole('heading')).toHaveText('Add to an app')
+  // An explicit format is a file even in a browser, and one cache entry for every app.
+  const explicit = await page.request.get('/api/feed/de/base64', { headers: { accept: 'text/html' } })
+  expect(explicit.headers()['content-type']).toBe('text/plain; charset=utf-8')
+  expect(explicit.headers().vary ?? '').not.toContain('User-Agent')
+})

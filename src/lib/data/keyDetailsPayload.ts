@@ -1,24 +1,44 @@
 // What the key detail view needs, as one JSON-safe object (page props and the modal's API answer).
 import type { Locale } from '@/i18n/locales'
-
+import { absoluteUrl } from '@/lib/http/siteUrl'
+import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
+import { keysSlug } from '@/lib/routing/keysFilter'
+import { appsForProtocol } from '@/lib/subscription/apps'
+import type { ClientApp } from '@/lib/subscription/apps'
+import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 import type { User } from '@/payload-types'
 
+import { getClientApps } from './clientApps'
 import { getKeyDetails, readKeyDetails } from './keys'
 import type { KeyDetails } from './keys'
-import { appsFor, getSettings } from './settings'
-import type { ClientApp } from './settings'
+import { payloadClient } from './payload'
+import { getSettings } from './settings'
 
-export type KeyDetailsPayload = { details: KeyDetails; apps: ClientApp[]; renderedAt: number }
+/** The subscription the key's "Add to app" buttons import: its list's free feed, or the owner's VIP subscription. */
+export type KeySubscription = { kind: 'free' | 'vip'; url: string; name: string }
+
+export type KeyDetailsPayload = { details: KeyDetails; apps: ClientApp[]; subscription: KeySubscription | null; renderedAt: number }
 
 export async function getKeyDetailsPayload(id: number, locale: Locale): Promise<KeyDetailsPayload | null> {
-  const [details, settings] = await Promise.all([getKeyDetails(id, locale), getSettings(locale)])
+  const [details, settings, apps] = await Promise.all([getKeyDetails(id, locale), getSettings(locale), getClientApps(locale)])
   if (!details) return null
-  return { details, apps: appsFor(settings, details.protocol), renderedAt: Date.now() }
+  // A free key leaves the list within a day; its list's feed carries today's keys of the same country and protocol.
+  const subscription = protocolHasShareLink(details.protocol)
+    ? {
+        kind: 'free' as const,
+        url: absoluteUrl(`/api/feed/${keysSlug({ protocol: details.protocol, country: details.countryCode })}`),
+        name: `${settings.siteName}: ${PROTOCOL_LABELS[details.protocol]}, ${details.countryName}`,
+      }
+    : null
+  return { details, apps: appsForProtocol(apps, details.protocol), subscription, renderedAt: Date.now() }
 }
 
 /** A subscriber's own (VIP) key: read with their access, never cached. */
 export async function getOwnKeyDetailsPayload(id: number, locale: Locale, user: User): Promise<KeyDetailsPayload | null> {
-  const [details, settings] = await Promise.all([readKeyDetails(id, locale, user), getSettings(locale)])
+  const [details, settings, apps] = await Promise.all([readKeyDetails(id, locale, user), getSettings(locale), getClientApps(locale)])
   if (!details) return null
-  return { details, apps: appsFor(settings, details.protocol), renderedAt: Date.now() }
+  const subscription = protocolHasShareLink(details.protocol)
+    ? { kind: 'vip' as const, url: absoluteUrl(await subscriptionPath(await payloadClient(), user.id)), name: `${settings.siteName} VIP` }
+    : null
+  return { details, apps: appsForProtocol(apps, details.protocol), subscription, renderedAt: Date.now() }
 }

@@ -1,12 +1,8 @@
-// Cached site settings (names, contacts, figures, client apps) in a given language.
+// Cached site settings (names, contacts, figures, banner) in a given language.
 import type { Locale } from '@/i18n/locales'
-import type { Protocol } from '@/lib/keys'
-import type { SiteSetting } from '@/payload-types'
 
 import { cachedPublic } from './cache'
 import { payloadClient } from './payload'
-
-export type ClientApp = NonNullable<SiteSetting['clientApps']>[number]
 
 export type PublicSettings = {
   siteName: string
@@ -15,7 +11,6 @@ export type PublicSettings = {
   claimedCountries: number
   trialBanner: { enabled: boolean; text: string | null }
   rating: { score: number; reviews: number } | null
-  clientApps: ClientApp[]
 }
 
 async function readSettings(locale: Locale): Promise<PublicSettings> {
@@ -28,12 +23,8 @@ async function readSettings(locale: Locale): Promise<PublicSettings> {
     claimedCountries: settings.claimedCountries ?? 50,
     trialBanner: { enabled: settings.trialBanner?.enabled ?? false, text: settings.trialBanner?.text ?? null },
     rating: settings.rating?.score ? { score: settings.rating.score, reviews: settings.rating.reviews ?? 0 } : null,
-    clientApps: settings.clientApps ?? [],
   }
 }
 
 export const getSettings = cachedPublic('settings', readSettings)
 
-export function appsFor(settings: PublicSettings, protocol: Protocol): ClientApp[] {
-  return settings.clientApps.filter((app) => app.protocol === protocol)
-}

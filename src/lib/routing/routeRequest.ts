@@ -4,6 +4,7 @@ import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
 import { ROBOTS_MODES, robotsMode } from '@/lib/seo/robots'
+import { wantsPage } from '@/lib/subscription/clients'
 
 import { isAutomatedAgent, isCrawler } from './agents'
 import { keysSlug, parseKeysSlug, parseShowCount } from './keysFilter'
@@ -15,6 +16,8 @@ export type RequestFacts = {
   search: string
   host: string | null
   userAgent: string | null
+  /** `Accept`: a browser asks for HTML, a client app for anything. */
+  accept?: string | null
   cookieLocale: string | null
   acceptLanguage: string | null
   /** `Sec-Fetch-Dest`: only page loads (not prefetches) may change the stored language. */
@@ -69,6 +72,7 @@ export const PAGE_ROUTES: readonly string[] = [
   'profile/subscription',
   'register',
   'search',
+  'subscription/*/*',
   'success-payment',
   'support',
   'tariffs',
@@ -85,6 +89,9 @@ function isPageRoute(segments: readonly string[]): boolean {
 }
 
 const PROFILE_PATH = '/profile'
+
+/** The subscription page's address (`/subscription/{user}/{token}`, any language), which apps may be given too. */
+const SUBSCRIPTION_PAGE = /^(?:\/(?:ru|en))?\/subscription\/(\d{1,9})\/([A-Za-z0-9_-]{43})$/
 
 /** Host names compared without the port: the production host is the same site on :443 as on :8443. */
 function sameHost(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -136,6 +143,12 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
   }
   if (pathname.length > 1 && pathname.endsWith('/')) {
     return { kind: 'redirect', location: `${pathname.replace(/\/+$/, '') || '/'}${search}`, status: 308, isPersonal: false }
+  }
+
+  // Someone pasted the subscription page's address into an app: the app gets the subscription itself.
+  const subscription = SUBSCRIPTION_PAGE.exec(pathname)
+  if (subscription && !wantsPage(facts.accept ?? null, userAgent)) {
+    return { kind: 'rewrite', pathname: `/api/subscription/${subscription[1]}/${subscription[2]}`, search: '', locale: 'ru', isIndexable: false, forwardsPublicPath: false }
   }
 
   const isPageLoad = facts.fetchDest === null || facts.fetchDest === 'document'

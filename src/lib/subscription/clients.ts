@@ -1,16 +1,18 @@
 // Which format a subscription answers in: an explicit path suffix wins, else the client app's User-Agent.
-// The families follow Marzban's subscription router (app/routers/subscription.py): Clash Meta / Mihomo
-// apps read Mihomo YAML, sing-box apps (SFA/SFI/SFM/SFT, Karing, Hiddify Next) sing-box JSON, Outline and
-// other Shadowsocks apps one dynamic access key, and everything else (v2rayN, v2rayNG, Happ, Streisand,
-// NekoBox, FoXray, v2RayTun…) base64 share links.
+// The families follow Marzban's subscription router (app/routers/subscription.py) and Remnawave's default
+// response rules: Clash Meta / Mihomo apps read Mihomo YAML, sing-box apps (SFA/SFI/SFM/SFT, Karing) sing-box
+// JSON, Outline and other Shadowsocks apps one dynamic access key, and everything else (v2rayN, v2rayNG, Happ,
+// Streisand, NekoBox, FoXray, v2RayTun, Hiddify…) base64 share links. Hiddify gets base64 as Remnawave gives
+// it: its own sing-box core lags the profile format the official sing-box apps read. Xray JSON (`json`) is served
+// by its suffix only, as both panels do by default.
 
-export const SUBSCRIPTION_FORMATS = ['base64', 'clash', 'singbox', 'outline'] as const
+export const SUBSCRIPTION_FORMATS = ['base64', 'clash', 'singbox', 'outline', 'json'] as const
 
 export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number]
 
 const FAMILIES: readonly [RegExp, SubscriptionFormat][] = [
   [/^(clash-verge|clash[-.]?meta|flclash|mihomo|clash|stash)/i, 'clash'],
-  [/^(sfa|sfi|sfm|sft|karing|hiddify[-\s]?next)|sing[-_]?box/i, 'singbox'],
+  [/^(sfa|sfi|sfm|sft|karing)\b|^sing[-_]?box/i, 'singbox'],
   [/^(outline|ss|ssr|ssd|sss|shadowsocks|ssconf)\b/i, 'outline'],
 ]
 

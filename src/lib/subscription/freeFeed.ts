@@ -8,11 +8,12 @@ import type { KeysFilter } from '@/lib/routing/keysFilter'
 /** At most this many keys per feed: more than any app shows usefully, few enough to stay small. */
 export const FEED_MAX_KEYS = 100
 
-const SHARE_LINK_PROTOCOLS: Protocol[] = ['vless', 'outline', 'trojan']
+/** The protocols whose keys are share links, the only ones a subscription carries. */
+export const SHARE_LINK_PROTOCOLS: readonly Protocol[] = ['vless', 'outline', 'trojan']
 
 export async function readFreeFeedLinks(payload: Payload, filter: KeysFilter): Promise<string[]> {
   // Only share-link protocols: WireGuard, OpenVPN and SSTP keys are files, which no subscription carries.
-  const conditions: Where[] = [{ protocol: { in: SHARE_LINK_PROTOCOLS } }]
+  const conditions: Where[] = [{ protocol: { in: [...SHARE_LINK_PROTOCOLS] } }]
   if (filter.protocol) conditions.push({ protocol: { equals: filter.protocol } })
   if (filter.country) conditions.push({ 'country.code': { equals: filter.country } })
   const { docs } = await payload.find({
@@ -26,4 +27,13 @@ export async function readFreeFeedLinks(payload: Payload, filter: KeysFilter): P
     select: { keyString: true },
   })
   return docs.flatMap((key) => (key.keyString ? [key.keyString] : []))
+}
+
+/** The id of the feed box on a list page, where a browser opening a feed URL lands. */
+export const FEED_ANCHOR = 'subscription'
+
+/** What an app calls a list's feed: "VPN ключи: VLESS, Германия", or the site's name for all keys. */
+export function feedTitle(siteName: string, listName: { protocol: string | null; country: string | null }): string {
+  const name = [listName.protocol, listName.country].filter(Boolean).join(', ')
+  return name ? `${siteName}: ${name}` : siteName
 }

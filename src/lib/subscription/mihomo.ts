@@ -46,7 +46,8 @@ export function mihomoProxy(proxy: Proxy): MihomoProxy | null {
       return proxy.plugin ? null : { ...base, type: 'ss', cipher: proxy.method, password: proxy.password }
     case 'vless': {
       const stream = streamFields(proxy.stream, 'vless')
-      return stream && { ...base, type: 'vless', uuid: proxy.uuid, ...(proxy.flow ? { flow: proxy.flow } : {}), ...stream }
+      // UDP over VLESS as Xray servers expect it (XUDP), as Remnawave's profiles write it.
+      return stream && { ...base, type: 'vless', uuid: proxy.uuid, ...(proxy.flow ? { flow: proxy.flow } : {}), 'packet-encoding': 'xudp', ...stream }
     }
     case 'trojan': {
       const stream = streamFields(proxy.stream, 'trojan')

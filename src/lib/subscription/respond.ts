@@ -5,6 +5,7 @@ import { mihomoConfig } from './mihomo'
 import { outlineAccessKey } from './outline'
 import { proxiesOf } from './proxies'
 import { singboxConfig } from './singbox'
+import { xrayConfigs } from './xray'
 import type { SubscriptionFormat } from './clients'
 
 export type SubscriptionMeta = {
@@ -29,6 +30,7 @@ const CONTENT: Record<SubscriptionFormat, { type: string; extension: string }> =
   clash: { type: 'text/yaml; charset=utf-8', extension: 'yaml' },
   singbox: { type: 'application/json; charset=utf-8', extension: 'json' },
   outline: { type: 'application/json; charset=utf-8', extension: 'json' },
+  json: { type: 'application/json; charset=utf-8', extension: 'json' },
 }
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
@@ -65,6 +67,8 @@ export function subscriptionResponse({ links, format, meta }: { links: readonly 
       return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups) }
     case 'singbox':
       return { status: 200, headers, body: singboxConfig(proxiesOf(shareLinks, meta.title), meta.groups) }
+    case 'json':
+      return { status: 200, headers, body: xrayConfigs(proxiesOf(shareLinks, meta.title)) }
     case 'outline': {
       const key = outlineAccessKey(proxiesOf(shareLinks, meta.title))
       // Outline shows "no key" for a 404; an empty JSON object would be an error in the app.

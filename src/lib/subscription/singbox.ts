@@ -1,6 +1,7 @@
-// The subscription as a sing-box profile, for SFA/SFI/SFM/SFT, Karing and Hiddify Next: one outbound per
-// key, a "selector" and a "urltest" over them, a TUN inbound so the app routes the device, and DNS through
-// the proxy. Field names follow sing-box's configuration reference (1.11 and later: rule actions).
+// The subscription as a sing-box profile, for SFA/SFI/SFM/SFT and Karing: one outbound per key, a "selector"
+// and a "urltest" over them, a TUN inbound so the app routes the device, and DNS through the proxy. Field
+// names follow sing-box's configuration reference and Remnawave's generator; the profile is for sing-box
+// 1.12 and later (typed DNS servers, rule actions), which the official apps ship.
 import type { Proxy, Stream } from './proxies'
 
 type Outbound = Record<string, unknown>
@@ -53,7 +54,7 @@ export function singboxOutbound(proxy: Proxy): Outbound | null {
       return proxy.plugin ? null : { type: 'shadowsocks', ...base, method: proxy.method, password: proxy.password }
     case 'vless': {
       const stream = streamFields(proxy.stream)
-      return stream && { type: 'vless', ...base, uuid: proxy.uuid, ...(proxy.flow ? { flow: proxy.flow } : {}), packet_encoding: 'xudp', ...stream }
+      return stream && { type: 'vless', ...base, uuid: proxy.uuid, ...(proxy.flow ? { flow: proxy.flow } : {}), ...stream }
     }
     case 'trojan': {
       const stream = streamFields(proxy.stream)
@@ -76,8 +77,8 @@ export function singboxConfig(proxies: readonly Proxy[], labels: { select: strin
     log: { level: 'warn' },
     dns: {
       servers: [
-        { tag: 'remote', address: 'tls://1.1.1.1', detour: labels.select },
-        { tag: 'local', address: 'local', detour: 'direct' },
+        { type: 'tls', tag: 'remote', server: '1.1.1.1', detour: labels.select },
+        { type: 'local', tag: 'local' },
       ],
       final: 'remote',
     },
@@ -87,6 +88,8 @@ export function singboxConfig(proxies: readonly Proxy[], labels: { select: strin
       rules: [{ action: 'sniff' }, { protocol: 'dns', action: 'hijack-dns' }, { ip_is_private: true, outbound: 'direct' }],
       final: labels.select,
       auto_detect_interface: true,
+      // Server names of the keys are resolved before the tunnel is up: by the device's own resolver.
+      default_domain_resolver: 'local',
     },
   }
   return `${JSON.stringify(config, null, 2)}\n`

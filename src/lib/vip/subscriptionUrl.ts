@@ -36,6 +36,11 @@ export async function subscriptionPath(payload: Payload, userId: number): Promis
   return `/api/subscription/${userId}/${tokenOf(userId, nonce)}`
 }
 
+/** Whether the two path segments of a subscription URL are shaped like a user id and a token at all. */
+export function isSubscriptionPathToken(user: string, token: string): boolean {
+  return /^\d{1,9}$/.test(user) && /^[A-Za-z0-9_-]{43}$/.test(token)
+}
+
 /** The user behind a subscription URL, or null when the token is wrong or revoked. */
 export async function userForSubscriptionToken(payload: Payload, userId: number, token: string): Promise<number | null> {
   const nonce = await nonceOf(payload, userId, false)

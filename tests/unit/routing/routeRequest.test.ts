@@ -211,3 +211,28 @@ describe('routeRequest: hosts', () => {
     expect(routeRequest(facts({ host: 'localhost:3000' }))).toMatchObject({ isIndexable: false })
   })
 })
+
+describe('routeRequest: the subscription page', () => {
+  const token = 'A'.repeat(43)
+  const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+
+  it('shows a browser the page, in Russian or in English', () => {
+    expect(routeRequest(facts({ pathname: `/subscription/7/${token}`, accept: HTML }))).toMatchObject({ kind: 'rewrite', pathname: `/noindex/ru/subscription/7/${token}` })
+    expect(routeRequest(facts({ pathname: `/en/subscription/7/${token}`, accept: HTML }))).toMatchObject({ kind: 'rewrite', pathname: `/noindex/en/subscription/7/${token}` })
+  })
+
+  it('gives an app the page address was pasted into the subscription itself', () => {
+    for (const pathname of [`/subscription/7/${token}`, `/en/subscription/7/${token}`, `/ru/subscription/7/${token}`]) {
+      expect(routeRequest(facts({ pathname, userAgent: 'v2rayNG/1.9.16', accept: '*/*' })), pathname).toEqual({
+        kind: 'rewrite',
+        pathname: `/api/subscription/7/${token}`,
+        search: '',
+        locale: 'ru',
+        isIndexable: false,
+        forwardsPublicPath: false,
+      })
+    }
+    // A malformed token names no subscription: the page route answers it (with its 404).
+    expect(routeRequest(facts({ pathname: '/subscription/7/short', userAgent: 'v2rayNG/1.9.16', accept: '*/*' }))).toMatchObject({ pathname: '/noindex/ru/subscription/7/short' })
+  })
+})

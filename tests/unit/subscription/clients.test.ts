@@ -26,7 +26,7 @@ describe('the format a subscription answers in', () => {
     ['SFI/1.11.0 (Build 2; sing-box 1.11.0; language zh_CN)', 'singbox'],
     ['SFM/1.10.1', 'singbox'],
     ['sing-box 1.11.4', 'singbox'],
-    ['HiddifyNext/2.5.7 (android) like ClashMeta v2ray sing-box', 'singbox'],
+    ['HiddifyNext/2.5.7 (android) like ClashMeta v2ray sing-box', 'base64'],
     ['karing/1.0.32.381 android', 'singbox'],
     // Outline's dynamic access key.
     ['Outline/1.13.0', 'outline'],
@@ -41,6 +41,9 @@ describe('the format a subscription answers in', () => {
     expect(subscriptionFormat({ userAgent: 'clash-verge/v2.0.3', suffix: 'base64' })).toBe('base64')
     expect(subscriptionFormat({ userAgent: 'SFA/1.10.3', suffix: 'outline' })).toBe('outline')
     expect(subscriptionFormat({ userAgent: 'SFA/1.10.3', suffix: 'xml' })).toBe('singbox')
+    // Xray JSON only when asked for: the v2ray family reads base64 by default, as Marzban and Remnawave serve it.
+    expect(subscriptionFormat({ userAgent: 'v2rayNG/1.9.16', suffix: 'json' })).toBe('json')
+    expect(subscriptionFormat({ userAgent: 'v2rayNG/1.9.16' })).toBe('base64')
   })
 
   it('a browser asking for HTML gets the page; an app never does', () => {

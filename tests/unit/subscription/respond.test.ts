@@ -58,7 +58,7 @@ describe('the subscription responder', () => {
     for (const proxy of config.proxies) for (const field of required[String(proxy.type)]!) expect(proxy[field], `${String(proxy.name)}.${field}`).toBeDefined()
     expect(config.proxies[0]).toEqual({
       name: 'DE VLESS', server: 'de1.example.net', port: 443, udp: true, type: 'vless', uuid: '6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f', flow: 'xtls-rprx-vision',
-      network: 'tcp', tls: true, servername: 'www.microsoft.com', 'client-fingerprint': 'chrome',
+      'packet-encoding': 'xudp', network: 'tcp', tls: true, servername: 'www.microsoft.com', 'client-fingerprint': 'chrome',
       'reality-opts': { 'public-key': 'O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E', 'short-id': '6ba85179e30d4fc2' },
     })
     expect(config.proxies[1]).toMatchObject({ network: 'ws', tls: true, 'ws-opts': { path: '/vpn', headers: { Host: 'cdn.example.net' } } })
@@ -78,11 +78,16 @@ describe('the subscription responder', () => {
   it('answers sing-box apps with a profile whose outbounds carry the fields sing-box requires', () => {
     const response = subscriptionResponse({ links: LINKS, format: 'singbox', meta })
     expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8')
-    const config = JSON.parse(response.body) as { outbounds: Record<string, unknown>[]; inbounds: Record<string, unknown>[]; route: Record<string, unknown> }
+    const config = JSON.parse(response.body) as {
+      outbounds: Record<string, unknown>[]
+      inbounds: Record<string, unknown>[]
+      route: Record<string, unknown>
+      dns: { servers: Record<string, unknown>[]; final: string }
+    }
     const byTag = new Map(config.outbounds.map((outbound) => [outbound.tag, outbound]))
     expect([...byTag.keys()]).toEqual(['Выбор сервера', 'Самый быстрый', 'DE VLESS', 'NL VLESS', 'FI VLESS', 'SE Trojan', 'NL Outline', 'direct'])
     expect(byTag.get('DE VLESS')).toEqual({
-      type: 'vless', tag: 'DE VLESS', server: 'de1.example.net', server_port: 443, uuid: '6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f', flow: 'xtls-rprx-vision', packet_encoding: 'xudp',
+      type: 'vless', tag: 'DE VLESS', server: 'de1.example.net', server_port: 443, uuid: '6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f', flow: 'xtls-rprx-vision',
       tls: { enabled: true, server_name: 'www.microsoft.com', utls: { enabled: true, fingerprint: 'chrome' }, reality: { enabled: true, public_key: 'O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E', short_id: '6ba85179e30d4fc2' } },
     })
     expect(byTag.get('NL VLESS')).toMatchObject({ transport: { type: 'ws', path: '/vpn', headers: { Host: 'cdn.example.net' } }, tls: { enabled: true, server_name: 'nl1.example.net' } })
@@ -95,6 +100,42 @@ describe('the subscription responder', () => {
     }
     expect(config.inbounds[0]).toMatchObject({ type: 'tun', auto_route: true })
     expect(config.route.final).toBe('Выбор сервера')
+    // sing-box 1.12's typed DNS servers (the untyped `address` form is removed in 1.14), each named where used.
+    const dnsTags = config.dns.servers.map((server) => server.tag)
+    for (const server of config.dns.servers) {
+      expect(server.type, String(server.tag)).toMatch(/^(local|tcp|udp|tls|https|quic|h3)$/)
+      expect(server.address).toBeUndefined()
+      if (server.detour) expect(byTag.has(server.detour), String(server.detour)).toBe(true)
+    }
+    expect(dnsTags).toContain(config.dns.final)
+    expect(dnsTags).toContain(config.route.default_domain_resolver)
+  })
+
+  it('serves Xray JSON by its suffix: a complete client configuration per key it can express, named by remarks', () => {
+    const response = subscriptionResponse({ links: LINKS, format: 'json', meta })
+    expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8')
+    expect(response.headers['Content-Disposition']).toBe('attachment; filename="vpn-keys-vip.json"')
+    const configs = JSON.parse(response.body) as { remarks: string; inbounds: { protocol: string; listen: string }[]; outbounds: Record<string, unknown>[] }[]
+    // The kcp key's parameters are not all in its link: left out rather than guessed.
+    expect(configs.map((config) => config.remarks)).toEqual(['DE VLESS', 'NL VLESS', 'FI VLESS', 'SE Trojan', 'NL Outline'])
+    for (const config of configs) {
+      expect(config.inbounds.map((inbound) => `${inbound.protocol}@${inbound.listen}`)).toEqual(['socks@127.0.0.1', 'http@127.0.0.1'])
+      expect(config.outbounds.map((outbound) => outbound.tag)).toEqual(['proxy', 'direct', 'block'])
+    }
+    expect(configs[0]!.outbounds[0]).toEqual({
+      tag: 'proxy',
+      protocol: 'vless',
+      settings: { vnext: [{ address: 'de1.example.net', port: 443, users: [{ id: '6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f', encryption: 'none', flow: 'xtls-rprx-vision' }] }] },
+      streamSettings: {
+        network: 'tcp',
+        security: 'reality',
+        realitySettings: { serverName: 'www.microsoft.com', fingerprint: 'chrome', publicKey: 'O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E', shortId: '6ba85179e30d4fc2' },
+      },
+    })
+    expect(configs[1]!.outbounds[0]).toMatchObject({ streamSettings: { network: 'ws', security: 'tls', tlsSettings: { serverName: 'nl1.example.net' }, wsSettings: { path: '/vpn', headers: { Host: 'cdn.example.net' } } } })
+    expect(configs[2]!.outbounds[0]).toMatchObject({ streamSettings: { network: 'grpc', grpcSettings: { serviceName: 'tun' } } })
+    expect(configs[3]!.outbounds[0]).toMatchObject({ protocol: 'trojan', settings: { servers: [{ address: 'se1.example.net', port: 8443, password: 's3cret' }] } })
+    expect(configs[4]!.outbounds[0]).toEqual({ tag: 'proxy', protocol: 'shadowsocks', settings: { servers: [{ address: '198.51.100.5', port: 8388, method: 'chacha20-ietf-poly1305', password: 'password123' }] } })
   })
 
   it('answers Outline with a dynamic access key for the Shadowsocks key, or 404 without one', () => {

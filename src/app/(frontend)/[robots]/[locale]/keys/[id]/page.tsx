@@ -49,7 +49,7 @@ export default async function KeyPage({ params }: { params: Params }) {
   if (!resolved) return <ServerNotFound {...notFoundProps(await params)} />
   setRequestLocale(resolved.locale)
   const t = await getTranslations({ locale: resolved.locale, namespace: 'KeyDetails' })
-  const { details, apps, renderedAt } = resolved.payload
+  const { details, apps, subscription, renderedAt } = resolved.payload
   return (
     <div className="narrow">
       <p>
@@ -57,7 +57,7 @@ export default async function KeyPage({ params }: { params: Params }) {
           ← {t('backToList')}
         </Link>
       </p>
-      <KeyDetailsView details={details} apps={apps} renderedAt={renderedAt} headingLevel="h1" />
+      <KeyDetailsView details={details} apps={apps} subscription={subscription} renderedAt={renderedAt} headingLevel="h1" />
     </div>
   )
 }

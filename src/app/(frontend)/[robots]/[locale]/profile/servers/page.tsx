@@ -3,15 +3,18 @@
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
-import { CopyButton } from '@/components/keys/CopyButton'
+import { SubscriptionBox } from '@/components/apps/SubscriptionBox'
 import { KeyTable } from '@/components/keys/KeyTable'
-import { LinkQr } from '@/components/vip/LinkQr'
 import { localeOrDefault } from '@/i18n/locales'
 import { currentPageUser } from '@/lib/auth/currentUser'
+import { getClientApps } from '@/lib/data/clientApps'
 import { readOwnKeyRows } from '@/lib/data/keys'
 import { payloadClient } from '@/lib/data/payload'
+import { getSettings } from '@/lib/data/settings'
 import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { platformOf, subscriptionApps } from '@/lib/subscription/apps'
+import { SHARE_LINK_PROTOCOLS } from '@/lib/subscription/freeFeed'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { DEVICE_LABEL_MAX, MAX_DEVICE_KEYS, vipChoices } from '@/lib/vip/deviceKeys'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
@@ -30,17 +33,20 @@ export default async function ProfileServersPage({ params, searchParams }: { par
   const { locale: raw } = await params
   const locale = localeOrDefault(raw)
   const query = await searchParams
-  const user = await currentPageUser(await headers())
+  const requestHeaders = await headers()
+  const user = await currentPageUser(requestHeaders)
   const payload = await payloadClient()
   const subscription = user ? await vipSubscriptionOf(payload, user.id, { as: user }) : null
   if (!user || !subscription) return <ProfileSection params={params} title="servers" empty="serversEmpty" showTariffs />
 
-  const [t, tp, { rows, readAt }, choices, feedPath] = await Promise.all([
+  const [t, tp, { rows, readAt }, choices, feedPath, settings, apps] = await Promise.all([
     getTranslations({ locale, namespace: 'Servers' }),
     getTranslations({ locale, namespace: 'Profile' }),
     readOwnKeyRows(locale, user),
     vipChoices(payload, locale, user),
     subscriptionPath(payload, user.id),
+    getSettings(locale),
+    getClientApps(locale),
   ])
   const error = ERRORS.find((key) => key === query.error)
   const feedUrl = absoluteUrl(feedPath)
@@ -120,10 +126,15 @@ export default async function ProfileServersPage({ params, searchParams }: { par
 
       <h3>{t('urlTitle')}</h3>
       <p>{t('urlText')}</p>
-      <p className="subscription-url">
-        <code data-testid="subscription-url">{feedUrl}</code> <CopyButton text={feedUrl} />
-      </p>
-      <LinkQr value={feedUrl} title={t('urlQr')} />
+      <SubscriptionBox
+        url={feedUrl}
+        name={`${settings.siteName} VIP`}
+        apps={subscriptionApps(apps, SHARE_LINK_PROTOCOLS)}
+        idPrefix="subscription-apps"
+        initialPlatform={platformOf(requestHeaders.get('user-agent'))}
+        isQrOpen
+        testId="subscription"
+      />
       <form method="post" action="/api/vip/subscription-url">
         <input type="hidden" name="locale" value={locale} />
         <button type="submit" className="button">

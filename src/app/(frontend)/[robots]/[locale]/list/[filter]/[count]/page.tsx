@@ -1,16 +1,23 @@
 // A key list: home (all keys), a protocol, a country, or both; `?show=N` arrives here as the count.
 import type { Metadata } from 'next'
-import { setRequestLocale } from 'next-intl/server'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
 
+import { SubscriptionBox } from '@/components/apps/SubscriptionBox'
 import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { Cover } from '@/components/keys/Cover'
 import { KeyTable } from '@/components/keys/KeyTable'
 import { SearchWidget } from '@/components/keys/SearchWidget'
+import { getClientApps } from '@/lib/data/clientApps'
 import { getCountriesWithKeys, getKeyList } from '@/lib/data/keys'
 import { getSettings } from '@/lib/data/settings'
 import { getPlans } from '@/lib/data/tariffs'
 import { trialOffer } from '@/lib/billing/pricing'
-import { ALL_KEYS } from '@/lib/routing/keysFilter'
+import { absoluteUrl } from '@/lib/http/siteUrl'
+import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { ALL_KEYS, keysSlug } from '@/lib/routing/keysFilter'
+import { subscriptionApps } from '@/lib/subscription/apps'
+import { FEED_ANCHOR, feedTitle, SHARE_LINK_PROTOCOLS } from '@/lib/subscription/freeFeed'
+import { ssconfUrl } from '@/lib/subscription/outline'
 import { pageMetadata } from '@/lib/seo/alternates'
 
 import { resolveList } from '../../_keysList'
@@ -34,13 +41,18 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
   const { locale, filter, count } = list
   setRequestLocale(locale)
   const isHome = !filter.protocol && !filter.country
-  const [{ rows, total, readAt }, countries, settings, all, plans] = await Promise.all([
+  const [{ rows, total, readAt }, countries, settings, all, plans, apps, feedText] = await Promise.all([
     getKeyList(locale, filter, count),
     getCountriesWithKeys(locale),
     getSettings(locale),
     isHome ? getKeyList(locale, ALL_KEYS, 1) : Promise.resolve(null),
     isHome ? getPlans(locale) : Promise.resolve([]),
+    getClientApps(locale),
+    getTranslations({ locale, namespace: 'FeedBox' }),
   ])
+  // Lists of share-link keys have a feed: apps follow the daily rotation by themselves.
+  const feedProtocols = filter.protocol ? SHARE_LINK_PROTOCOLS.filter((protocol) => protocol === filter.protocol) : SHARE_LINK_PROTOCOLS
+  const feedUrl = absoluteUrl(`/api/feed/${keysSlug(filter)}`)
   return (
     <>
       {isHome ? (
@@ -50,6 +62,20 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
       )}
       <SearchWidget locale={locale} countries={countries} selected={filter} />
       <KeyTable locale={locale} rows={rows} total={total} renderedAt={readAt} pathname={list.pathname} shown={count} />
+      {feedProtocols.length > 0 ? (
+        <section id={FEED_ANCHOR} className="feed-box" aria-labelledby="feed-title">
+          <h2 id="feed-title">{feedText('title')}</h2>
+          <p>{feedText('text')}</p>
+          <SubscriptionBox
+            url={feedUrl}
+            name={feedTitle(settings.siteName, { protocol: filter.protocol ? PROTOCOL_LABELS[filter.protocol] : null, country: list.countryName })}
+            ssconf={filter.protocol === 'outline' ? ssconfUrl(`${feedUrl}/outline`) : null}
+            apps={subscriptionApps(apps, feedProtocols)}
+            idPrefix="feed-apps"
+            testId="feed"
+          />
+        </section>
+      ) : null}
     </>
   )
 }

@@ -29,7 +29,7 @@ export default async function DeviceKeyPage({ params }: { params: Promise<{ loca
           ← {t('servers')}
         </Link>
       </p>
-      <KeyDetailsView details={data.details} apps={data.apps} renderedAt={data.renderedAt} />
+      <KeyDetailsView details={data.details} apps={data.apps} subscription={data.subscription} renderedAt={data.renderedAt} />
     </div>
   )
 }

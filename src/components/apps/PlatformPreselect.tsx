@@ -1,0 +1,16 @@
+'use client'
+// Picks the visitor's platform tab once the page is in the browser (cached pages cannot know it).
+import { useEffect } from 'react'
+
+import { platformOf } from '@/lib/subscription/apps'
+
+export function PlatformPreselect({ group }: { group: string }) {
+  useEffect(() => {
+    // iPadOS asks for desktop pages as a Mac: a Mac with a touch screen is an iPad.
+    const isIpad = /Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1
+    const platform = isIpad ? 'ios' : platformOf(navigator.userAgent)
+    const radio = document.querySelector<HTMLInputElement>(`input[name="${CSS.escape(group)}"][value="${platform}"]`)
+    if (radio && !document.querySelector(`input[name="${CSS.escape(group)}"]:focus`)) radio.checked = true
+  }, [group])
+  return null
+}

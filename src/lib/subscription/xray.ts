@@ -1,0 +1,103 @@
+// The subscription as Xray JSON (the `/json` suffix; v2rayN, v2rayNG, Happ and Streisand import it): an array of
+// complete client configurations, one per key, each named by `remarks`, as Marzban's and Remnawave's "v2ray-json"
+// are. The same outbound is what a test hands Debian's v2ray to prove a link works.
+import type { Proxy, Stream } from './proxies'
+
+type Json = Record<string, unknown>
+
+/** Local ports the configurations listen on, as v2rayN's defaults. */
+export const XRAY_SOCKS_PORT = 10808
+export const XRAY_HTTP_PORT = 10809
+
+const PRIVATE_NETWORKS = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '127.0.0.0/8', '169.254.0.0/16', 'fc00::/7', 'fe80::/10', '::1/128']
+
+function streamSettings(stream: Stream): Json | null {
+  const settings: Json = {}
+  const host = stream.hostHeader
+  switch (stream.transport) {
+    case 'tcp':
+    case 'raw':
+      settings.network = 'tcp'
+      break
+    case 'ws':
+      settings.network = 'ws'
+      settings.wsSettings = { path: stream.path || '/', ...(host ? { headers: { Host: host } } : {}) }
+      break
+    case 'grpc':
+      settings.network = 'grpc'
+      settings.grpcSettings = { serviceName: stream.serviceName ?? '' }
+      break
+    case 'http':
+    case 'h2':
+      settings.network = 'http'
+      settings.httpSettings = { path: stream.path || '/', ...(host ? { host: [host] } : {}) }
+      break
+    case 'httpupgrade':
+      settings.network = 'httpupgrade'
+      settings.httpupgradeSettings = { path: stream.path || '/', ...(host ? { host } : {}) }
+      break
+    default:
+      // kcp, quic, xhttp: their parameters are not all in a share link we parse; nothing is guessed.
+      return null
+  }
+  settings.security = stream.security
+  if (stream.security === 'tls') {
+    settings.tlsSettings = {
+      ...(stream.sni ? { serverName: stream.sni } : {}),
+      ...(stream.allowInsecure ? { allowInsecure: true } : {}),
+      ...(stream.alpn ? { alpn: stream.alpn } : {}),
+      ...(stream.fingerprint ? { fingerprint: stream.fingerprint } : {}),
+    }
+  }
+  if (stream.security === 'reality') {
+    if (!stream.realityPublicKey) return null
+    settings.realitySettings = {
+      serverName: stream.sni ?? '',
+      fingerprint: stream.fingerprint || 'chrome',
+      publicKey: stream.realityPublicKey,
+      shortId: stream.realityShortId ?? '',
+    }
+  }
+  return settings
+}
+
+/** A key as an Xray outbound (tag "proxy"), or null when the link cannot be expressed without guessing. */
+export function xrayOutbound(proxy: Proxy): Json | null {
+  switch (proxy.kind) {
+    case 'shadowsocks':
+      return proxy.plugin
+        ? null
+        : { tag: 'proxy', protocol: 'shadowsocks', settings: { servers: [{ address: proxy.server, port: proxy.port, method: proxy.method, password: proxy.password }] } }
+    case 'vless': {
+      const stream = streamSettings(proxy.stream)
+      const user = { id: proxy.uuid, encryption: 'none', ...(proxy.flow ? { flow: proxy.flow } : {}) }
+      return stream && { tag: 'proxy', protocol: 'vless', settings: { vnext: [{ address: proxy.server, port: proxy.port, users: [user] }] }, streamSettings: stream }
+    }
+    case 'trojan': {
+      const stream = streamSettings(proxy.stream)
+      return stream && { tag: 'proxy', protocol: 'trojan', settings: { servers: [{ address: proxy.server, port: proxy.port, password: proxy.password }] }, streamSettings: stream }
+    }
+  }
+}
+
+/** A whole client configuration for one key: SOCKS and HTTP proxies on loopback, private networks direct. */
+export function xrayClientConfig(proxy: Proxy, ports = { socks: XRAY_SOCKS_PORT, http: XRAY_HTTP_PORT }): Json | null {
+  const outbound = xrayOutbound(proxy)
+  if (!outbound) return null
+  return {
+    remarks: proxy.name,
+    log: { loglevel: 'warning' },
+    dns: { servers: ['1.1.1.1', '8.8.8.8'] },
+    inbounds: [
+      { tag: 'socks', listen: '127.0.0.1', port: ports.socks, protocol: 'socks', settings: { auth: 'noauth', udp: true }, sniffing: { enabled: true, destOverride: ['http', 'tls'] } },
+      { tag: 'http', listen: '127.0.0.1', port: ports.http, protocol: 'http', settings: {} },
+    ],
+    outbounds: [outbound, { tag: 'direct', protocol: 'freedom' }, { tag: 'block', protocol: 'blackhole' }],
+    routing: { domainStrategy: 'AsIs', rules: [{ type: 'field', ip: PRIVATE_NETWORKS, outboundTag: 'direct' }] },
+  }
+}
+
+export function xrayConfigs(proxies: readonly Proxy[]): string {
+  const configs = proxies.map((proxy) => xrayClientConfig(proxy)).filter((config): config is Json => config !== null)
+  return `${JSON.stringify(configs, null, 2)}\n`
+}
