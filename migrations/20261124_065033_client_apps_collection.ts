@@ -1,17 +1,50 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-import { seedClientApps } from '../src/seed/data/clientApps'
+import { defaultClientApps } from './data/20261124_client_apps'
 
-/** The default apps, written as rows of this migration's tables (a site needs them before any editor does). */
-async function addDefaultApps({ db }: Pick<MigrateUpArgs, 'db'>): Promise<void> {
-  for (const app of seedClientApps) {
-    const inserted = await db.execute(sql`
-      INSERT INTO "client_apps" ("name", "platform", "order", "store_url", "store_url_ru", "format", "import_template", "recommended")
-      VALUES (${app.name}, ${app.platform}, ${app.order}, ${app.storeUrl}, ${app.storeUrlRu ?? null}, ${app.format ?? null}, ${app.importTemplate ?? null}, ${app.recommended ?? false})
-      RETURNING "id"`)
-    const id = (inserted.rows[0] as { id: number }).id
+type Db = Pick<MigrateUpArgs, 'db'>
+
+/**
+ * Site settings' client-app rows (one per app, platform and protocol) become one app each, with their protocols and
+ * the editor's link; the old rows had no formats, import links or notes.
+ */
+async function keepEditorsApps({ db }: Db): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO "client_apps" ("name", "platform", "order", "store_url")
+    SELECT "name", "platform"::text::"enum_client_apps_platform", 100 + min("_order"), "url"
+    FROM "site_settings_client_apps" GROUP BY "name", "platform", "url"`)
+  await db.execute(sql`
+    INSERT INTO "client_apps_protocols" ("order", "parent_id", "value")
+    SELECT row_number() OVER (PARTITION BY app."id" ORDER BY old."_order"), app."id", old."protocol"::text::"enum_client_apps_protocols"
+    FROM "site_settings_client_apps" old
+    JOIN "client_apps" app ON app."name" = old."name" AND app."platform"::text = old."platform"::text AND app."store_url" = old."url"`)
+}
+
+/**
+ * The default apps: an app already there (same name and platform) keeps its link and gains the format, import link,
+ * notes, order and protocols it lacked; the others are added.
+ */
+async function addDefaultApps({ db }: Db): Promise<void> {
+  for (const app of defaultClientApps) {
+    const existing = await db.execute(sql`SELECT "id" FROM "client_apps" WHERE "name" = ${app.name} AND "platform" = ${app.platform} LIMIT 1`)
+    let id = (existing.rows[0] as { id: number } | undefined)?.id
+    if (id === undefined) {
+      const inserted = await db.execute(sql`
+        INSERT INTO "client_apps" ("name", "platform", "order", "store_url", "store_url_ru", "format", "import_template", "recommended")
+        VALUES (${app.name}, ${app.platform}, ${app.order}, ${app.storeUrl}, ${app.storeUrlRu ?? null}, ${app.format ?? null}, ${app.importTemplate ?? null}, ${app.recommended ?? false})
+        RETURNING "id"`)
+      id = (inserted.rows[0] as { id: number }).id
+    } else {
+      await db.execute(sql`
+        UPDATE "client_apps" SET "order" = ${app.order}, "store_url_ru" = ${app.storeUrlRu ?? null}, "format" = ${app.format ?? null},
+          "import_template" = ${app.importTemplate ?? null}, "recommended" = ${app.recommended ?? false}
+        WHERE "id" = ${id}`)
+    }
     for (const [order, protocol] of app.protocols.entries()) {
-      await db.execute(sql`INSERT INTO "client_apps_protocols" ("order", "parent_id", "value") VALUES (${order + 1}, ${id}, ${protocol})`)
+      await db.execute(sql`
+        INSERT INTO "client_apps_protocols" ("order", "parent_id", "value")
+        SELECT ${100 + order}, ${id}, ${protocol}
+        WHERE NOT EXISTS (SELECT 1 FROM "client_apps_protocols" WHERE "parent_id" = ${id} AND "value" = ${protocol})`)
     }
     if (app.note) {
       await db.execute(sql`INSERT INTO "client_apps_locales" ("note", "_locale", "_parent_id") VALUES (${app.note.ru}, 'ru', ${id}), (${app.note.en}, 'en', ${id})`)
@@ -52,10 +85,6 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"_parent_id" integer NOT NULL
   );
   
-  ALTER TABLE "site_settings_client_apps" DISABLE ROW LEVEL SECURITY;
-  ALTER TABLE "_site_settings_v_version_client_apps" DISABLE ROW LEVEL SECURITY;
-  DROP TABLE "site_settings_client_apps" CASCADE;
-  DROP TABLE "_site_settings_v_version_client_apps" CASCADE;
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "client_apps_id" integer;
   ALTER TABLE "client_apps_protocols" ADD CONSTRAINT "client_apps_protocols_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."client_apps"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "client_apps_locales" ADD CONSTRAINT "client_apps_locales_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."client_apps"("id") ON DELETE cascade ON UPDATE no action;
@@ -67,11 +96,19 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE UNIQUE INDEX "client_apps_locales_locale_parent_id_unique" ON "client_apps_locales" USING btree ("_locale","_parent_id");
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_client_apps_fk" FOREIGN KEY ("client_apps_id") REFERENCES "public"."client_apps"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "payload_locked_documents_rels_client_apps_id_idx" ON "payload_locked_documents_rels" USING btree ("client_apps_id");
+`)
+  // The apps editors kept in site settings come along, then the defaults fill in what they lack.
+  await keepEditorsApps({ db })
+  await addDefaultApps({ db })
+  await db.execute(sql`
+  ALTER TABLE "site_settings_client_apps" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "_site_settings_v_version_client_apps" DISABLE ROW LEVEL SECURITY;
+  DROP TABLE "site_settings_client_apps" CASCADE;
+  DROP TABLE "_site_settings_v_version_client_apps" CASCADE;
   DROP TYPE "public"."enum_site_settings_client_apps_protocol";
   DROP TYPE "public"."enum_site_settings_client_apps_platform";
   DROP TYPE "public"."enum__site_settings_v_version_client_apps_protocol";
   DROP TYPE "public"."enum__site_settings_v_version_client_apps_platform";`)
-  await addDefaultApps({ db })
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {

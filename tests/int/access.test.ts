@@ -177,9 +177,9 @@ describe('client apps', () => {
     const target = apps.docs[0]!
     const data = { name: 'Evil', platform: 'ios' as const, protocols: ['vless' as const], storeUrl: 'https://evil.example/app' }
     for (const user of [undefined, customerA]) {
-      await expect(payload.create({ collection: 'client-apps', overrideAccess: false, user, data })).rejects.toThrow()
-      await expect(payload.update({ collection: 'client-apps', id: target.id, overrideAccess: false, user, data: { storeUrl: 'https://evil.example/app' } })).rejects.toThrow()
-      await expect(payload.delete({ collection: 'client-apps', id: target.id, overrideAccess: false, user })).rejects.toThrow()
+      await expect(payload.create({ collection: 'client-apps', overrideAccess: false, user, data })).rejects.toMatchObject({ status: 403 })
+      await expect(payload.update({ collection: 'client-apps', id: target.id, overrideAccess: false, user, data: { storeUrl: 'https://evil.example/app' } })).rejects.toMatchObject({ status: 403 })
+      await expect(payload.delete({ collection: 'client-apps', id: target.id, overrideAccess: false, user })).rejects.toMatchObject({ status: 403 })
     }
     const created = await payload.create({ collection: 'client-apps', overrideAccess: false, user: editor, data: { ...data, name: 'Editor app', format: 'base64', importTemplate: 'editorapp://import/{url}' } })
     await payload.delete({ collection: 'client-apps', id: created.id, overrideAccess: false, user: editor })
@@ -199,5 +199,6 @@ describe('client apps', () => {
     expect(await refusal({ importTemplate: 'happ://add/' })).toContain('В ссылке нет адреса подписки')
     expect(await refusal({ importTemplate: null })).toContain('Укажите ссылку «Добавить в приложение»')
     expect(await refusal({ importTemplate: 'happ://add/{url}', storeUrl: 'http://example.com/app' })).toContain('Ссылка должна начинаться с https://')
+    expect(await refusal({ importTemplate: '{ssconf}' })).toContain('ключ Outline: он подходит только приложению')
   })
 })

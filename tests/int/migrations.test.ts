@@ -1,6 +1,10 @@
 // Migrations bring an empty database to the current schema, and a first start seeds it exactly once.
+import { drizzle } from 'drizzle-orm/node-postgres'
+import type { MigrateUpArgs } from '@payloadcms/db-postgres'
 import { Client } from 'pg'
 import { describe, expect, it } from 'vitest'
+
+import * as clientAppsMigration from '../../migrations/20261124_065033_client_apps_collection'
 
 import { runPrepare } from '../helpers/prepare'
 
@@ -48,5 +52,45 @@ describe('migrations', () => {
     await runPrepare('if-empty', { ...process.env, DATABASE_URL: url })
     const [second] = await query(url, 'SELECT (SELECT count(*) FROM keys) AS keys, (SELECT count(*) FROM users) AS users')
     expect(second).toEqual(first)
+  })
+
+  it('move the client apps editors kept in site settings into their collection, then fill in the defaults; and back', async () => {
+    const url = await freshDatabase('int_client_apps_upgrade')
+    await runPrepare('never', { ...process.env, DATABASE_URL: url })
+    const client = new Client({ connectionString: url })
+    await client.connect()
+    try {
+      const args = { db: drizzle(client) } as unknown as MigrateUpArgs
+      await clientAppsMigration.down(args)
+      // A site as it was: an editor's own link for Happ on iOS (two protocols), and an app the defaults do not know.
+      const [settings] = (await client.query("INSERT INTO site_settings (support_email) VALUES ('support@example.com') RETURNING id")).rows as { id: number }[]
+      await client.query(
+        `INSERT INTO site_settings_client_apps (_order, _parent_id, id, protocol, platform, name, url) VALUES
+          (1, $1, 'a', 'vless', 'ios', 'Happ', 'https://apps.apple.com/app/happ-own-link'),
+          (2, $1, 'b', 'trojan', 'ios', 'Happ', 'https://apps.apple.com/app/happ-own-link'),
+          (3, $1, 'c', 'wireguard', 'windows', 'TunnelTool', 'https://tunneltool.example/download')`,
+        [settings!.id],
+      )
+      await clientAppsMigration.up(args)
+      const apps = (
+        await client.query(`SELECT a.name, a.platform::text, a.store_url, a.format::text, a.import_template, array_agg(p.value::text ORDER BY p.value::text) AS protocols
+          FROM client_apps a JOIN client_apps_protocols p ON p.parent_id = a.id GROUP BY a.id ORDER BY a.platform, a.name`)
+      ).rows as { name: string; platform: string; store_url: string; format: string | null; import_template: string | null; protocols: string[] }[]
+      // The editor's link stays; the default fills in the format, the import link and the protocol Happ lacked.
+      expect(apps.find((app) => app.platform === 'ios' && app.name === 'Happ')).toEqual({
+        name: 'Happ', platform: 'ios', store_url: 'https://apps.apple.com/app/happ-own-link', format: 'base64', import_template: 'happ://add/{url}', protocols: ['outline', 'trojan', 'vless'],
+      })
+      expect(apps.filter((app) => app.name === 'Happ' && app.platform === 'ios')).toHaveLength(1)
+      expect(apps.find((app) => app.name === 'TunnelTool')).toMatchObject({ platform: 'windows', store_url: 'https://tunneltool.example/download', format: null, protocols: ['wireguard'] })
+      expect(apps.find((app) => app.platform === 'androidtv' && app.name === 'vpn4tv')).toMatchObject({ import_template: 'hiddify://import/{url}' })
+      const notes = (await client.query("SELECT l._locale::text AS locale, l.note FROM client_apps_locales l JOIN client_apps a ON a.id = l._parent_id WHERE a.name = 'Happ' AND a.platform = 'android'")).rows
+      expect(notes).toEqual(expect.arrayContaining([{ locale: 'ru', note: 'Бесплатно, без рекламы' }, { locale: 'en', note: 'Free, no ads' }]))
+      // Down and up again: the migration can be taken back.
+      await clientAppsMigration.down(args)
+      expect((await client.query("SELECT to_regclass('client_apps') AS t")).rows[0]).toEqual({ t: null })
+      await clientAppsMigration.up(args)
+    } finally {
+      await client.end()
+    }
   })
 })

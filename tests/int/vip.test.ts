@@ -175,12 +175,16 @@ describe('subscription URL', () => {
     expect(russian.headers.get('location')).toBe(`${env().serverUrl}${page}`)
     expect(russian.headers.get('cache-control')).toBe('private, no-store')
     expect(russian.headers.get('referrer-policy')).toBe('no-referrer')
-    // The language chosen on the site wins over the browser's; any suffix leads to the same page.
-    expect((await feed(`${path}/clash`, browser, { ...html, 'accept-language': 'ru', cookie: 'theme=x; NEXT_LOCALE=en' })).headers.get('location')).toBe(`${env().serverUrl}/en${page}`)
+    // The language chosen on the site wins over the browser's.
+    expect((await feed(path, browser, { ...html, 'accept-language': 'ru', cookie: 'theme=x; NEXT_LOCALE=en' })).headers.get('location')).toBe(`${env().serverUrl}/en${page}`)
     expect((await feed(path, browser, { ...html, 'accept-language': 'en-US,en;q=0.9' })).headers.get('location')).toBe(`${env().serverUrl}/en${page}`)
-    // A browser's fetch that does not ask for a page, and every app, get the subscription.
-    expect((await feed(path, browser, { accept: '*/*' })).status).toBe(200)
-    expect((await feed(path, 'Happ/3.4.1', html)).headers.get('location')).toBeNull()
+    // An explicit format is a file even in a browser; a browser's fetch that asks for no page, and every app, get the subscription.
+    for (const [address, agent, headers] of [[`${path}/clash`, browser, html], [path, browser, { accept: '*/*' }], [path, 'Happ/3.4.1', html]] as const) {
+      const answer = await feed(address, agent, headers)
+      expect(answer.status, `${address} ${agent}`).toBe(200)
+      expect(answer.headers.get('location')).toBeNull()
+    }
+    expect(Buffer.from(await (await feed(path, 'Happ/3.4.1', html)).text(), 'base64').toString()).toBe('')
   })
 
   it('announces in the user’s language when the subscription ends within three days', async () => {

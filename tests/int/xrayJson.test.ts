@@ -19,7 +19,9 @@ const hasV2ray = (() => {
     return false
   }
 })()
-if (!hasV2ray) console.warn('Skipping the Xray JSON check with v2ray: Debian’s v2ray is not installed (npm test installs it when run as root).')
+// CI runs as root, where the test command installs v2ray: there a missing v2ray is a failure, not a skip.
+const isRequired = process.env.CI === 'true'
+if (!hasV2ray && !isRequired) console.warn('Skipping the Xray JSON check with v2ray: Debian’s v2ray is not installed (npm test installs it when run as root).')
 
 const LINKS = [
   'vless://7f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@nl1.example.net:443?encryption=none&security=tls&sni=nl1.example.net&type=ws&path=%2Fvpn&host=cdn.example.net#NL%20VLESS',
@@ -29,7 +31,7 @@ const LINKS = [
   'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwYXNzd29yZDEyMw@198.51.100.5:8388#NL%20Outline',
 ]
 
-describe.skipIf(!hasV2ray)('Xray JSON with Debian’s v2ray', () => {
+describe.skipIf(!hasV2ray && !isRequired)('Xray JSON with Debian’s v2ray', () => {
   it('v2ray loads every configuration the site serves for keys it can run', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'xray-json-'))
     try {

@@ -1,6 +1,8 @@
 // Apps per platform, each with its store link and, where it imports subscriptions, a one-tap "Add" link.
-// Platform tabs are radio buttons styled as tabs: they work without JavaScript; PlatformPreselect then picks
-// the visitor's platform. Renders in server pages and in the client-side key window alike.
+// Platform tabs are radio buttons styled as tabs, siblings of the lists they show (CSS `:checked ~`), so they work
+// without JavaScript in every browser; PlatformPreselect then picks the visitor's platform. Renders in server
+// pages and in the client-side key window alike.
+import { Fragment } from 'react'
 import { useTranslations } from 'next-intl'
 
 import { importLink, platformsOf } from '@/lib/subscription/apps'
@@ -24,23 +26,22 @@ export function AppGuide({ apps, subscription, idPrefix, initialPlatform = null 
   if (platforms.length === 0) return <p>{t('none')}</p>
   const checked = initialPlatform && platforms.includes(initialPlatform) ? initialPlatform : platforms[0]
   return (
-    <div className="app-guide" data-testid="app-guide">
-      <fieldset className="app-guide__platforms">
-        <legend className="visually-hidden">{t('choosePlatform')}</legend>
-        {platforms.map((platform) => (
-          <span key={platform}>
-            <input
-              type="radio"
-              className="app-guide__radio"
-              name={idPrefix}
-              id={`${idPrefix}-${platform}`}
-              value={platform}
-              defaultChecked={platform === checked}
-            />
-            <label htmlFor={`${idPrefix}-${platform}`}>{t('platform', { platform })}</label>
-          </span>
-        ))}
-      </fieldset>
+    <div className="app-guide" role="group" aria-label={t('choosePlatform')} data-testid="app-guide">
+      {platforms.map((platform) => (
+        <Fragment key={platform}>
+          <input
+            type="radio"
+            className="app-guide__radio visually-hidden"
+            name={idPrefix}
+            id={`${idPrefix}-${platform}`}
+            value={platform}
+            defaultChecked={platform === checked}
+          />
+          <label className="app-guide__tab" htmlFor={`${idPrefix}-${platform}`}>
+            {t('platform', { platform })}
+          </label>
+        </Fragment>
+      ))}
       {platforms.map((platform) => (
         <ul key={platform} className="app-guide__apps" data-platform={platform}>
           {apps

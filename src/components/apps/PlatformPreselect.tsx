@@ -9,6 +9,7 @@ export function PlatformPreselect({ group }: { group: string }) {
     // iPadOS asks for desktop pages as a Mac: a Mac with a touch screen is an iPad.
     const isIpad = /Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1
     const platform = isIpad ? 'ios' : platformOf(navigator.userAgent)
+    if (!platform) return
     const radio = document.querySelector<HTMLInputElement>(`input[name="${CSS.escape(group)}"][value="${platform}"]`)
     if (radio && !document.querySelector(`input[name="${CSS.escape(group)}"]:focus`)) radio.checked = true
   }, [group])

@@ -19,7 +19,9 @@ async function readClientApps(locale: Locale): Promise<ClientApp[]> {
     sort: ['-recommended', 'order', 'name'],
   })
   return docs.flatMap((doc) => {
-    if (!isPlatform(doc.platform)) return []
+    // Checked on save; checked again here, for rows that reached the database some other way.
+    const storeUrl = locale === 'ru' && doc.storeUrlRu ? doc.storeUrlRu : doc.storeUrl
+    if (!isPlatform(doc.platform) || !/^https:\/\//.test(storeUrl)) return []
     const format = isSubscriptionFormat(doc.format) ? doc.format : null
     return [
       {
@@ -30,7 +32,7 @@ async function readClientApps(locale: Locale): Promise<ClientApp[]> {
         format,
         importTemplate: format ? (doc.importTemplate ?? null) : null,
         // Russian pages give the Russian store's link where the app has one.
-        storeUrl: locale === 'ru' && doc.storeUrlRu ? doc.storeUrlRu : doc.storeUrl,
+        storeUrl,
         note: doc.note ?? null,
         isRecommended: doc.recommended === true,
       },

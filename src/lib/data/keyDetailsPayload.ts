@@ -5,6 +5,7 @@ import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
 import { keysSlug } from '@/lib/routing/keysFilter'
 import { appsForProtocol } from '@/lib/subscription/apps'
 import type { ClientApp } from '@/lib/subscription/apps'
+import { feedTitle } from '@/lib/subscription/freeFeed'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 import type { User } from '@/payload-types'
 
@@ -27,7 +28,7 @@ export async function getKeyDetailsPayload(id: number, locale: Locale): Promise<
     ? {
         kind: 'free' as const,
         url: absoluteUrl(`/api/feed/${keysSlug({ protocol: details.protocol, country: details.countryCode })}`),
-        name: `${settings.siteName}: ${PROTOCOL_LABELS[details.protocol]}, ${details.countryName}`,
+        name: feedTitle(settings.siteName, { protocol: PROTOCOL_LABELS[details.protocol], country: details.countryName }),
       }
     : null
   return { details, apps: appsForProtocol(apps, details.protocol), subscription, renderedAt: Date.now() }

@@ -1,15 +1,11 @@
-// The language of a visitor reaching a route handler directly (no locale in the path): the one they chose
-// on the site (its cookie), else their browser's.
-import { isLocale } from '@/i18n/locales'
+// The language of a visitor reaching a route handler directly (no locale in the path), decided as for pages.
+import { NextRequest } from 'next/server'
+
 import type { Locale } from '@/i18n/locales'
 import { LOCALE_COOKIE } from '@/i18n/routing'
-import { negotiateLocale } from '@/lib/routing/negotiateLocale'
+import { chooseLocale } from '@/lib/routing/routeRequest'
 
-export function visitorLocale(headers: Headers): Locale {
-  const chosen = headers
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === LOCALE_COOKIE)?.[1]
-  return isLocale(chosen) ? chosen : negotiateLocale(headers.get('accept-language'))
+export function visitorLocale(request: Request): Locale {
+  const { cookies, headers } = request instanceof NextRequest ? request : new NextRequest(request)
+  return chooseLocale({ cookieLocale: cookies.get(LOCALE_COOKIE)?.value ?? null, userAgent: headers.get('user-agent'), acceptLanguage: headers.get('accept-language') })
 }

@@ -5,6 +5,7 @@ import type { Locale } from '@/i18n/locales'
 
 import { ROBOTS_MODES, robotsMode } from '@/lib/seo/robots'
 import { wantsPage } from '@/lib/subscription/clients'
+import { SUBSCRIPTION_PAGE_PATH } from '@/lib/subscription/personalPath'
 
 import { isAutomatedAgent, isCrawler } from './agents'
 import { keysSlug, parseKeysSlug, parseShowCount } from './keysFilter'
@@ -90,9 +91,6 @@ function isPageRoute(segments: readonly string[]): boolean {
 
 const PROFILE_PATH = '/profile'
 
-/** The subscription page's address (`/subscription/{user}/{token}`, any language), which apps may be given too. */
-const SUBSCRIPTION_PAGE = /^(?:\/(?:ru|en))?\/subscription\/(\d{1,9})\/([A-Za-z0-9_-]{43})$/
-
 /** Host names compared without the port: the production host is the same site on :443 as on :8443. */
 function sameHost(a: string | null | undefined, b: string | null | undefined): boolean {
   const hostname = (host: string) => host.toLowerCase().replace(/:\d+$/, '')
@@ -134,6 +132,12 @@ export function internalPathname(pathname: string, show: string | null): string 
   return isPageRoute(segments) ? pathname : INTERNAL_NOT_FOUND
 }
 
+/** The language of a request without one in its path: the visitor's stored choice, else the browser's (Russian for robots). */
+export function chooseLocale({ cookieLocale, userAgent, acceptLanguage }: Pick<RequestFacts, 'cookieLocale' | 'userAgent' | 'acceptLanguage'>): Locale {
+  if (isLocale(cookieLocale)) return cookieLocale
+  return isAutomatedAgent(userAgent) ? 'ru' : negotiateLocale(acceptLanguage)
+}
+
 export function routeRequest(facts: RequestFacts): RouteDecision {
   const { pathname, search, host, userAgent, productionHost, freeKeysHost } = facts
   const isAutomated = isAutomatedAgent(userAgent)
@@ -145,9 +149,10 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     return { kind: 'redirect', location: `${pathname.replace(/\/+$/, '') || '/'}${search}`, status: 308, isPersonal: false }
   }
 
-  // Someone pasted the subscription page's address into an app: the app gets the subscription itself.
-  const subscription = SUBSCRIPTION_PAGE.exec(pathname)
-  if (subscription && !wantsPage(facts.accept ?? null, userAgent)) {
+  // Someone pasted the subscription page's address into an app: the app gets the subscription itself. Browsers
+  // always say what they fetch (Sec-Fetch-Dest, also on the router's own requests); apps never do.
+  const subscription = SUBSCRIPTION_PAGE_PATH.exec(pathname)
+  if (subscription && facts.fetchDest === null && !wantsPage(facts.accept ?? null, userAgent)) {
     return { kind: 'rewrite', pathname: `/api/subscription/${subscription[1]}/${subscription[2]}`, search: '', locale: 'ru', isIndexable: false, forwardsPublicPath: false }
   }
 
@@ -174,7 +179,7 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     locale = prefix
     publicPath = restPath
   } else {
-    locale = cookieLocale ?? (isAutomated ? 'ru' : negotiateLocale(facts.acceptLanguage))
+    locale = chooseLocale(facts)
     publicPath = pathname
     if (locale === 'en') {
       return {

@@ -25,24 +25,32 @@ export type ClientApp = {
   isRecommended: boolean
 }
 
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  android: 'Android',
+  ios: 'iOS',
+  windows: 'Windows',
+  macos: 'macOS',
+  linux: 'Linux',
+  androidtv: 'Android TV',
+}
+
 export function isPlatform(value: unknown): value is Platform {
   return (PLATFORMS as readonly unknown[]).includes(value)
 }
-
-/** Placeholders an import link may hold. */
-export const IMPORT_PLACEHOLDERS = ['{url}', '{urlEncoded}', '{ssconf}', '{name}'] as const
 
 // Schemes a link on our pages must never carry, whoever typed it.
 const UNSAFE_SCHEMES = /^(javascript|data|vbscript|file|blob|about):/i
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i
 
-/** Why an import template is refused (an editor reads it), or null when it is usable. */
-export function importTemplateProblem(template: string): 'scheme' | 'placeholder' | null {
+/** Why an import template is refused (an editor reads it), or null when it is usable (for the app's format, if given). */
+export function importTemplateProblem(template: string, format?: SubscriptionFormat | null): 'scheme' | 'placeholder' | 'ssconf' | null {
   const value = template.trim()
   // `{ssconf}` alone is Outline's own link (ssconf://…), which the Outline app opens.
   const head = value.startsWith('{ssconf}') ? 'ssconf:' : value
   if (!SCHEME.test(head) || UNSAFE_SCHEMES.test(head)) return 'scheme'
   if (!['{url}', '{urlEncoded}', '{ssconf}'].some((placeholder) => value.includes(placeholder))) return 'placeholder'
+  // An Outline key points the app at the Outline answer: only for apps that read that format.
+  if (value.includes('{ssconf}') && format !== undefined && format !== 'outline') return 'ssconf'
   return null
 }
 
@@ -79,7 +87,7 @@ export function importLink(app: Pick<ClientApp, 'format' | 'importTemplate'>, su
 export function platformOf(userAgent: string | null | undefined): Platform | null {
   const agent = userAgent ?? ''
   if (/iPhone|iPad|iPod/i.test(agent)) return 'ios'
-  if (/Android/i.test(agent)) return /\b(TV|AFT\w*|BRAVIA|SmartTV|GoogleTV|Android TV)\b/i.test(agent) ? 'androidtv' : 'android'
+  if (/Android/i.test(agent)) return /\b(TV|AFT\w*|BRAVIA|SmartTV|GoogleTV|Android TV|MiTV\w*|MIBOX\w*)\b/i.test(agent) ? 'androidtv' : 'android'
   if (/Windows/i.test(agent)) return 'windows'
   if (/Macintosh|Mac OS X/i.test(agent)) return 'macos'
   if (/CrOS/i.test(agent)) return 'android'

@@ -2,14 +2,16 @@
 // now, longest-lasting first, so an app that refreshes it follows the daily rotation by itself.
 import type { Payload, Where } from 'payload'
 
+import { PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
+import { protocolHasShareLink } from '@/lib/keys/labels'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
 
 /** At most this many keys per feed: more than any app shows usefully, few enough to stay small. */
 export const FEED_MAX_KEYS = 100
 
 /** The protocols whose keys are share links, the only ones a subscription carries. */
-export const SHARE_LINK_PROTOCOLS: readonly Protocol[] = ['vless', 'outline', 'trojan']
+export const SHARE_LINK_PROTOCOLS: readonly Protocol[] = PROTOCOLS.filter(protocolHasShareLink)
 
 export async function readFreeFeedLinks(payload: Payload, filter: KeysFilter): Promise<string[]> {
   // Only share-link protocols: WireGuard, OpenVPN and SSTP keys are files, which no subscription carries.

@@ -81,7 +81,7 @@ export function xrayOutbound(proxy: Proxy): Json | null {
 }
 
 /** A whole client configuration for one key: SOCKS and HTTP proxies on loopback, private networks direct. */
-export function xrayClientConfig(proxy: Proxy, ports = { socks: XRAY_SOCKS_PORT, http: XRAY_HTTP_PORT }): Json | null {
+export function xrayClientConfig(proxy: Proxy): Json | null {
   const outbound = xrayOutbound(proxy)
   if (!outbound) return null
   return {
@@ -89,8 +89,8 @@ export function xrayClientConfig(proxy: Proxy, ports = { socks: XRAY_SOCKS_PORT,
     log: { loglevel: 'warning' },
     dns: { servers: ['1.1.1.1', '8.8.8.8'] },
     inbounds: [
-      { tag: 'socks', listen: '127.0.0.1', port: ports.socks, protocol: 'socks', settings: { auth: 'noauth', udp: true }, sniffing: { enabled: true, destOverride: ['http', 'tls'] } },
-      { tag: 'http', listen: '127.0.0.1', port: ports.http, protocol: 'http', settings: {} },
+      { tag: 'socks', listen: '127.0.0.1', port: XRAY_SOCKS_PORT, protocol: 'socks', settings: { auth: 'noauth', udp: true }, sniffing: { enabled: true, destOverride: ['http', 'tls'] } },
+      { tag: 'http', listen: '127.0.0.1', port: XRAY_HTTP_PORT, protocol: 'http', settings: {} },
     ],
     outbounds: [outbound, { tag: 'direct', protocol: 'freedom' }, { tag: 'block', protocol: 'blackhole' }],
     routing: { domainStrategy: 'AsIs', rules: [{ type: 'field', ip: PRIVATE_NETWORKS, outboundTag: 'direct' }] },

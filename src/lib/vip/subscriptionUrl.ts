@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 
 import { env } from '@/lib/env'
 import { vipSubscriptionOf } from '@/lib/billing/account'
-import type { Key, User } from '@/payload-types'
+import type { Key, Subscription, User } from '@/payload-types'
 
 function secret(): string {
   return env().PAYLOAD_SECRET ?? 'development-secret-for-subscription-urls'
@@ -36,11 +36,6 @@ export async function subscriptionPath(payload: Payload, userId: number): Promis
   return `/api/subscription/${userId}/${tokenOf(userId, nonce)}`
 }
 
-/** Whether the two path segments of a subscription URL are shaped like a user id and a token at all. */
-export function isSubscriptionPathToken(user: string, token: string): boolean {
-  return /^\d{1,9}$/.test(user) && /^[A-Za-z0-9_-]{43}$/.test(token)
-}
-
 /** The user behind a subscription URL, or null when the token is wrong or revoked. */
 export async function userForSubscriptionToken(payload: Payload, userId: number, token: string): Promise<number | null> {
   const nonce = await nonceOf(payload, userId, false)
@@ -50,9 +45,9 @@ export async function userForSubscriptionToken(payload: Payload, userId: number,
   return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null
 }
 
-export type SubscriptionKeys = { links: string[]; expiresAt: Date | null }
+export type SubscriptionKeys = { links: string[]; expiresAt: Date | null; status: Subscription['status'] }
 
-/** The user's current VIP keys (their share links) and when the subscription ends; null without VIP. */
+/** The user's current VIP keys (their share links), the subscription's state and when it ends; null without VIP. */
 export async function subscriptionKeys(payload: Payload, userId: number): Promise<SubscriptionKeys | null> {
   const active = await vipSubscriptionOf(payload, userId)
   if (!active) return null
@@ -67,5 +62,6 @@ export async function subscriptionKeys(payload: Payload, userId: number): Promis
   return {
     links: (keys.docs as Pick<Key, 'keyString'>[]).flatMap((key) => (key.keyString ? [key.keyString] : [])),
     expiresAt: active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null,
+    status: active.status,
   }
 }

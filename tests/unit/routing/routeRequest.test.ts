@@ -223,7 +223,8 @@ describe('routeRequest: the subscription page', () => {
 
   it('gives an app the page address was pasted into the subscription itself', () => {
     for (const pathname of [`/subscription/7/${token}`, `/en/subscription/7/${token}`, `/ru/subscription/7/${token}`]) {
-      expect(routeRequest(facts({ pathname, userAgent: 'v2rayNG/1.9.16', accept: '*/*' })), pathname).toEqual({
+      // Apps send no Sec-Fetch-Dest.
+      expect(routeRequest(facts({ pathname, userAgent: 'v2rayNG/1.9.16', accept: '*/*', fetchDest: null })), pathname).toEqual({
         kind: 'rewrite',
         pathname: `/api/subscription/7/${token}`,
         search: '',
@@ -233,6 +234,8 @@ describe('routeRequest: the subscription page', () => {
       })
     }
     // A malformed token names no subscription: the page route answers it (with its 404).
-    expect(routeRequest(facts({ pathname: '/subscription/7/short', userAgent: 'v2rayNG/1.9.16', accept: '*/*' }))).toMatchObject({ pathname: '/noindex/ru/subscription/7/short' })
+    expect(routeRequest(facts({ pathname: '/subscription/7/short', userAgent: 'v2rayNG/1.9.16', accept: '*/*', fetchDest: null }))).toMatchObject({ pathname: '/noindex/ru/subscription/7/short' })
+    // The browser's own router asks with Accept: */* but says it is a browser: it gets the page.
+    expect(routeRequest(facts({ pathname: `/subscription/7/${token}`, accept: '*/*', fetchDest: 'empty' }))).toMatchObject({ pathname: `/noindex/ru/subscription/7/${token}` })
   })
 })

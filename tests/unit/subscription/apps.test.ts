@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { appsForProtocol, fillImportTemplate, importLink, importTemplateProblem, platformOf, platformsOf, subscriptionApps } from '@/lib/subscription/apps'
 import type { ClientApp } from '@/lib/subscription/apps'
-import { seedClientApps } from '@/seed/data/clientApps'
+import { defaultClientApps } from '../../../migrations/data/20261124_client_apps'
 
 const FEED = 'https://free.vpnkeys.example/api/feed/vless-de'
 
@@ -57,20 +57,33 @@ describe('one-tap import links', () => {
   })
 
   it('every default app that reads subscriptions has a usable import link for its format', () => {
-    for (const seeded of seedClientApps) {
+    for (const seeded of defaultClientApps) {
+      const label = `${seeded.name} (${seeded.platform})`
+      expect(seeded.storeUrl, label).toMatch(/^https:\/\//)
       if (!seeded.format) {
-        expect(seeded.importTemplate, seeded.name).toBeUndefined()
+        expect(seeded.importTemplate, label).toBeUndefined()
         continue
       }
-      const link = importLink(app({ format: seeded.format, importTemplate: seeded.importTemplate ?? null }), { url: FEED, name: 'VPN ключи' })
-      expect(link, `${seeded.name} (${seeded.platform})`).toMatch(/^[a-z][a-z0-9+.-]*:\/\//)
-      expect(decodeURIComponent(link!)).toContain(`/api/feed/vless-de/${seeded.format}`)
-      expect(seeded.storeUrl).toMatch(/^https:\/\//)
+      expect(importTemplateProblem(seeded.importTemplate!, seeded.format), label).toBeNull()
+      // An app that reads the address from a query parameter gets it percent-encoded; one that takes the rest of
+      // the link gets it as is.
+      if (/[?&]url=/.test(seeded.importTemplate!)) expect(seeded.importTemplate, label).toMatch(/[?&]url=\{urlEncoded\}/)
+      const link = importLink(app({ format: seeded.format, importTemplate: seeded.importTemplate ?? null }), { url: FEED, name: 'VPN ключи' })!
+      const address = `${FEED}/${seeded.format}`
+      expect([address, encodeURIComponent(address), address.replace('https://', 'ssconf://')].some((form) => link.includes(form)), `${label}: ${link}`).toBe(true)
     }
-    // Every platform has a recommended app or at least one that imports subscriptions.
+    // Every platform offers at least one app that adds a subscription in one tap, and marks one as recommended
+    // where Happ runs.
     for (const platform of ['android', 'ios', 'windows', 'macos', 'linux', 'androidtv'] as const) {
-      expect(seedClientApps.some((seeded) => seeded.platform === platform && seeded.importTemplate), platform).toBe(true)
+      expect(defaultClientApps.some((seeded) => seeded.platform === platform && seeded.importTemplate), platform).toBe(true)
     }
+    expect(defaultClientApps.filter((seeded) => seeded.recommended).map((seeded) => seeded.platform).sort()).toEqual(['android', 'androidtv', 'ios', 'macos', 'windows'])
+  })
+
+  it('an Outline key goes only to an app that reads the Outline format', () => {
+    expect(importTemplateProblem('{ssconf}', 'outline')).toBeNull()
+    expect(importTemplateProblem('{ssconf}', 'base64')).toBe('ssconf')
+    expect(importTemplateProblem('happ://add/{url}', 'base64')).toBeNull()
   })
 })
 

@@ -31,7 +31,7 @@ export async function GET(request: Request, { params }: { params: Params }) {
   if (!filter || suffix.length > 1 || (suffix.length === 1 && !isSubscriptionFormat(suffix[0]))) return notFound()
   // An explicit format is what was asked for, even in a browser; the bare feed URL opens the list's page there.
   if (suffix.length === 0 && wantsPage(request.headers.get('accept'), request.headers.get('user-agent'))) {
-    const page = `${env().serverUrl}${localizedPath(keysPathname(filter), visitorLocale(request.headers))}#${FEED_ANCHOR}`
+    const page = `${env().serverUrl}${localizedPath(keysPathname(filter), visitorLocale(request))}#${FEED_ANCHOR}`
     return NextResponse.redirect(page, { status: 303, headers: { 'Cache-Control': 'private, no-store' } })
   }
   const allowance = await consumeIpAllowance(await payloadClient(), 'feed', clientIp(request.headers))

@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
-import { SubscriptionBox } from '@/components/apps/SubscriptionBox'
+import { PersonalSubscriptionBox } from '@/components/apps/PersonalSubscriptionBox'
 import { KeyTable } from '@/components/keys/KeyTable'
 import { localeOrDefault } from '@/i18n/locales'
 import { currentPageUser } from '@/lib/auth/currentUser'
@@ -13,8 +13,6 @@ import { payloadClient } from '@/lib/data/payload'
 import { getSettings } from '@/lib/data/settings'
 import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
-import { platformOf, subscriptionApps } from '@/lib/subscription/apps'
-import { SHARE_LINK_PROTOCOLS } from '@/lib/subscription/freeFeed'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { DEVICE_LABEL_MAX, MAX_DEVICE_KEYS, vipChoices } from '@/lib/vip/deviceKeys'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
@@ -126,15 +124,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
 
       <h3>{t('urlTitle')}</h3>
       <p>{t('urlText')}</p>
-      <SubscriptionBox
-        url={feedUrl}
-        name={`${settings.siteName} VIP`}
-        apps={subscriptionApps(apps, SHARE_LINK_PROTOCOLS)}
-        idPrefix="subscription-apps"
-        initialPlatform={platformOf(requestHeaders.get('user-agent'))}
-        isQrOpen
-        testId="subscription"
-      />
+      <PersonalSubscriptionBox url={feedUrl} siteName={settings.siteName} apps={apps} userAgent={requestHeaders.get('user-agent')} />
       <form method="post" action="/api/vip/subscription-url">
         <input type="hidden" name="locale" value={locale} />
         <button type="submit" className="button">

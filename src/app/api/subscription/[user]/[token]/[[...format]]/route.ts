@@ -1,6 +1,6 @@
 // The personal subscription URL: the user's VIP keys in the format their app reads (by User-Agent, or the
 // suffix /base64, /clash, /singbox, /outline), with the headers apps show. Wrong or revoked tokens, unknown
-// suffixes and ended subscriptions get 404. A browser is sent to the subscription page, in its language.
+// suffixes and ended subscriptions get 404. A browser opening the bare URL is sent to the subscription page.
 import { NextResponse } from 'next/server'
 import { createTranslator } from 'next-intl'
 
@@ -13,7 +13,8 @@ import { visitorLocale } from '@/lib/http/visitorLocale'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { isSubscriptionFormat, subscriptionFormat, wantsPage } from '@/lib/subscription/clients'
 import { subscriptionResponse } from '@/lib/subscription/respond'
-import { isSubscriptionPathToken, subscriptionKeys, userForSubscriptionToken } from '@/lib/vip/subscriptionUrl'
+import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
+import { subscriptionKeys, userForSubscriptionToken } from '@/lib/vip/subscriptionUrl'
 
 const ANNOUNCE_BEFORE_MS = 3 * 24 * 60 * 60 * 1000
 
@@ -25,18 +26,21 @@ export async function GET(request: Request, { params }: { params: Params }) {
   const { user, token, format: suffix = [] } = await params
   if (!isSubscriptionPathToken(user, token)) return notFound()
   if (suffix.length > 1 || (suffix.length === 1 && !isSubscriptionFormat(suffix[0]))) return notFound()
-  if (wantsPage(request.headers.get('accept'), request.headers.get('user-agent'))) {
-    // The page checks the token itself: a wrong one gets the site's 404 screen there.
-    const page = `${env().serverUrl}${localizedPath(`/subscription/${user}/${token}`, visitorLocale(request.headers))}`
+  // An explicit format is what was asked for, even in a browser; the bare URL opens the page there, which checks the
+  // token itself (a wrong one gets the site's 404 screen).
+  if (suffix.length === 0 && wantsPage(request.headers.get('accept'), request.headers.get('user-agent'))) {
+    const page = `${env().serverUrl}${localizedPath(`/subscription/${user}/${token}`, visitorLocale(request))}`
     return NextResponse.redirect(page, { status: 303, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } })
   }
   const payload = await payloadClient()
   const userId = await userForSubscriptionToken(payload, Number(user), token)
   if (!userId) return notFound()
-  const owner = await payload.findByID({ collection: 'users', id: userId, depth: 0, select: { locale: true } })
   const keys = await subscriptionKeys(payload, userId)
   if (!keys) return notFound()
-  const { siteName } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const [owner, { siteName }] = await Promise.all([
+    payload.findByID({ collection: 'users', id: userId, depth: 0, select: { locale: true } }),
+    payload.findGlobal({ slug: 'site-settings', depth: 0 }),
+  ])
   const locale = localeOrDefault(owner.locale)
   const t = createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'SubscriptionFeed' })
   const endsSoon = keys.expiresAt !== null && keys.expiresAt.getTime() - Date.now() <= ANNOUNCE_BEFORE_MS

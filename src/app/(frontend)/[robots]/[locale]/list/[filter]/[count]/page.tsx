@@ -13,9 +13,9 @@ import { getSettings } from '@/lib/data/settings'
 import { getPlans } from '@/lib/data/tariffs'
 import { trialOffer } from '@/lib/billing/pricing'
 import { absoluteUrl } from '@/lib/http/siteUrl'
-import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
 import { ALL_KEYS, keysSlug } from '@/lib/routing/keysFilter'
-import { subscriptionApps } from '@/lib/subscription/apps'
+import { subscriptionApps, subscriptionUrlFor } from '@/lib/subscription/apps'
 import { FEED_ANCHOR, feedTitle, SHARE_LINK_PROTOCOLS } from '@/lib/subscription/freeFeed'
 import { ssconfUrl } from '@/lib/subscription/outline'
 import { pageMetadata } from '@/lib/seo/alternates'
@@ -51,7 +51,7 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
     getTranslations({ locale, namespace: 'FeedBox' }),
   ])
   // Lists of share-link keys have a feed: apps follow the daily rotation by themselves.
-  const feedProtocols = filter.protocol ? SHARE_LINK_PROTOCOLS.filter((protocol) => protocol === filter.protocol) : SHARE_LINK_PROTOCOLS
+  const feedProtocols = filter.protocol ? (protocolHasShareLink(filter.protocol) ? [filter.protocol] : []) : SHARE_LINK_PROTOCOLS
   const feedUrl = absoluteUrl(`/api/feed/${keysSlug(filter)}`)
   return (
     <>
@@ -69,7 +69,7 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
           <SubscriptionBox
             url={feedUrl}
             name={feedTitle(settings.siteName, { protocol: filter.protocol ? PROTOCOL_LABELS[filter.protocol] : null, country: list.countryName })}
-            ssconf={filter.protocol === 'outline' ? ssconfUrl(`${feedUrl}/outline`) : null}
+            ssconf={filter.protocol === 'outline' ? ssconfUrl(subscriptionUrlFor(feedUrl, 'outline')) : null}
             apps={subscriptionApps(apps, feedProtocols)}
             idPrefix="feed-apps"
             testId="feed"

@@ -6,16 +6,15 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 
-import { SubscriptionBox } from '@/components/apps/SubscriptionBox'
+import { PersonalSubscriptionBox } from '@/components/apps/PersonalSubscriptionBox'
 import { Link } from '@/i18n/Link'
 import { localeOrDefault } from '@/i18n/locales'
-import { vipSubscriptionOf } from '@/lib/billing/account'
 import { getClientApps } from '@/lib/data/clientApps'
 import { payloadClient } from '@/lib/data/payload'
 import { getSettings } from '@/lib/data/settings'
 import { absoluteUrl } from '@/lib/http/siteUrl'
-import { platformOf, subscriptionApps } from '@/lib/subscription/apps'
-import { isSubscriptionPathToken, subscriptionKeys, userForSubscriptionToken } from '@/lib/vip/subscriptionUrl'
+import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
+import { subscriptionKeys, userForSubscriptionToken } from '@/lib/vip/subscriptionUrl'
 
 export const dynamic = 'force-dynamic'
 
@@ -36,37 +35,28 @@ export default async function SubscriptionPage({ params }: { params: Params }) {
   const payload = await payloadClient()
   const userId = await userForSubscriptionToken(payload, Number(user), token)
   if (!userId) notFound()
-  const [t, format, settings, apps, subscription, keys, requestHeaders] = await Promise.all([
+  const [t, format, settings, apps, keys, requestHeaders] = await Promise.all([
     getTranslations({ locale, namespace: 'SubscriptionPage' }),
     getFormatter({ locale }),
     getSettings(locale),
     getClientApps(locale),
-    vipSubscriptionOf(payload, userId),
     subscriptionKeys(payload, userId),
     headers(),
   ])
   const url = absoluteUrl(`/api/subscription/${user}/${token}`)
-  const until = subscription?.currentPeriodEnd ? format.dateTime(new Date(subscription.currentPeriodEnd), { dateStyle: 'long', timeZone: 'Europe/Moscow' }) : null
+  const until = keys?.expiresAt ? format.dateTime(keys.expiresAt, { dateStyle: 'long', timeZone: 'Europe/Moscow' }) : null
   return (
     <section className="subscription-page" data-testid="subscription-page">
       <h1>{t('title', { site: settings.siteName })}</h1>
-      {subscription && keys ? (
+      {keys ? (
         <>
           {/* A date in Russian ends in "г.": the status is a line of its own, not a sentence ending in a full stop. */}
           <p className="banner" data-testid="subscription-status">
-            {subscription.status === 'trialing' ? t('trialUntil', { date: until ?? '—' }) : t('activeUntil', { date: until ?? '—' })}
+            {keys.status === 'trialing' ? t('trialUntil', { date: until ?? '—' }) : t('activeUntil', { date: until ?? '—' })}
           </p>
           <p data-testid="subscription-keys">{t('keys', { count: keys.links.length })}</p>
           <p>{t('intro')}</p>
-          <SubscriptionBox
-            url={url}
-            name={`${settings.siteName} VIP`}
-            apps={subscriptionApps(apps, ['vless', 'trojan', 'outline'])}
-            idPrefix="subscription-apps"
-            initialPlatform={platformOf(requestHeaders.get('user-agent'))}
-            isQrOpen
-            testId="subscription"
-          />
+          <PersonalSubscriptionBox url={url} siteName={settings.siteName} apps={apps} userAgent={requestHeaders.get('user-agent')} />
           <p className="muted">{t('secret')}</p>
           <Link href="/profile/servers" prefetch={false} className="button">
             {t('manage')}

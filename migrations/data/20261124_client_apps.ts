@@ -1,13 +1,13 @@
-// The client apps a fresh site recommends, per platform: store links (the Russian App Store's where it differs),
-// the format each reads subscriptions in and its one-tap import link. Import links follow the apps' own URL
-// schemes as Remnawave's subscription page and the apps' documentation give them (sing-box: clients/general;
-// Hiddify: its wiki's "URL Scheme"); editors change all of it in admin → Client apps. The
-// migration that made the collection adds them, so a production site starts with them too.
-import type { Protocol } from '@/lib/keys'
-import type { Platform } from '@/lib/subscription/apps'
-import type { SubscriptionFormat } from '@/lib/subscription/clients'
+// The client apps a site starts with (migration 20261124_065033): per platform, store links (the Russian App
+// Store's where it differs), the format each reads subscriptions in and its one-tap import link, following the
+// apps' own URL schemes as Remnawave's subscription page and the apps' documentation give them (sing-box:
+// clients/general; Hiddify: its wiki's "URL Scheme"). Frozen with its migration: editors change apps in
+// admin → Client apps, and new defaults come in a migration of their own.
+type Protocol = 'vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp'
+type Platform = 'android' | 'ios' | 'windows' | 'macos' | 'linux' | 'androidtv'
+type SubscriptionFormat = 'base64' | 'clash' | 'singbox' | 'outline' | 'json'
 
-export type SeedClientApp = {
+export type DefaultClientApp = {
   name: string
   platform: Platform
   protocols: readonly Protocol[]
@@ -38,7 +38,7 @@ const OUTLINE = { name: 'Outline', protocols: ['outline'], format: 'outline', im
 const WIREGUARD = { name: 'WireGuard', protocols: ['wireguard'] } as const
 const OPENVPN = { name: 'OpenVPN Connect', protocols: ['openvpn'] } as const
 
-export const seedClientApps: SeedClientApp[] = [
+export const defaultClientApps: DefaultClientApp[] = [
   // Android
   { ...HAPP, platform: 'android', storeUrl: HAPP_PLAY, order: 10 },
   { name: 'v2rayNG', platform: 'android', protocols: LINKS, format: 'base64', importTemplate: 'v2rayng://install-config?url={urlEncoded}&name={name}', storeUrl: 'https://play.google.com/store/apps/details?id=com.v2ray.ang', order: 20 },
