@@ -1,4 +1,5 @@
-// `npm run bench`: starts the production server on a throwaway database and reports load, first-load JS and Lighthouse against the targets.
+// `npm run bench`: starts the production server on a throwaway database and reports load, first-load JS, Lighthouse
+// and how first renders grow with the number of keys, against the targets.
 import path from 'node:path'
 
 import { cleanUpOnSignals, runCleanups } from './lib/bench/cleanup'
@@ -10,6 +11,7 @@ import { loadTest, pageShortfalls } from './lib/bench/load'
 import type { LoadResult, LoadSettings } from './lib/bench/load'
 import { readOptions } from './lib/bench/options'
 import type { BenchOptions } from './lib/bench/options'
+import { SCALING_PATHS, scalingSection } from './lib/bench/scaling'
 import { ensureBuild, startServer } from './lib/bench/server'
 import { countMet, verdict } from './lib/bench/targets'
 import type { Target } from './lib/bench/targets'
@@ -139,10 +141,16 @@ async function main(): Promise<void> {
   const server = await startServer(root)
   const targets: Target[] = []
   try {
+    const { sections } = options
     const pageLoads = PAGE_PATHS.map((pagePath) => `load ${pagePath}`)
-    targets.push(...(await section('load test', () => loadSection(server.baseUrl, options), pageLoads)))
-    targets.push(...(await section('first-load JS', () => firstLoadJsSection(server.baseUrl), ['first-load JS'])))
-    targets.push(...(await lighthouseSection(server.baseUrl, options)))
+    if (sections.has('load')) targets.push(...(await section('load test', () => loadSection(server.baseUrl, options), pageLoads)))
+    if (sections.has('js')) targets.push(...(await section('first-load JS', () => firstLoadJsSection(server.baseUrl), ['first-load JS'])))
+    if (sections.has('lighthouse')) targets.push(...(await lighthouseSection(server.baseUrl, options)))
+    // Last: it fills the database with copies of keys (and empties it again).
+    if (sections.has('scaling')) {
+      const scaling = () => scalingSection({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, secret: server.secret, headers: HEADERS })
+      targets.push(...(await section('scaling', scaling, SCALING_PATHS.map((pagePath) => `scaling ${pagePath}`))))
+    }
   } finally {
     await runCleanups()
   }

@@ -1,8 +1,22 @@
 // Bench settings from the environment, defaulting to the load the targets were set for.
+export const BENCH_SECTIONS = ['load', 'js', 'lighthouse', 'scaling'] as const
+export type BenchSection = (typeof BENCH_SECTIONS)[number]
+
 export type BenchOptions = {
   durationSeconds: number
   connections: number
   skipLighthouse: boolean
+  /** BENCH_SECTIONS=scaling,load runs only those; all by default. */
+  sections: ReadonlySet<BenchSection>
+}
+
+function sections(): ReadonlySet<BenchSection> {
+  const raw = process.env.BENCH_SECTIONS?.trim()
+  if (!raw) return new Set(BENCH_SECTIONS)
+  const names = raw.split(',').map((name) => name.trim())
+  const unknown = names.filter((name) => !(BENCH_SECTIONS as readonly string[]).includes(name))
+  if (unknown.length > 0) throw new Error(`BENCH_SECTIONS: unknown ${unknown.join(', ')} (known: ${BENCH_SECTIONS.join(', ')})`)
+  return new Set(names as BenchSection[])
 }
 
 function positiveInteger(name: string, fallback: number): number {
@@ -20,5 +34,6 @@ export function readOptions(): BenchOptions {
     durationSeconds: positiveInteger('BENCH_DURATION', 10),
     connections: positiveInteger('BENCH_CONNECTIONS', 20),
     skipLighthouse: skip !== undefined && skip !== '' && skip !== '0' && skip !== 'false',
+    sections: sections(),
   }
 }

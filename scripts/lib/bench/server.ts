@@ -1,15 +1,21 @@
 // The production server for the bench: built if needed, started on a throwaway database, always stopped.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 
 import { freePort } from '../ports'
+import { startEmbeddedPostgres } from '../postgres'
 import { onCleanup } from './cleanup'
 
 export type BenchServer = {
   baseUrl: string
+  /** The throwaway database the server uses: the bench fills it for the scaling table. */
+  databaseUrl: string
+  /** The server's PAYLOAD_SECRET, which signs the internal revalidation request. */
+  secret: string
   /** The last lines the server printed, for when something goes wrong. */
   output: () => string
   stop: () => Promise<void>
@@ -96,6 +102,10 @@ function reportUncleanExit(child: ChildProcess, output: () => string): void {
 export async function startServer(root: string): Promise<BenchServer> {
   const dataDir = path.join(root, '.test', 'bench-data')
   await rm(dataDir, { recursive: true, force: true })
+  // The bench's own throwaway PostgreSQL, started here so the bench can reach it too.
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), database: 'vpnkeys', quiet: true })
+  onCleanup(() => postgres.stop())
+  const secret = randomBytes(24).toString('hex')
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run.ts', 'start'], {
@@ -109,8 +119,9 @@ export async function startServer(root: string): Promise<BenchServer> {
       DATA_DIR: dataDir,
       PORT: String(port),
       NEXT_TELEMETRY_DISABLED: '1',
-      // Empty means unset to the app, and .env files cannot fill it in: always the throwaway embedded database.
-      DATABASE_URL: '',
+      // Always the throwaway database: .env files cannot point the bench at a real one.
+      DATABASE_URL: postgres.url,
+      PAYLOAD_SECRET: secret,
       // Canonical and hreflang links must name the host the bench requests, or Lighthouse's SEO audits would differ.
       SERVER_URL: baseUrl,
       // Measured as the production host (indexable pages); no free-keys host, so nobody is redirected.
@@ -132,5 +143,5 @@ export async function startServer(root: string): Promise<BenchServer> {
     throw error
   }
   console.info(`Server ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
-  return { baseUrl, output, stop }
+  return { baseUrl, databaseUrl: postgres.url, secret, output, stop }
 }
