@@ -1,4 +1,6 @@
 // Next.js: Payload's wrapper around the next-intl plugin.
+import path from 'node:path'
+
 import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
@@ -9,16 +11,27 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: './src/i18n/messages', format: 'json', locales: 'infer', precompile: true } },
 })
 
+/**
+ * With REDIS_URL, every instance keeps rendered pages and cached data in one Redis (src/lib/cache), so a tag revalidated
+ * on one instance is revalidated on all; nothing is kept in the process, which would go stale. Without it, the cache
+ * is this process's memory (the embedded default).
+ */
+const sharedCache: Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> = process.env.REDIS_URL
+  ? { cacheHandler: path.resolve(process.cwd(), 'src/lib/cache/redisCacheHandler.mjs'), cacheMaxMemorySize: 0 }
+  : {
+      // Rendered pages are cached in memory only. On disk, every URL a bot makes up (`/keys/123456789`,
+      // `/vless-xx?show=990`) would leave about 80 KB for good; in memory, an LRU of this size holds every public
+      // page (about 500, at 40 KB of HTML and 40 KB of RSC each) and forgets the made-up ones first.
+      cacheMaxMemorySize: 128 * 1024 * 1024,
+    }
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Next's page ETag hashes the whole HTML in JavaScript on every request: 14 % of the CPU a cached key page costs
   // (measured with --cpu-prof under `npm run bench`). Pages are cached by shared caches (s-maxage), not browsers.
   generateEtags: false,
   reactStrictMode: true,
-  // Rendered pages are cached in memory only. On disk, every URL a bot makes up (`/keys/123456789`,
-  // `/vless-xx?show=990`) would leave about 80 KB for good; in memory, an LRU of this size holds every public
-  // page (about 500, at 40 KB of HTML and 40 KB of RSC each) and forgets the made-up ones first.
-  cacheMaxMemorySize: 128 * 1024 * 1024,
+  ...sharedCache,
   // authInterrupts: unauthorized() answers an outdated e-mail link with the 401 screen and status.
   experimental: { isrFlushToDisk: false, authInterrupts: true },
   images: { unoptimized: true },

@@ -34,6 +34,7 @@ import { sendEmailTask } from './src/jobs/sendEmail'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
 import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/lib/admin/adminText'
 import { env } from './src/lib/env'
+import { runQueueHere } from './src/lib/jobs/runner'
 import { createMailTransport } from './src/lib/mail/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -94,8 +95,10 @@ export default buildConfig({
   }),
   jobs: {
     tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, revokeVipKeysTask, chargeRenewalsTask],
-    // Jobs are run by the app itself once a minute; only admins may queue or run them over the API.
-    autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20 }],
+    // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/jobs/runner.ts), which also
+    // queues the scheduled tasks; only admins may queue or run them over the API.
+    autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],
+    shouldAutoRun: runQueueHere,
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },
   },
   sharp,

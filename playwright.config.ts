@@ -11,10 +11,13 @@ const baseURL = `http://${FREE_KEYS_HOST}:${port}`
 /** The same site selling through YooKassa (PAYMENT_PROVIDER=yookassa): the purchase journeys run on both. */
 const yookassaPort = Number(process.env.E2E_YOOKASSA_PORT ?? port + 1)
 const yookassaURL = `http://${FREE_KEYS_HOST}:${yookassaPort}`
+/** Two app instances on one PostgreSQL and one Redis behind one nginx (tests/helpers/e2eCluster.ts). */
+const clusterPort = Number(process.env.E2E_CLUSTER_PORT ?? port + 2)
+const clusterURL = `http://${FREE_KEYS_HOST}:${clusterPort}`
 
-function server(publicPort: number, url: string, env: Record<string, string>) {
+function server(publicPort: number, url: string, env: Record<string, string>, harness = 'tests/helpers/e2eServer.ts') {
   return {
-    command: 'node --import tsx tests/helpers/e2eServer.ts',
+    command: `node --import tsx ${harness}`,
     // Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
     url: `http://127.0.0.1:${publicPort}/bench.txt`,
     timeout: 180_000,
@@ -24,6 +27,7 @@ function server(publicPort: number, url: string, env: Record<string, string>) {
     env: {
       LOCAL_PREVIEW: 'true',
       E2E_PORT: String(publicPort),
+      E2E_CLUSTER_PORT: String(publicPort),
       SERVER_URL: url,
       PRODUCTION_HOST,
       FREE_KEYS_HOST,
@@ -57,13 +61,13 @@ export default defineConfig({
         '--disable-sync',
         `--host-resolver-rules=${CHROMIUM_HOST_RULES}`,
         // The site is served over TLS in production: the test hosts count as secure origins (clipboard, crypto.randomUUID).
-        `--unsafely-treat-insecure-origin-as-secure=${baseURL},${yookassaURL},http://${PRODUCTION_HOST}:${port}`,
+        `--unsafely-treat-insecure-origin-as-secure=${baseURL},${yookassaURL},${clusterURL},http://${PRODUCTION_HOST}:${port}`,
       ],
     },
   },
   projects: [
     // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the other project.
-    { name: 'stripe', grepInvert: /YooKassa/ },
+    { name: 'stripe', grepInvert: /YooKassa/, testIgnore: 'cluster.spec.ts' },
     {
       name: 'yookassa',
       use: { baseURL: yookassaURL },
@@ -71,9 +75,11 @@ export default defineConfig({
       // The purchase journeys; pages that do not depend on the provider run once, above.
       grepInvert: /plans page|My servers|another user/,
     },
+    { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts' },
   ],
   webServer: [
     server(port, baseURL, { DATA_DIR: '.test/e2e-data' }),
     server(yookassaPort, yookassaURL, { DATA_DIR: '.test/e2e-data-yookassa', PAYMENT_PROVIDER: 'yookassa' }),
+    server(clusterPort, clusterURL, {}, 'tests/helpers/e2eCluster.ts'),
   ],
 })

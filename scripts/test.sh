@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/ensure-debian.sh required "the end-to-end tests' browser" "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium || exit 1
 bash scripts/ensure-debian.sh required "the end-to-end tests' reverse proxy" nginx,envsubst nginx-light gettext-base || exit 1
+bash scripts/ensure-debian.sh required "the end-to-end tests' shared cache (two app instances)" redis-server redis-server || exit 1
 bash scripts/ensure-debian.sh optional "the ss-manager integration test" ss-manager,ss-server,ss-local shadowsocks-libev
 bash scripts/ensure-debian.sh optional "the Xray JSON check with a real parser" v2ray v2ray
 rm -rf .test && mkdir -p .test
@@ -31,7 +32,8 @@ if step "production build" npm run build; then
   free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
   port="${E2E_PORT:-$(free_port)}"
   yookassa_port="${E2E_YOOKASSA_PORT:-$(free_port)}"
-  step "end-to-end tests" env E2E_PORT="$port" E2E_YOOKASSA_PORT="$yookassa_port" npx playwright test
+  cluster_port="${E2E_CLUSTER_PORT:-$(free_port)}"
+  step "end-to-end tests" env E2E_PORT="$port" E2E_YOOKASSA_PORT="$yookassa_port" E2E_CLUSTER_PORT="$cluster_port" npx playwright test
 fi
 
 echo

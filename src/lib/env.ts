@@ -25,6 +25,8 @@ const schema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   ),
   EMAIL_FROM: optionalString.pipe(z.email('EMAIL_FROM must be an e-mail address').optional()),
+  /** Shared cache of every app instance (src/lib/cache); unset: each process caches in its own memory. */
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** The local Stripe double (test checkout) started by scripts/run.ts outside production. */

@@ -1,0 +1,18 @@
+# The site's production image. It runs exactly what the test suite runs: `npm start` (scripts/run.ts: the
+# environment checked, pending migrations applied, then `next start`). Next's standalone output is not used: its
+# server.js would skip that start-up (migrations through Payload's CLI, the environment check) that the tests prove.
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
+WORKDIR /app
+RUN groupadd --system app && useradd --system --gid app --home-dir /app app
+COPY --from=build --chown=app:app /app /app
+USER app
+EXPOSE 3000
+CMD ["npm", "start"]
