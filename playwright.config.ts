@@ -50,6 +50,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'ru-RU',
+    // nginx keeps public pages for the time the app allows (a minute): the journeys, which change what pages show,
+    // read them as a hard reload does. tests/e2e/proxyCache.spec.ts reads them as visitors do, from the cache.
+    extraHTTPHeaders: { 'cache-control': 'no-cache' },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

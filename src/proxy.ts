@@ -67,7 +67,8 @@ export default function proxy(request: NextRequest): NextResponse {
   const response = respond(request, decision)
   // A site served over HTTPS tells browsers to use nothing else for a year (the nginx template sends it for every path).
   if (env().serverUrl.startsWith('https://')) response.headers.set('Strict-Transport-Security', HSTS)
-  if (decision.setLocaleCookie) {
+  // Pages store their language in the browser (see LocaleMemory), so a shared cache may keep them; redirects are personal.
+  if (decision.kind === 'redirect' && decision.setLocaleCookie) {
     response.cookies.set(LOCALE_COOKIE, decision.setLocaleCookie, {
       maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
       path: '/',

@@ -106,7 +106,8 @@ test('the editor publishes the English privacy text while a Russian draft waits:
 
 test('the support address and the trial come from one place: settings and plans', async ({ page, playwright, baseURL }) => {
   await signInToAdmin(page)
-  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: RU })
+  // A visitor who reloads: nginx's copy of a page may be a minute old (see playwright.config.ts).
+  const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...RU, 'cache-control': 'no-cache' } })
   const settings = (await (await page.request.get('/api/globals/site-settings?depth=0', sameSite)).json()) as { supportEmail: string }
   const plan = await idOf(page, '/api/tariffs?where[months][equals]=6&depth=0')
   try {

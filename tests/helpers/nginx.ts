@@ -26,6 +26,7 @@ export async function startNginx({ dir, listenPort, upstreams }: { dir: string; 
       APP_UPSTREAMS: upstreams.map((upstream) => `server ${upstream};`).join(' '),
       LISTEN_PORT: String(listenPort),
       SERVER_NAME: '_',
+      CACHE_DIR: path.join(dir, 'cache'),
     }),
   )
   // The main file the image ships (events, http, temp folders), here in the test's own folder.

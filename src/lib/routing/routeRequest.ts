@@ -1,5 +1,6 @@
 // Decides what a public request becomes: a redirect (host rule, trailing slash, /ru, locale detection)
-// or a rewrite to the internal route `/{index|noindex}/{locale}/...` that renders it.
+// or a rewrite to the internal route `/{index|noindex}/{locale}/...` that renders it. A rewrite sets no cookie, so
+// a shared cache can keep the page; the page stores its language in the browser (components/site/LocaleMemory).
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
@@ -42,7 +43,6 @@ export type RouteDecision =
       search: string
       locale: Locale
       isIndexable: boolean
-      setLocaleCookie?: Locale
       /** Only the personal account reads the public path (to come back after login); copying headers costs every other page. */
       forwardsPublicPath: boolean
     }
@@ -205,7 +205,6 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     search: restSearch,
     locale,
     isIndexable,
-    setLocaleCookie: isPageLoad && cookieLocale !== locale ? locale : undefined,
     // `/profile` itself redirects to a section, so only the sections get here.
     forwardsPublicPath: internal.startsWith(`${PROFILE_PATH}/`),
   }

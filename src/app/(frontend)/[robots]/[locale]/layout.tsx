@@ -7,6 +7,7 @@ import type React from 'react'
 import { ChunkReload } from '@/components/site/ChunkReload'
 import { Footer } from '@/components/site/Footer'
 import { Header } from '@/components/site/Header'
+import { LocaleMemory } from '@/components/site/LocaleMemory'
 import { TopLoader } from '@/components/site/TopLoader'
 import { isLocale } from '@/i18n/locales'
 import { pickClientMessages } from '@/i18n/clientMessages'
@@ -29,6 +30,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <body>
+        <LocaleMemory locale={locale} />
         {/* Buttons that only work with JavaScript (copy, go back) are not offered without it. */}
         <noscript>
           <style>{'.needs-js{display:none}'}</style>

@@ -1,0 +1,67 @@
+// nginx's page cache as visitors meet it (deploy/nginx/default.conf.template): public pages come from the cache,
+// first visits included; signed-in visitors, robots, the API and the account never do.
+import { expect, test } from '@playwright/test'
+
+import { BROWSER_UA, GOOGLEBOT_UA } from './helpers'
+
+const RU_BROWSER = { 'user-agent': BROWSER_UA, 'accept-language': 'ru-RU,ru;q=0.9' }
+
+// As visitors ask: without the journeys' hard-reload header (playwright.config.ts).
+test.use({ extraHTTPHeaders: {} })
+
+test('a public page is kept by nginx: a first visit is cacheable (it sets no cookie) and the next visitor gets it from the cache', async ({ playwright, baseURL }) => {
+  // Fresh contexts: no cookies.
+  const first = await playwright.request.newContext({ baseURL })
+  const second = await playwright.request.newContext({ baseURL })
+  const path = `/fi?show=${20 + 10 * Math.floor(Math.random() * 40)}`
+  const miss = await first.get(path, { headers: RU_BROWSER })
+  expect(miss.status()).toBe(200)
+  expect(miss.headers()['set-cookie']).toBeUndefined()
+  expect(miss.headers()['x-cache-status']).toMatch(/^(MISS|EXPIRED)$/)
+  const hit = await second.get(path, { headers: RU_BROWSER })
+  expect(hit.headers()['x-cache-status']).toBe('HIT')
+  expect(await hit.text()).toBe(await miss.text())
+  // An English browser asking for the same Russian address is not given the cached Russian page: it is redirected.
+  const english = await second.get(path, { headers: { ...RU_BROWSER, 'accept-language': 'en-US,en;q=0.9' }, maxRedirects: 0 })
+  expect(english.status()).toBe(307)
+  expect(english.headers()['location']).toMatch(/\/en\/fi\?show=\d+$/)
+  // A hard reload goes to the app.
+  expect((await second.get(path, { headers: { ...RU_BROWSER, 'cache-control': 'no-cache' } })).headers()['x-cache-status']).toBe('BYPASS')
+  await first.dispose()
+  await second.dispose()
+})
+
+test('signed-in visitors, robots, the API and the account never come from nginx’s cache', async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL })
+  await request.get('/de', { headers: RU_BROWSER })
+  await request.get('/de', { headers: RU_BROWSER })
+  for (const cookie of ['vk-signed-in=1', 'payload-token=x']) {
+    expect((await request.get('/de', { headers: { ...RU_BROWSER, cookie } })).headers()['x-cache-status'], cookie).toBe('BYPASS')
+  }
+  expect((await request.get('/de', { headers: { ...RU_BROWSER, 'user-agent': GOOGLEBOT_UA } })).headers()['x-cache-status']).toBe('BYPASS')
+  for (const path of ['/api/feed/de', '/profile/servers', '/admin/login']) {
+    const response = await request.get(path, { headers: RU_BROWSER, maxRedirects: 0 })
+    expect(response.headers()['x-cache-status'], path).toBeUndefined()
+  }
+  // Build files are kept too, for a year.
+  const html = await (await request.get('/de', { headers: RU_BROWSER })).text()
+  const chunk = /\/_next\/static\/[^"]+\.js/.exec(html)?.[0]
+  await request.get(chunk!)
+  const again = await request.get(chunk!)
+  expect(again.headers()['x-cache-status']).toBe('HIT')
+  expect(again.headers()['cache-control']).toContain('immutable')
+  await request.dispose()
+})
+
+test('the page stores the visitor’s language in the browser, so the next visit follows it', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: 'ru-RU' })
+  const page = await context.newPage()
+  await page.goto('/en/de')
+  expect((await context.cookies()).find((cookie) => cookie.name === 'NEXT_LOCALE')).toMatchObject({ value: 'en', path: '/', sameSite: 'Lax' })
+  const stored = (await context.cookies()).find((cookie) => cookie.name === 'NEXT_LOCALE')!
+  // Kept for a year.
+  expect(stored.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000)
+  await page.goto('/vless')
+  await expect(page).toHaveURL(`${baseURL}/en/vless`)
+  await context.close()
+})
