@@ -10,6 +10,7 @@ import path from 'node:path'
 
 import { freePort } from '../../scripts/lib/ports'
 import { startEmbeddedPostgres } from '../../scripts/lib/postgres'
+import { waitUntilReady } from '../../scripts/lib/waitForServer'
 
 import { startNginx } from './nginx'
 import { startSmtp } from './smtp'
@@ -18,24 +19,6 @@ const root = path.resolve(import.meta.dirname, '../..')
 const dir = path.join(root, '.test', 'cluster')
 
 export const CLUSTER_FILE = path.join(root, '.test', 'cluster.json')
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) })
-    return true
-  } catch {
-    return false
-  }
-}
-
-async function waitUntilReady(child: ChildProcess, url: string): Promise<void> {
-  for (let waited = 0; waited < 180_000; waited += 500) {
-    if (child.exitCode !== null) throw new Error(`an app instance exited early (${String(child.exitCode)})`)
-    if (await answers(url)) return
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`${url} did not answer within 180 s`)
-}
 
 async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true })

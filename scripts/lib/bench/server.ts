@@ -8,6 +8,7 @@ import path from 'node:path'
 
 import { freePort } from '../ports'
 import { startEmbeddedPostgres } from '../postgres'
+import { waitUntilReady } from '../waitForServer'
 import { onCleanup } from './cleanup'
 
 export type BenchServer = {
@@ -21,7 +22,6 @@ export type BenchServer = {
   stop: () => Promise<void>
 }
 
-const READY_TIMEOUT_MS = 180_000
 const STOP_TIMEOUT_MS = 30_000
 const OUTPUT_LIMIT = 64 * 1024
 
@@ -58,25 +58,6 @@ function captureOutput(child: ChildProcess): () => string {
   child.stdout?.on('data', append)
   child.stderr?.on('data', append)
   return () => buffer
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) })
-    return true
-  } catch {
-    return false
-  }
-}
-
-async function waitUntilReady(child: ChildProcess, url: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (exited(child)) throw new Error(`the server exited early (code ${String(child.exitCode ?? child.signalCode)})`)
-    if (await answers(url)) return
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`the server did not answer GET / within ${READY_TIMEOUT_MS / 1000} s`)
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
