@@ -34,6 +34,7 @@ import { sendEmailTask } from './src/jobs/sendEmail'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
 import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/lib/admin/adminText'
 import { env } from './src/lib/env'
+import { survivePoolErrors } from './src/lib/data/poolErrors'
 import { runQueueHere } from './src/lib/jobs/runner'
 import { createMailTransport } from './src/lib/mail/transport'
 
@@ -101,6 +102,7 @@ export default buildConfig({
     shouldAutoRun: runQueueHere,
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },
   },
+  onInit: survivePoolErrors,
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
