@@ -69,12 +69,12 @@ test('the editor publishes the English privacy text while a Russian draft waits:
   const published = { ru: await titleOn('/privacy'), en: await titleOn('/en/privacy') }
   try {
     await page.goto(`/admin/collections/pages/${id}?locale=ru`)
-    await page.getByLabel('Заголовок').fill('Политика (черновик)')
+    await page.locator('#field-title').fill('Политика (черновик)')
     await page.getByRole('button', { name: 'Сохранить черновик' }).click()
     await expect(page.getByText('Черновик сохранен', { exact: false }).or(page.getByText('Успешно', { exact: false })).first()).toBeVisible()
 
     await page.goto(`/admin/collections/pages/${id}?locale=en`)
-    await page.getByLabel('Заголовок').fill('Privacy Policy (2026)')
+    await page.locator('#field-title').fill('Privacy Policy (2026)')
     // The main button publishes the language being edited only.
     await expect(page.locator('#action-save')).toHaveText('Опубликовать на English')
     await page.locator('#action-save').click()
