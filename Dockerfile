@@ -1,6 +1,7 @@
 # The site's production image. It runs exactly what the test suite runs: `npm start` (scripts/run.ts: the
-# environment checked, pending migrations applied, then `next start`). Next's standalone output is not used: its
-# server.js would skip that start-up (migrations through Payload's CLI, the environment check) that the tests prove.
+# environment checked, pending migrations applied, then the site's server, src/server/main.ts, with Next.js inside).
+# Next's standalone output is not used: its server.js would replace that server (the routing) and skip the start-up
+# (migrations through Payload's CLI, the environment check) that the tests prove.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

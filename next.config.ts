@@ -5,6 +5,8 @@ import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
 
+import { INTERNAL_ROUTE_HEADER } from './src/lib/routing/internalRouteHeader'
+
 // Messages are precompiled at build time, so browsers get no ICU parser (a smaller first load).
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './src/i18n/request.ts',
@@ -58,7 +60,7 @@ function clientHintsForAdminOnly(rule: HeaderRule): HeaderRule {
  * how account deletion, a new subscription URL or "rotate now" could be clickjacked). Inline scripts are allowed
  * because cached pages cannot carry a per-request nonce, and Next.js bootstraps each page with inline scripts.
  * The admin panel gets the same framing, plugin and <base> rules but no script or connection rules: Payload's
- * code editor loads Monaco from a CDN. HSTS depends on SERVER_URL, known only at run time: src/proxy.ts sends it.
+ * code editor loads Monaco from a CDN. HSTS depends on SERVER_URL, known only at run time: src/server sends it.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -89,8 +91,19 @@ const securityHeaders: HeaderRule[] = [
   { source: '/:path((?!admin(?:/|$)).*)', headers: [{ key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY }] },
 ]
 
+/**
+ * Public paths are routed by the site's server (src/server), which names a page's internal route in a request header;
+ * this one rewrite follows it. The browser's URL, and what the page's router sees, stay public.
+ */
+const internalRoute: Awaited<ReturnType<NonNullable<NextConfig['rewrites']>>> = {
+  beforeFiles: [{ source: '/:path*', has: [{ type: 'header', key: INTERNAL_ROUTE_HEADER, value: '/(?<route>.*)' }], destination: '/:route' }],
+  afterFiles: [],
+  fallback: [],
+}
+
 const config: NextConfig = {
   ...withAdmin,
+  rewrites: async () => internalRoute,
   headers: async () => [...((await withAdmin.headers?.()) ?? []).map(clientHintsForAdminOnly), ...securityHeaders],
 }
 

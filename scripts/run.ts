@@ -5,7 +5,6 @@ import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import nextEnv from '@next/env'
@@ -19,13 +18,12 @@ import { startStripeDouble } from './lib/stripeDouble'
 import type { StripeDouble } from './lib/stripeDouble'
 import { startYooKassaDouble } from './lib/yookassaDouble'
 import type { YooKassaDouble } from './lib/yookassaDouble'
-import { runTsScript } from './lib/tsChild'
+import { LOADER_FLAKE_EXIT_CODE, runTsScript } from './lib/tsChild'
 import type { RunningPostgres } from './lib/postgres'
 
 type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload' | 'create-admin'
 
 const root = path.resolve(import.meta.dirname, '..')
-const require = createRequire(import.meta.url)
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`)
@@ -142,9 +140,9 @@ async function main(): Promise<void> {
     }
   }
 
-  const nextBin = require.resolve('next/dist/bin/next')
-  const site = runChild([nextBin, isDev ? 'dev' : 'start', '--port', String(port)], childEnv)
-  running.site = site
+  // The site's own server (src/server/main.ts): Next.js behind the routing decision, in development or production.
+  const startSite = () => runChild(['--import', 'tsx', 'src/server/main.ts', ...(isDev ? ['--dev'] : [])], childEnv)
+  running.site = startSite()
   const showDemo = !env.isStrictProduction
   console.info(
     [
@@ -158,7 +156,14 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   )
-  await shutdown(await waitForExit(site))
+  let code = await waitForExit(running.site)
+  // tsx's loader can lose its first start under heavy load (see scripts/lib/tsChild.ts); the server had not started.
+  for (let attempt = 1; attempt < 3 && code === LOADER_FLAKE_EXIT_CODE; attempt += 1) {
+    console.warn(`[run] the site's server exited with ${LOADER_FLAKE_EXIT_CODE} before starting; trying again`)
+    running.site = startSite()
+    code = await waitForExit(running.site)
+  }
+  await shutdown(code)
 }
 
 main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))

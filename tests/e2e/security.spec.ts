@@ -239,6 +239,20 @@ test('a broken percent-escape is refused by nginx before it reaches the site', a
   }
 })
 
+test('a visitor cannot choose the internal route or the account’s return path by sending the server’s own headers', async ({ request }) => {
+  const forged = { ...RU, 'x-internal-route': '/index/en/privacy', 'x-public-path': 'https://evil.example/' }
+  const tariffs = await request.get('/tariffs', { headers: forged })
+  expect(tariffs.status()).toBe(200)
+  expect(await tariffs.text()).toContain('<html lang="ru"')
+  expect(await tariffs.text()).toContain('data-testid="plan-1"')
+  // Not even where the site routes nothing itself (the API, the admin panel): the header never reaches Next.js.
+  const api = await request.get('/api/feed/de', { headers: { ...forged, 'x-internal-route': '/index/ru/privacy', 'user-agent': 'v2rayNG/1.9.16' } })
+  expect(api.status()).toBe(200)
+  expect(api.headers()['content-type']).not.toContain('text/html')
+  const signIn = await request.get('/profile/servers', { headers: forged, maxRedirects: 0 })
+  expect(signIn.headers()['location'] ?? '').not.toContain('evil.example')
+})
+
 test('client apps are read by anyone and written by staff only, over REST and GraphQL; a link that would run script is refused', async ({ request }) => {
   const customer = await newCustomer(request)
   const listed = (await (await request.get('/api/client-apps?limit=1&depth=0')).json()) as { docs: { id: number; name: string }[] }

@@ -1,0 +1,67 @@
+// The site's HTTP server (`npm start` and `npm run dev` run it through scripts/run.ts): Next.js behind a plain Node
+// handler that decides each request's route (routePlan). Deciding here instead of in Next.js's middleware saves
+// the middleware's per-request work on every page (measured in the README's "Speed").
+import { createServer } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+
+import next from 'next'
+
+import { env } from '@/lib/env'
+
+import { routePlan, SERVER_SET_REQUEST_HEADERS } from './routePlan'
+import type { RoutingSettings } from './routePlan'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const dev = process.argv.includes('--dev')
+const port = Number(process.env.PORT ?? 3000)
+// Longer than a reverse proxy keeps idle upstream connections (nginx: 60 s), so Node never closes one nginx is reusing.
+const KEEP_ALIVE_MS = 65_000
+const SHUTDOWN_GRACE_MS = 10_000
+
+const settings: RoutingSettings = {
+  serverUrl: env().serverUrl,
+  productionHost: env().PRODUCTION_HOST,
+  freeKeysHost: env().FREE_KEYS_HOST,
+}
+
+const app = next({ dev, dir: root, port, turbopack: dev })
+const handle = app.getRequestHandler()
+
+function serve(request: IncomingMessage, response: ServerResponse): void {
+  for (const name of SERVER_SET_REQUEST_HEADERS) delete request.headers[name]
+  const plan = routePlan(request.url ?? '/', request.headers, settings)
+  if (plan.kind === 'respond') {
+    response.writeHead(plan.status, plan.headers).end()
+    return
+  }
+  Object.assign(request.headers, plan.requestHeaders)
+  for (const [name, value] of Object.entries(plan.responseHeaders)) response.setHeader(name, value)
+  handle(request, response).catch((error: unknown) => {
+    console.error('[server] request failed', error)
+    if (!response.headersSent) response.writeHead(500).end()
+    else response.destroy()
+  })
+}
+
+async function main(): Promise<void> {
+  await app.prepare()
+  const server = createServer(serve)
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000
+  if (dev) server.on('upgrade', app.getUpgradeHandler())
+  server.listen(port, () => console.info(`[server] ready on port ${port}${dev ? ' (development)' : ''}`))
+
+  const stop = () => {
+    server.close(() => void app.close().finally(() => process.exit(0)))
+    server.closeIdleConnections()
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref()
+  }
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+}
+
+main().catch((error: unknown) => {
+  console.error('[server] could not start', error)
+  process.exit(1)
+})

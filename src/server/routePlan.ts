@@ -1,0 +1,110 @@
+// What the site's Node server does with a request before Next.js sees it: the pure routeRequest() decision turned
+// into plain HTTP. A redirect is answered here; a page gets its internal route in a request header, which the one
+// rewrite in next.config.ts follows (so Next.js keeps the public URL for the page and the browser's router).
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/i18n/routing'
+import { redirectLocation } from '@/lib/routing/redirectLocation'
+import { INTERNAL_ROUTE_HEADER } from '@/lib/routing/internalRouteHeader'
+import { PUBLIC_PATH_HEADER, routeRequest } from '@/lib/routing/routeRequest'
+
+const NOINDEX = 'noindex, nofollow'
+const HSTS = 'max-age=31536000'
+/**
+ * Paths Next.js serves as they are: the API, the admin panel, build files and files with an extension (the same
+ * paths the Next.js middleware matcher excluded: `/((?!api|admin|_next|_vercel|.*\..*).*)`).
+ */
+const PASS_THROUGH = /^\/(?:api|admin|_next|_vercel|.*\..*)/
+
+export type RequestHeaders = Record<string, string | string[] | undefined>
+
+export type RoutingSettings = {
+  serverUrl: string
+  productionHost?: string
+  freeKeysHost?: string
+}
+
+export type RoutePlan =
+  | { kind: 'respond'; status: number; headers: Record<string, string> }
+  | {
+      kind: 'next'
+      /** Set on the request for Next.js: the internal route, the public path for the personal account. */
+      requestHeaders: Record<string, string>
+      responseHeaders: Record<string, string>
+    }
+
+/** Request headers a visitor must never choose: this server alone sets them. */
+export const SERVER_SET_REQUEST_HEADERS = [INTERNAL_ROUTE_HEADER, PUBLIC_PATH_HEADER] as const
+
+function header(headers: RequestHeaders, name: string): string | null {
+  const value = headers[name]
+  return (Array.isArray(value) ? value[0] : value) ?? null
+}
+
+/** One cookie's value from a Cookie header (the first, as browsers send the most specific first). */
+export function cookieValue(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null
+  for (const part of cookieHeader.split(';')) {
+    const separator = part.indexOf('=')
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      const value = part.slice(separator + 1).trim()
+      try {
+        return decodeURIComponent(value)
+      } catch {
+        return value
+      }
+    }
+  }
+  return null
+}
+
+/** The host the visitor asked for: a reverse proxy passes it as Host or, when it rewrites Host, as X-Forwarded-Host. */
+function requestedHost(headers: RequestHeaders): string | null {
+  const forwarded = header(headers, 'x-forwarded-host')?.split(',')[0]?.trim()
+  return forwarded || header(headers, 'host')
+}
+
+export function routePlan(url: string, headers: RequestHeaders, settings: RoutingSettings): RoutePlan {
+  const queryStart = url.indexOf('?')
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart)
+  const search = queryStart === -1 ? '' : url.slice(queryStart)
+  const common: Record<string, string> = settings.serverUrl.startsWith('https://') ? { 'Strict-Transport-Security': HSTS } : {}
+  if (!pathname.startsWith('/') || PASS_THROUGH.test(pathname)) return { kind: 'next', requestHeaders: {}, responseHeaders: common }
+
+  const decision = routeRequest({
+    pathname,
+    search,
+    host: requestedHost(headers),
+    userAgent: header(headers, 'user-agent'),
+    accept: header(headers, 'accept'),
+    cookieLocale: cookieValue(header(headers, 'cookie'), LOCALE_COOKIE),
+    acceptLanguage: header(headers, 'accept-language'),
+    fetchDest: header(headers, 'sec-fetch-dest'),
+    productionHost: settings.productionHost,
+    freeKeysHost: settings.freeKeysHost,
+  })
+
+  if (decision.kind === 'redirect') {
+    const location = redirectLocation({
+      location: decision.location,
+      requestedHost: requestedHost(headers),
+      serverUrl: settings.serverUrl,
+      ownHosts: [settings.productionHost, settings.freeKeysHost],
+    })
+    const responseHeaders: Record<string, string> = { ...common, Location: location }
+    if (decision.isPersonal) {
+      responseHeaders['Cache-Control'] = 'private, no-store'
+      responseHeaders.Vary = 'Accept-Language, Cookie, User-Agent'
+    }
+    // Pages store their language in the browser (see LocaleMemory), so a shared cache may keep them; redirects are personal.
+    if (decision.setLocaleCookie) {
+      responseHeaders['Set-Cookie'] = `${LOCALE_COOKIE}=${decision.setLocaleCookie}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`
+    }
+    return { kind: 'respond', status: decision.status, headers: responseHeaders }
+  }
+
+  // The query goes to the page as it came (the internal route holds what the page reads from it, e.g. ?show=).
+  const requestHeaders: Record<string, string> = { [INTERNAL_ROUTE_HEADER]: decision.pathname }
+  // Pages only see the internal route; the personal account needs the public path to come back to after login.
+  if (decision.forwardsPublicPath) requestHeaders[PUBLIC_PATH_HEADER] = url
+  const responseHeaders = decision.isIndexable ? common : { ...common, 'X-Robots-Tag': NOINDEX }
+  return { kind: 'next', requestHeaders, responseHeaders }
+}

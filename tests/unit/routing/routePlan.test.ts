@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+
+import { cookieValue, routePlan } from '@/server/routePlan'
+import type { RoutePlan, RoutingSettings } from '@/server/routePlan'
+
+const site: RoutingSettings = { serverUrl: 'https://free.vpn.example', productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example' }
+const russianBrowser = { host: 'free.vpn.example', 'accept-language': 'ru-RU,ru;q=0.9', 'user-agent': 'Mozilla/5.0', 'sec-fetch-dest': 'document' }
+
+function nextPlan(plan: RoutePlan): Extract<RoutePlan, { kind: 'next' }> {
+  if (plan.kind !== 'next') throw new Error(`expected a page, got a ${plan.status}`)
+  return plan
+}
+
+describe('routePlan', () => {
+  it('names the internal route of a public page in a request header and keeps the query for the page', () => {
+    const plan = nextPlan(routePlan('/vless-de?show=20', russianBrowser, site))
+    expect(plan.requestHeaders).toEqual({ 'x-internal-route': '/noindex/ru/list/vless-de/20' })
+    // The free-keys host is not the indexed one; HSTS because SERVER_URL is https.
+    expect(plan.responseHeaders).toEqual({ 'X-Robots-Tag': 'noindex, nofollow', 'Strict-Transport-Security': 'max-age=31536000' })
+  })
+
+  it('lets robots index the production host', () => {
+    const plan = nextPlan(routePlan('/en/tariffs', { ...russianBrowser, host: 'vpn.example', 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }, site))
+    expect(plan.requestHeaders['x-internal-route']).toBe('/index-crawler/en/tariffs')
+    expect(plan.responseHeaders['X-Robots-Tag']).toBeUndefined()
+  })
+
+  it('gives the personal account its public path, and only the personal account', () => {
+    expect(nextPlan(routePlan('/profile/servers?tab=1', russianBrowser, site)).requestHeaders['x-public-path']).toBe('/profile/servers?tab=1')
+    expect(nextPlan(routePlan('/tariffs', russianBrowser, site)).requestHeaders['x-public-path']).toBeUndefined()
+  })
+
+  it.each(['/api/feed/vless', '/admin', '/admin/collections/keys', '/_next/static/chunks/a.js', '/favicon.ico', '/robots.txt'])(
+    'hands %s to Next.js untouched',
+    (url) => {
+      expect(routePlan(url, russianBrowser, site)).toEqual({ kind: 'next', requestHeaders: {}, responseHeaders: { 'Strict-Transport-Security': 'max-age=31536000' } })
+    },
+  )
+
+  it('answers a locale redirect itself, storing the choice, personal to the visitor', () => {
+    const plan = routePlan('/de', { ...russianBrowser, 'accept-language': 'en-GB,en;q=0.9' }, site)
+    expect(plan).toEqual({
+      kind: 'respond',
+      status: 307,
+      headers: {
+        Location: 'https://free.vpn.example/en/de',
+        'Cache-Control': 'private, no-store',
+        Vary: 'Accept-Language, Cookie, User-Agent',
+        'Set-Cookie': 'NEXT_LOCALE=en; Path=/; Max-Age=31536000; SameSite=Lax',
+        'Strict-Transport-Security': 'max-age=31536000',
+      },
+    })
+  })
+
+  it('follows the stored language over the browser', () => {
+    const plan = nextPlan(routePlan('/', { ...russianBrowser, 'accept-language': 'en', cookie: 'a=1; NEXT_LOCALE=ru' }, site))
+    expect(plan.requestHeaders['x-internal-route']).toMatch(/^\/noindex\/ru\/list\//)
+  })
+
+  it('keeps a redirect on the site whatever Host or X-Forwarded-Host says', () => {
+    const plan = routePlan('/de/', { ...russianBrowser, host: 'evil.example', 'x-forwarded-host': 'evil.example' }, site)
+    expect(plan).toMatchObject({ kind: 'respond', status: 308, headers: { Location: 'https://free.vpn.example/de' } })
+  })
+
+  it('sends people on the production host to the free-keys host', () => {
+    const plan = routePlan('/vless?x=1', { ...russianBrowser, host: 'vpn.example' }, site)
+    expect(plan).toMatchObject({ kind: 'respond', status: 307, headers: { Location: 'https://free.vpn.example/vless?x=1' } })
+  })
+
+  it('sends no HSTS on plain HTTP', () => {
+    const plan = nextPlan(routePlan('/', russianBrowser, { serverUrl: 'http://localhost:3000' }))
+    expect(plan.responseHeaders['Strict-Transport-Security']).toBeUndefined()
+  })
+})
+
+describe('cookieValue', () => {
+  it('reads one cookie among others, decoded', () => {
+    expect(cookieValue('a=1; NEXT_LOCALE=en; b=2', 'NEXT_LOCALE')).toBe('en')
+    expect(cookieValue('x=%D0%B0', 'x')).toBe('а')
+    expect(cookieValue('x=%zz', 'x')).toBe('%zz')
+  })
+
+  it('does not mistake a longer name or a missing header for the cookie', () => {
+    expect(cookieValue('MY_NEXT_LOCALE=en', 'NEXT_LOCALE')).toBeNull()
+    expect(cookieValue(null, 'NEXT_LOCALE')).toBeNull()
+  })
+})
