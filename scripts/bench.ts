@@ -27,7 +27,7 @@ const HEADERS = { 'accept-language': 'ru-RU,ru;q=0.9', 'user-agent': 'Mozilla/5.
 
 /** Straight to Node: pages against a static file from the same Node. */
 const NODE_TARGETS = { minShareOfStatic: 0.25, maxP99Ms: 50 }
-/** Through nginx (deploy/nginx's template, as production runs it): pages against a build file from its cache. */
+/** Through nginx (deploy/nginx's template, as production runs it): pages against a build file of the home page's size from its cache. */
 const NGINX_TARGETS = { minShareOfStatic: 0.7, maxP99Ms: 20 }
 const MAX_FIRST_LOAD_GZIP = 150 * 1024
 const MIN_PERFORMANCE = 95
@@ -40,6 +40,7 @@ function loadRow(result: LoadResult, staticRps: number, status: string): string[
     String(result.p50),
     String(result.p99),
     String(result.total),
+    kilobytes(result.bytes),
     String(result.non2xx),
     `${result.errors}/${result.timeouts}`,
     status,
@@ -62,8 +63,8 @@ async function loadSection({ name, baseUrl, staticPath, targets: PAGE_TARGETS }:
     if (shortfalls.length > 0) notes.push(`  ${pagePath}: ${shortfalls.join('; ')}`)
     targets.push({ name: `load ${name} ${pagePath}`, met: shortfalls.length === 0 })
   }
-  const headers = ['URL', 'req/s', '% static', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'err/timeout', 'result']
-  console.info(table(headers, rows, ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left']))
+  const headers = ['URL', 'req/s', '% static', 'p50 ms', 'p99 ms', 'requests', 'size', 'non-2xx', 'err/timeout', 'result']
+  console.info(table(headers, rows, ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left']))
   if (baseline.non2xx > 0 || baseline.errors > 0) {
     notes.unshift(`  ${staticPath} (baseline) is unhealthy: ${baseline.non2xx} non-2xx (${baseline.otherStatuses}), ${baseline.errors} errors`)
   }

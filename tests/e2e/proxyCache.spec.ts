@@ -31,6 +31,25 @@ test('a public page is kept by nginx: a first visit is cacheable (it sets no coo
   await second.dispose()
 })
 
+test('browsers that take gzip get the app’s compressed copy from the cache; a client that does not gets its own plain copy', async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL })
+  // An address no earlier run has cached (nginx's cache outlives the suite's database).
+  const path = `/de?visit=${Date.now()}`
+  const browserLike = { ...RU_BROWSER, 'accept-encoding': 'gzip, deflate, br, zstd' }
+  await request.get(path, { headers: browserLike })
+  const compressed = await request.get(path, { headers: browserLike })
+  expect(compressed.headers()['x-cache-status']).toBe('HIT')
+  // Kept compressed: nginx does not compress the page again for each visitor.
+  expect(compressed.headers()['content-encoding']).toBe('gzip')
+  const plainFirst = await request.get(path, { headers: { ...RU_BROWSER, 'accept-encoding': 'identity' } })
+  expect(plainFirst.headers()['x-cache-status']).toBe('MISS')
+  const plain = await request.get(path, { headers: { ...RU_BROWSER, 'accept-encoding': 'identity' } })
+  expect(plain.headers()['x-cache-status']).toBe('HIT')
+  expect(plain.headers()['content-encoding']).toBeUndefined()
+  expect(await plain.text()).toBe(await compressed.text())
+  await request.dispose()
+})
+
 test('signed-in visitors, robots, the API and the account never come from nginx’s cache', async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL })
   await request.get('/de', { headers: RU_BROWSER })

@@ -6,6 +6,7 @@ type Histogram = { average: number; p50: number; p99: number; total: number }
 type AutocannonResult = {
   requests: Histogram
   latency: Histogram
+  throughput: Histogram
   non2xx: number
   errors: number
   timeouts: number
@@ -37,6 +38,8 @@ export type LoadResult = {
   p50: number
   p99: number
   total: number
+  /** Bytes per response, headers included. */
+  bytes: number
   non2xx: number
   errors: number
   timeouts: number
@@ -71,6 +74,7 @@ export async function loadTest(path: string, settings: LoadSettings): Promise<Lo
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
+    bytes: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
