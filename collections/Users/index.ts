@@ -1,6 +1,6 @@
 // Accounts: customers sign in on the site; editors and admins also enter /admin.
 import type { CollectionConfig } from 'payload'
-import { addDataAndFileToRequest, APIError, AuthenticationError } from 'payload'
+import { addDataAndFileToRequest, APIError } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
@@ -9,6 +9,7 @@ import { staffOnlyField } from '../access/staffOnlyField'
 import { SUBSCRIPTION_STATUS_OPTIONS } from '../options'
 import { adminOrSelf, staffOrSelf } from '../access/staffOrSelf'
 import { locales } from '../../src/i18n/locales'
+import { restoreDeadline } from '../../src/lib/auth/deletionWindow'
 import { clearPasswordAttempts, consumePasswordAttempt } from '../../src/lib/auth/rateLimit'
 import { env } from '../../src/lib/env'
 import { clientIp } from '../../src/lib/http/clientIp'
@@ -79,10 +80,13 @@ export const Users: CollectionConfig = {
         if (req.payloadAPI !== 'local') await clearPasswordAttempts(req.payload, String(user.email))
       },
     ],
-    // A deleted account cannot sign in with a password; only an e-mail link restores it.
+    // A deleted account cannot sign in with a password; only an e-mail link restores it. The password was right
+    // (Payload checks it first), so its owner is told what is going on and until when it can be restored.
     beforeLogin: [
       ({ user }) => {
-        if (user.deletionRequestedAt) throw new AuthenticationError()
+        if (user.deletionRequestedAt) {
+          throw new APIError('accountDeletionPending', 403, { restoreUntil: restoreDeadline(user.deletionRequestedAt).toISOString() }, true)
+        }
         return user
       },
     ],

@@ -1,6 +1,6 @@
 // Logging in and registering by e-mail link, in both languages, reading the link from the test SMTP server.
 import { expect, test } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 import { latestMailTo, linkFromMail } from './mail'
 
@@ -62,6 +62,8 @@ const TEXT = {
     settings: 'Настройки',
     subscriptionTitle: 'Подписка',
     confirmTitle: 'Подтвердите вход',
+    registerTitle: 'Подтвердите регистрацию',
+    emailChangeTitle: 'Подтвердите новый e-mail',
     current: 'Текущий e-mail:',
     newEmail: 'Новый e-mail',
     changeEmail: 'Сменить e-mail',
@@ -85,6 +87,8 @@ const TEXT = {
     settings: 'Settings',
     subscriptionTitle: 'Subscription',
     confirmTitle: 'Confirm login',
+    registerTitle: 'Confirm your registration',
+    emailChangeTitle: 'Confirm your new e-mail',
     current: 'Current e-mail:',
     newEmail: 'New e-mail',
     changeEmail: 'Change e-mail',
@@ -114,7 +118,9 @@ for (const locale of ['ru', 'en'] as const) {
     const mail = await latestMailTo(email)
     expect(mail.subject).toBe(text.loginSubject)
     await page.goto(linkFromMail(mail))
-    await expect(page).toHaveTitle(text.confirmTitle)
+    // A new address: the page says it creates the account.
+    await expect(page).toHaveTitle(text.registerTitle)
+    await expect(page.getByRole('main')).toContainText(email)
     await page.getByTestId('confirm-link').click()
     await expect(page).toHaveURL(new RegExp(`${path('/profile/subscription')}$`))
     await expect(page.getByText(`${text.signedIn} ${email}`)).toBeVisible()
@@ -127,6 +133,12 @@ for (const locale of ['ru', 'en'] as const) {
     await expect(page.getByRole('banner').getByRole('link', { name: text.login })).toBeVisible()
     await page.goto(path('/profile/servers'))
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?next=`))
+    // The account exists now: its next link signs in, and the page says so.
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    await page.getByRole('button', { name: text.sendLogin }).click()
+    await expect(page.getByTestId('link-sent')).toBeVisible()
+    await page.goto(linkFromMail(await latestMailTo(email)))
+    await expect(page).toHaveTitle(text.confirmTitle)
   })
 
   test(`[${locale}] changing the e-mail: confirm by link, success shown, the old address is told`, async ({ page }) => {
@@ -139,6 +151,8 @@ for (const locale of ['ru', 'en'] as const) {
     await expect(page.getByTestId('email-change-sent')).toContainText(newEmail)
 
     await page.goto(linkFromMail(await latestMailTo(newEmail)))
+    await expect(page).toHaveTitle(text.emailChangeTitle)
+    await expect(page.getByRole('main')).toContainText(newEmail)
     await page.getByTestId('confirm-link').click()
     await expect(page).toHaveURL(new RegExp(`${path('/profile/preferences')}\\?email=changed$`))
     await expect(page.getByTestId('email-change-result')).toHaveText(text.changed)
@@ -168,15 +182,20 @@ for (const locale of ['ru', 'en'] as const) {
   })
 }
 
-test('a user who sets a password can log in with it', async ({ page }) => {
+const PASSWORD = 'correct horse battery'
+
+/** A new account that has set a password, signed in. */
+async function signUpWithPassword(page: Page): Promise<string> {
   const email = await signUp(page, 'ru')
   await page.goto('/profile/preferences')
-  await page.getByLabel('Новый пароль').fill('correct horse battery')
+  await page.getByLabel('Новый пароль').fill(PASSWORD)
   await page.getByRole('button', { name: 'Сохранить пароль' }).click()
   await expect(page.getByText('Пароль сохранён.')).toBeVisible()
+  return email
+}
 
-  await page.getByRole('banner').getByRole('button', { name: 'Выйти' }).click()
-  await expect(page).toHaveURL(/\/$/)
+/** The login page's password form, after a wrong password was refused (which says nothing about the account). */
+async function passwordFormAfterWrongGuess(page: Page, email: string): Promise<Locator> {
   await page.goto('/login')
   await page.getByText('Войти с паролем').click()
   const form = page.locator('.auth__password')
@@ -184,8 +203,40 @@ test('a user who sets a password can log in with it', async ({ page }) => {
   await form.getByLabel('Пароль').fill('wrong password!')
   await form.getByRole('button', { name: 'Войти' }).click()
   await expect(page.locator('#password-login-error')).toHaveText('Неверный e-mail или пароль.')
-  await form.getByLabel('Пароль').fill('correct horse battery')
+  return form
+}
+
+test('a user who sets a password can log in with it', async ({ page }) => {
+  const email = await signUpWithPassword(page)
+  await page.getByRole('banner').getByRole('button', { name: 'Выйти' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  const form = await passwordFormAfterWrongGuess(page, email)
+  await form.getByLabel('Пароль').fill(PASSWORD)
   await form.getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  await expect(page.getByText(`Вы вошли как ${email}`)).toBeVisible()
+})
+
+test('a password login to an account being deleted says so, until when, and sends the link that restores it', async ({ page }) => {
+  const email = await signUpWithPassword(page)
+  await page.getByRole('button', { name: 'Удалить аккаунт' }).click()
+  await page.getByRole('button', { name: 'Да, удалить' }).click()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toBeVisible()
+
+  const form = await passwordFormAfterWrongGuess(page, email)
+  await expect(page.getByTestId('restore-account')).toHaveCount(0)
+  await form.getByLabel('Пароль').fill(PASSWORD)
+  await form.getByRole('button', { name: 'Войти' }).click()
+  const restore = page.getByTestId('restore-account')
+  // 30 days from today, in Moscow's calendar.
+  const until = new Intl.DateTimeFormat('ru', { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000))
+  await expect(restore).toContainText(`Этот аккаунт удаляется. До ${until} его можно восстановить`)
+  await expect(page.locator('#password-login-error')).toBeEmpty()
+  await restore.getByRole('button', { name: 'Восстановить аккаунт' }).click()
+  await expect(restore).toHaveText(`Ссылка отправлена на ${email}. Перейдите по ней, чтобы восстановить аккаунт.`)
+  await page.goto(linkFromMail(await latestMailTo(email)))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Восстановить аккаунт?')
+  await page.getByRole('button', { name: 'Восстановить аккаунт и войти' }).click()
   await expect(page).toHaveURL(/\/profile\/servers$/)
   await expect(page.getByText(`Вы вошли как ${email}`)).toBeVisible()
 })

@@ -1,7 +1,7 @@
 // Buying VIP in Chromium through the labelled local test checkout, then the personal account's subscription
 // states. The purchase journeys run twice (playwright.config.ts): with Stripe (its double's signed events move the
 // subscription) and with YooKassa (PAYMENT_PROVIDER=yookassa: its double's payments, the site's renewal job).
-import { expect, test } from '@playwright/test'
+import { devices, expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
 import { latestMailTo, linkFromMail } from './mail'
@@ -48,6 +48,9 @@ test('the plans page shows prices, savings and the trial, and the speed test mea
   await expect(twelve).toContainText(/2\s690\s₽ за весь срок/)
   await expect(twelve).toContainText(/Экономия 898\s₽ \(25%\)/)
   await expect(page.getByTestId('plan-1')).not.toContainText('Экономия')
+  // One speed claim, in megabits (the spec's "97+ MB/s, up to 100 Mbit/s" contradicted itself).
+  await expect(page.locator('.benefits')).toContainText('Скорость до 100 Мбит/с, в среднем 97+ Мбит/с')
+  await expect(page.locator('.tariffs')).not.toContainText(/МБ\/с|MB\/s/)
   // The seed's rating, with the Russian decimal comma.
   await expect(page.locator('.rating')).toHaveText(/4,8 из 5 по 1\s200 отзывам/)
 
@@ -161,17 +164,42 @@ for (const locale of ['ru', 'en'] as const) {
   })
 }
 
-test('[en] a declined payment lands on the payment error page with retry and support', async ({ page }) => {
+test('[en] a declined payment lands on the payment error page with retry and support; trying again keeps the plan and e-mail', async ({ page }) => {
   await page.goto('/en/tariffs')
-  await submitPurchase(page, newAddress(), '/en')
+  const email = newAddress()
+  await page.getByRole('radio', { name: /^3 months/ }).check()
+  await submitPurchase(page, email, '/en')
   await expect(page).toHaveURL(checkoutUrl())
   expect(page.url()).toContain('/en/test-checkout/')
   await expect(page.getByRole('note')).toContainText('This is the local test checkout')
   await page.getByRole('button', { name: 'Decline the payment (test)' }).click()
-  await expect(page).toHaveURL(/\/en\/fail-payment$/)
+  await expect(page).toHaveURL(/\/en\/fail-payment\?plan=\d+&email=/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('There was a payment error')
-  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/en/tariffs')
   await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', /^mailto:/)
+  await page.getByRole('link', { name: 'Try again' }).click()
+  await expect(page).toHaveURL(/\/en\/tariffs\?.*#buy$/)
+  await expect(page.getByRole('radio', { name: /^3 months/ })).toBeChecked()
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email)
+})
+
+test('[ru] on a phone the 1-month plan is chosen first, and tapping anywhere on a plan card chooses it in the form', async ({ browser }) => {
+  const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'ru-RU' })
+  const page = await context.newPage()
+  await page.goto('/tariffs')
+  await expect(page.getByRole('radio', { name: /^1 месяц/ })).toBeChecked()
+  await expect(page.getByRole('button', { name: /Оплатить 1\s₽ и начать пробный период/ })).toBeVisible()
+  const card = page.getByTestId('plan-3')
+  const link = card.getByRole('link', { name: /Попробовать за 1\s₽ — 3 месяца/ })
+  expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  // A tap on the card's price, not on its link's text (the link's overlay covers the card, as it should).
+  await card.scrollIntoViewIfNeeded()
+  const price = (await card.locator('.plan__total').boundingBox())!
+  await page.touchscreen.tap(price.x + price.width / 2, price.y + price.height / 2)
+  await expect(page.getByRole('radio', { name: /^3 месяца/ })).toBeChecked()
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeFocused()
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeInViewport()
+  for (const option of await page.locator('.purchase__plan').all()) expect((await option.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await context.close()
 })
 
 const YOOKASSA = {
@@ -291,6 +319,8 @@ test('[ru] My servers: ten device keys, the eleventh refused; the table, modal a
   await page.goto('/profile/servers')
   await expect(page.getByTestId('device-count')).toHaveText('0 из 10 ключей устройств')
   const form = page.getByTestId('device-form')
+  // Preselected: a protocol a phone opens from a link, whatever comes first in the alphabet.
+  await expect(form.getByLabel('Страна и протокол').locator('option:checked')).toHaveText('Германия · VLESS')
   const targets = ['Германия · VLESS', 'Германия · Outline', 'Нидерланды · Trojan', 'Нидерланды · WireGuard']
   for (let index = 1; index <= 10; index += 1) {
     await form.getByLabel('Название устройства').fill(`Устройство ${index}`)
@@ -299,9 +329,12 @@ test('[ru] My servers: ten device keys, the eleventh refused; the table, modal a
     await expect(page.getByTestId('device-count')).toHaveText(`${index} из 10 ключей устройств`)
   }
   await form.getByLabel('Название устройства').fill('Одиннадцатое')
+  await form.getByLabel('Страна и протокол').selectOption({ label: 'Нидерланды · Trojan' })
   await form.getByRole('button', { name: 'Создать ключ' }).click()
   await expect(page.getByTestId('device-error')).toHaveText('У вас уже 10 ключей устройств. Отзовите один, чтобы создать новый.')
+  // Nothing typed or chosen is lost.
   await expect(form.getByLabel('Название устройства')).toHaveValue('Одиннадцатое')
+  await expect(form.getByLabel('Страна и протокол').locator('option:checked')).toHaveText('Нидерланды · Trojan')
   await expect(page.getByTestId('device-count')).toHaveText('10 из 10 ключей устройств')
 
   const row = page.getByTestId('key-table').locator('tbody tr', { hasText: 'Устройство 4' })
@@ -352,6 +385,12 @@ test("another user can read none of a subscriber's keys: not by page, modal API,
   expect(ownFile.headers()['content-disposition']).toMatch(/^attachment; filename="vpn-de-vless-\d+\.txt"/)
   const secret = ((await ownDetails.json()) as { details: { copyText: string } }).details.copyText
   expect(secret).toBeTruthy()
+  // Apps list the key by its link's name: the device name the subscriber typed.
+  expect(secret).toMatch(/^vless:\/\/.+#Secret%20phone$/)
+  // Older iOS Safari and download managers send no Sec-Fetch-Site: the owner gets the file by the session alone.
+  const withoutFetchMetadata = await page.request.get(`/api/key-details/${id}/download`)
+  expect(withoutFetchMetadata.status()).toBe(200)
+  expect(await withoutFetchMetadata.text()).toBe(await ownFile.text())
 
   const other = await browser.newContext({ locale: 'en-US' })
   const intruder = await other.newPage()
@@ -360,6 +399,7 @@ test("another user can read none of a subscriber's keys: not by page, modal API,
   const attempts = [
     await intruder.request.get(`/api/key-details/${id}?locale=en`, sameSite),
     await intruder.request.get(`/api/key-details/${id}/download`, sameSite),
+    await intruder.request.get(`/api/key-details/${id}/download`),
     await intruder.request.get(`/api/keys/${id}`, sameSite),
     await intruder.request.get(`/api/keys?where[owner][equals]=${ownerId}&depth=0`, sameSite),
     await intruder.request.post('/api/graphql', { ...sameSite, data: { query: `{ Keys(where: { tier: { equals: vip } }) { docs { id keyString deviceLabel } } }` } }),
@@ -369,6 +409,7 @@ test("another user can read none of a subscriber's keys: not by page, modal API,
   for (const response of attempts) expect(await response.text()).not.toContain(secret.slice(0, 40))
   expect(attempts[0]!.status()).toBe(404)
   expect(attempts[1]!.status()).toBe(404)
+  expect(attempts[2]!.status()).toBe(404)
   await intruder.goto(`/en/profile/servers/${id}`)
   await expect(intruder.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
   const intruderFeed = (await (await intruder.goto('/en/profile/servers'))!.text()).match(/\/api\/subscription\/\d+\/([\w-]{43})/)?.[1]

@@ -58,6 +58,11 @@ test('signed-in visitors, robots, the API and the account never come from nginxâ
     expect((await request.get('/de', { headers: { ...RU_BROWSER, cookie } })).headers()['x-cache-status'], cookie).toBe('BYPASS')
   }
   expect((await request.get('/de', { headers: { ...RU_BROWSER, 'user-agent': GOOGLEBOT_UA } })).headers()['x-cache-status']).toBe('BYPASS')
+  // A form sent back with the visitor's address is theirs: never kept.
+  for (let visit = 0; visit < 2; visit += 1) {
+    const refilled = await request.get('/tariffs?plan=1&email=someone%40mail.example.com', { headers: RU_BROWSER })
+    expect(refilled.headers()['x-cache-status']).toBe('BYPASS')
+  }
   for (const path of ['/api/feed/de', '/profile/servers', '/admin/login']) {
     const response = await request.get(path, { headers: RU_BROWSER, maxRedirects: 0 })
     expect(response.headers()['x-cache-status'], path).toBeUndefined()

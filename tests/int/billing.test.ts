@@ -159,7 +159,8 @@ describe('mail about the subscription', () => {
     for (const event of world.double.events.slice(before)) await deliver(event)
     const trialMail = await world.smtp.latestTo(email)
     expect(trialMail.subject).toBe('Your VPN keys trial ends soon')
-    expect(trialMail.text).toContain('Then the full price of your plan is charged')
+    // The amount, where money is involved: the 1-month plan's price.
+    expect(trialMail.text).toContain('Then ₽299, the price of your plan, is charged to your saved payment method.')
     expect(trialMail.html).toContain('<html lang="en">')
 
     // Trial ends, then a second period: each renewal's events arrive before the next renewal.
@@ -168,7 +169,9 @@ describe('mail about the subscription', () => {
       await control(`/_double/subscriptions/${subscriptionId}/renew`)
       for (const event of world.double.events.slice(before)) await deliver(event)
     }
-    expect((await world.smtp.latestTo(email)).subject).toBe('Your VPN keys VIP subscription was renewed')
+    const renewedMail = await world.smtp.latestTo(email)
+    expect(renewedMail.subject).toBe('Your VPN keys VIP subscription was renewed')
+    expect(renewedMail.text).toMatch(/Next payment: ₽299 on [A-Z][a-z]+ \d{1,2}, \d{4}\./)
     const record = (await subscriptionRecord(subscriptionId))!
     expect(await historyOf(record.id)).toEqual(['activated', 'payment:100', 'payment:29900', 'payment:29900', 'renewed', 'trial_started'])
   })

@@ -74,7 +74,8 @@ describe('purchase', () => {
     const payment = await yk.payment(world, paymentId)
     expect(payment).toMatchObject({ status: 'pending', amount: { value: '1.00', currency: 'RUB' }, description: 'VIP-подписка на VPN-ключи VPN ключи: пробный период 10 дней' })
     expect(payment.metadata).toMatchObject({ kind: 'first', email, months: '3', priceKopecks: '79900', trialDays: '10' })
-    expect((payment.confirmation as Record<string, string>).return_url).toMatch(/^https:\/\/free\.keys\.example\/api\/billing\/return\?locale=en&order=ord_/)
+    // Back with what the buyer chose, so "Try again" after a declined payment keeps it.
+    expect((payment.confirmation as Record<string, string>).return_url).toMatch(/^https:\/\/free\.keys\.example\/api\/billing\/return\?locale=en&plan=\d+&email=[^&]+&order=ord_/)
     expect(world.double.payments().filter((item) => (item.metadata as Record<string, string>).email === email)).toHaveLength(1)
   })
 
@@ -134,10 +135,19 @@ describe('purchase', () => {
     expect((await recordOf(order))?.status).toBe('trialing')
     expect(await (await yk.notification(world, paid.notifications[0]!.body)).json()).toMatchObject({ result: 'duplicate' })
 
-    const { paymentId } = await yk.openCheckout(world, uniqueEmail('declined'))
+    const declinedEmail = uniqueEmail('declined')
+    const { paymentId } = await yk.openCheckout(world, declinedEmail)
     const declined = await yk.control(world, `/_double/payments/${paymentId}/decline`)
     const fail = await world.returnTo(new Request(String(declined.redirect)))
-    expect(fail.headers.get('location')).toBe('https://free.keys.example/fail-payment')
+    // The failure page, with the plan and address for "Try again" (checked, never trusted for anything else).
+    const failUrl = new URL(fail.headers.get('location')!)
+    expect(`${failUrl.origin}${failUrl.pathname}`).toBe('https://free.keys.example/fail-payment')
+    expect(failUrl.searchParams.get('email')).toBe(declinedEmail)
+    expect(failUrl.searchParams.get('plan')).toMatch(/^\d+$/)
+    const forged = new URL(String(declined.redirect))
+    forged.searchParams.set('email', 'x@y\r\nBcc: z@evil.example')
+    forged.searchParams.set('plan', '1; drop')
+    expect((await world.returnTo(new Request(forged.href))).headers.get('location')).toBe('https://free.keys.example/fail-payment')
     const forgedOrder = await world.returnTo(new Request('https://free.keys.example/api/billing/return?locale=ru&order=ord_00000000-0000-0000-0000-000000000000'))
     expect(forgedOrder.headers.get('location')).toBe('https://free.keys.example/tariffs')
   })
@@ -155,7 +165,9 @@ describe('renewals run by the site', () => {
     expect(renewed.nextPaymentAt).toBe(renewed.currentPeriodEnd)
     const charge = paymentsFor(order).at(-1)!
     expect(charge).toMatchObject({ status: 'succeeded', amount: { value: '299.00' }, description: 'VIP-подписка на VPN-ключи VPN ключи: 1 месяц' })
-    expect((await world.smtp.latestTo(email)).subject).toBe('Your VPN keys VIP subscription was renewed')
+    const renewedMail = await world.smtp.latestTo(email)
+    expect(renewedMail.subject).toBe('Your VPN keys VIP subscription was renewed')
+    expect(renewedMail.text).toContain('Next payment: ₽299 on ')
 
     // The same run again, or later the same day: the period is paid, nothing more is charged.
     expect(await runJob(renewed, trialEnd)).toEqual({ charged: 0, failures: 0 })
@@ -176,7 +188,8 @@ describe('renewals run by the site', () => {
     await runJob(record, new Date(trialEnd - 3 * DAY + 60_000))
     await runJob(record, new Date(trialEnd - 2 * DAY))
     expect(reminders()).toHaveLength(1)
-    expect(reminders()[0]!.text).toContain('Then the full price of your plan is charged to your saved payment method')
+    // The 3-month plan's price, agreed at purchase.
+    expect(reminders()[0]!.text).toContain('Then ₽799, the price of your plan, is charged to your saved payment method')
     // Turned off before the reminder: nobody is reminded of a charge that will not come.
     const { user: other, record: quiet } = await subscriber({ months: '1' })
     const { changeRenewal } = await import('@/lib/billing/renewal')

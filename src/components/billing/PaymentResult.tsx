@@ -7,6 +7,9 @@ import { notFound } from 'next/navigation'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import { getSettings } from '@/lib/data/settings'
+import { localizedPath } from '@/lib/routing/localizedPath'
+
+import { RetryLink } from './RetryLink'
 
 export type ResultParams = Promise<{ robots: string; locale: string }>
 
@@ -39,9 +42,7 @@ export async function PaymentResult({ kind, params }: { kind: 'success' | 'fail'
       <h1>{t('failTitle')}</h1>
       <p>{t('failText')}</p>
       <p className="actions">
-        <Link href="/tariffs" prefetch={false} className="button button--primary">
-          {t('retry')}
-        </Link>{' '}
+        <RetryLink href={`${localizedPath('/tariffs', locale)}#buy`}>{t('retry')}</RetryLink>{' '}
         <a href={`mailto:${settings.supportEmail}`} className="button">
           {t('contactSupport')}
         </a>

@@ -42,7 +42,8 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
   const [checkedError, setCheckedError] = useState<ErrorKey | null | undefined>(undefined)
   const [sending, setSending] = useState(false)
   const queryPlan = Number(query.get('plan'))
-  const plan = chosenPlan ?? (plans.some((item) => item.id === queryPlan) ? queryPlan : (plans.at(-1)?.id ?? null))
+  // The shortest plan unless the buyer chose one: the button's trial fee never hides a year's price behind it.
+  const plan = chosenPlan ?? (plans.some((item) => item.id === queryPlan) ? queryPlan : (plans[0]?.id ?? null))
   const error: ErrorKey | null = !enabled ? 'unavailable' : checkedError === undefined ? (ERRORS.find((key) => key === query.get('error')) ?? null) : checkedError
   // The server said this address has had the trial: the button names the full price, and the post says it was seen.
   const fullPrice = query.get('error') === 'trialUsed'
@@ -62,6 +63,23 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
         .catch(() => undefined)
     }
   }, [query])
+
+  useEffect(() => {
+    // A plan card's "Try" link (href="#buy", which without JavaScript just scrolls here): its plan is chosen in the
+    // form, the form comes into view and the e-mail field, the next thing to fill, gets the focus.
+    const choose = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-plan]') : null
+      const chosenId = Number(link?.dataset.plan)
+      if (!link || !plans.some((item) => item.id === chosenId)) return
+      event.preventDefault()
+      setChosenPlan(chosenId)
+      emailRef.current?.form?.scrollIntoView({ block: 'start' })
+      emailRef.current?.focus({ preventScroll: true })
+      window.history.replaceState(window.history.state, '', '#buy')
+    }
+    document.addEventListener('click', choose)
+    return () => document.removeEventListener('click', choose)
+  }, [plans])
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget)

@@ -10,13 +10,10 @@ import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
 import { deliverMail } from '@/lib/mail/deliver'
 import { renderDeletionNotice } from '@/lib/mail/templates'
 
-export const RESTORE_WINDOW_DAYS = 30
-const DAY_MS = 24 * 60 * 60 * 1000
+import { RESTORE_WINDOW_DAYS } from './deletionWindow'
 
-export function isDeletionPending(user: { deletionRequestedAt?: string | null }, now: Date = new Date()): boolean {
-  if (!user.deletionRequestedAt) return false
-  return now.getTime() - Date.parse(user.deletionRequestedAt) < RESTORE_WINDOW_DAYS * DAY_MS
-}
+export { isDeletionPending, RESTORE_WINDOW_DAYS } from './deletionWindow'
+const DAY_MS = 24 * 60 * 60 * 1000
 
 export async function deleteAccount(payload: Payload, userId: number, now: Date = new Date()): Promise<void> {
   const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, showHiddenFields: true })

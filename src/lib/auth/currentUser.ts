@@ -23,3 +23,15 @@ export async function currentPageUser(headers: Headers): Promise<User | null> {
   navigation.delete('origin')
   return currentUser(navigation)
 }
+
+/**
+ * The signed-in user of a GET that hands the user their own data (a key file). Payload also refuses the cookie
+ * when a request carries no Sec-Fetch-Site, as older iOS Safari and download managers send; reading is no
+ * forgery, and another site cannot read the answer, so here the cookie alone decides.
+ */
+export async function currentReader(headers: Headers): Promise<User | null> {
+  const reading = new Headers(headers)
+  reading.set('sec-fetch-site', 'same-origin')
+  reading.delete('origin')
+  return currentUser(reading)
+}

@@ -104,13 +104,13 @@ export async function consumeToken(payload: Payload, token: string, now: Date = 
 }
 
 /** A token that could still be confirmed, read without using it up (for the GET page); null otherwise. */
-export async function peekToken(payload: Payload, token: string, now: Date = new Date()): Promise<Pick<AuthToken, 'purpose' | 'email'> | null> {
+export async function peekToken(payload: Payload, token: string, now: Date = new Date()): Promise<Pick<AuthToken, 'purpose' | 'email' | 'newEmail'> | null> {
   if (!isTokenShaped(token)) return null
   const found = await payload.find({
     collection: 'auth-tokens',
     limit: 1,
     depth: 0,
-    select: { purpose: true, email: true },
+    select: { purpose: true, email: true, newEmail: true },
     where: {
       and: [{ tokenHash: { equals: hashToken(token) } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }],
     },

@@ -15,6 +15,8 @@ import { env } from '@/lib/env'
 import { siteUrl } from '@/lib/http/siteUrl'
 import type { Subscription, User } from '@/payload-types'
 
+import { formatRubles } from './pricing'
+import { discounted } from './renewalPlan'
 import { advance, start } from './lifecycle'
 import type { HistoryEntry, SubscriptionState } from './lifecycle'
 import type { BillingEvent, ProviderRunBilling, ProviderSubscription } from './provider'
@@ -161,6 +163,23 @@ async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved
  * Mail and revocation are queued with the change: a failure after the commit cannot lose them, and a failed (and
  * retried) event queues nothing twice. Returns the jobs to run right after the commit.
  */
+/**
+ * What the next charge takes: where the site charges renewals, the agreed price less a pending discount; with Stripe,
+ * the plan's price, less the cancel offer's discount while Stripe holds it for the next invoice. Null when unknown.
+ */
+async function nextChargeKopecks(payload: Payload, req: PayloadRequest, saved: Subscription, hasDiscount: boolean): Promise<number | null> {
+  if (saved.renewal?.amountKopecks) return discounted(saved.renewal.amountKopecks, saved.renewal.discountPercent ?? null)
+  const tariffId = typeof saved.tariff === 'object' ? saved.tariff.id : saved.tariff
+  const tariff = await payload.findByID({ collection: 'tariffs', id: tariffId, depth: 0, req, disableErrors: true })
+  if (!tariff?.priceKopecks) return null
+  if (!hasDiscount) return tariff.priceKopecks
+  const { cancelDiscountPercent } = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+  return discounted(tariff.priceKopecks, cancelDiscountPercent ?? null)
+}
+
+/** Mails that name the next charge carry its amount. */
+const MAILS_WITH_AMOUNT: ReadonlySet<BillingMailKind> = new Set(['renewed', 'trialEnding'])
+
 async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor, mails }: { endedFor: number | null; mails: readonly PendingMail[] }): Promise<(string | number)[]> {
   const followUps: (string | number)[] = []
   if (endedFor !== null) followUps.push(await queueFollowUp(payload, req, { task: 'revokeVipKeys', input: { user: endedFor } }))
@@ -171,7 +190,8 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
       mail.kind === 'activated'
         ? siteUrl(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale)
         : undefined
-    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link })
+    const amount = mail.amountKopecks !== undefined ? formatRubles(mail.amountKopecks, mail.locale) : undefined
+    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, amount })
     followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
   }
   return followUps
@@ -215,6 +235,10 @@ export async function applyView(payload: Payload, req: PayloadRequest, input: Vi
   const mails = await recordHistory(payload, req, { saved, user, history, next, occurredAt, mailFor })
   await recordMoney(payload, req, { money, saved, user, occurredAt })
   if (user && extraMail) mails.push({ to: user.email, locale: localeOf(user), kind: extraMail, subscription: next })
+  if (mails.some((mail) => MAILS_WITH_AMOUNT.has(mail.kind))) {
+    const amountKopecks = await nextChargeKopecks(payload, req, saved, remote.hasDiscount)
+    if (amountKopecks !== null) for (const mail of mails) if (MAILS_WITH_AMOUNT.has(mail.kind)) mail.amountKopecks = amountKopecks
+  }
   const hasEnded = history.includes('cancelled') || history.includes('expired')
   return { result: 'applied', followUps: await queueFollowUps(payload, req, { endedFor: user && hasEnded ? user.id : null, mails }) }
 }

@@ -104,6 +104,16 @@ export function buildFragment(name: string | undefined): string {
   return name ? `#${encodeURIComponent(name)}` : ''
 }
 
+const NAMED_LINK_SCHEMES = new Set(['vless', 'trojan', 'ss'])
+
+/** A share link with `name` as its fragment (what apps show as the key's name); anything else unchanged. */
+export function withLinkName(link: string, name: string): string {
+  const scheme = linkScheme(link)
+  if (scheme === null || !NAMED_LINK_SCHEMES.has(scheme)) return link
+  const hash = link.indexOf('#')
+  return `${hash >= 0 ? link.slice(0, hash) : link}${buildFragment(name)}`
+}
+
 export function parseHostPort(text: string): ParseResult<HostPort> {
   if (text === '') return fail('missing_host')
   let host: string

@@ -8,7 +8,8 @@ import { escapeHtml } from './templates'
 
 export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'paymentRetry' | 'expired' | 'trialEnding'
 
-type Copy = { subject: string; lines: string[]; button: string; path: string }
+/** `amountLines`: the lines instead, when the next charge's amount is known ({amount}). */
+type Copy = { subject: string; lines: string[]; amountLines?: string[]; button: string; path: string }
 
 const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
   ru: {
@@ -25,6 +26,7 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
     renewed: {
       subject: 'VIP-подписка на сайте {siteName} продлена',
       lines: ['Оплата прошла, подписка продлена до {until} включительно.', 'Следующий платёж: {next}'],
+      amountLines: ['Оплата прошла, подписка продлена до {until} включительно.', 'Следующий платёж: {next}, {amount}. Отключить автопродление можно в разделе «Подписка».'],
       button: 'Моя подписка',
       path: '/profile/subscription',
     },
@@ -59,6 +61,10 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
         'Пробный период VIP-подписки закончится {until}, и с сохранённого способа оплаты будет списана полная стоимость выбранного тарифа.',
         'Отключить автопродление можно в разделе «Подписка».',
       ],
+      amountLines: [
+        'Пробный период VIP-подписки закончится {until}, и с сохранённого способа оплаты будет списано {amount} — стоимость выбранного тарифа.',
+        'Отключить автопродление можно в разделе «Подписка».',
+      ],
       button: 'Моя подписка',
       path: '/profile/subscription',
     },
@@ -77,6 +83,7 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
     renewed: {
       subject: 'Your {siteName} VIP subscription was renewed',
       lines: ['Payment received: your subscription is renewed until {until}.', 'Next payment: {next}'],
+      amountLines: ['Payment received: your subscription is renewed until {until}.', 'Next payment: {amount} on {next}. You can turn off auto-renewal under “Subscription”.'],
       button: 'My subscription',
       path: '/profile/subscription',
     },
@@ -111,6 +118,10 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
         'The trial of your VIP subscription ends on {until}.',
         'Then the full price of your plan is charged to your saved payment method. You can turn off auto-renewal under “Subscription”.',
       ],
+      amountLines: [
+        'The trial of your VIP subscription ends on {until}.',
+        'Then {amount}, the price of your plan, is charged to your saved payment method. You can turn off auto-renewal under “Subscription”.',
+      ],
       button: 'My subscription',
       path: '/profile/subscription',
     },
@@ -124,6 +135,7 @@ export function renderBillingMail({
   serverUrl,
   subscription,
   link = `${serverUrl}${localizedPath(COPY[locale][kind].path, locale)}`,
+  amount,
 }: {
   kind: BillingMailKind
   locale: Locale
@@ -132,6 +144,8 @@ export function renderBillingMail({
   subscription: SubscriptionState
   /** Where the button leads, when not the kind's page (the activation mail's one-time sign-in link). */
   link?: string
+  /** The next charge, formatted, when known. */
+  amount?: string
 }): RenderedMail {
   const copy = COPY[locale][kind]
   const format = (iso: string | null) =>
@@ -141,8 +155,9 @@ export function renderBillingMail({
       .replace('{siteName}', siteName)
       .replace('{until}', format(kind === 'trialEnding' ? subscription.trialEndsAt : subscription.currentPeriodEnd))
       .replace('{next}', format(subscription.nextPaymentAt))
+      .replace('{amount}', amount ?? '')
   const subject = fill(copy.subject)
-  const lines = copy.lines.map(fill)
+  const lines = (amount && copy.amountLines ? copy.amountLines : copy.lines).map(fill)
   return {
     subject,
     text: [...lines, '', `${copy.button}: ${link}`, '', `— ${siteName}`].join('\n'),

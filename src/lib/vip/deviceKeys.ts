@@ -7,6 +7,7 @@ import type { Locale } from '@/i18n/locales'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { withTransaction } from '@/lib/data/transactionLock'
 import { isProtocol } from '@/lib/keys/types'
+import { withLinkName } from '@/lib/keys/uri'
 import type { Protocol } from '@/lib/keys/types'
 import { issueKeyOn, revokeKeyOn, revokeUnrecordedKey } from '@/lib/provisioning'
 import type { IssuedKey } from '@/lib/provisioning'
@@ -42,7 +43,11 @@ export async function vipChoices(payload: Payload, locale: Locale, user: User): 
     .sort((a, b) => a.countryName.localeCompare(b.countryName, locale) || a.protocol.localeCompare(b.protocol))
 }
 
-/** What the server's live keys occupy there (ports, panel users), so a new key never collides. */
+/** The form's value for a choice: `server id:protocol`. */
+export function targetValue(choice: Pick<VipChoice, 'serverId' | 'protocol'>): string {
+  return `${choice.serverId}:${choice.protocol}`
+}
+
 /** Protocols phone apps import straight from a link come first (vless, outline, trojan), then the rest. */
 const FIRST_KEY_PROTOCOLS: readonly Protocol[] = ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp']
 
@@ -67,6 +72,7 @@ export async function createFirstDeviceKey(payload: Payload, user: User, { local
   return created.ok ? created.keyId : null
 }
 
+/** What the server's live keys occupy there (ports, panel users), so a new key never collides. */
 export async function providerRefsOn(payload: Payload, serverId: number, req?: PayloadRequest): Promise<string[]> {
   const { docs } = await payload.find({
     collection: 'keys',
@@ -136,7 +142,8 @@ export async function createDeviceKey(
           tier: 'vip',
           owner: user.id,
           deviceLabel: device,
-          keyString: issued.keyString,
+          // Apps list the key by its link's name: the device's, as the subscriber typed it.
+          keyString: issued.keyString === null ? null : withLinkName(issued.keyString, device),
           configFile: issued.configFile ?? undefined,
           connection: issued.connection ?? undefined,
           expiresAt: null,

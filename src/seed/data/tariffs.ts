@@ -18,5 +18,5 @@ export const seedTariffs: SeedTariff[] = [
 
 export const tariffFeatures = {
   ru: ['Безлимитный трафик', 'До 10 устройств', 'Скорость до 100 Мбит/с', '50+ стран'],
-  en: ['Unlimited traffic', 'Up to 10 devices', 'Speed up to 100 Mbps', '50+ countries'],
+  en: ['Unlimited traffic', 'Up to 10 devices', 'Speed up to 100 Mbit/s', '50+ countries'],
 }

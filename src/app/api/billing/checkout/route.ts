@@ -78,8 +78,9 @@ export const POST = formRoute({
         },
         locale,
         successUrl: siteUrl('/success-payment', locale),
-        cancelUrl: siteUrl('/fail-payment', locale),
-        returnUrl: absoluteUrl(`/api/billing/return?locale=${locale}`),
+        // A buyer who comes back without paying finds the form as they left it ("Try again" keeps plan and e-mail).
+        cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email }),
+        returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email }).toString()}`),
         siteName,
         receipts: receiptSettingsOf(receipts),
         idempotencyKey: createHash('sha256').update(`checkout:${email}:${tariff.id}:${attempt}`).digest('hex'),

@@ -8,6 +8,7 @@ import { billingProvider } from '@/lib/billing'
 import { applyPayment } from '@/lib/billing/siteRun'
 import { payloadClient } from '@/lib/data/payload'
 import { siteUrl } from '@/lib/http/siteUrl'
+import { checkEmail } from '@/lib/validation/email'
 
 export const dynamic = 'force-dynamic'
 
@@ -15,7 +16,11 @@ export async function GET(request: Request) {
   const url = new URL(request.url)
   const locale = localeOrDefault(url.searchParams.get('locale') ?? undefined)
   const order = url.searchParams.get('order') ?? ''
-  const to = (pathname: string) => NextResponse.redirect(siteUrl(pathname, locale), 303)
+  const to = (pathname: string, query?: Record<string, string>) => NextResponse.redirect(siteUrl(pathname, locale, query), 303)
+  // What the buyer chose, for "Try again" on the failure page (only the form is filled with it; nothing is granted).
+  const plan = /^\d{1,9}$/.test(url.searchParams.get('plan') ?? '') ? url.searchParams.get('plan')! : null
+  const email = checkEmail(url.searchParams.get('email'))
+  const retry = { ...(plan ? { plan } : {}), ...(email.ok ? { email: email.email } : {}) }
   const provider = billingProvider()
   if (!provider?.runsRenewals || !/^ord_[\w-]{8,80}$/.test(order)) return to('/tariffs')
   const payload = await payloadClient()
@@ -25,7 +30,7 @@ export async function GET(request: Request) {
   try {
     const payment = await provider.getPayment(paymentId)
     // Declined, or left unpaid (it expires at YooKassa): the buyer may try again.
-    if (payment?.status !== 'succeeded') return to('/fail-payment')
+    if (payment?.status !== 'succeeded') return to('/fail-payment', retry)
     await applyPayment(payload, provider, payment)
   } catch (error) {
     // Paid but not applied yet: its notification applies it; the page says activation takes a moment.

@@ -10,7 +10,7 @@ export const POST = formRoute({
   handle: async ({ data, user, payload, redirect }) => {
     const [serverId, protocol] = data.target.split(':')
     const result = await createDeviceKey(payload, user, { serverId, protocol, device: data.device })
-    if (!result.ok) return redirect('/profile/servers', { error: result.error, device: (data.device ?? '').slice(0, 60) })
+    if (!result.ok) return redirect('/profile/servers', { error: result.error, device: (data.device ?? '').slice(0, 60), target: data.target.slice(0, 40) })
     return redirect('/profile/servers', { created: String(result.keyId) })
   },
 })

@@ -88,6 +88,11 @@ export default async function TariffsPage({ params }: { params: Params }) {
                 {t('trialNote', { price: rub(plan.totalKopecks), months: plan.months, date: dayAfter(plan.trialDays, locale) })}
               </p>
             ) : null}
+            {/* The whole card is the tap target (the link's ::after covers it): the form below, with this plan chosen. */}
+            <a href="#buy" className="plan__choose" data-plan={plan.id}>
+              {plan.trialDays > 0 ? t('tryPlan', { fee: rub(plan.trialFeeKopecks) }) : t('choosePlan')}
+              <span className="visually-hidden"> — {plan.name}</span>
+            </a>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
-import { currentUser } from '@/lib/auth/currentUser'
+import { currentReader } from '@/lib/auth/currentUser'
 import { readKeyFile } from '@/lib/data/keys'
 import { attachmentDisposition } from '@/lib/keys'
 
@@ -14,7 +14,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   // A free key for anyone; otherwise the signed-in subscriber's own VIP key.
   let file = await readKeyFile(parsed.data)
   if (!file) {
-    const user = await currentUser(request.headers)
+    const user = await currentReader(request.headers)
     if (user) file = await readKeyFile(parsed.data, user)
   }
   if (!file) return NextResponse.json({ error: 'key_not_found' }, { status: 404 })

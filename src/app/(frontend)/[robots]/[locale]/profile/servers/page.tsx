@@ -14,7 +14,7 @@ import { getSettings } from '@/lib/data/settings'
 import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { vipSubscriptionOf } from '@/lib/billing/account'
-import { DEVICE_LABEL_MAX, MAX_DEVICE_KEYS, vipChoices } from '@/lib/vip/deviceKeys'
+import { DEVICE_LABEL_MAX, firstKeyChoice, MAX_DEVICE_KEYS, targetValue, vipChoices } from '@/lib/vip/deviceKeys'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 
 import { ProfileSection, profileMetadata } from '../_components/ProfileSection'
@@ -50,6 +50,13 @@ export default async function ProfileServersPage({ params, searchParams }: { par
   const feedUrl = absoluteUrl(feedPath)
   const full = rows.length >= MAX_DEVICE_KEYS
   const typedDevice = typeof query.device === 'string' ? query.device : ''
+  // The choice the form came back with, else a protocol phones open from a link (most subscribers are on phones).
+  const firstChoice = firstKeyChoice(choices)
+  const chosenTarget = choices.some((choice) => targetValue(choice) === query.target)
+    ? String(query.target)
+    : firstChoice
+      ? targetValue(firstChoice)
+      : undefined
   // Arriving from the purchase e-mail: the first key is made (`welcome=<key id>`), or the form is the next step.
   const welcome = typeof query.welcome === 'string' ? (rows.length > 0 ? t('welcome') : t('welcomeNoKey')) : null
   const notice = welcome ?? (query.created ? t('created') : query.revoked ? t('revoked') : query.url === 'reset' ? t('urlResetDone') : null)
@@ -106,9 +113,9 @@ export default async function ProfileServersPage({ params, searchParams }: { par
         </label>
         <label className="field">
           <span>{t('target')}</span>
-          <select name="target" required>
+          <select name="target" required defaultValue={chosenTarget}>
             {choices.map((choice) => (
-              <option key={`${choice.serverId}:${choice.protocol}`} value={`${choice.serverId}:${choice.protocol}`}>
+              <option key={targetValue(choice)} value={targetValue(choice)}>
                 {choice.countryName} · {PROTOCOL_LABELS[choice.protocol]}
               </option>
             ))}

@@ -14,8 +14,11 @@ export const dynamic = 'force-dynamic'
 
 export const metadata: Metadata = { robots: { index: false, follow: false }, referrer: 'no-referrer' }
 
+/** What the button confirms, in the link's own words: signing in, creating the account, a new address, a restore. */
 const TEXTS = {
-  confirm: { title: 'confirmTitle', text: 'confirmText', button: 'confirmButton' },
+  login: { title: 'confirmTitle', text: 'confirmText', button: 'confirmButton' },
+  register: { title: 'registerConfirmTitle', text: 'registerConfirmText', button: 'registerConfirmButton' },
+  'change-email': { title: 'emailChangeConfirmTitle', text: 'emailChangeConfirmText', button: 'emailChangeConfirmButton' },
   restore: { title: 'restoreTitle', text: 'restoreText', button: 'restoreButton' },
   activation: { title: 'activationTitle', text: 'activationText', button: 'activationButton' },
 } as const
@@ -31,13 +34,13 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ lo
   const t = await getTranslations({ locale, namespace: 'Auth' })
   const owner = token.purpose === 'change-email' ? null : await payload.find({ collection: 'users', where: { email: { equals: token.email } }, limit: 1, depth: 0 })
   const isRestore = Boolean(owner?.docs[0]?.deletionRequestedAt)
-  const text = isRestore ? TEXTS.restore : token.purpose === 'activation' ? TEXTS.activation : TEXTS.confirm
+  const text = isRestore ? TEXTS.restore : TEXTS[token.purpose]
   return (
     <section className="narrow auth">
       {/* Not page metadata: an expired link shows the error screen, with its own title, instead. */}
       <title>{t(text.title)}</title>
       <h1>{t(text.title)}</h1>
-      <p>{t(text.text)}</p>
+      <p>{t(text.text, { email: token.newEmail ?? token.email })}</p>
       <form action="/api/auth/confirm" method="post">
         <input type="hidden" name="code" value={code} />
         <input type="hidden" name="locale" value={locale} />
