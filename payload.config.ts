@@ -28,6 +28,7 @@ import { SiteSettings } from './globals/SiteSettings'
 import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
 import { chargeRenewalsTask } from './src/jobs/chargeRenewals'
 import { checkServerHealthTask } from './src/jobs/checkServerHealth'
+import { revokeDeviceKeyTask } from './src/jobs/revokeDeviceKey'
 import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
 import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
 import { sendEmailTask } from './src/jobs/sendEmail'
@@ -95,7 +96,7 @@ export default buildConfig({
     transport: createMailTransport(config),
   }),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, revokeVipKeysTask, chargeRenewalsTask],
+    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask],
     // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/jobs/runner.ts), which also
     // queues the scheduled tasks; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],

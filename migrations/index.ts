@@ -20,6 +20,7 @@ import * as migration_20261124_001108_server_run_out_warning from './20261124_00
 import * as migration_20261124_001552_versions_with_author from './20261124_001552_versions_with_author';
 import * as migration_20261124_002956_pages_as_cms_collection from './20261124_002956_pages_as_cms_collection';
 import * as migration_20261124_065033_client_apps_collection from './20261124_065033_client_apps_collection';
+import * as migration_20261124_124431_device_key_undo from './20261124_124431_device_key_undo';
 
 export const migrations = [
   {
@@ -130,6 +131,11 @@ export const migrations = [
   {
     up: migration_20261124_065033_client_apps_collection.up,
     down: migration_20261124_065033_client_apps_collection.down,
-    name: '20261124_065033_client_apps_collection'
+    name: '20261124_065033_client_apps_collection',
+  },
+  {
+    up: migration_20261124_124431_device_key_undo.up,
+    down: migration_20261124_124431_device_key_undo.down,
+    name: '20261124_124431_device_key_undo'
   },
 ];

@@ -135,6 +135,7 @@ export interface Config {
       rotateFreeKeys: TaskRotateFreeKeys;
       checkServerHealth: TaskCheckServerHealth;
       revokeVipKeys: TaskRevokeVipKeys;
+      revokeDeviceKey: TaskRevokeDeviceKey;
       chargeRenewals: TaskChargeRenewals;
       schedulePublish: TaskSchedulePublish;
       inline: {
@@ -293,6 +294,10 @@ export interface Key {
    */
   expiresAt?: string | null;
   revokedAt?: string | null;
+  /**
+   * Until then the owner may undo the revocation
+   */
+  revokeOnServerAfter?: string | null;
   /**
    * Already hidden; the rotation retries until the server accepts
    */
@@ -672,6 +677,7 @@ export interface PayloadJob {
           | 'rotateFreeKeys'
           | 'checkServerHealth'
           | 'revokeVipKeys'
+          | 'revokeDeviceKey'
           | 'chargeRenewals'
           | 'schedulePublish';
         taskID: string;
@@ -714,6 +720,7 @@ export interface PayloadJob {
         | 'rotateFreeKeys'
         | 'checkServerHealth'
         | 'revokeVipKeys'
+        | 'revokeDeviceKey'
         | 'chargeRenewals'
         | 'schedulePublish'
       )
@@ -928,6 +935,7 @@ export interface KeysSelect<T extends boolean = true> {
       };
   expiresAt?: T;
   revokedAt?: T;
+  revokeOnServerAfter?: T;
   revokeError?: T;
   serverDown?: T;
   providerRef?: T;
@@ -1372,6 +1380,16 @@ export interface TaskCheckServerHealth {
 export interface TaskRevokeVipKeys {
   input: {
     user: number;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRevokeDeviceKey".
+ */
+export interface TaskRevokeDeviceKey {
+  input: {
+    key: number;
   };
   output?: unknown;
 }

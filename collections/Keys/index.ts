@@ -180,6 +180,20 @@ export const Keys: CollectionConfig = {
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     {
+      // A subscriber's revocation waits this long before it reaches the server, so "Undo" can bring the key back.
+      name: 'revokeOnServerAfter',
+      label: { ru: 'Отзыв на сервере — после', en: 'Revoked on the server after' },
+      type: 'date',
+      index: true,
+      access: { read: staffOnlyField },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        date: { pickerAppearance: 'dayAndTime' },
+        description: { ru: 'Пока не наступило, владелец может вернуть ключ', en: 'Until then the owner may undo the revocation' },
+      },
+    },
+    {
       name: 'revokeError',
       label: { ru: 'Отзыв на сервере не удался', en: 'Revoking on the server failed' },
       type: 'textarea',

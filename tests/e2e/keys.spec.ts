@@ -161,7 +161,8 @@ test('"Read more" opens the modal at the key\'s own URL; Back closes it; the URL
   await page.goto('/outline-de')
   const row = page.getByTestId('key-table').locator('tbody tr').first()
   const id = await row.getAttribute('data-key-id')
-  await row.getByRole('link', { name: 'Подробнее' }).click()
+  // The link names its key (Lighthouse's SEO audit flags ten links all called "Подробнее").
+  await row.getByRole('link', { name: 'Подробнее о ключе «Германия, Outline»', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/keys/${id}$`))
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('heading', { name: 'Ключ Outline: Германия' })).toBeVisible()

@@ -54,7 +54,8 @@ describe('device keys', () => {
     }
     const refused = await createKey(cookie, 'Device 11')
     expect(refused.pathname).toBe('/profile/servers')
-    expect(Object.fromEntries(refused.searchParams)).toEqual({ error: 'limitReached', device: 'Device 11' })
+    // Back to the form with what was typed and chosen.
+    expect(Object.fromEntries(refused.searchParams)).toEqual({ error: 'limitReached', device: 'Device 11', target: await vipTarget('vless') })
     const mine = await world.payload.find({ collection: 'keys', where: { owner: { equals: user.id } }, pagination: false, overrideAccess: false, user })
     expect(mine.totalDocs).toBe(10)
     expect(mine.docs.map((key) => key.deviceLabel).sort()).toContain('Device 10')
@@ -118,8 +119,16 @@ describe('device keys', () => {
     const foreign = await revoke(post(`/api/vip/keys/${keyId}/revoke`, otherCookie, { locale: 'ru' }), params)
     expect(new URL(foreign.headers.get('location')!).searchParams.get('error')).toBe('notFound')
     const own = await revoke(post(`/api/vip/keys/${keyId}/revoke`, owner, { locale: 'ru' }), params)
-    expect(new URL(own.headers.get('location')!).searchParams.get('revoked')).toBe('1')
+    expect(new URL(own.headers.get('location')!).searchParams.get('revoked')).toBe(keyId)
     expect(await readKeyDetails(id, 'en', user)).toBeNull()
+    // Undo is the owner's alone.
+    const { POST: restore } = await import('@/app/api/vip/keys/[id]/restore/route')
+    const stolen = await restore(post(`/api/vip/keys/${keyId}/restore`, otherCookie, { locale: 'ru' }), params)
+    expect(new URL(stolen.headers.get('location')!).searchParams.get('error')).toBe('undoTooLate')
+    expect(await readKeyDetails(id, 'en', user)).toBeNull()
+    const undone = await restore(post(`/api/vip/keys/${keyId}/restore`, owner, { locale: 'ru' }), params)
+    expect(new URL(undone.headers.get('location')!).searchParams.get('restored')).toBe('1')
+    expect(await readKeyDetails(id, 'en', user)).toMatchObject({ device: 'Laptop' })
   })
 })
 
@@ -222,7 +231,7 @@ describe('subscription URL', () => {
 })
 
 describe('revoking on a server that refuses', () => {
-  it('hides the key at once and keeps retrying until the server accepts', async () => {
+  it('hides the key at once, lets its owner undo for 30 seconds, then revokes it on the server, retrying until the server accepts', async () => {
     const { createServer } = await import('node:http')
     let refuse = true
     const deletes: string[] = []
@@ -254,14 +263,35 @@ describe('revoking on a server that refuses', () => {
         collection: 'keys',
         data: { server: server.id, protocol: 'outline', tier: 'vip', owner: user.id, deviceLabel: 'Tablet', keyString: 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwdw@198.51.100.30:9000#AT', providerRef: '7' },
       })
-      const { revokeDeviceKey, retryRevocations } = await import('@/lib/vip/deviceKeys')
-      expect(await revokeDeviceKey(world.payload, user, key.id)).toBe(true)
+      const { finishDeviceKeyRevocation, revokeDeviceKey, retryRevocations, undoRevokeDeviceKey } = await import('@/lib/vip/deviceKeys')
+      const seenByOwner = async () => (await world.payload.find({ collection: 'keys', where: { id: { equals: key.id } }, overrideAccess: false, user })).totalDocs
+      const at = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000)
+      const first = new Date()
+      expect(await revokeDeviceKey(world.payload, user, key.id, first)).toBe(true)
       const hidden = await world.payload.findByID({ collection: 'keys', id: key.id, depth: 0 })
-      expect(hidden.revokedAt).toBeTruthy()
-      expect(hidden.revokeError).toMatch(/HTTP 500: busy/)
-      expect((await world.payload.find({ collection: 'keys', where: { id: { equals: key.id } }, overrideAccess: false, user })).totalDocs).toBe(0)
+      expect(hidden.revokedAt).toBe(first.toISOString())
+      expect(hidden.revokeOnServerAfter).toBe(at(first, 30).toISOString())
+      expect(await seenByOwner()).toBe(0)
+      // Within the undo window nothing reaches the server, and "Undo" gives back the very same key.
+      expect(deletes).toEqual([])
+      expect(await undoRevokeDeviceKey(world.payload, user, key.id, at(first, 10))).toBe('restored')
+      expect(await seenByOwner()).toBe(1)
+      // The job queued with the revocation finds it undone and does nothing.
+      await finishDeviceKeyRevocation(world.payload, key.id)
+      expect(deletes).toEqual([])
 
-      expect(await retryRevocations(world.payload)).toBe(0)
+      const second = new Date()
+      expect(await revokeDeviceKey(world.payload, user, key.id, second)).toBe(true)
+      expect(await undoRevokeDeviceKey(world.payload, user, key.id, at(second, 31))).toBe('tooLate')
+      // A rotation inside the window leaves it alone; one after it (had the job not run) revokes it on the server.
+      expect(await retryRevocations(world.payload, at(second, 5))).toBe(0)
+      expect(deletes).toEqual([])
+      expect(await retryRevocations(world.payload, at(second, 31))).toBe(0)
+      const refused = await world.payload.findByID({ collection: 'keys', id: key.id, depth: 0 })
+      expect(refused.revokeError).toMatch(/HTTP 500: busy/)
+      expect(refused.revokeOnServerAfter ?? null).toBeNull()
+      expect(refused.revokedAt).toBe(second.toISOString())
+      expect(await seenByOwner()).toBe(0)
       refuse = false
       expect(await retryRevocations(world.payload)).toBe(1)
       expect((await world.payload.findByID({ collection: 'keys', id: key.id, depth: 0 })).revokeError ?? null).toBeNull()

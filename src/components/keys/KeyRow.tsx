@@ -82,6 +82,8 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
         <div className="key-actions">
           <a href={detailsHref} onClick={open()} className="button button--ghost">
             {t('readMore')}
+            {/* Which key, for screen readers and link lists: ten links all called "Read more" say nothing. */}
+            <span className="visually-hidden"> {t('readMoreAbout', { key: row.device ?? `${row.countryName}, ${PROTOCOL_LABELS[row.protocol]}` })}</span>
           </a>
           <a href={`${detailsHref}#apps`} onClick={open('apps')} className="button button--ghost">
             {t('install')}

@@ -161,8 +161,15 @@ export async function createDeviceKey(
   }
 }
 
-/** Revokes one of the user's own keys; false when it is not theirs (or already revoked). */
-export async function revokeDeviceKey(payload: Payload, user: User, keyId: number): Promise<boolean> {
+/** How long a subscriber's revocation waits before it reaches the server: "Undo" brings the key back until then. */
+export const REVOKE_UNDO_SECONDS = 30
+
+/**
+ * Revokes one of the user's own keys; false when it is not theirs (or already revoked). The key leaves the lists and
+ * the subscription at once; the server stops it after the undo window (job `revokeDeviceKey`, or the rotation as a
+ * safety net), so an undo in time gives back the very same key.
+ */
+export async function revokeDeviceKey(payload: Payload, user: User, keyId: number, now: Date = new Date()): Promise<boolean> {
   const found = await payload.find({
     collection: 'keys',
     where: { and: [{ id: { equals: keyId } }, { owner: { equals: user.id } }, { tier: { equals: 'vip' } }] },
@@ -172,14 +179,52 @@ export async function revokeDeviceKey(payload: Payload, user: User, keyId: numbe
     user,
   })
   if (!found.docs[0]) return false
-  await revokeKeys(payload, [keyId])
+  const after = new Date(now.getTime() + REVOKE_UNDO_SECONDS * 1000)
+  await withTransaction(payload, `device-key:${keyId}`, async (req) => {
+    await payload.update({ collection: 'keys', id: keyId, data: { revokedAt: now.toISOString(), revokeOnServerAfter: after.toISOString() }, depth: 0, req })
+    await payload.jobs.queue({ task: 'revokeDeviceKey', input: { key: keyId }, waitUntil: after, req })
+  })
   return true
 }
 
-/** Revokes keys on their servers and marks them revoked, so they are served nowhere any more. */
-async function revokeKeys(payload: Payload, ids: number[]): Promise<void> {
+/** The user's key whose revocation can still be undone (its device name for the notice), or null. */
+export async function undoableRevocation(payload: Payload, user: User, keyId: number, now: Date = new Date()): Promise<{ id: number; device: string } | null> {
+  if (!Number.isInteger(keyId) || keyId <= 0) return null
+  const { docs } = await payload.find({
+    collection: 'keys',
+    where: { and: [{ id: { equals: keyId } }, { owner: { equals: user.id } }, { revokedAt: { exists: true } }, { revokeOnServerAfter: { greater_than: now.toISOString() } }] },
+    limit: 1,
+    depth: 0,
+    select: { deviceLabel: true },
+  })
+  return docs[0] ? { id: docs[0].id, device: docs[0].deviceLabel ?? '' } : null
+}
+
+/** Undoes a revocation while it has not reached the server; false when too late, not theirs, or no room left. */
+export async function undoRevokeDeviceKey(payload: Payload, user: User, keyId: number, now: Date = new Date()): Promise<'restored' | 'tooLate' | 'limitReached'> {
+  return withTransaction(payload, [`device-keys:${user.id}`, `device-key:${keyId}`], async (req) => {
+    const key = await payload.findByID({ collection: 'keys', id: keyId, depth: 0, req, disableErrors: true })
+    const owner = key && (typeof key.owner === 'object' ? key.owner?.id : key.owner)
+    const pendingUntil = key?.revokeOnServerAfter ? Date.parse(key.revokeOnServerAfter) : 0
+    if (!key || owner !== user.id || !key.revokedAt || pendingUntil <= now.getTime()) return 'tooLate'
+    if ((await countDeviceKeys(payload, user, req)) >= MAX_DEVICE_KEYS) return 'limitReached'
+    await payload.update({ collection: 'keys', id: keyId, data: { revokedAt: null, revokeOnServerAfter: null }, depth: 0, req })
+    return 'restored'
+  })
+}
+
+/** The server side of a subscriber's revocation, once its undo window has passed (nothing if it was undone). */
+export async function finishDeviceKeyRevocation(payload: Payload, keyId: number): Promise<void> {
+  await withTransaction(payload, `device-key:${keyId}`, async (req) => {
+    const key = await payload.findByID({ collection: 'keys', id: keyId, depth: 0, req, disableErrors: true })
+    if (!key?.revokedAt || !key.revokeOnServerAfter) return
+    await revokeKeys(payload, [keyId], req)
+  })
+}
+
+async function revokeKeys(payload: Payload, ids: number[], req?: PayloadRequest): Promise<void> {
   if (ids.length === 0) return
-  const keys = await payload.find({ collection: 'keys', where: { id: { in: ids } }, pagination: false, depth: 1 })
+  const keys = await payload.find({ collection: 'keys', where: { id: { in: ids } }, pagination: false, depth: 1, req })
   for (const key of keys.docs) {
     const server = typeof key.server === 'object' ? key.server : null
     let revokeError: string | null = null
@@ -191,12 +236,16 @@ async function revokeKeys(payload: Payload, ids: number[]): Promise<void> {
         payload.logger.error({ err: error, msg: `Key ${key.id} could not be revoked on ${server.name}; hidden now, retried by the rotation` })
       }
     }
-    await payload.update({ collection: 'keys', id: key.id, data: { revokedAt: new Date().toISOString(), revokeError }, depth: 0 })
+    // A revocation already recorded (a subscriber's, after its undo window) keeps its moment.
+    await payload.update({ collection: 'keys', id: key.id, data: { revokedAt: key.revokedAt ?? new Date().toISOString(), revokeError, revokeOnServerAfter: null }, depth: 0, req })
   }
 }
 
 /** Revocations a server refused earlier, tried again (by every rotation run); returns how many went through. */
-export async function retryRevocations(payload: Payload): Promise<number> {
+export async function retryRevocations(payload: Payload, now: Date = new Date()): Promise<number> {
+  // Subscribers' revocations past their undo window that no job has finished (the job runner was down).
+  const overdue = await payload.find({ collection: 'keys', where: { revokeOnServerAfter: { less_than: now.toISOString() } }, pagination: false, depth: 0, select: { revokedAt: true } })
+  for (const key of overdue.docs) await finishDeviceKeyRevocation(payload, key.id)
   const pending = await payload.find({ collection: 'keys', where: { revokeError: { exists: true } }, pagination: false, depth: 1 })
   let done = 0
   for (const key of pending.docs) {
@@ -226,7 +275,14 @@ export async function revokeAllVipKeys(
   if (!force && (await vipSubscriptionOf(payload, userId, { req }))) return
   const keys = await payload.find({
     collection: 'keys',
-    where: { and: [{ owner: { equals: userId } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
+    // Live keys, and keys whose revocation is still in its undo window: they are stopped on the server now.
+    where: {
+      and: [
+        { owner: { equals: userId } },
+        { tier: { equals: 'vip' } },
+        { or: [{ revokedAt: { exists: false } }, { revokeOnServerAfter: { exists: true } }] },
+      ],
+    },
     pagination: false,
     depth: 0,
     select: { protocol: true },

@@ -5,6 +5,8 @@ import { headers } from 'next/headers'
 
 import { PersonalSubscriptionBox } from '@/components/apps/PersonalSubscriptionBox'
 import { KeyTable } from '@/components/keys/KeyTable'
+import { ConfirmStep } from '@/components/site/ConfirmStep'
+import { Link } from '@/i18n/Link'
 import { localeOrDefault } from '@/i18n/locales'
 import { currentPageUser } from '@/lib/auth/currentUser'
 import { getClientApps } from '@/lib/data/clientApps'
@@ -14,14 +16,14 @@ import { getSettings } from '@/lib/data/settings'
 import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { vipSubscriptionOf } from '@/lib/billing/account'
-import { DEVICE_LABEL_MAX, firstKeyChoice, MAX_DEVICE_KEYS, targetValue, vipChoices } from '@/lib/vip/deviceKeys'
+import { DEVICE_LABEL_MAX, firstKeyChoice, MAX_DEVICE_KEYS, REVOKE_UNDO_SECONDS, targetValue, undoableRevocation, vipChoices } from '@/lib/vip/deviceKeys'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 
 import { ProfileSection, profileMetadata } from '../_components/ProfileSection'
 
 export const dynamic = 'force-dynamic'
 
-const ERRORS = ['limitReached', 'invalidDevice', 'invalidServer', 'noSubscription', 'provisioningFailed', 'notFound'] as const
+const ERRORS = ['limitReached', 'invalidDevice', 'invalidServer', 'noSubscription', 'provisioningFailed', 'notFound', 'undoTooLate'] as const
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
@@ -49,6 +51,8 @@ export default async function ProfileServersPage({ params, searchParams }: { par
   const error = ERRORS.find((key) => key === query.error)
   const feedUrl = absoluteUrl(feedPath)
   const full = rows.length >= MAX_DEVICE_KEYS
+  // "Revoke" asks first: the page again with the question open (?confirm=revoke&key=…).
+  const revoking = query.confirm === 'revoke' ? rows.find((row) => String(row.id) === query.key) : undefined
   const typedDevice = typeof query.device === 'string' ? query.device : ''
   // The choice the form came back with, else a protocol phones open from a link (most subscribers are on phones).
   const firstChoice = firstKeyChoice(choices)
@@ -59,17 +63,50 @@ export default async function ProfileServersPage({ params, searchParams }: { par
       : undefined
   // Arriving from the purchase e-mail: the first key is made (`welcome=<key id>`), or the form is the next step.
   const welcome = typeof query.welcome === 'string' ? (rows.length > 0 ? t('welcome') : t('welcomeNoKey')) : null
-  const notice = welcome ?? (query.created ? t('created') : query.revoked ? t('revoked') : query.url === 'reset' ? t('urlResetDone') : null)
+  // Just revoked: the key can still come back while its revocation has not reached the server.
+  const undoable = typeof query.revoked === 'string' ? await undoableRevocation(payload, user, Number(query.revoked)) : null
+  const notice =
+    welcome ??
+    (query.created
+      ? t('created')
+      : query.revoked
+        ? t('revoked')
+        : query.restored
+          ? t('restored')
+          : query.url === 'reset'
+            ? t('urlResetDone')
+            : null)
   return (
     <section data-testid="servers">
       <h2>{tp('servers')}</h2>
       {notice ? (
-        <p role="status" className="banner" data-testid="servers-notice">
-          {notice}
-        </p>
+        <div role="status" className="banner" data-testid="servers-notice">
+          <p>{notice}</p>
+          {undoable ? (
+            <form method="post" action={`/api/vip/keys/${undoable.id}/restore`} className="inline-form">
+              <input type="hidden" name="locale" value={locale} />
+              <span>{t('undoText', { device: undoable.device, seconds: REVOKE_UNDO_SECONDS })}</span>{' '}
+              <button type="submit" className="button">
+                {t('undo')}
+              </button>
+            </form>
+          ) : null}
+        </div>
       ) : null}
 
       <h3>{t('keysTitle')}</h3>
+      {revoking ? (
+        <ConfirmStep
+          question={t('revokeQuestion', { device: revoking.device ?? '' })}
+          consequence={t('revokeConsequence')}
+          action={`/api/vip/keys/${revoking.id}/revoke`}
+          confirmLabel={t('revokeYes')}
+          locale={locale}
+          cancelHref="/profile/servers"
+          cancelLabel={t('cancel')}
+          testId="revoke-confirm"
+        />
+      ) : null}
       <p data-testid="device-count">{t('count', { count: rows.length, max: MAX_DEVICE_KEYS })}</p>
       {rows.length > 0 ? (
         <KeyTable
@@ -84,12 +121,9 @@ export default async function ProfileServersPage({ params, searchParams }: { par
           actions={Object.fromEntries(
             rows.map((row) => [
               row.id,
-              <form key={row.id} method="post" action={`/api/vip/keys/${row.id}/revoke`} className="inline-form">
-                <input type="hidden" name="locale" value={locale} />
-                <button type="submit" className="button button--ghost">
-                  {t('revoke')}
-                </button>
-              </form>,
+              <Link key={row.id} href={`/profile/servers?confirm=revoke&key=${row.id}#confirm`} prefetch={false} className="button button--ghost">
+                {t('revoke')}
+              </Link>,
             ]),
           )}
         />
@@ -132,12 +166,22 @@ export default async function ProfileServersPage({ params, searchParams }: { par
       <h3>{t('urlTitle')}</h3>
       <p>{t('urlText')}</p>
       <PersonalSubscriptionBox url={feedUrl} siteName={settings.siteName} apps={apps} userAgent={requestHeaders.get('user-agent')} />
-      <form method="post" action="/api/vip/subscription-url">
-        <input type="hidden" name="locale" value={locale} />
-        <button type="submit" className="button">
+      {query.confirm === 'url' ? (
+        <ConfirmStep
+          question={t('urlResetQuestion')}
+          consequence={t('urlResetConsequence')}
+          action="/api/vip/subscription-url"
+          confirmLabel={t('urlResetYes')}
+          locale={locale}
+          cancelHref="/profile/servers"
+          cancelLabel={t('cancel')}
+          testId="url-reset-confirm"
+        />
+      ) : (
+        <Link href="/profile/servers?confirm=url#confirm" prefetch={false} className="button">
           {t('urlReset')}
-        </button>
-      </form>
+        </Link>
+      )}
     </section>
   )
 }

@@ -13,6 +13,6 @@ export const POST = formRoute<typeof input, { id: string }, 'required'>({
   handle: async ({ user, payload, params, redirect }) => {
     const id = keyId.safeParse(params.id)
     const revoked = id.success ? await revokeDeviceKey(payload, user, id.data) : false
-    return redirect('/profile/servers', revoked ? { revoked: '1' } : { error: 'notFound' })
+    return redirect('/profile/servers', revoked && id.success ? { revoked: String(id.data) } : { error: 'notFound' })
   },
 })
