@@ -7,8 +7,9 @@ import { z } from 'zod'
 import { locales } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { getKeyDetailsPayload, getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
+import { recordId } from '@/lib/validation/recordId'
 
-const input = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), locale: z.enum(locales).catch('ru') })
+const input = z.object({ id: recordId, locale: z.enum(locales).catch('ru') })
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   const parsed = input.safeParse({ id: (await params).id, locale: request.nextUrl.searchParams.get('locale') })

@@ -1,15 +1,14 @@
 // Downloads a key's configuration file (or its share link as text) with the protocol's file name and type.
 import { NextResponse } from 'next/server'
-import { z } from 'zod'
 
 import { currentReader } from '@/lib/auth/currentUser'
 import { readKeyFile } from '@/lib/data/keys'
 import { attachmentDisposition } from '@/lib/keys'
+import { recordId } from '@/lib/validation/recordId'
 
-const id = z.coerce.number().int().positive().max(2_147_483_647)
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const parsed = id.safeParse((await params).id)
+  const parsed = recordId.safeParse((await params).id)
   if (!parsed.success) return NextResponse.json({ error: 'invalid_key_id' }, { status: 400 })
   // A free key for anyone; otherwise the signed-in subscriber's own VIP key.
   let file = await readKeyFile(parsed.data)

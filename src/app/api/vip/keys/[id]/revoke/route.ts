@@ -3,15 +3,15 @@ import { z } from 'zod'
 
 import { formRoute } from '@/lib/http/formRoute'
 import { revokeDeviceKey } from '@/lib/vip/deviceKeys'
+import { recordId } from '@/lib/validation/recordId'
 
 const input = z.object({})
-const keyId = z.coerce.number().int().positive().max(2_147_483_647)
 
 export const POST = formRoute<typeof input, { id: string }, 'required'>({
   input,
   auth: 'required',
   handle: async ({ user, payload, params, redirect }) => {
-    const id = keyId.safeParse(params.id)
+    const id = recordId.safeParse(params.id)
     const revoked = id.success ? await revokeDeviceKey(payload, user, id.data) : false
     return redirect('/profile/servers', revoked && id.success ? { revoked: String(id.data) } : { error: 'notFound' })
   },
