@@ -406,6 +406,33 @@ test('[ru] without JavaScript, revoking a key and replacing the subscription lin
   await noScript.close()
 })
 
+test('[ru] deleting a subscriber’s account: the question says what happens to the subscription, its link stops, and a restore brings it back with renewal off', async ({ page }) => {
+  const email = await buyTrial(page, '')
+  await page.goto('/profile/servers')
+  const url = (await page.getByTestId('subscription-url').textContent())!
+  const asApp = () => page.request.get(url, { headers: { 'user-agent': 'v2rayNG/1.9.16' } })
+  expect((await asApp()).status()).toBe(200)
+
+  await page.goto('/profile/preferences')
+  await page.getByRole('button', { name: 'Удалить аккаунт' }).click()
+  await expect(page.getByTestId('delete-subscription-note')).toContainText(/^Ваша VIP-подписка оплачена до \d{1,2} [а-я]+ \d{4} г\.; пока аккаунт удаляется, ссылка-подписка не работает/)
+  await page.getByRole('button', { name: 'Да, удалить' }).click()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toBeVisible()
+  expect((await asApp()).status()).toBe(404)
+
+  // The e-mail link restores the account: the same link works again; renewal stays off until the subscriber asks.
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('button', { name: 'Получить ссылку для входа' }).click()
+  await expect(page.getByTestId('link-sent')).toBeVisible()
+  await page.goto(linkFromMail(await latestMailTo(email)))
+  await page.getByRole('button', { name: 'Восстановить аккаунт и войти' }).click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  expect((await asApp()).status()).toBe(200)
+  await page.goto('/profile/subscription')
+  await expect(page.getByRole('button', { name: 'Продлить' })).toBeVisible()
+})
+
 test("another user can read none of a subscriber's keys: not by page, modal API, REST, GraphQL or the subscription URL", async ({ page, browser }) => {
   await buyTrial(page, '/en')
   await page.goto('/en/profile/servers')

@@ -6,7 +6,8 @@ import { useState } from 'react'
 import type { Locale } from '@/i18n/locales'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
-export function DeleteAccount() {
+/** `subscriptionNote`: what deleting does to the subscriber's paid subscription, when they have one. */
+export function DeleteAccount({ subscriptionNote = null }: { subscriptionNote?: string | null }) {
   const t = useTranslations('Preferences')
   const auth = useTranslations('Auth')
   const locale = useLocale() as Locale
@@ -38,6 +39,7 @@ export function DeleteAccount() {
       <p id="delete-question">
         <strong>{t('confirmQuestion')}</strong>
       </p>
+      {subscriptionNote ? <p data-testid="delete-subscription-note">{subscriptionNote}</p> : null}
       <div className="error-screen__actions" style={{ justifyContent: 'flex-start' }}>
         <button type="button" className="button button--primary" onClick={remove} disabled={step === 'deleting'}>
           {t('confirmYes')}

@@ -38,6 +38,9 @@ export async function subscriptionPath(payload: Payload, userId: number): Promis
 
 /** The user behind a subscription URL, or null when the token is wrong or revoked. */
 export async function userForSubscriptionToken(payload: Payload, userId: number, token: string): Promise<number | null> {
+  const owner = await payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true })
+  // An account being deleted serves nothing; restoring it brings the same URL back.
+  if (!owner || owner.deletionRequestedAt) return null
   const nonce = await nonceOf(payload, userId, false)
   if (!nonce) return null
   const expected = Buffer.from(tokenOf(userId, nonce))

@@ -9,6 +9,8 @@ import { PasswordForm } from '@/components/auth/PasswordForm'
 import { localeOrDefault } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import { currentPageUser } from '@/lib/auth/currentUser'
+import { vipSubscriptionOf } from '@/lib/billing/account'
+import { payloadClient } from '@/lib/data/payload'
 
 import { profileMetadata } from '../_components/ProfileSection'
 
@@ -24,6 +26,12 @@ export default async function ProfilePreferencesPage({ params, searchParams }: P
   const t = await getTranslations({ locale, namespace: 'Preferences' })
   const profile = await getTranslations({ locale, namespace: 'Profile' })
   const user = await currentPageUser(await headers())
+  // Deleting says what happens to a paid subscription before the subscriber says yes.
+  const subscription = user ? await vipSubscriptionOf(await payloadClient(), user.id, { as: user }) : null
+  const paidUntil = subscription?.currentPeriodEnd ?? subscription?.trialEndsAt
+  const subscriptionNote = paidUntil
+    ? t('deleteSubscription', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(paidUntil)) })
+    : null
   return (
     <section>
       <h2>{profile('preferences')}</h2>
@@ -47,7 +55,7 @@ export default async function ProfilePreferencesPage({ params, searchParams }: P
         <MarketingConsent initial={user?.marketingConsent ?? false} />
         <h3>{t('deleteTitle')}</h3>
         <p>{t('deleteText')}</p>
-        <DeleteAccount />
+        <DeleteAccount subscriptionNote={subscriptionNote} />
       </PageMessages>
     </section>
   )
