@@ -21,6 +21,7 @@ import * as migration_20261124_001552_versions_with_author from './20261124_0015
 import * as migration_20261124_002956_pages_as_cms_collection from './20261124_002956_pages_as_cms_collection';
 import * as migration_20261124_065033_client_apps_collection from './20261124_065033_client_apps_collection';
 import * as migration_20261124_124431_device_key_undo from './20261124_124431_device_key_undo';
+import * as migration_20261124_152545_key_list_rank from './20261124_152545_key_list_rank';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261124_124431_device_key_undo.up,
     down: migration_20261124_124431_device_key_undo.down,
-    name: '20261124_124431_device_key_undo'
+    name: '20261124_124431_device_key_undo',
+  },
+  {
+    up: migration_20261124_152545_key_list_rank.up,
+    down: migration_20261124_152545_key_list_rank.down,
+    name: '20261124_152545_key_list_rank'
   },
 ];

@@ -303,6 +303,7 @@ export interface Key {
    */
   revokeError?: string | null;
   serverDown?: boolean | null;
+  listRank?: number | null;
   providerRef?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -938,6 +939,7 @@ export interface KeysSelect<T extends boolean = true> {
   revokeOnServerAfter?: T;
   revokeError?: T;
   serverDown?: T;
+  listRank?: T;
   providerRef?: T;
   updatedAt?: T;
   createdAt?: T;

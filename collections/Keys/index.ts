@@ -213,6 +213,13 @@ export const Keys: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true },
     },
     {
+      // Phone-ready protocols first in the public lists (src/lib/keys/listOrder.ts); set from the protocol on save.
+      name: 'listRank',
+      type: 'number',
+      index: true,
+      admin: { hidden: true },
+    },
+    {
       name: 'providerRef',
       label: { ru: 'Идентификатор на сервере', en: 'Id on the server' },
       type: 'text',

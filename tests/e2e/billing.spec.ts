@@ -533,7 +533,8 @@ test('My servers: the subscription URL opened in a browser shows the subscriptio
   expect(pasted.status()).toBe(200)
   expect(Buffer.from(await pasted.text(), 'base64').toString()).toMatch(/^vless:\/\//)
 
-  // In English, through the language switch.
+  // In English, through the language switch (in the phone's menu).
+  await phone.getByRole('button', { name: 'Меню' }).click()
   await phone.getByRole('link', { name: 'EN', exact: true }).click()
   await expect(phone).toHaveURL(`${baseURL}/en${pagePath}`)
   await expect(phone.getByTestId('subscription-status')).toHaveText(/^Trial until [A-Z][a-z]+ \d{1,2}, \d{4}$/)

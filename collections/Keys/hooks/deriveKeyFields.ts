@@ -1,9 +1,12 @@
-// Keeps a key's country in step with its server and gives it a readable title.
+// Keeps a key's country in step with its server, gives it a readable title and its place in the public lists.
 import type { CollectionBeforeChangeHook } from 'payload'
 
 import { PROTOCOL_LABELS, isProtocol } from '@/lib/keys'
+import { LIST_RANK } from '@/lib/keys/listOrder'
 
 export const deriveKeyFields: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+  const protocol: unknown = data.protocol ?? originalDoc?.protocol
+  if (isProtocol(protocol)) data.listRank = LIST_RANK[protocol]
   const serverRef: unknown = data.server ?? originalDoc?.server
   const serverId = typeof serverRef === 'object' && serverRef !== null ? (serverRef as { id: number }).id : serverRef
   if (typeof serverId === 'number' || typeof serverId === 'string') {
@@ -11,7 +14,6 @@ export const deriveKeyFields: CollectionBeforeChangeHook = async ({ data, origin
     const country = server.country
     data.country = typeof country === 'object' ? country.id : country
     const code = typeof country === 'object' ? country.code.toUpperCase() : ''
-    const protocol: unknown = data.protocol ?? originalDoc?.protocol
     const protocolLabel = isProtocol(protocol) ? PROTOCOL_LABELS[protocol] : ''
     const device = data.deviceLabel ?? originalDoc?.deviceLabel
     data.title = [code, protocolLabel, server.name, device].filter(Boolean).join(' · ')

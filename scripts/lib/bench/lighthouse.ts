@@ -9,7 +9,9 @@ export type CategoryId = (typeof CATEGORIES)[number]
 
 export type FailingAudit = { title: string; displayValue?: string; examples: string[] }
 export type CategoryScore = { id: CategoryId; title: string; score: number | null; failing: FailingAudit[] }
-export type LighthouseReport = { url: string; categories: CategoryScore[]; warnings: string[] }
+/** Lab metrics in milliseconds (simulated mobile: 4× CPU slowdown, slow 4G). */
+export type LabMetrics = { totalBlockingTime: number | null; largestContentfulPaint: number | null }
+export type LighthouseReport = { url: string; categories: CategoryScore[]; metrics: LabMetrics; warnings: string[] }
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROME_FLAGS = [
@@ -60,7 +62,9 @@ export async function auditPage(url: string): Promise<LighthouseReport> {
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
     const { lhr } = result
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
-    return { url, categories: scores(lhr), warnings: lhr.runWarnings.map(String) }
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? null
+    const metrics = { totalBlockingTime: metric('total-blocking-time'), largestContentfulPaint: metric('largest-contentful-paint') }
+    return { url, categories: scores(lhr), metrics, warnings: lhr.runWarnings.map(String) }
   } finally {
     forget()
     chrome.kill()

@@ -6,6 +6,8 @@ export type BenchOptions = {
   durationSeconds: number
   connections: number
   skipLighthouse: boolean
+  /** Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS): the targets hold in every one. */
+  lighthouseRuns: number
   /** BENCH_SECTIONS=scaling,load runs only those; all by default. */
   sections: ReadonlySet<BenchSection>
 }
@@ -34,6 +36,7 @@ export function readOptions(): BenchOptions {
     durationSeconds: positiveInteger('BENCH_DURATION', 10),
     connections: positiveInteger('BENCH_CONNECTIONS', 20),
     skipLighthouse: skip !== undefined && skip !== '' && skip !== '0' && skip !== 'false',
+    lighthouseRuns: positiveInteger('BENCH_LIGHTHOUSE_RUNS', 3),
     sections: sections(),
   }
 }

@@ -56,30 +56,34 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
 
   return (
     <tr ref={rowElement} id={anchorId} data-key-id={row.id}>
-      <td data-label={t('country')}>
+      <td data-label={t('country')} className="keys__country">
         <span>
           {/* A no-break space: the flag stays with the name. */}
           <span aria-hidden="true">{countryFlag(row.countryCode)}</span>{'\u00a0'}
           {row.countryName}
         </span>
       </td>
-      <td data-label={t('protocol')}>{PROTOCOL_LABELS[row.protocol]}</td>
-      <td data-label={t('timeAvailable')} data-expires-at={row.expiresAt ?? ''} className="keys__nowrap">
+      <td data-label={t('protocol')} className="keys__protocol">
+        {PROTOCOL_LABELS[row.protocol]}
+      </td>
+      <td data-label={t('timeAvailable')} data-expires-at={row.expiresAt ?? ''} className="keys__nowrap keys__hours">
         {hours === null ? t('unlimited') : t('hoursLeft', { hours })}
       </td>
-      <td data-label={t('dateAdded')} className="keys__nowrap">
+      <td data-label={t('dateAdded')} className="keys__nowrap keys__date">
         {format.dateTime(new Date(row.createdAt), { dateStyle: 'medium' })}
       </td>
-      <td data-label={t('about')}>
+      <td data-label={t('about')} className="keys__about">
         {/* One block beside the label on phones: the hosting above its health note. */}
         <span className="key-about">
           <span>{row.device ? `${row.device} · ${row.hosting}` : row.hosting}</span>
           {row.health ? <HealthNote health={row.health} now={now} /> : null}
         </span>
       </td>
-      <td>
+      <td className="keys__actions">
         {/* A flex box inside the cell, not the cell itself: a flex cell leaves the table's row lines. */}
+        {/* Copying is what most visitors came for: it comes first (and on a phone it is the first button of the card). */}
         <div className="key-actions">
+          {copyText ? <CopyButton text={copyText} /> : null}
           <a href={detailsHref} onClick={open()} className="button button--ghost">
             {t('readMore')}
             {/* Which key, for screen readers and link lists: ten links all called "Read more" say nothing. */}
@@ -88,7 +92,6 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
           <a href={`${detailsHref}#apps`} onClick={open('apps')} className="button button--ghost">
             {t('install')}
           </a>
-          {copyText ? <CopyButton text={copyText} /> : null}
           {action}
         </div>
       </td>

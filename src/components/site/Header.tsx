@@ -1,4 +1,6 @@
-// Site header: home link, key lists per protocol, language switch, login and personal account.
+// Site header: home link, key lists per protocol, language switch, login and personal account. On a phone all but
+// the home link sit behind one "Menu" button: a popover, so it opens and closes (and closes on a tap outside or Esc)
+// without JavaScript; a browser without popovers shows the menu in place, as on a wide screen.
 import { getTranslations } from 'next-intl/server'
 
 import { Link } from '@/i18n/Link'
@@ -22,16 +24,22 @@ export async function Header({ locale }: { locale: Locale }) {
         <Link href="/" className="header__brand" aria-label={t('home')}>
           {settings.siteName}
         </Link>
-        <nav className="header__protocols" aria-label={t('keys')}>
-          {PROTOCOLS.map((protocol) => (
-            <Link key={protocol} href={keysPathname({ protocol, country: null })} prefetch={false}>
-              {PROTOCOL_LABELS[protocol]}
-            </Link>
-          ))}
-        </nav>
-        <div className="header__account">
-          <LanguageSwitch label={t('language')} />
-          <AccountLinks />
+        <button type="button" className="header__menu-button" popoverTarget="site-menu" data-testid="menu-button">
+          <span aria-hidden="true" className="header__menu-icon" />
+          {t('menu')}
+        </button>
+        <div id="site-menu" className="header__menu" popover="auto">
+          <nav className="header__protocols" aria-label={t('keys')}>
+            {PROTOCOLS.map((protocol) => (
+              <Link key={protocol} href={keysPathname({ protocol, country: null })} prefetch={false}>
+                {PROTOCOL_LABELS[protocol]}
+              </Link>
+            ))}
+          </nav>
+          <div className="header__account">
+            <LanguageSwitch label={t('language')} />
+            <AccountLinks />
+          </div>
         </div>
       </div>
     </header>

@@ -108,8 +108,9 @@ async function readKeyList(locale: Locale, filter: KeysFilter, limit: number): P
     depth: 1,
     limit,
     where: filterWhere(filter),
-    // Longest-lasting first: unlimited keys, then the freshest; what a visitor wants on top.
-    sort: ['-expiresAt', '-createdAt', '-id'],
+    // Keys a phone imports in a tap first (src/lib/keys/listOrder.ts), then the longest-lasting: unlimited keys,
+    // then the freshest.
+    sort: ['listRank', '-expiresAt', '-createdAt', '-id'],
     select: ROW_SELECT,
     populate: ROW_POPULATE,
   })

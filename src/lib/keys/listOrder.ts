@@ -1,0 +1,14 @@
+// The order of protocols in the public key lists. Most visitors are on phones, where vless, Outline and trojan
+// import into one app in a tap (and in Russia they are the ones that get through); WireGuard and OpenVPN need their
+// own app and a file; SSTP is built into Windows only. Within a group the longest-lasting keys come first, so the
+// phone-ready protocols stay mixed. One order for every device keeps each list one cacheable page.
+import type { Protocol } from './types'
+
+export const LIST_RANK: Record<Protocol, number> = {
+  vless: 1,
+  outline: 1,
+  trojan: 1,
+  wireguard: 2,
+  openvpn: 2,
+  sstp: 3,
+}
