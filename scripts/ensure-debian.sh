@@ -21,4 +21,5 @@ if [ "$(id -u)" != "0" ]; then
 fi
 echo "Installing Debian's $* for $why…"
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -qq "$@" >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq "$@" >/dev/null; }
+# No recommended extras: wireguard-tools alone would recommend a whole kernel image.
+apt-get install -y -qq --no-install-recommends "$@" >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }

@@ -7,7 +7,10 @@ bash scripts/ensure-debian.sh required "the end-to-end tests' browser" "${CHROMI
 bash scripts/ensure-debian.sh required "the end-to-end tests' reverse proxy" nginx,envsubst nginx-light gettext-base || exit 1
 bash scripts/ensure-debian.sh required "the end-to-end tests' shared cache (two app instances)" redis-server redis-server || exit 1
 bash scripts/ensure-debian.sh optional "the ss-manager integration test" ss-manager,ss-server,ss-local shadowsocks-libev
-bash scripts/ensure-debian.sh optional "the Xray JSON check with a real parser" v2ray v2ray
+bash scripts/ensure-debian.sh optional "the Xray JSON check and the vless real-client test" v2ray v2ray
+bash scripts/ensure-debian.sh optional "the trojan real-client test" trojan trojan
+bash scripts/ensure-debian.sh optional "the WireGuard real-client test" wg,wg-quick,wireguard-go,nft wireguard-tools wireguard-go nftables
+bash scripts/ensure-debian.sh optional "the OpenVPN real-client test" openvpn openvpn
 rm -rf .test && mkdir -p .test
 
 status=0

@@ -1,13 +1,9 @@
 // The ss-manager adapter against real shadowsocks-libev on loopback: the rotation job issues a key through
 // ss-manager, a real ss-local started from the key string the site shows fetches a page through it, and
 // after rotation the old key stops connecting while the new one works.
-import type { ChildProcess } from 'node:child_process'
-import { execFile, execFileSync, spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { Server as HttpServer } from 'node:http'
-import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { promisify } from 'node:util'
 
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,63 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Server } from '@/payload-types'
 
 import { testPayload } from '../helpers/payload'
+import { freePort, hasCommands, run, start, stop, stopAll, waitForPort } from '../helpers/processes'
 
-const hasShadowsocks = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v ss-manager && command -v ss-server && command -v ss-local'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
+const hasShadowsocks = hasCommands('ss-manager', 'ss-server', 'ss-local')
 if (!hasShadowsocks) console.warn('Skipping the ss-manager test: shadowsocks-libev is not installed (npm test installs it when run as root).')
 
 const METHOD = 'chacha20-ietf-poly1305'
-const processes: ChildProcess[] = []
 let payload: Payload
 let http: HttpServer
 let httpPort = 0
 let server: Server
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-/** Starts a process in its own group, so stopping it also stops what it started (ss-manager's ss-servers). */
-function start(command: string, args: string[]): ChildProcess {
-  const child = spawn(command, args, { detached: true, stdio: 'ignore' })
-  processes.push(child)
-  return child
-}
-
-function stop(child: ChildProcess): void {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM')
-  } catch {
-    // already gone
-  }
-}
-
-async function waitForPort(port: number, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1')
-      socket.once('connect', () => {
-        socket.destroy()
-        resolve(true)
-      })
-      socket.once('error', () => resolve(false))
-    })
-    if (open) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`Nothing listens on ${port}`)
-}
 
 /** Fetches the test page through a fresh ss-local made from the key string; returns the body or null. */
 async function fetchThrough(keyString: string): Promise<string | null> {
@@ -87,7 +36,7 @@ async function fetchThrough(keyString: string): Promise<string | null> {
     for (let attempt = 0; attempt < 4; attempt += 1) {
       try {
         // Not execFileSync: the page is served by this very process, which must stay free to answer.
-        const { stdout } = await promisify(execFile)('curl', ['-sS', '--max-time', '3', '--socks5-hostname', `127.0.0.1:${socksPort}`, `http://127.0.0.1:${httpPort}/`], {
+        const { stdout } = await run('curl', ['-sS', '--max-time', '3', '--socks5-hostname', `127.0.0.1:${socksPort}`, `http://127.0.0.1:${httpPort}/`], {
           encoding: 'utf8',
         })
         return stdout
@@ -97,7 +46,7 @@ async function fetchThrough(keyString: string): Promise<string | null> {
     }
     return null
   } finally {
-    stop(local)
+    stop(local.child)
   }
 }
 
@@ -138,7 +87,7 @@ afterAll(async () => {
   if (!hasShadowsocks) return
   // Disabled, so later rotations in this suite do not call a manager that is gone.
   await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
-  for (const child of processes) stop(child)
+  stopAll()
   await new Promise((resolve) => http.close(resolve))
 })
 

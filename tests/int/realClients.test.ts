@@ -1,0 +1,400 @@
+// Every key format proven by its real client (Debian's packages): a real server is started, a key for it goes into
+// the site through the editor's bulk import, and the key exactly as the site hands it to a visitor (the link the
+// Copy button copies, the file the download button serves) is given to the real client, which must fetch a page
+// through the tunnel. A wrong key must not. Where a package or a kernel feature is missing, the test says why and
+// skips; `npm test` installs the packages when it runs as root.
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { Server as HttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Protocol } from '@/lib/keys/types'
+import type { Server } from '@/payload-types'
+
+import type { NetnsPair } from '../helpers/netns'
+import { netnsPair, netnsUnavailable } from '../helpers/netns'
+import { curl, freePort, hasCommands, run, start, stopAll, stopped, waitForOutput, waitForPort } from '../helpers/processes'
+import { makeTestPki, TEST_SERVER_NAME } from '../helpers/testPki'
+import type { TestPki } from '../helpers/testPki'
+import { testPayload } from '../helpers/payload'
+
+const INSTALL = 'npm test installs it when run as root'
+const namespaces = netnsUnavailable()
+const SKIPPED: Record<'trojan' | 'vless' | 'wireguard' | 'openvpn', string | null> = {
+  trojan: hasCommands('trojan') ? null : `Debian's trojan is not installed (${INSTALL})`,
+  vless: hasCommands('v2ray') ? null : `Debian's v2ray is not installed (${INSTALL})`,
+  wireguard: namespaces ?? (hasCommands('wg', 'wg-quick', 'wireguard-go', 'nft') ? null : `wireguard-tools, wireguard-go or nftables is not installed (${INSTALL})`),
+  openvpn: namespaces ?? (hasCommands('openvpn') ? null : `Debian's openvpn is not installed (${INSTALL})`),
+}
+for (const [protocol, reason] of Object.entries(SKIPPED)) {
+  if (reason) console.warn(`Skipping the ${protocol} real-client test: ${reason}.`)
+}
+
+const PAGE = 'hello through the tunnel'
+let payload: Payload
+let pki: TestPki
+let work: string
+let http: HttpServer
+let httpPort = 0
+let serial = 0
+
+/** A manual server as an editor adds it, offering one protocol on one port. */
+async function manualServer(host: string, protocol: Protocol, port: number): Promise<Server> {
+  const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
+  serial += 1
+  return payload.create({
+    collection: 'servers',
+    data: {
+      name: `FI-${protocol}-real-${process.pid}-${serial}`,
+      country: country.id,
+      hosting: 'Test machine',
+      host,
+      privateNetwork: true,
+      tier: 'free',
+      enabled: true,
+      adapter: 'manual',
+      protocols: [{ protocol, port, freeKeys: 0 }],
+    },
+  })
+}
+
+/** The editor's bulk import of one link or file, then the key as a visitor gets it: the copied link or the download. */
+async function importAndTake(server: Server, input: { text?: string; file?: { name: string; content: string } }): Promise<string> {
+  const { importKeys } = await import('@/lib/provisioning/manualImport')
+  const { adminTranslator } = await import('@/lib/admin/adminMessages')
+  const report = await importKeys(
+    payload,
+    { serverId: server.id, text: input.text, files: input.file ? [input.file] : [], expiresAt: null, acceptOtherHost: false },
+    adminTranslator('en'),
+  )
+  expect(report).toEqual({ created: 1, rejected: [] })
+  const { docs } = await payload.find({ collection: 'keys', where: { server: { equals: server.id } }, limit: 1, depth: 0 })
+  const id = docs[0]!.id
+  const { readKeyDetails, readKeyFile } = await import('@/lib/data/keys')
+  if (input.file) {
+    const file = await readKeyFile(id)
+    expect(file?.filename).toMatch(input.file.name.endsWith('.ovpn') ? /\.ovpn$/ : /\.conf$/)
+    return file!.content
+  }
+  const details = await readKeyDetails(id, 'ru')
+  return details!.copyText!
+}
+
+beforeAll(async () => {
+  if (Object.values(SKIPPED).every(Boolean)) return
+  payload = await testPayload()
+  pki = await makeTestPki(['127.0.0.1', '10.71.0.1', '10.72.0.1'])
+  work = await mkdtemp(path.join(tmpdir(), 'vpnkeys-clients-'))
+  http = createServer((_request, response) => response.end(PAGE))
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  httpPort = (http.address() as AddressInfo).port
+})
+
+afterAll(async () => {
+  stopAll()
+  if (http) await new Promise((resolve) => http.close(resolve))
+})
+
+describe.skipIf(SKIPPED.trojan !== null)('trojan: Debian’s trojan as server and client', () => {
+  /** trojan-gfw's client settings from a share link: the server, password and TLS name come from the link alone. */
+  async function trojanClient(link: string, socksPort: number) {
+    const { parseShareLink } = await import('@/lib/keys/parse')
+    const parsed = parseShareLink(link)
+    if (!parsed.ok || parsed.value.protocol !== 'trojan') throw new Error(`Not a trojan link: ${link}`)
+    const { host, port, password, sni, allowInsecure, alpn } = parsed.value.params
+    const config = {
+      run_type: 'client',
+      local_addr: '127.0.0.1',
+      local_port: socksPort,
+      remote_addr: host,
+      remote_port: port,
+      password: [password],
+      log_level: 1,
+      // The test's own CA stands in for a public one; the name checked is the link's.
+      ssl: { verify: !allowInsecure, verify_hostname: !allowInsecure, cert: pki.files.ca, ...(sni ? { sni } : {}), ...(alpn ? { alpn: alpn.split(',') } : {}) },
+    }
+    const file = path.join(work, `trojan-client-${socksPort}.json`)
+    await writeFile(file, JSON.stringify(config))
+    const client = start('trojan', ['-c', file])
+    await waitForPort(socksPort)
+    return client
+  }
+
+  it('a trojan:// key imported by an editor and copied by a visitor fetches a page; a wrong password does not', async () => {
+    const port = await freePort()
+    const fallback = createServer((_request, response) => response.end('not through trojan'))
+    await new Promise<void>((resolve) => fallback.listen(0, '127.0.0.1', resolve))
+    const serverConfig = path.join(work, 'trojan-server.json')
+    await writeFile(
+      serverConfig,
+      JSON.stringify({
+        run_type: 'server',
+        local_addr: '127.0.0.1',
+        local_port: port,
+        // What a wrong password reaches instead: trojan hands unknown traffic to this address.
+        remote_addr: '127.0.0.1',
+        remote_port: (fallback.address() as AddressInfo).port,
+        password: ['s3cret pass/word'],
+        log_level: 1,
+        ssl: { cert: pki.files.serverCert, key: pki.files.serverKey },
+      }),
+    )
+    const server = start('trojan', ['-c', serverConfig])
+    try {
+      await waitForPort(port)
+      const site = await manualServer('127.0.0.1', 'trojan', port)
+      const link = await importAndTake(site, { text: `trojan://${encodeURIComponent('s3cret pass/word')}@127.0.0.1:${port}?security=tls&sni=${TEST_SERVER_NAME}&type=tcp#FI` })
+      expect(link).toMatch(/^trojan:\/\//)
+
+      const socks = await freePort()
+      const client = await trojanClient(link, socks)
+      expect(await curl(['--socks5-hostname', `127.0.0.1:${socks}`, `http://127.0.0.1:${httpPort}/`])).toBe(PAGE)
+      await stopped(client.child)
+
+      const wrongSocks = await freePort()
+      const wrong = await trojanClient(link.replace(/^trojan:\/\/[^@]+@/, 'trojan://wrong@'), wrongSocks)
+      expect(await curl(['--socks5-hostname', `127.0.0.1:${wrongSocks}`, `http://127.0.0.1:${httpPort}/`])).not.toBe(PAGE)
+      await stopped(wrong.child)
+    } finally {
+      await stopped(server.child)
+      await new Promise((resolve) => fallback.close(resolve))
+    }
+  })
+})
+
+describe.skipIf(SKIPPED.vless !== null)('vless over TLS: Debian’s v2ray (4.34) as server and client', () => {
+  // The site's client configuration sends private addresses (127.0.0.1 too) direct, as a VPN app should; the page is
+  // therefore asked for by a name only the server can resolve, so it can only arrive through the tunnel.
+  const TARGET = 'target.vpnkeys.test'
+  const UUID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b'
+
+  async function v2rayServer(port: number, stream: Record<string, unknown>) {
+    const config = {
+      log: { loglevel: 'warning' },
+      dns: { hosts: { [TARGET]: '127.0.0.1' } },
+      inbounds: [
+        {
+          listen: '127.0.0.1',
+          port,
+          protocol: 'vless',
+          settings: { clients: [{ id: UUID }], decryption: 'none' },
+          streamSettings: { ...stream, security: 'tls', tlsSettings: { certificates: [{ certificateFile: pki.files.serverCert, keyFile: pki.files.serverKey }] } },
+        },
+      ],
+      outbounds: [{ protocol: 'freedom', settings: { domainStrategy: 'UseIPv4' } }],
+    }
+    const server = start('v2ray', ['-config', 'stdin:'], { input: JSON.stringify(config) })
+    await waitForPort(port)
+    return server
+  }
+
+  /** The page fetched through v2ray running the site's own client configuration for the link (its Xray JSON). */
+  async function fetchThrough(link: string): Promise<string | null> {
+    const { proxiesOf } = await import('@/lib/subscription/proxies')
+    const { xrayClientConfig } = await import('@/lib/subscription/xray')
+    const config = xrayClientConfig(proxiesOf([link], 'key')[0]!) as { inbounds: { port: number }[] }
+    const [socks, httpProxy] = [await freePort(), await freePort()]
+    config.inbounds[0]!.port = socks
+    config.inbounds[1]!.port = httpProxy
+    // The test's CA is trusted the way Go programs read one: the configuration stays exactly the site's.
+    const client = start('v2ray', ['-config', 'stdin:'], { input: JSON.stringify(config), env: { ...process.env, SSL_CERT_FILE: pki.files.ca } })
+    try {
+      await waitForPort(socks)
+      return await curl(['--socks5-hostname', `127.0.0.1:${socks}`, `http://${TARGET}:${httpPort}/`])
+    } finally {
+      await stopped(client.child)
+    }
+  }
+
+  it('a vless:// key (TCP + TLS) imported by an editor and copied by a visitor fetches a page; a wrong id does not', async () => {
+    const port = await freePort()
+    const server = await v2rayServer(port, { network: 'tcp' })
+    try {
+      const site = await manualServer('127.0.0.1', 'vless', port)
+      const link = await importAndTake(site, { text: `vless://${UUID}@127.0.0.1:${port}?encryption=none&security=tls&sni=${TEST_SERVER_NAME}&type=tcp#FI` })
+      expect(link).toMatch(/^vless:\/\//)
+      expect(await fetchThrough(link)).toBe(PAGE)
+      expect(await fetchThrough(link.replace(UUID, '00000000-0000-4000-8000-000000000000'))).toBeNull()
+    } finally {
+      await stopped(server.child)
+    }
+  })
+
+  it('a vless:// key over WebSocket + TLS fetches a page too', async () => {
+    const port = await freePort()
+    const server = await v2rayServer(port, { network: 'ws', wsSettings: { path: '/vl' } })
+    try {
+      const site = await manualServer('127.0.0.1', 'vless', port)
+      const link = await importAndTake(site, { text: `vless://${UUID}@127.0.0.1:${port}?encryption=none&security=tls&sni=${TEST_SERVER_NAME}&type=ws&path=%2Fvl&host=${TEST_SERVER_NAME}#FI-ws` })
+      expect(await fetchThrough(link)).toBe(PAGE)
+    } finally {
+      await stopped(server.child)
+    }
+  })
+})
+
+/**
+ * A page server inside the server's namespace (the test process cannot listen there itself). It names the address
+ * the request came from: the client's tunnel address proves the page came through the tunnel, not the plain link.
+ */
+function pageServerInside(pair: NetnsPair, port: number) {
+  const script = `require('http').createServer((q, s) => s.end(${JSON.stringify(PAGE)} + ' from ' + q.socket.remoteAddress)).listen(${port}, '0.0.0.0')`
+  return start(pair.inside(pair.server)[0]!, [...pair.inside(pair.server).slice(1), process.execPath, '-e', script])
+}
+
+describe.skipIf(SKIPPED.wireguard !== null)('WireGuard: the downloaded .conf used as is by wg-quick (wireguard-go) against a wg server', () => {
+  let pair: NetnsPair
+  const serverInterface = `vkw${process.pid % 10000}s`
+  const clientFile = () => path.join(work, `vkw${process.pid % 10000}c.conf`)
+
+  beforeAll(async () => {
+    pair = await netnsPair('vkw', 71)
+  })
+
+  afterAll(async () => {
+    await run('ip', ['-n', pair.client, 'link', 'del', path.basename(clientFile(), '.conf')]).catch(() => undefined)
+    await run('ip', ['-n', pair.server, 'link', 'del', serverInterface]).catch(() => undefined)
+    await pair.teardown()
+  })
+
+  it('the key an editor imported as a .conf file, downloaded by a visitor, connects and fetches a page; a wrong key does not', async () => {
+    const { buildWireguardConfig, generatePresharedKey, generateWireguardKeyPair } = await import('@/lib/keys')
+    const serverKeys = generateWireguardKeyPair()
+    const clientKeys = generateWireguardKeyPair()
+    const presharedKey = generatePresharedKey()
+    const port = 51820
+    const inServer = pair.inside(pair.server)
+    // The server: wireguard-go (the kernel here may have no WireGuard module) configured with wg.
+    await run(inServer[0]!, [...inServer.slice(1), 'wireguard-go', serverInterface])
+    const serverKeyFile = path.join(work, 'wg-server.key')
+    const pskFile = path.join(work, 'wg.psk')
+    await writeFile(serverKeyFile, serverKeys.privateKey, { mode: 0o600 })
+    await writeFile(pskFile, presharedKey, { mode: 0o600 })
+    await run(inServer[0]!, [...inServer.slice(1), 'wg', 'set', serverInterface, 'listen-port', String(port), 'private-key', serverKeyFile, 'peer', clientKeys.publicKey, 'preshared-key', pskFile, 'allowed-ips', '10.66.0.2/32'])
+    await run('ip', ['-n', pair.server, 'addr', 'add', '10.66.0.1/24', 'dev', serverInterface])
+    await run('ip', ['-n', pair.server, 'link', 'set', serverInterface, 'up'])
+    const pagePort = 8080
+    pageServerInside(pair, pagePort)
+
+    // What the server's operator exports for a client, imported as a file by the editor.
+    const exported = buildWireguardConfig({
+      privateKey: clientKeys.privateKey,
+      addresses: ['10.66.0.2/32'],
+      dns: ['10.66.0.1'],
+      peer: { publicKey: serverKeys.publicKey, presharedKey, endpointHost: pair.serverAddress, endpointPort: port },
+    })
+    const site = await manualServer(pair.serverAddress, 'wireguard', port)
+    const downloaded = await importAndTake(site, { file: { name: 'fi.conf', content: exported } })
+    expect(downloaded).toBe(exported)
+
+    // wg-quick hands the DNS line to resolvconf: a stand-in writes the client namespace's own resolv.conf.
+    const shim = path.join(work, 'shim')
+    await mkdir(shim, { recursive: true })
+    await writeFile(path.join(shim, 'resolvconf'), '#!/bin/sh\n[ "$1" = -a ] && cat > /etc/resolv.conf\nexit 0\n')
+    await chmod(path.join(shim, 'resolvconf'), 0o755)
+    await mkdir(`/etc/netns/${pair.client}`, { recursive: true })
+    await writeFile(`/etc/netns/${pair.client}/resolv.conf`, 'nameserver 127.0.0.1\n')
+    const inClient = pair.inside(pair.client)
+    const wgQuick = (action: 'up' | 'down', file: string) =>
+      run(inClient[0]!, [...inClient.slice(1), 'env', `PATH=${shim}:${process.env.PATH}`, 'wg-quick', action, file])
+
+    await writeFile(clientFile(), downloaded, { mode: 0o600 })
+    await wgQuick('up', clientFile())
+    try {
+      expect(await curl([`http://10.66.0.1:${pagePort}/`], inClient)).toBe(`${PAGE} from 10.66.0.2`)
+    } finally {
+      await wgQuick('down', clientFile()).catch(() => undefined)
+    }
+
+    // The same file with another client key: the handshake never completes.
+    const wrong = downloaded.replace(clientKeys.privateKey, generateWireguardKeyPair().privateKey)
+    await writeFile(clientFile(), wrong, { mode: 0o600 })
+    await wgQuick('up', clientFile())
+    try {
+      expect(await curl(['--max-time', '3', `http://10.66.0.1:${pagePort}/`], inClient)).toBeNull()
+    } finally {
+      await wgQuick('down', clientFile()).catch(() => undefined)
+    }
+  })
+})
+
+describe.skipIf(SKIPPED.openvpn !== null)('OpenVPN: the downloaded .ovpn used as is by openvpn against an openvpn server with its own CA', () => {
+  let pair: NetnsPair
+  let tlsCrypt = ''
+
+  beforeAll(async () => {
+    pair = await netnsPair('vko', 72)
+    const key = path.join(work, 'tls-crypt.key')
+    await run('openvpn', ['--genkey', 'tls-crypt', key])
+    tlsCrypt = await readFile(key, 'utf8')
+    pageServerInside(pair, 8080)
+  })
+
+  afterAll(async () => {
+    await pair.teardown()
+  })
+
+  for (const transport of ['udp', 'tcp'] as const) {
+    it(`over ${transport.toUpperCase()}: the key an editor imported as an .ovpn file, downloaded by a visitor, connects and fetches a page; a profile of another CA does not`, async () => {
+      const port = transport === 'udp' ? 1194 : 443
+      const net = transport === 'udp' ? '10.8.0' : '10.9.0'
+      const serverConfig = [
+        `dev tun-${transport}`,
+        `proto ${transport === 'udp' ? 'udp' : 'tcp-server'}`,
+        `local ${pair.serverAddress}`,
+        `port ${port}`,
+        'topology subnet',
+        `server ${net}.0 255.255.255.0`,
+        `ca ${pki.files.ca}`,
+        `cert ${pki.files.serverCert}`,
+        `key ${pki.files.serverKey}`,
+        'dh none',
+        `tls-crypt ${path.join(work, 'tls-crypt.key')}`,
+        'data-ciphers AES-256-GCM:AES-128-GCM:CHACHA20-POLY1305',
+        'auth SHA256',
+        'keepalive 10 60',
+        'push "redirect-gateway def1"',
+        'verb 3',
+      ].join('\n')
+      const serverFile = path.join(work, `openvpn-server-${transport}.conf`)
+      await writeFile(serverFile, serverConfig)
+      const inServer = pair.inside(pair.server)
+      const server = start(inServer[0]!, [...inServer.slice(1), 'openvpn', '--config', serverFile])
+      await waitForOutput(server, /Initialization Sequence Completed/)
+
+      const { buildOpenVpnProfile } = await import('@/lib/keys')
+      const exported = buildOpenVpnProfile({ host: pair.serverAddress, port, transport, ca: pki.pem.ca, cert: pki.pem.clientCert, key: pki.pem.clientKey, tlsCrypt })
+      const site = await manualServer(pair.serverAddress, 'openvpn', port)
+      const downloaded = await importAndTake(site, { file: { name: `fi-${transport}.ovpn`, content: exported } })
+      expect(downloaded).toBe(exported)
+
+      const inClient = pair.inside(pair.client)
+      const profile = path.join(work, `client-${transport}.ovpn`)
+      await writeFile(profile, downloaded, { mode: 0o600 })
+      const client = start(inClient[0]!, [...inClient.slice(1), 'openvpn', '--config', profile])
+      try {
+        await waitForOutput(client, /Initialization Sequence Completed/, { failure: /AUTH_FAILED|VERIFY ERROR|Exiting due to fatal error/ })
+        expect(await curl([`http://${net}.1:8080/`], inClient)).toBe(`${PAGE} from ${net}.2`)
+      } finally {
+        await stopped(client.child)
+      }
+
+      // A profile from another CA: the server's certificate is refused and no tunnel comes up.
+      const stranger = await makeTestPki()
+      const foreign = path.join(work, `foreign-${transport}.ovpn`)
+      await writeFile(foreign, downloaded.replace(pki.pem.ca.trim(), stranger.pem.ca.trim()), { mode: 0o600 })
+      const refused = start(inClient[0]!, [...inClient.slice(1), 'openvpn', '--config', foreign])
+      try {
+        await expect(waitForOutput(refused, /Initialization Sequence Completed/, { failure: /VERIFY ERROR/, timeoutMs: 8000 })).rejects.toThrow(/VERIFY ERROR|Timed out/)
+      } finally {
+        await stopped(refused.child)
+        await stopped(server.child)
+      }
+    })
+  }
+})
