@@ -12,6 +12,8 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
 WORKDIR /app
+# A VPN client for the connection check of free keys (LIVENESS_* in .env.example).
+RUN apt-get update && apt-get install -y --no-install-recommends v2ray && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system app && useradd --system --gid app --home-dir /app app
 COPY --from=build --chown=app:app /app /app
 USER app

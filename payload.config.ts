@@ -27,6 +27,7 @@ import { isAdminUser } from './collections/access/roles'
 import { SiteSettings } from './globals/SiteSettings'
 import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
 import { chargeRenewalsTask } from './src/jobs/chargeRenewals'
+import { checkKeyConnectionsTask } from './src/jobs/checkKeyConnections'
 import { checkServerHealthTask } from './src/jobs/checkServerHealth'
 import { revokeDeviceKeyTask } from './src/jobs/revokeDeviceKey'
 import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
@@ -96,7 +97,7 @@ export default buildConfig({
     transport: createMailTransport(config),
   }),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask],
+    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask],
     // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/jobs/runner.ts), which also
     // queues the scheduled tasks; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],

@@ -22,6 +22,7 @@ import * as migration_20261124_002956_pages_as_cms_collection from './20261124_0
 import * as migration_20261124_065033_client_apps_collection from './20261124_065033_client_apps_collection';
 import * as migration_20261124_124431_device_key_undo from './20261124_124431_device_key_undo';
 import * as migration_20261124_152545_key_list_rank from './20261124_152545_key_list_rank';
+import * as migration_20261124_154131_key_connection_check from './20261124_154131_key_connection_check';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261124_152545_key_list_rank.up,
     down: migration_20261124_152545_key_list_rank.down,
-    name: '20261124_152545_key_list_rank'
+    name: '20261124_152545_key_list_rank',
+  },
+  {
+    up: migration_20261124_154131_key_connection_check.up,
+    down: migration_20261124_154131_key_connection_check.down,
+    name: '20261124_154131_key_connection_check'
   },
 ];

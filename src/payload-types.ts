@@ -134,6 +134,7 @@ export interface Config {
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
       rotateFreeKeys: TaskRotateFreeKeys;
       checkServerHealth: TaskCheckServerHealth;
+      checkKeyConnections: TaskCheckKeyConnections;
       revokeVipKeys: TaskRevokeVipKeys;
       revokeDeviceKey: TaskRevokeDeviceKey;
       chargeRenewals: TaskChargeRenewals;
@@ -251,6 +252,10 @@ export interface Server {
     detail?: string | null;
     lastRotationAt?: string | null;
     lastRotationError?: string | null;
+    /**
+     * Connection check: every checked key of this server failed twice in a row to fetch a page; they are hidden from the site
+     */
+    keysFailing?: boolean | null;
     runOutWarnedFor?: string | null;
   };
   updatedAt: string;
@@ -303,6 +308,17 @@ export interface Key {
    */
   revokeError?: string | null;
   serverDown?: boolean | null;
+  liveness?: {
+    checkedAt?: string | null;
+    ok?: boolean | null;
+    latencyMs?: number | null;
+    exitCountry?: string | null;
+    /**
+     * From the second in a row the key is hidden from the site until it passes
+     */
+    failures?: number | null;
+    detail?: string | null;
+  };
   listRank?: number | null;
   providerRef?: string | null;
   updatedAt: string;
@@ -677,6 +693,7 @@ export interface PayloadJob {
           | 'purgeDeletedAccounts'
           | 'rotateFreeKeys'
           | 'checkServerHealth'
+          | 'checkKeyConnections'
           | 'revokeVipKeys'
           | 'revokeDeviceKey'
           | 'chargeRenewals'
@@ -720,6 +737,7 @@ export interface PayloadJob {
         | 'purgeDeletedAccounts'
         | 'rotateFreeKeys'
         | 'checkServerHealth'
+        | 'checkKeyConnections'
         | 'revokeVipKeys'
         | 'revokeDeviceKey'
         | 'chargeRenewals'
@@ -902,6 +920,7 @@ export interface ServersSelect<T extends boolean = true> {
         detail?: T;
         lastRotationAt?: T;
         lastRotationError?: T;
+        keysFailing?: T;
         runOutWarnedFor?: T;
       };
   updatedAt?: T;
@@ -939,6 +958,16 @@ export interface KeysSelect<T extends boolean = true> {
   revokeOnServerAfter?: T;
   revokeError?: T;
   serverDown?: T;
+  liveness?:
+    | T
+    | {
+        checkedAt?: T;
+        ok?: T;
+        latencyMs?: T;
+        exitCountry?: T;
+        failures?: T;
+        detail?: T;
+      };
   listRank?: T;
   providerRef?: T;
   updatedAt?: T;
@@ -1372,6 +1401,14 @@ export interface TaskRotateFreeKeys {
  * via the `definition` "TaskCheckServerHealth".
  */
 export interface TaskCheckServerHealth {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCheckKeyConnections".
+ */
+export interface TaskCheckKeyConnections {
   input?: unknown;
   output?: unknown;
 }

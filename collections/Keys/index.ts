@@ -4,6 +4,7 @@ import type { CollectionConfig, Where } from 'payload'
 import { z } from 'zod'
 
 import { adminT } from '../../src/lib/admin/adminMessages'
+import { HIDE_AFTER_FAILED_CHECKS } from '../../src/lib/liveness/policy'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
@@ -19,6 +20,8 @@ export function currentFreeKeysWhere(now: Date = new Date()): Where {
       { revokedAt: { exists: false } },
       // Keys of a server that failed its health check several times in a row wait until it recovers.
       { serverDown: { not_equals: true } },
+      // A key that failed the connection check twice in a row waits until it passes again (src/lib/liveness).
+      { or: [{ 'liveness.failures': { exists: false } }, { 'liveness.failures': { less_than: HIDE_AFTER_FAILED_CHECKS } }] },
       { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
     ],
   }
@@ -211,6 +214,27 @@ export const Keys: CollectionConfig = {
       defaultValue: false,
       index: true,
       admin: { position: 'sidebar', readOnly: true },
+    },
+    {
+      // The last check through a real connection (src/lib/liveness): a client started from the key fetched a page.
+      name: 'liveness',
+      label: { ru: 'Проверка подключением', en: 'Connection check' },
+      type: 'group',
+      admin: { position: 'sidebar', readOnly: true },
+      fields: [
+        { name: 'checkedAt', label: { ru: 'Проверен', en: 'Checked at' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'ok', label: { ru: 'Подключился', en: 'Connected' }, type: 'checkbox' },
+        { name: 'latencyMs', label: { ru: 'Время ответа через ключ (мс)', en: 'Response time through the key (ms)' }, type: 'number', access: { read: staffOnlyField } },
+        { name: 'exitCountry', label: { ru: 'Страна выхода', en: 'Exit country' }, type: 'text', access: { read: staffOnlyField } },
+        {
+          name: 'failures',
+          label: { ru: 'Неудачных проверок подряд', en: 'Failed checks in a row' },
+          type: 'number',
+          index: true,
+          admin: { description: { ru: 'Со второй подряд ключ скрыт с сайта, пока не пройдёт проверку', en: 'From the second in a row the key is hidden from the site until it passes' } },
+        },
+        { name: 'detail', label: { ru: 'Подробности', en: 'Details' }, type: 'text', access: { read: staffOnlyField } },
+      ],
     },
     {
       // Phone-ready protocols first in the public lists (src/lib/keys/listOrder.ts); set from the protocol on save.

@@ -61,7 +61,7 @@ export const Servers: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'name',
-    defaultColumns: ['name', 'country', 'tier', 'hosting', 'adapter', 'enabled'],
+    defaultColumns: ['name', 'country', 'tier', 'hosting', 'adapter', 'enabled', 'health.keysFailing'],
     components: { beforeListTable: ['/components/admin/RunOutNotice#RunOutNotice', '/components/admin/RotateNowButton#RotateNowButton'] },
     listSearchableFields: ['name', 'host', 'hosting'],
     group: { ru: 'Ключи', en: 'Keys' },
@@ -363,6 +363,20 @@ export const Servers: CollectionConfig = {
           access: { read: staffOnlyField },
         },
         { name: 'lastRotationError', label: { ru: 'Ошибка ротации', en: 'Rotation error' }, type: 'textarea', access: { read: staffOnlyField } },
+        {
+          // Set by the connection check (src/lib/liveness): every checked key of this server failed twice in a row.
+          name: 'keysFailing',
+          label: { ru: 'Ни один ключ не подключается', en: 'No key connects' },
+          type: 'checkbox',
+          defaultValue: false,
+          access: { read: staffOnlyField },
+          admin: {
+            description: {
+              ru: 'Проверка подключением: все проверенные ключи сервера дважды подряд не открыли страницу; они скрыты с сайта',
+              en: 'Connection check: every checked key of this server failed twice in a row to fetch a page; they are hidden from the site',
+            },
+          },
+        },
         {
           // The run-out the support address was last e-mailed about (src/lib/provisioning/runOut.ts).
           name: 'runOutWarnedFor',

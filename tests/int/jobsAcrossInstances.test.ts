@@ -13,7 +13,7 @@ beforeAll(async () => {
   payload = await testPayload()
 })
 
-const SCHEDULED = ['rotateFreeKeys', 'checkServerHealth'] as const
+const SCHEDULED = ['rotateFreeKeys', 'checkServerHealth', 'checkKeyConnections'] as const
 
 async function unfinished(task: string): Promise<number> {
   return (await payload.count({ collection: 'payload-jobs', where: { taskSlug: { equals: task }, completedAt: { exists: false } } })).totalDocs

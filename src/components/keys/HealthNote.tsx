@@ -1,5 +1,5 @@
 'use client'
-// "Working · checked 5 minutes ago": the server's last health check, next to a key.
+// "Working, checked 5 minutes ago through a real connection" (or "only the server port checked"), next to a key.
 import { useFormatter, useTranslations } from 'next-intl'
 
 import type { PublicKeyRow } from '@/lib/data/keys'
@@ -10,7 +10,7 @@ const STATUS_TEXT = { up: 'healthUp', down: 'healthDown', unknown: 'healthUnknow
 export function HealthNote({ health, now }: { health: NonNullable<PublicKeyRow['health']>; now: number }) {
   const t = useTranslations('KeyTable')
   const format = useFormatter()
-  const checked = health.checkedAt ? t('healthChecked', { time: format.relativeTime(wholeSecondsBefore(Date.parse(health.checkedAt), now), now) }) : null
+  const checked = health.checkedAt ? t(health.through === 'connection' ? 'healthChecked' : 'healthCheckedPort', { time: format.relativeTime(wholeSecondsBefore(Date.parse(health.checkedAt), now), now) }) : null
   return (
     <span className={`health health--${health.status}`} data-testid="key-health">
       <span aria-hidden="true">● </span>

@@ -26,8 +26,11 @@ export type PublicKeyRow = {
   connection: ConnectionParameters | null
   /** The device a subscriber named their VIP key after; null for free keys. */
   device?: string | null
-  /** The server's last health check: "working / last checked". */
-  health?: { status: 'up' | 'down' | 'unknown'; checkedAt: string | null } | null
+  /**
+   * The last check: through a real connection with the key (src/lib/liveness) where a client here speaks it, else
+   * the server's port check; the note says which.
+   */
+  health?: { status: 'up' | 'down' | 'unknown'; checkedAt: string | null; through: 'connection' | 'port' } | null
 }
 
 export type KeyDetails = PublicKeyRow & {
@@ -67,7 +70,11 @@ function toRow(key: Key): PublicKeyRow {
     copyText: key.keyString ?? (key.protocol === 'wireguard' ? (key.configFile?.content ?? null) : null),
     connection: connectionOf(key),
     device: key.deviceLabel ?? null,
-    health: server?.health ? { status: server.health.status ?? 'unknown', checkedAt: server.health.lastCheckedAt ?? null } : null,
+    health: key.liveness?.checkedAt
+      ? { status: key.liveness.ok ? 'up' : 'down', checkedAt: key.liveness.checkedAt, through: 'connection' }
+      : server?.health
+        ? { status: server.health.status ?? 'unknown', checkedAt: server.health.lastCheckedAt ?? null, through: 'port' }
+        : null,
   }
 }
 
@@ -81,6 +88,7 @@ const ROW_SELECT = {
   connection: true,
   configFile: { content: true },
   deviceLabel: true,
+  liveness: { checkedAt: true, ok: true },
 } as const
 
 const ROW_POPULATE = {

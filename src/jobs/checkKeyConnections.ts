@@ -1,0 +1,13 @@
+// Every 30 minutes: free keys checked through a real connection (see src/lib/liveness/checkKeys.ts).
+import type { TaskConfig } from 'payload'
+
+import { checkFreeKeys } from '@/lib/liveness/checkKeys'
+import type { LivenessRun } from '@/lib/liveness/checkKeys'
+
+export const checkKeyConnectionsTask: TaskConfig<{ input: Record<string, never>; output: LivenessRun }> = {
+  slug: 'checkKeyConnections',
+  label: 'Check keys through a real connection',
+  retries: 0,
+  schedule: [{ cron: '*/30 * * * *', queue: 'default' }],
+  handler: async ({ req }) => ({ output: await checkFreeKeys(req.payload) }),
+}
