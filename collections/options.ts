@@ -13,6 +13,8 @@ export const adapterOptions = [
   { value: 'outline', label: { ru: 'Outline API', en: 'Outline API' } },
   { value: 'ss-manager', label: { ru: 'shadowsocks ss-manager', en: 'shadowsocks ss-manager' } },
   { value: 'xray-panel', label: { ru: 'Панель Xray (Marzban)', en: 'Xray panel (Marzban)' } },
+  { value: '3x-ui', label: { ru: 'Панель 3x-ui (vless, trojan)', en: '3x-ui panel (vless, trojan)' } },
+  { value: 'wg-easy', label: { ru: 'wg-easy (WireGuard)', en: 'wg-easy (WireGuard)' } },
   { value: 'demo', label: { ru: 'Демо (ключи-образцы)', en: 'Demo (sample keys)' } },
 ]
 

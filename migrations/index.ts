@@ -23,6 +23,7 @@ import * as migration_20261124_065033_client_apps_collection from './20261124_06
 import * as migration_20261124_124431_device_key_undo from './20261124_124431_device_key_undo';
 import * as migration_20261124_152545_key_list_rank from './20261124_152545_key_list_rank';
 import * as migration_20261124_154131_key_connection_check from './20261124_154131_key_connection_check';
+import * as migration_20261124_154625_panel_adapters_3xui_wg_easy from './20261124_154625_panel_adapters_3xui_wg_easy';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261124_154131_key_connection_check.up,
     down: migration_20261124_154131_key_connection_check.down,
-    name: '20261124_154131_key_connection_check'
+    name: '20261124_154131_key_connection_check',
+  },
+  {
+    up: migration_20261124_154625_panel_adapters_3xui_wg_easy.up,
+    down: migration_20261124_154625_panel_adapters_3xui_wg_easy.down,
+    name: '20261124_154625_panel_adapters_3xui_wg_easy'
   },
 ];

@@ -196,7 +196,7 @@ export interface Server {
   /**
    * "Manual": editors import the keys (Keys → Import); with the others the site renews keys itself
    */
-  adapter: 'manual' | 'outline' | 'ss-manager' | 'xray-panel' | 'demo';
+  adapter: 'manual' | 'outline' | 'ss-manager' | 'xray-panel' | '3x-ui' | 'wg-easy' | 'demo';
   enabled?: boolean | null;
   protocols?:
     | {
@@ -228,6 +228,10 @@ export interface Server {
   privateNetwork?: boolean | null;
   credentials?: {
     apiUrl?: string | null;
+    /**
+     * 3x-ui 3.x: Settings → Security → API token (admin scope). For 3x-ui 2.x leave it empty and give the panel login
+     */
+    apiToken?: string | null;
     username?: string | null;
     password?: string | null;
     certSha256?: string | null;
@@ -903,6 +907,7 @@ export interface ServersSelect<T extends boolean = true> {
     | T
     | {
         apiUrl?: T;
+        apiToken?: T;
         username?: T;
         password?: T;
         certSha256?: T;

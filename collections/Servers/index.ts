@@ -282,12 +282,24 @@ export const Servers: CollectionConfig = {
           label: { ru: 'Учётные данные', en: 'Credentials' },
           type: 'group',
           access: { read: adminOnlyField, create: adminOnlyField, update: adminOnlyField },
-          admin: { condition: forAdapters('outline', 'ss-manager', 'xray-panel') },
+          admin: { condition: forAdapters('outline', 'ss-manager', 'xray-panel', '3x-ui', 'wg-easy') },
           fields: [
             { name: 'apiUrl', label: { ru: 'Адрес API', en: 'API URL' }, type: 'text' },
             {
+              name: 'apiToken',
+              label: { ru: 'API-токен', en: 'API token' },
+              type: 'text',
+              admin: {
+                condition: forAdapters('3x-ui'),
+                description: {
+                  ru: '3x-ui 3.x: Настройки → Безопасность → API-токен (права admin). Для 3x-ui 2.x оставьте пустым и укажите логин и пароль панели',
+                  en: '3x-ui 3.x: Settings → Security → API token (admin scope). For 3x-ui 2.x leave it empty and give the panel login',
+                },
+              },
+            },
+            {
               type: 'row',
-              admin: { condition: forAdapters('xray-panel') },
+              admin: { condition: forAdapters('xray-panel', '3x-ui', 'wg-easy') },
               fields: [
                 { name: 'username', label: { ru: 'Логин', en: 'Username' }, type: 'text' },
                 { name: 'password', label: { ru: 'Пароль', en: 'Password' }, type: 'text' },
@@ -297,7 +309,7 @@ export const Servers: CollectionConfig = {
               name: 'certSha256',
               label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' },
               type: 'text',
-              admin: { condition: forAdapters('outline', 'xray-panel') },
+              admin: { condition: forAdapters('outline', 'xray-panel', '3x-ui', 'wg-easy') },
             },
             {
               name: 'keyDataLimitGb',
@@ -305,7 +317,7 @@ export const Servers: CollectionConfig = {
               type: 'number',
               min: 0,
               admin: {
-                condition: forAdapters('outline', 'xray-panel'),
+                condition: forAdapters('outline', 'xray-panel', '3x-ui'),
                 description: { ru: 'Пусто — без лимита', en: 'Empty means no limit' },
               },
             },

@@ -7,6 +7,8 @@ import type { IssuedKey } from './demo'
 import { marzbanAdapter } from './marzban'
 import { outlineAdapter } from './outline'
 import { ssManagerAdapter } from './ssManager'
+import { threeXuiAdapter } from './threeXui'
+import { wgEasyAdapter } from './wgEasy'
 
 export type { IssuedKey } from './demo'
 
@@ -54,6 +56,10 @@ export function adapterFor(server: Server): ProvisioningAdapter {
       return outlineAdapter
     case 'xray-panel':
       return marzbanAdapter
+    case '3x-ui':
+      return threeXuiAdapter
+    case 'wg-easy':
+      return wgEasyAdapter
     default:
       return {
         issue: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot issue keys yet`)),

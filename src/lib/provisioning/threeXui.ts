@@ -1,0 +1,184 @@
+// 3x-ui (an Xray panel) for vless and trojan keys, built to its published API: one client per key on the inbound
+// that serves the protocol on the server's port (found in GET panel/api/inbounds/list), the share link built from
+// that inbound's stream settings as the panel itself builds it, and the client deleted to revoke.
+// Both API generations are spoken: 3.x with an API token (Authorization: Bearer; clients added with
+// POST panel/api/clients/add and deleted by e-mail), and 2.x with the panel's login (a session cookie; clients added
+// with POST panel/api/inbounds/addClient and deleted with …/delClient/{uuid or password}). Which one is told by the
+// inbound list itself: 3.1+ returns settings as objects, earlier versions as JSON strings.
+import { randomBytes, randomUUID } from 'node:crypto'
+
+import { parseShareLink } from '@/lib/keys'
+import type { Server } from '@/payload-types'
+
+import { callApi, ManagementApiError, managementBase } from './http'
+import type { ApiResponse } from './http'
+import type { IssueRequest, ProvisioningAdapter } from './index'
+
+type Json = Record<string, unknown>
+type Envelope = { success?: unknown; msg?: unknown; obj?: unknown }
+type Inbound = { id: number; port: number; protocol: string; remark: string; settings: Json; streamSettings: Json; settingsAsText: boolean }
+
+const cookies = new Map<number, string>()
+
+function base(server: Server): URL {
+  return managementBase(server.credentials?.apiUrl, server.name, '3x-ui panel URL must look like https://panel.example.com:2053/secret-path/')
+}
+
+const message = (body: unknown) => String((body as Envelope | null)?.msg ?? '').trim().slice(0, 200)
+
+/** 2.x: the panel's login form; the session cookie it sets is kept per server. */
+async function login(server: Server): Promise<string> {
+  const { username, password, certSha256 } = server.credentials ?? {}
+  if (!username || !password) throw new ManagementApiError(`${server.name}: set the 3x-ui API token (3.x) or the panel's username and password (2.x)`, null)
+  const answer = await callApi(new URL('login', base(server)), {
+    method: 'POST',
+    body: new URLSearchParams({ username, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    certSha256,
+  })
+  const setCookie = answer.headers['set-cookie']
+  const cookie = (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((line) => line.split(';')[0]!).join('; ')
+  if ((answer.body as Envelope | null)?.success !== true || !cookie) {
+    throw new ManagementApiError(`${server.name}: 3x-ui refused the login${message(answer.body) ? ` (${message(answer.body)})` : ` (HTTP ${answer.status})`}`, answer.status)
+  }
+  cookies.set(server.id, cookie)
+  return cookie
+}
+
+/** A panel call: with the API token, or with the session (logging in again once when it has expired). */
+async function panel(server: Server, path: string, method: 'GET' | 'POST', body?: unknown): Promise<ApiResponse> {
+  const token = server.credentials?.apiToken?.trim()
+  const call = (auth: Record<string, string>) =>
+    callApi(new URL(path, base(server)), { method, body, headers: { 'x-requested-with': 'XMLHttpRequest', ...auth }, certSha256: server.credentials?.certSha256 })
+  if (token) return call({ authorization: `Bearer ${token}` })
+  const first = await call({ cookie: cookies.get(server.id) ?? (await login(server)) })
+  // An expired session: 401 (with the header above), 404 (2.8.4–2.9.x) or a redirect to the login page (older 2.x).
+  return [401, 404, 302, 307].includes(first.status) ? call({ cookie: await login(server) }) : first
+}
+
+function succeeded(server: Server, answer: ApiResponse, what: string): Envelope {
+  const body = answer.body as Envelope | null
+  if (answer.status === 200 && body?.success === true) return body
+  const reason = message(body) || `HTTP ${answer.status}${answer.status === 404 ? ': wrong panel URL or API token' : ''}`
+  throw new ManagementApiError(`${server.name}: 3x-ui refused to ${what} (${reason})`, answer.status)
+}
+
+const asObject = (value: unknown): Json => {
+  if (typeof value === 'string') {
+    try {
+      return (JSON.parse(value) as Json | null) ?? {}
+    } catch {
+      return {}
+    }
+  }
+  return value && typeof value === 'object' ? (value as Json) : {}
+}
+
+async function inboundFor(server: Server, protocol: 'vless' | 'trojan', port: number): Promise<Inbound> {
+  const list = succeeded(server, await panel(server, 'panel/api/inbounds/list', 'GET'), 'list its inbounds')
+  const inbounds = Array.isArray(list.obj) ? (list.obj as Json[]) : []
+  const found = inbounds.find((inbound) => inbound.protocol === protocol && Number(inbound.port) === port && inbound.enable !== false)
+  if (!found) throw new ManagementApiError(`${server.name}: 3x-ui has no enabled ${protocol} inbound on port ${port} (add one, or change the port in the server's protocols)`, null)
+  return {
+    id: Number(found.id),
+    port,
+    protocol,
+    remark: typeof found.remark === 'string' ? found.remark : '',
+    settings: asObject(found.settings),
+    streamSettings: asObject(found.streamSettings),
+    settingsAsText: typeof found.settings === 'string',
+  }
+}
+
+const pick = (values: unknown): string | undefined => (Array.isArray(values) ? values.find((value): value is string => typeof value === 'string') : undefined)
+
+/** The share link of a client on this inbound, with the parameters 3x-ui's own links carry (sub/subService.go). */
+export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | 'streamSettings'>, host: string, secret: string, flow: string, name: string): string {
+  const stream = inbound.streamSettings
+  const network = String(stream.network ?? 'tcp')
+  const security = String(stream.security ?? 'none')
+  const tls = asObject(stream.tlsSettings)
+  const reality = asObject(stream.realitySettings)
+  const realityClient = asObject(reality.settings)
+  const ws = asObject(stream.wsSettings)
+  const grpc = asObject(stream.grpcSettings)
+  const upgrade = asObject(stream.httpupgradeSettings)
+  const headers = asObject(ws.headers)
+  const params: Record<string, string | undefined> = {
+    type: network,
+    security,
+    path: network === 'ws' ? String(ws.path ?? '/') : network === 'httpupgrade' ? String(upgrade.path ?? '/') : undefined,
+    host: network === 'ws' ? ((ws.host as string | undefined) ?? (headers.Host as string | undefined)) : network === 'httpupgrade' ? (upgrade.host as string | undefined) : undefined,
+    serviceName: network === 'grpc' ? String(grpc.serviceName ?? '') : undefined,
+  }
+  if (security === 'tls') {
+    params.sni = (tls.serverName as string | undefined) || undefined
+    params.alpn = Array.isArray(tls.alpn) && tls.alpn.length > 0 ? tls.alpn.join(',') : undefined
+    params.fp = (asObject(tls.settings).fingerprint as string | undefined) || undefined
+  }
+  if (security === 'reality') {
+    params.sni = pick(reality.serverNames)
+    params.pbk = realityClient.publicKey as string | undefined
+    params.sid = pick(reality.shortIds) ?? ''
+    params.fp = (realityClient.fingerprint as string | undefined) || 'chrome'
+  }
+  if (flow && network === 'tcp' && (security === 'tls' || security === 'reality')) params.flow = flow
+  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''))
+  if (inbound.protocol === 'vless') query.set('encryption', 'none')
+  const link = `${inbound.protocol}://${encodeURIComponent(secret)}@${host.includes(':') ? `[${host}]` : host}:${inbound.port}?${query.toString()}#${encodeURIComponent(name)}`
+  // Checked by the site's own parser: a link it cannot read would be a key no visitor could use.
+  const parsed = parseShareLink(link)
+  if (!parsed.ok) throw new ManagementApiError(`3x-ui inbound ${inbound.protocol}:${inbound.port} gives a link the site cannot read (${parsed.error})`, null)
+  return link
+}
+
+type Ref = { inboundId: number; email: string; secret: string }
+
+function parseRef(providerRef: string): Ref | null {
+  const [inboundId, email, ...secret] = providerRef.split(':')
+  return inboundId && email && secret.length > 0 ? { inboundId: Number(inboundId), email, secret: secret.join(':') } : null
+}
+
+export const threeXuiAdapter: ProvisioningAdapter = {
+  async issue({ server, protocol, port, label }: IssueRequest) {
+    if (protocol !== 'vless' && protocol !== 'trojan') throw new ManagementApiError(`${server.name}: 3x-ui issues vless and trojan keys only`, null)
+    const inbound = await inboundFor(server, protocol, port)
+    const email = `vk_${randomBytes(6).toString('hex')}`
+    const secret = protocol === 'vless' ? randomUUID() : randomBytes(16).toString('hex')
+    const stream = inbound.streamSettings
+    // Vision where the inbound can carry it, as 3x-ui's own form suggests (TCP with TLS or REALITY).
+    const flow = protocol === 'vless' && stream.network === 'tcp' && (stream.security === 'reality' || stream.security === 'tls') ? 'xtls-rprx-vision' : ''
+    const gigabytes = server.credentials?.keyDataLimitGb
+    const client = {
+      email,
+      ...(protocol === 'vless' ? { id: secret, flow } : { password: secret }),
+      limitIp: 0,
+      totalGB: gigabytes && gigabytes > 0 ? Math.round(gigabytes * 1024 ** 3) : 0,
+      expiryTime: 0,
+      enable: true,
+      tgId: 0,
+      subId: randomBytes(8).toString('hex'),
+      comment: label,
+      reset: 0,
+    }
+    const added = inbound.settingsAsText
+      ? await panel(server, 'panel/api/inbounds/addClient', 'POST', { id: inbound.id, settings: JSON.stringify({ clients: [client] }) })
+      : await panel(server, 'panel/api/clients/add', 'POST', { client, inboundIds: [inbound.id] })
+    succeeded(server, added, 'add a client')
+    const keyString = threeXuiShareLink(inbound, server.host, secret, flow, label)
+    return { keyString, configFile: null, connection: null, expiresAt: null, providerRef: `${inbound.id}:${email}:${secret}` }
+  },
+
+  async revoke(server, providerRef) {
+    const ref = parseRef(providerRef)
+    if (!ref) throw new ManagementApiError(`${server.name}: not a 3x-ui key reference: ${providerRef}`, null)
+    const token = server.credentials?.apiToken?.trim()
+    // 3.1+ deletes by e-mail; earlier versions by the client's uuid (vless) or password (trojan) on its inbound.
+    let answer = token ? await panel(server, `panel/api/clients/del/${encodeURIComponent(ref.email)}`, 'POST') : null
+    if (!answer || answer.status === 404) answer = await panel(server, `panel/api/inbounds/${ref.inboundId}/delClient/${encodeURIComponent(ref.secret)}`, 'POST')
+    const body = answer.body as Envelope | null
+    // Already gone is what revoking wants.
+    if (answer.status === 200 && body?.success !== true && /not found/i.test(message(body))) return
+    succeeded(server, answer, `delete ${ref.email}`)
+  },
+}

@@ -1,0 +1,214 @@
+// The 3x-ui adapter against an in-test panel built to 3x-ui's published API (MHSanaei/3x-ui: web/controller and
+// sub/subService.go in 2.x, internal/web/controller/client.go in 3.x), in both generations: 2.x with the login form,
+// a session cookie, inbound settings as JSON strings, addClient and delClient; 3.x with an API token, settings as
+// objects, clients/add and clients/del by e-mail. Errors are HTTP 200 with success:false, as the panel answers.
+import { createServer } from 'node:http'
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { parseShareLink } from '@/lib/keys'
+import { threeXuiAdapter } from '@/lib/provisioning/threeXui'
+import type { Server } from '@/payload-types'
+
+type Client = { id?: string; password?: string; email: string; flow?: string; totalGB: number; enable: boolean; comment?: string }
+type Inbound = { id: number; port: number; protocol: string; remark: string; enable: boolean; clients: Client[]; stream: Record<string, unknown> }
+
+const REALITY_STREAM = {
+  network: 'tcp',
+  security: 'reality',
+  realitySettings: { serverNames: ['www.microsoft.com'], shortIds: ['6ba85179e30d4fc2'], privateKey: 'server-private', settings: { publicKey: 'Z84J2IelR9ch3k8VtlVhhs5ycBUlXA7wHBWcBrjqnAw', fingerprint: 'chrome', spiderX: '/' } },
+}
+const WS_TLS_STREAM = { network: 'ws', security: 'tls', tlsSettings: { serverName: 'cdn.example.com', alpn: ['h2', 'http/1.1'] }, wsSettings: { path: '/tr', host: 'cdn.example.com' } }
+const TOKEN = 'api-token-0123456789abcdef'
+
+let generation: 2 | 3
+let inbounds: Inbound[]
+let sessions: Set<string>
+let http: HttpServer
+let base = ''
+const calls: string[] = []
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function inboundJson(inbound: Inbound) {
+  const settings = { clients: inbound.clients, decryption: 'none', fallbacks: [] }
+  return {
+    id: inbound.id,
+    port: inbound.port,
+    protocol: inbound.protocol,
+    remark: inbound.remark,
+    enable: inbound.enable,
+    listen: '',
+    settings: generation === 2 ? JSON.stringify(settings, null, 2) : settings,
+    streamSettings: generation === 2 ? JSON.stringify(inbound.stream, null, 2) : inbound.stream,
+  }
+}
+
+async function panel(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers })
+    response.end(body === undefined ? '' : JSON.stringify(body))
+  }
+  const ok = (obj: unknown = null, msg = '') => send(200, { success: true, msg, obj })
+  const failed = (msg: string) => send(200, { success: false, msg, obj: null })
+  const path = new URL(request.url ?? '/', 'http://x').pathname.replace(/^\/secret-path/, '')
+  calls.push(`${request.method} ${path}`)
+  if (!request.url?.startsWith('/secret-path/')) return send(404)
+  if (request.method === 'POST' && path === '/login') {
+    if (generation === 3) return send(403)
+    const form = new URLSearchParams(await readBody(request))
+    if (form.get('username') !== 'admin' || form.get('password') !== 'panel-pass') return failed('Invalid username or password or secret.')
+    const session = `s${sessions.size + 1}`
+    sessions.add(session)
+    return send(200, { success: true, msg: 'Login Successfully', obj: null }, { 'set-cookie': `3x-ui=${session}; Path=/secret-path/; HttpOnly` })
+  }
+  const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1]
+  const cookie = /3x-ui=([^;]+)/.exec(request.headers.cookie ?? '')?.[1]
+  const authed = generation === 3 ? bearer === TOKEN : cookie !== undefined && sessions.has(cookie)
+  if (!authed) return request.headers['x-requested-with'] === 'XMLHttpRequest' ? send(401, { success: false, msg: 'Your session has expired, please log in again', obj: null }) : send(307, undefined, { location: '/secret-path/' })
+
+  if (request.method === 'GET' && path === '/panel/api/inbounds/list') return ok(inbounds.map(inboundJson))
+  const allEmails = () => inbounds.flatMap((inbound) => inbound.clients.map((client) => client.email.toLowerCase()))
+  if (generation === 2 && request.method === 'POST' && path === '/panel/api/inbounds/addClient') {
+    const body = JSON.parse(await readBody(request)) as { id: number; settings: unknown }
+    if (typeof body.settings !== 'string') return failed('Something went wrong! Failed: json: cannot unmarshal object into Go struct field Inbound.settings of type string\n')
+    const inbound = inbounds.find((candidate) => candidate.id === body.id)
+    if (!inbound) return failed('Something went wrong! Failed: record not found\n')
+    const { clients } = JSON.parse(body.settings) as { clients: Client[] }
+    for (const client of clients) {
+      if (allEmails().includes(client.email.toLowerCase())) return failed(`Something went wrong! Failed: Duplicate email: ${client.email}\n`)
+      if (inbound.protocol === 'vless' && !client.id) return failed('Something went wrong! Failed: empty client ID\n')
+      if (inbound.protocol === 'trojan' && !client.password) return failed('Something went wrong! Failed: empty client ID\n')
+    }
+    inbound.clients.push(...clients)
+    return ok(null, 'Client(s) added')
+  }
+  const delClient = /^\/panel\/api\/inbounds\/(\d+)\/delClient\/(.+)$/.exec(path)
+  if (generation === 2 && request.method === 'POST' && delClient) {
+    const inbound = inbounds.find((candidate) => candidate.id === Number(delClient[1]))
+    if (!inbound) return failed('Something went wrong! Failed: record not found\n')
+    const clientId = decodeURIComponent(delClient[2]!)
+    const remaining = inbound.clients.filter((client) => (inbound.protocol === 'trojan' ? client.password : client.id) !== clientId)
+    if (remaining.length === 0) return failed('Something went wrong! Failed: no client remained in Inbound\n')
+    inbound.clients = remaining
+    return ok(null, 'Client deleted')
+  }
+  if (generation === 3 && request.method === 'POST' && path === '/panel/api/clients/add') {
+    const body = JSON.parse(await readBody(request)) as { client: Client; inboundIds: number[] }
+    if (!body.client?.email) return failed('Something went wrong (client email is required)')
+    if (allEmails().includes(body.client.email.toLowerCase())) return failed(`Something went wrong (email already in use: ${body.client.email})`)
+    for (const id of body.inboundIds) {
+      const inbound = inbounds.find((candidate) => candidate.id === id)
+      if (!inbound) return failed('Something went wrong (record not found)')
+      inbound.clients.push({ ...body.client, enable: true })
+    }
+    return ok(null, 'Inbound client(s) have been added.')
+  }
+  const del = /^\/panel\/api\/clients\/del\/(.+)$/.exec(path)
+  if (generation === 3 && request.method === 'POST' && del) {
+    const email = decodeURIComponent(del[1]!)
+    if (!allEmails().includes(email.toLowerCase())) return failed(`Something went wrong (client "${email}" not found in any inbound or client record)`)
+    for (const inbound of inbounds) inbound.clients = inbound.clients.filter((client) => client.email !== email)
+    return ok(null, 'Inbound client has been deleted.')
+  }
+  return send(404)
+}
+
+function server(credentials: Partial<NonNullable<Server['credentials']>> = {}, id = 21): Server {
+  const auth = generation === 3 ? { apiToken: TOKEN } : { username: 'admin', password: 'panel-pass' }
+  return { id, name: 'NL-3xui-01', host: 'nl1.vpn.example', adapter: '3x-ui', credentials: { apiUrl: `${base}/secret-path/`, keyDataLimitGb: 10, ...auth, ...credentials } } as Server
+}
+
+const request = { countryCode: 'nl', lifetimeHours: null, inUse: [], label: 'NL vless' }
+
+beforeAll(async () => {
+  http = createServer((req, res) => void panel(req, res))
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  http.closeAllConnections()
+  await new Promise((resolve) => http.close(resolve))
+})
+
+beforeEach(() => {
+  inbounds = [
+    // An operator's own client is already there (2.x refuses to delete an inbound's last client).
+    { id: 1, port: 443, protocol: 'vless', remark: 'VLESS-443', enable: true, clients: [{ id: '0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f', email: 'owner', totalGB: 0, enable: true }], stream: REALITY_STREAM },
+    { id: 2, port: 8443, protocol: 'trojan', remark: 'TROJAN-WS', enable: true, clients: [{ password: 'owner-pass', email: 'owner-trojan', totalGB: 0, enable: true }], stream: WS_TLS_STREAM },
+  ]
+  sessions = new Set()
+  calls.length = 0
+})
+
+describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
+  beforeEach(() => {
+    generation = version
+  })
+
+  it('adds a client per key on the inbound serving the protocol on the server’s port, and returns a link the site and its apps read; revoking deletes it', async () => {
+    const issued = await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server() })
+    const vlessInbound = inbounds[0]!
+    expect(vlessInbound.clients).toHaveLength(2)
+    const client = vlessInbound.clients[1]!
+    expect(client).toMatchObject({ email: expect.stringMatching(/^vk_[0-9a-f]{12}$/), flow: 'xtls-rprx-vision', totalGB: 10 * 1024 ** 3, enable: true, comment: 'NL vless' })
+    expect(issued.providerRef).toBe(`1:${client.email}:${client.id}`)
+    // The link names the server's public host, the inbound's port and its REALITY parameters, as 3x-ui's own links do.
+    const parsed = parseShareLink(issued.keyString!)
+    expect(parsed.ok && parsed.value.protocol === 'vless' && parsed.value.params).toMatchObject({
+      uuid: client.id,
+      host: 'nl1.vpn.example',
+      port: 443,
+      security: 'reality',
+      sni: 'www.microsoft.com',
+      publicKey: 'Z84J2IelR9ch3k8VtlVhhs5ycBUlXA7wHBWcBrjqnAw',
+      shortId: '6ba85179e30d4fc2',
+      flow: 'xtls-rprx-vision',
+    })
+    const { proxiesOf } = await import('@/lib/subscription/proxies')
+    const { xrayClientConfig } = await import('@/lib/subscription/xray')
+    expect(xrayClientConfig(proxiesOf([issued.keyString!], 'k')[0]!)).not.toBeNull()
+
+    const trojan = await threeXuiAdapter.issue({ ...request, protocol: 'trojan', port: 8443, label: 'NL trojan', server: server() })
+    const trojanLink = parseShareLink(trojan.keyString!)
+    expect(trojanLink.ok && trojanLink.value.protocol === 'trojan' && trojanLink.value.params).toMatchObject({ port: 8443, type: 'ws', path: '/tr', hostHeader: 'cdn.example.com', sni: 'cdn.example.com', security: 'tls' })
+    expect(inbounds[1]!.clients[1]!.password).toBe(trojanLink.ok && trojanLink.value.protocol === 'trojan' ? trojanLink.value.params.password : '')
+
+    await threeXuiAdapter.revoke(server(), issued.providerRef)
+    await threeXuiAdapter.revoke(server(), trojan.providerRef)
+    expect(inbounds.map((inbound) => inbound.clients.map((one) => one.email))).toEqual([['owner'], ['owner-trojan']])
+    // Revoking again: the client is gone, which is what was asked.
+    await expect(threeXuiAdapter.revoke(server(), issued.providerRef)).resolves.toBeUndefined()
+    expect(calls).toContain(version === 3 ? 'POST /panel/api/clients/add' : 'POST /panel/api/inbounds/addClient')
+  })
+
+  it('says what is wrong: no inbound for the protocol on that port, a protocol it does not issue, refused credentials', async () => {
+    await expect(threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 2053, server: server() })).rejects.toThrow('NL-3xui-01: 3x-ui has no enabled vless inbound on port 2053')
+    await expect(threeXuiAdapter.issue({ ...request, protocol: 'wireguard', port: 51820, server: server() })).rejects.toThrow(/vless and trojan keys only/)
+    const wrong = version === 3 ? { apiToken: 'wrong-token' } : { password: 'wrong' }
+    await expect(threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server(wrong, 22) })).rejects.toThrow(
+      version === 3 ? /3x-ui refused to list its inbounds \(Your session has expired/ : /3x-ui refused the login \(Invalid username or password or secret\.\)/,
+    )
+  })
+})
+
+describe('3x-ui adapter, panel 2.x sessions', () => {
+  beforeEach(() => {
+    generation = 2
+  })
+
+  it('logs in once, and again when the panel forgot the session', async () => {
+    await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 23) })
+    sessions.clear()
+    calls.length = 0
+    await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 23) })
+    expect(calls).toEqual(['GET /panel/api/inbounds/list', 'POST /login', 'GET /panel/api/inbounds/list', 'POST /panel/api/inbounds/addClient'])
+  })
+})
