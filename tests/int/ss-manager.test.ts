@@ -21,6 +21,7 @@ let payload: Payload
 let http: HttpServer
 let httpPort = 0
 let server: Server
+let countryCode = ''
 
 /** Fetches the test page through a fresh ss-local made from the key string; returns the body or null. */
 async function fetchThrough(keyString: string): Promise<string | null> {
@@ -50,6 +51,19 @@ async function fetchThrough(keyString: string): Promise<string | null> {
   }
 }
 
+/** What an Outline app gets from the list's ssconf:// key (the feed in Outline's format): one key's settings. */
+async function dynamicKey(): Promise<string> {
+  const { readFreeFeedLinks } = await import('@/lib/subscription/freeFeed')
+  const { subscriptionResponse } = await import('@/lib/subscription/respond')
+  const links = await readFreeFeedLinks(payload, { protocol: 'outline', country: countryCode })
+  const meta = { title: 'VPN keys', filename: 'feed', expiresAt: null, updateIntervalHours: 1, supportUrl: '', pageUrl: '', announce: null, groups: { select: 's', auto: 'a' } }
+  const answer = subscriptionResponse({ links, format: 'outline', meta })
+  expect(answer.status).toBe(200)
+  const key = JSON.parse(answer.body) as { server: string; server_port: number; password: string; method: string }
+  // The same settings as a share link, for the same ss-local an Outline client runs.
+  return `ss://${Buffer.from(`${key.method}:${key.password}`).toString('base64url')}@${key.server}:${key.server_port}#dynamic`
+}
+
 async function liveKeys(): Promise<{ id: number; keyString: string; providerRef: string }[]> {
   const { docs } = await payload.find({ collection: 'keys', where: { server: { equals: server.id }, revokedAt: { exists: false } }, sort: 'createdAt', depth: 0 })
   return docs.map((key) => ({ id: key.id, keyString: key.keyString ?? '', providerRef: key.providerRef ?? '' }))
@@ -65,7 +79,11 @@ beforeAll(async () => {
   start('ss-manager', ['--manager-address', `127.0.0.1:${managerPort}`, '-s', '127.0.0.1', '-m', METHOD, '-u'])
   await new Promise((resolve) => setTimeout(resolve, 300))
   const base = 30_000 + Math.floor(Math.random() * 20_000)
-  const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
+  // A country with no keys yet, so its Outline list (and its ssconf:// key) holds only this server's keys.
+  const { docs: countries } = await payload.find({ collection: 'countries', pagination: false, depth: 0, sort: 'code' })
+  const used = new Set((await payload.findDistinct({ collection: 'keys', field: 'country', depth: 0, limit: 1000 })).values.map((row) => Number(row.country)))
+  const country = countries.find((candidate) => !used.has(candidate.id))!
+  countryCode = country.code
   server = await payload.create({
     collection: 'servers',
     data: {
@@ -103,6 +121,9 @@ describe.skipIf(!hasShadowsocks)('ss-manager adapter with real shadowsocks-libev
     const [oldKey] = await liveKeys()
     expect(oldKey?.keyString).toMatch(/^ss:\/\//)
     expect(await fetchThrough(oldKey!.keyString)).toBe('hello through shadowsocks')
+    // The list's ssconf:// key resolves to that key, and connects.
+    expect(await dynamicKey()).toContain(`:${oldKey!.providerRef}#`)
+    expect(await fetchThrough(await dynamicKey())).toBe('hello through shadowsocks')
 
     // Rotation time: a fresh key on another port, the old one still works for the overlap hour.
     await rotateFreeKeys(payload, new Date(rotation.getTime() + 5 * 60_000))
@@ -118,6 +139,9 @@ describe.skipIf(!hasShadowsocks)('ss-manager adapter with real shadowsocks-libev
     expect((await liveKeys()).map((key) => key.id)).toEqual([newKey.id])
     expect(await fetchThrough(oldKey!.keyString)).toBeNull()
     expect(await fetchThrough(newKey.keyString)).toBe('hello through shadowsocks')
+    // The same ssconf:// key an app saved yesterday now resolves to today's key, and still connects.
+    expect(await dynamicKey()).toContain(`:${newKey.providerRef}#`)
+    expect(await fetchThrough(await dynamicKey())).toBe('hello through shadowsocks')
   })
 
   it('counts the server as working while its manager answers ping', async () => {
