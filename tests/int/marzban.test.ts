@@ -1,27 +1,19 @@
 // The Xray-panel adapter against an in-test server implementing Marzban's REST API contract: form login for
 // a bearer token, users with proxies and limits, share links in the answer, deletes, errors and time-outs.
-import { createServer } from 'node:http'
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { marzbanAdapter } from '@/lib/provisioning/marzban'
 import type { Server } from '@/payload-types'
+
+import { httpDouble, readBody } from '../helpers/httpDouble'
 
 type User = { username: string; proxies: Record<string, unknown>; data_limit: number; note: string }
 let users: Map<string, User>
 let issuedTokens: Set<string>
 let hang = false
-let http: HttpServer
-let base = ''
 const calls: string[] = []
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 async function marzban(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const send = (status: number, body: unknown) => {
@@ -61,22 +53,13 @@ async function marzban(request: IncomingMessage, response: ServerResponse): Prom
   send(404, { detail: 'Not Found' })
 }
 
+const double = httpDouble(marzban)
+
 function panel(credentials: Partial<NonNullable<Server['credentials']>> = {}): Server {
-  return { id: 7, name: 'DE-xray-01', host: '198.51.100.4', adapter: 'xray-panel', credentials: { apiUrl: base, username: 'admin', password: 'panel-pass', keyDataLimitGb: 20, ...credentials } } as Server
+  return { id: 7, name: 'DE-xray-01', host: '198.51.100.4', adapter: 'xray-panel', credentials: { apiUrl: double.url(), username: 'admin', password: 'panel-pass', keyDataLimitGb: 20, ...credentials } } as Server
 }
 
 const request = { countryCode: 'de', port: 443, lifetimeHours: null, inUse: [], label: 'DE vless' }
-
-beforeAll(async () => {
-  http = createServer((req, res) => void marzban(req, res))
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  http.closeAllConnections()
-  await new Promise((resolve) => http.close(resolve))
-})
 
 beforeEach(() => {
   users = new Map()

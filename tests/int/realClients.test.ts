@@ -42,12 +42,13 @@ let work: string
 let http: HttpServer
 let httpPort = 0
 let serial = 0
+const createdServers: number[] = []
 
 /** A manual server as an editor adds it, offering one protocol on one port. */
 async function manualServer(host: string, protocol: Protocol, port: number): Promise<Server> {
   const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
   serial += 1
-  return payload.create({
+  const server = await payload.create({
     collection: 'servers',
     data: {
       name: `FI-${protocol}-real-${process.pid}-${serial}`,
@@ -61,6 +62,8 @@ async function manualServer(host: string, protocol: Protocol, port: number): Pro
       protocols: [{ protocol, port, freeKeys: 0 }],
     },
   })
+  createdServers.push(server.id)
+  return server
 }
 
 /** The editor's bulk import of one link or file, then the key as a visitor gets it: the copied link or the download. */
@@ -97,6 +100,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   stopAll()
+  // Their servers are gone: later test files must not find them enabled (rotation, health checks, connection checks).
+  if (createdServers.length > 0) await payload.update({ collection: 'servers', where: { id: { in: createdServers } }, data: { enabled: false }, depth: 0 })
   if (http) await new Promise((resolve) => http.close(resolve))
 })
 

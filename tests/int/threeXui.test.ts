@@ -2,15 +2,15 @@
 // sub/subService.go in 2.x, internal/web/controller/client.go in 3.x), in both generations: 2.x with the login form,
 // a session cookie, inbound settings as JSON strings, addClient and delClient; 3.x with an API token, settings as
 // objects, clients/add and clients/del by e-mail. Errors are HTTP 200 with success:false, as the panel answers.
-import { createServer } from 'node:http'
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { parseShareLink } from '@/lib/keys'
 import { threeXuiAdapter } from '@/lib/provisioning/threeXui'
 import type { Server } from '@/payload-types'
+
+import { httpDouble, readBody } from '../helpers/httpDouble'
 
 type Client = { id?: string; password?: string; email: string; flow?: string; totalGB: number; enable: boolean; comment?: string }
 type Inbound = { id: number; port: number; protocol: string; remark: string; enable: boolean; clients: Client[]; stream: Record<string, unknown> }
@@ -26,15 +26,7 @@ const TOKEN = 'api-token-0123456789abcdef'
 let generation: 2 | 3
 let inbounds: Inbound[]
 let sessions: Set<string>
-let http: HttpServer
-let base = ''
 const calls: string[] = []
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 function inboundJson(inbound: Inbound) {
   const settings = { clients: inbound.clients, decryption: 'none', fallbacks: [] }
@@ -120,23 +112,14 @@ async function panel(request: IncomingMessage, response: ServerResponse): Promis
   return send(404)
 }
 
+const double = httpDouble(panel)
+
 function server(credentials: Partial<NonNullable<Server['credentials']>> = {}, id = 21): Server {
   const auth = generation === 3 ? { apiToken: TOKEN } : { username: 'admin', password: 'panel-pass' }
-  return { id, name: 'NL-3xui-01', host: 'nl1.vpn.example', adapter: '3x-ui', credentials: { apiUrl: `${base}/secret-path/`, keyDataLimitGb: 10, ...auth, ...credentials } } as Server
+  return { id, name: 'NL-3xui-01', host: 'nl1.vpn.example', adapter: '3x-ui', credentials: { apiUrl: `${double.url()}/secret-path/`, keyDataLimitGb: 10, ...auth, ...credentials } } as Server
 }
 
 const request = { countryCode: 'nl', lifetimeHours: null, inUse: [], label: 'NL vless' }
-
-beforeAll(async () => {
-  http = createServer((req, res) => void panel(req, res))
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  http.closeAllConnections()
-  await new Promise((resolve) => http.close(resolve))
-})
 
 beforeEach(() => {
   inbounds = [

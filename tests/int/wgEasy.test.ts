@@ -2,16 +2,16 @@
 // 15.x, src/lib/Server.js in 14): 15 with HTTP Basic auth, numeric client ids and the id in the create answer (15.2+);
 // 14 with the password as the Authorization header, uuid ids, no id in the create answer and a bare 500 for a wrong
 // password. The .conf each version serves becomes the key's file, read by the site's own WireGuard parser.
-import { createServer } from 'node:http'
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { randomUUID } from 'node:crypto'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 
 import { generateWireguardKeyPair, parseWireguardConfig } from '@/lib/keys'
 import { wgEasyAdapter } from '@/lib/provisioning/wgEasy'
 import type { Server } from '@/payload-types'
+
+import { httpDouble, readBody } from '../helpers/httpDouble'
 
 type Client = { id: number | string; name: string; address: string; privateKey: string; publicKey: string; expiresAt: string | null }
 
@@ -19,15 +19,7 @@ const SERVER_KEYS = generateWireguardKeyPair()
 let version: 14 | 15
 let clients: Client[]
 let nextId = 1
-let http: HttpServer
-let base = ''
 const calls: string[] = []
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 function conf(client: Client): string {
   // The templates of wg-easy 14 (a leading newline, /24) and 15 (/32 and an IPv6 address).
@@ -76,24 +68,15 @@ async function panel(request: IncomingMessage, response: ServerResponse): Promis
   send(404, { statusCode: 404 })
 }
 
+const double = httpDouble(panel)
+
 let serverId = 40
 function server(credentials: Partial<NonNullable<Server['credentials']>> = {}): Server {
   serverId += 1
-  return { id: serverId, name: 'FI-wg-01', host: 'wg.vpn.example', adapter: 'wg-easy', credentials: { apiUrl: base, username: 'admin', password: 'wg-easy-password', ...credentials } } as Server
+  return { id: serverId, name: 'FI-wg-01', host: 'wg.vpn.example', adapter: 'wg-easy', credentials: { apiUrl: double.url(), username: 'admin', password: 'wg-easy-password', ...credentials } } as Server
 }
 
 const request = { countryCode: 'fi', port: 51820, lifetimeHours: null, inUse: [], label: 'FI wireguard' }
-
-beforeAll(async () => {
-  http = createServer((req, res) => void panel(req, res))
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  http.closeAllConnections()
-  await new Promise((resolve) => http.close(resolve))
-})
 
 beforeEach(() => {
   clients = []
