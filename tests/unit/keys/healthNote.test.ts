@@ -1,0 +1,39 @@
+// The note beside a key says which check it had: a real connection through the key, or only the server's port.
+import { NextIntlClientProvider } from 'next-intl'
+import { createElement } from 'react'
+import type { ComponentProps } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+
+import { HealthNote } from '@/components/keys/HealthNote'
+import en from '@/i18n/messages/en.json'
+import ru from '@/i18n/messages/ru.json'
+
+const NOW = Date.parse('2026-11-24T12:00:00Z')
+const FIVE_MINUTES_AGO = new Date(NOW - 5 * 60_000).toISOString()
+
+function text(locale: 'ru' | 'en', health: Parameters<typeof HealthNote>[0]['health']): string {
+  const html = renderToStaticMarkup(
+    createElement(
+      NextIntlClientProvider,
+      // children come as the third argument; the props type wants them too.
+      { locale, messages: locale === 'ru' ? ru : en, timeZone: 'Europe/Moscow', now: new Date(NOW) } as unknown as ComponentProps<typeof NextIntlClientProvider>,
+      createElement(HealthNote, { health, now: NOW }),
+    ),
+  )
+  return html.replace(/<[^>]+>/g, '').replace('● ', '')
+}
+
+describe('HealthNote', () => {
+  it('names a check through a real connection, in Russian and English', () => {
+    const health = { status: 'up', checkedAt: FIVE_MINUTES_AGO, through: 'connection' } as const
+    expect(text('ru', health)).toBe('Работает, проверен 5 минут назад через настоящее подключение')
+    expect(text('en', health)).toBe('Working, checked 5 minutes ago through a real connection')
+  })
+
+  it('says when only the server’s port was checked', () => {
+    const health = { status: 'down', checkedAt: FIVE_MINUTES_AGO, through: 'port' } as const
+    expect(text('ru', health)).toBe('Не отвечает, проверен только порт сервера, 5 минут назад')
+    expect(text('en', health)).toBe('Not answering, only the server port checked, 5 minutes ago')
+  })
+})
