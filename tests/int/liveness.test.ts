@@ -85,6 +85,8 @@ beforeAll(async () => {
   process.env.SSL_CERT_FILE = pki.files.ca
   check = createServer((request, response) => {
     if (request.url === '/cdn-cgi/trace') response.end('fl=1\nh=check\nloc=EE\n')
+    // A page that starts answering and never ends.
+    else if (request.url === '/slow') response.writeHead(200).write('a')
     else response.writeHead(404).end()
   })
   await new Promise<void>((resolve) => check.listen(0, '127.0.0.1', resolve))
@@ -96,7 +98,7 @@ beforeAll(async () => {
   broken = await manualServer(`EE-dead-${process.pid}`, [link(BAD, 'dead')])
   const { findLivenessClient } = await import('@/lib/liveness/connect')
   const checkUrl = `http://${CHECK_HOST}:${(check.address() as AddressInfo).port}/cdn-cgi/trace`
-  options = { client: findLivenessClient(), checkUrl, timeoutMs: 5000, concurrency: 2, maxKeys: 50, budgetMs: 60_000 }
+  options = { client: findLivenessClient('v2ray'), checkUrl, timeoutMs: 5000, concurrency: 2, maxKeys: 50, budgetMs: 60_000 }
 })
 
 afterAll(async () => {
@@ -154,5 +156,42 @@ describe.skipIf(!hasV2ray)('connection check through each key', () => {
     expect(checkableProxy(options.client!, reality)).toBeNull()
     expect(checkableProxy({ command: 'xray', kind: 'xray' }, reality)).not.toBeNull()
     expect(checkableProxy(options.client!, link(GOOD, 'g'))).not.toBeNull()
+  })
+  it('counts nothing when every key fails (this machine’s trouble), never probes a private address for a public server, and gives up on a page that never ends', async () => {
+    const { checkFreeKeys } = await import('@/lib/liveness/checkKeys')
+    const { checkConnection } = await import('@/lib/liveness/connect')
+    const { proxiesOf } = await import('@/lib/subscription/proxies')
+    // The VPN server is down for a moment: all three keys fail, which says more about here than about them.
+    await stopped(vpn.child)
+    const outage = await checkFreeKeys(payload, new Date(), options)
+    expect(outage).toMatchObject({ checked: 3, failed: 3, notCounted: true })
+    // Nothing written: the keys that worked an hour ago still count as working, none is hidden.
+    expect((await keyOf(mixed, GOOD)).liveness).toMatchObject({ ok: true, failures: 0 })
+    expect((await keyOf(broken, BAD)).liveness).toMatchObject({ ok: true, failures: 0 })
+    expect(await listed()).toEqual([BAD, BAD, GOOD].sort())
+    vpn = await vpnServer([GOOD, BAD])
+
+    // A server not marked as on a private network: its key at 127.0.0.1 is never connected to.
+    const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'ee' } }, limit: 1, depth: 0 })).docs[0]!
+    const outside = await payload.create({
+      collection: 'servers',
+      data: { name: `EE-public-${process.pid}`, country: country.id, hosting: 'Test', host: 'ee.vpn.example', tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'vless', port, freeKeys: 0 }] },
+    })
+    await payload.create({ collection: 'keys', data: { server: outside.id, protocol: 'vless', tier: 'free', keyString: link(GOOD, 'inside') }, depth: 0 })
+    const guarded = await checkFreeKeys(payload, new Date(), options)
+    expect(guarded).toMatchObject({ checked: 3, notCheckable: 1 })
+    await payload.update({ collection: 'servers', id: outside.id, data: { enabled: false }, depth: 0 })
+
+    // A check page that trickles forever: the check ends at its deadline and its client is gone.
+    const slowUrl = options.checkUrl.replace('/cdn-cgi/trace', '/slow')
+    const started = Date.now()
+    const slow = await checkConnection(options.client!, proxiesOf([link(GOOD, 'g')], 'k')[0]!, { checkUrl: slowUrl, timeoutMs: 2000 })
+    expect(slow).toMatchObject({ ok: false, clientFailed: false })
+    expect(Date.now() - started).toBeLessThan(4000)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const { run } = await import('../helpers/processes')
+    const clients = await run('pgrep', ['-fc', 'v2ray -config stdin:']).then(({ stdout }) => Number(stdout.trim()), () => 0)
+    // Only the test's own VPN server is left.
+    expect(clients).toBe(1)
   })
 })

@@ -5,11 +5,12 @@
 // V2Ray also REALITY, Vision and gRPC) keep the server's port check, and the site says which check a key had.
 import type { Payload, Where } from 'payload'
 
+import { revalidatePublic } from '@/lib/data/revalidate'
 import { resolvePublicTarget } from '@/lib/http/privateAddress'
 import type { Key, Server } from '@/payload-types'
 
-import { checkConnection, checkableProxy, findLivenessClient } from './connect'
-import type { LivenessClient } from './connect'
+import { aimedAt, checkConnection, checkableProxy, findLivenessClient } from './connect'
+import type { ConnectionCheck, LivenessClient } from './connect'
 import { HIDE_AFTER_FAILED_CHECKS } from './policy'
 
 
@@ -40,7 +41,18 @@ export function livenessOptions(env: NodeJS.ProcessEnv = process.env): LivenessO
   }
 }
 
-export type LivenessRun = { checked: number; failed: number; notCheckable: number; flagged: string[]; client: string | null }
+export type LivenessRun = {
+  checked: number
+  failed: number
+  notCheckable: number
+  flagged: string[]
+  client: string | null
+  /** Every key failed: taken as the checker's own trouble (no network here, the check page down), so nothing counted. */
+  notCounted: boolean
+}
+
+/** At least this many keys all failing in one run is the checker's trouble, not theirs. */
+const ALL_FAILED_IS_SUSPECT = 3
 
 /** Free keys that are live now, whether or not the connection check hides them (a hidden key must be able to return). */
 function liveFreeKeys(serverIds: number[], now: Date): Where {
@@ -80,43 +92,76 @@ async function pool<T>(items: T[], concurrency: number, deadline: number, work: 
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
 }
 
-/** May this server's keys be connected to from here? Internal addresses only on an admin's word, as for health checks. */
-async function reachable(server: Server, host: string): Promise<boolean> {
-  if (server.privateNetwork) return true
-  return (await resolvePublicTarget(host)).ok
+const sameHost = (a: string, b: string) => a.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '') === b.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
+
+/**
+ * The address to connect to for this key, or null when it may not be connected to from here. A public address is
+ * resolved once and used as is (the client never resolves the name again, so a name cannot turn internal between
+ * the check and the connection). An internal one only on an admin's word (privateNetwork), and only for the
+ * server's own host: a key an editor imported for another address never probes the private network.
+ */
+async function targetOf(server: Server, host: string): Promise<string | null> {
+  const target = await resolvePublicTarget(host)
+  if (target.ok) return target.address
+  return server.privateNetwork && target.reason === 'internal' && sameHost(host, server.host) ? host : null
+}
+
+const NO_CHECK = { checkedAt: null, ok: null, latencyMs: null, exitCountry: null, failures: null, detail: null }
+
+/** Only the check's own columns, without the collection's hooks (no public cache dropped per key, no whole-row rewrite). */
+async function writeLiveness(payload: Payload, id: number, liveness: Record<string, unknown>): Promise<void> {
+  await payload.db.updateOne({ collection: 'keys', id, data: { liveness }, returning: false })
 }
 
 export async function checkFreeKeys(payload: Payload, now: Date = new Date(), options: LivenessOptions = livenessOptions()): Promise<LivenessRun> {
-  const run: LivenessRun = { checked: 0, failed: 0, notCheckable: 0, flagged: [], client: options.client?.command ?? null }
+  const run: LivenessRun = { checked: 0, failed: 0, notCheckable: 0, flagged: [], client: options.client?.command ?? null, notCounted: false }
   const client = options.client
-  if (!client) return run
   // Demo servers have made-up hosts: their keys are samples and are never connected to.
   const { docs: servers } = await payload.find({ collection: 'servers', where: { and: [{ enabled: { equals: true } }, { adapter: { not_equals: 'demo' } }] }, pagination: false, depth: 0 })
   if (servers.length === 0) return run
   const byId = new Map(servers.map((server) => [server.id, server]))
   const keys = await keysToCheck(payload, [...byId.keys()], now, options.maxKeys)
-  const touched = new Set<number>()
+  let visibilityChanged = false
+  // A key no client here can check (none installed, or not this kind) forgets an earlier result: it keeps the port check.
+  const forget = async (key: Key) => {
+    run.notCheckable += 1
+    if (!key.liveness?.checkedAt) return
+    if ((key.liveness.failures ?? 0) >= HIDE_AFTER_FAILED_CHECKS) visibilityChanged = true
+    await writeLiveness(payload, key.id, NO_CHECK)
+  }
+  const results: { key: Key; serverId: number; result: ConnectionCheck }[] = []
   await pool(keys, options.concurrency, Date.now() + options.budgetMs, async (key) => {
     const server = byId.get(typeof key.server === 'object' ? key.server.id : key.server)
-    const proxy = key.keyString ? checkableProxy(client, key.keyString) : null
-    if (!server || !proxy || !(await reachable(server, proxy.server))) {
+    const proxy = client && key.keyString ? checkableProxy(client, key.keyString) : null
+    const address = server && proxy ? await targetOf(server, proxy.server) : null
+    if (!client || !server || !proxy || !address) return forget(key)
+    const result = await checkConnection(client, aimedAt(proxy, address), { checkUrl: options.checkUrl, timeoutMs: options.timeoutMs })
+    if (result.clientFailed) {
       run.notCheckable += 1
       return
     }
-    const result = await checkConnection(client, proxy, { checkUrl: options.checkUrl, timeoutMs: options.timeoutMs })
-    const failures = result.ok ? 0 : (key.liveness?.failures ?? 0) + 1
-    run.checked += 1
-    if (!result.ok) run.failed += 1
-    touched.add(server.id)
-    await payload.update({
-      collection: 'keys',
-      id: key.id,
-      data: {
-        liveness: { checkedAt: new Date().toISOString(), ok: result.ok, latencyMs: result.latencyMs, exitCountry: result.exitCountry, failures, detail: result.detail.slice(0, 500) },
-      },
-      depth: 0,
-    })
+    results.push({ key, serverId: server.id, result })
   })
+  run.checked = results.length
+  run.failed = results.filter(({ result }) => !result.ok).length
+  run.notCounted = run.checked >= ALL_FAILED_IS_SUSPECT && run.failed === run.checked
+  const touched = new Set<number>()
+  for (const { key, serverId, result } of results) {
+    if (run.notCounted) continue
+    const before = key.liveness?.failures ?? 0
+    const failures = result.ok ? 0 : before + 1
+    if (before >= HIDE_AFTER_FAILED_CHECKS !== failures >= HIDE_AFTER_FAILED_CHECKS) visibilityChanged = true
+    touched.add(serverId)
+    await writeLiveness(payload, key.id, {
+      checkedAt: new Date().toISOString(),
+      ok: result.ok,
+      latencyMs: result.latencyMs,
+      exitCountry: result.exitCountry,
+      failures,
+      detail: result.detail.slice(0, 500),
+    })
+  }
+  if (run.notCounted) console.warn(`Connection check: all ${run.checked} keys failed (${results[0]?.result.detail ?? ''}); taken as this machine's trouble, nothing counted.`)
   for (const serverId of touched) {
     const server = byId.get(serverId)!
     const checkedKeys = await payload.find({
@@ -132,5 +177,7 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
       await payload.update({ collection: 'servers', id: serverId, data: { health: { ...server.health, keysFailing: failing } }, depth: 0 })
     }
   }
+  // The lists and feeds change only when a key left or came back: then once, not per key.
+  if (visibilityChanged) revalidatePublic()
   return run
 }

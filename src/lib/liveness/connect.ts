@@ -10,7 +10,14 @@ import { proxiesOf } from '@/lib/subscription/proxies'
 import type { Proxy } from '@/lib/subscription/proxies'
 import { xrayClientConfig } from '@/lib/subscription/xray'
 
-export type ConnectionCheck = { ok: boolean; latencyMs: number | null; exitCountry: string | null; detail: string }
+export type ConnectionCheck = {
+  ok: boolean
+  latencyMs: number | null
+  exitCountry: string | null
+  detail: string
+  /** The client itself failed (did not start, or cannot express the key): says nothing about the key. */
+  clientFailed: boolean
+}
 
 /** The client binary and what it can speak: V2Ray 4.x has no REALITY, Vision, gRPC, HTTPUpgrade or XHTTP. */
 export type LivenessClient = { command: string; kind: 'xray' | 'v2ray' }
@@ -39,13 +46,27 @@ export function findLivenessClient(configured = process.env.LIVENESS_CLIENT?.tri
 
 const V2RAY_TRANSPORTS = new Set(['tcp', 'raw', 'ws', 'http', 'h2'])
 
+/** Shadowsocks ciphers V2Ray 4.x speaks (no 2022-blake3, no xchacha20). */
+const V2RAY_SHADOWSOCKS = new Set(['aes-128-gcm', 'aes-256-gcm', 'chacha20-poly1305', 'chacha20-ietf-poly1305'])
+
 /** Whether this client can check this key without guessing; a key it cannot speak keeps the port check. */
 export function canCheck(client: LivenessClient, proxy: Proxy): boolean {
-  if (proxy.kind === 'shadowsocks') return !proxy.plugin
+  if (proxy.kind === 'shadowsocks') return !proxy.plugin && (client.kind === 'xray' || V2RAY_SHADOWSOCKS.has(proxy.method.toLowerCase()))
   if (client.kind === 'xray') return true
   if (!V2RAY_TRANSPORTS.has(proxy.stream.transport)) return false
   if (proxy.stream.security === 'reality') return false
   return !(proxy.kind === 'vless' && proxy.flow)
+}
+
+/**
+ * The proxy aimed at an address already resolved (and judged) by the caller, so the client cannot resolve the name
+ * again to somewhere else; TLS still checks the name the key was made for, and WebSocket still sends it as the Host.
+ */
+export function aimedAt(proxy: Proxy, address: string): Proxy {
+  if (proxy.server === address) return proxy
+  if (proxy.kind === 'shadowsocks') return { ...proxy, server: address }
+  const name = proxy.server
+  return { ...proxy, server: address, stream: { ...proxy.stream, sni: proxy.stream.sni ?? name, hostHeader: proxy.stream.hostHeader ?? name } }
 }
 
 /** The link as the client's proxy, or null when no client here can check it. */
@@ -78,19 +99,23 @@ async function waitForPort(port: number, until: number): Promise<boolean> {
   return false
 }
 
-/** A GET of an http:// URL through an HTTP proxy on loopback: status and the start of the body. */
-function getThroughProxy(proxyPort: number, url: URL, timeoutMs: number): Promise<{ status: number; body: string }> {
+/** A GET of an http:// URL through an HTTP proxy on loopback: status and the start of the body, or an error at `until`. */
+function getThroughProxy(proxyPort: number, url: URL, until: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: proxyPort, method: 'GET', path: url.href, headers: { host: url.host, 'user-agent': 'vpnkeys-liveness/1' }, timeout: timeoutMs }, (res) => {
+    const req = request({ host: '127.0.0.1', port: proxyPort, method: 'GET', path: url.href, headers: { host: url.host, 'user-agent': 'vpnkeys-liveness/1' } }, (res) => {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => {
-        if (body.length < 4096) body += chunk
+        body += chunk
+        // Enough to read a status line and a trace; a page that never ends is not waited for.
+        if (body.length >= 4096) res.destroy()
       })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-      res.on('error', reject)
+      res.on('close', () => resolve({ status: res.statusCode ?? 0, body }))
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, body }))
     })
-    req.on('timeout', () => req.destroy(new Error('timed out')))
+    // One deadline for the whole request, however slowly a server trickles bytes.
+    const timer = setTimeout(() => req.destroy(new Error('timed out')), Math.max(0, until - Date.now()))
+    req.on('close', () => clearTimeout(timer))
     req.on('error', reject)
     req.end()
   })
@@ -104,26 +129,37 @@ export function exitCountryOf(body: string): string | null {
 
 export async function checkConnection(client: LivenessClient, proxy: Proxy, options: { checkUrl: string; timeoutMs: number }): Promise<ConnectionCheck> {
   const config = xrayClientConfig(proxy) as { inbounds: { port: number }[] } | null
-  if (!config) return { ok: false, latencyMs: null, exitCountry: null, detail: 'the link cannot be expressed as a client configuration' }
+  if (!config) return { ok: false, latencyMs: null, exitCountry: null, detail: 'the link cannot be expressed as a client configuration', clientFailed: true }
   const [socksPort, httpPort] = [await freePort(), await freePort()]
   config.inbounds[0]!.port = socksPort
   config.inbounds[1]!.port = httpPort
   const until = Date.now() + options.timeoutMs
   const child = spawn(client.command, client.kind === 'xray' ? ['run', '-config', 'stdin:'] : ['-config', 'stdin:'], { stdio: ['pipe', 'ignore', 'ignore'] })
+  // A client that cannot start (gone, or no processes left) says so through 'error', never 'exit'.
+  let startError: Error | null = null
+  const gone = new Promise<void>((resolve) => {
+    child.once('error', (error) => {
+      startError = error
+      resolve()
+    })
+    child.once('close', () => resolve())
+  })
+  child.stdin.on('error', () => undefined)
   child.stdin.end(JSON.stringify(config))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   try {
-    if (!(await waitForPort(httpPort, until))) return { ok: false, latencyMs: null, exitCountry: null, detail: 'the client did not start' }
+    if (!(await waitForPort(httpPort, until)) || startError) {
+      return { ok: false, latencyMs: null, exitCountry: null, detail: `the client did not start${startError ? ` (${(startError as Error).message})` : ''}`, clientFailed: true }
+    }
     const started = performance.now()
-    const { status, body } = await getThroughProxy(httpPort, new URL(options.checkUrl), Math.max(1000, until - Date.now()))
+    const { status, body } = await getThroughProxy(httpPort, new URL(options.checkUrl), until)
     const latencyMs = Math.round(performance.now() - started)
     // A proxy that cannot reach the page answers 5xx itself; the check page answers 204 (or 200 with a trace).
-    if (status !== 204 && status !== 200) return { ok: false, latencyMs: null, exitCountry: null, detail: `HTTP ${status} through the key` }
-    return { ok: true, latencyMs, exitCountry: exitCountryOf(body), detail: `HTTP ${status} in ${latencyMs} ms` }
+    if (status !== 204 && status !== 200) return { ok: false, latencyMs: null, exitCountry: null, detail: `HTTP ${status} through the key`, clientFailed: false }
+    return { ok: true, latencyMs, exitCountry: exitCountryOf(body), detail: `HTTP ${status} in ${latencyMs} ms`, clientFailed: false }
   } catch (error) {
-    return { ok: false, latencyMs: null, exitCountry: null, detail: error instanceof Error ? error.message : String(error) }
+    return { ok: false, latencyMs: null, exitCountry: null, detail: error instanceof Error ? error.message : String(error), clientFailed: false }
   } finally {
-    child.kill('SIGKILL')
-    await exited
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await gone
   }
 }
