@@ -91,6 +91,17 @@ async function panel(request: IncomingMessage, response: ServerResponse): Promis
     inbound.clients = remaining
     return ok(null, 'Client deleted')
   }
+  const updateClient = /^\/panel\/api\/inbounds\/updateClient\/(.+)$/.exec(path)
+  if (generation === 2 && request.method === 'POST' && updateClient) {
+    const body = JSON.parse(await readBody(request)) as { id: number; settings: string }
+    const inbound = inbounds.find((candidate) => candidate.id === body.id)
+    const clientId = decodeURIComponent(updateClient[1]!)
+    const index = inbound?.clients.findIndex((client) => (inbound.protocol === 'trojan' ? client.password : client.id) === clientId) ?? -1
+    if (!inbound || index < 0) return failed('Something went wrong! Failed: record not found\n')
+    const [client] = (JSON.parse(body.settings) as { clients: Client[] }).clients
+    inbound.clients[index] = client!
+    return ok(null, 'Client updated')
+  }
   if (generation === 3 && request.method === 'POST' && path === '/panel/api/clients/add') {
     const body = JSON.parse(await readBody(request)) as { client: Client; inboundIds: number[] }
     if (!body.client?.email) return failed('Something went wrong (client email is required)')
@@ -193,5 +204,23 @@ describe('3x-ui adapter, panel 2.x sessions', () => {
     calls.length = 0
     await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 23) })
     expect(calls).toEqual(['GET /panel/api/inbounds/list', 'POST /login', 'GET /panel/api/inbounds/list', 'POST /panel/api/inbounds/addClient'])
+  })
+})
+
+describe('3x-ui adapter, what a 2.x panel refuses', () => {
+  beforeEach(() => {
+    generation = 2
+  })
+
+  it('switches off an inbound’s last client instead of deleting it, and adds no client to an inbound whose link it cannot hand out', async () => {
+    inbounds[0]!.clients = []
+    const issued = await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 24) })
+    await threeXuiAdapter.revoke(server({}, 24), issued.providerRef)
+    expect(inbounds[0]!.clients).toEqual([expect.objectContaining({ email: issued.providerRef.split(':')[1], enable: false })])
+
+    inbounds[0]!.stream = { network: 'xhttp', security: 'tls', tlsSettings: { serverName: 'a.example' } }
+    const before = inbounds[0]!.clients.length
+    await expect(threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 24) })).rejects.toThrow(/uses xhttp, which the site cannot hand out as a link yet/)
+    expect(inbounds[0]!.clients).toHaveLength(before)
   })
 })

@@ -7,7 +7,7 @@
 // inbound list itself: 3.1+ returns settings as objects, earlier versions as JSON strings.
 import { randomBytes, randomUUID } from 'node:crypto'
 
-import { parseShareLink } from '@/lib/keys'
+import { isUuid, parseShareLink } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
@@ -92,10 +92,17 @@ async function inboundFor(server: Server, protocol: 'vless' | 'trojan', port: nu
 
 const pick = (values: unknown): string | undefined => (Array.isArray(values) ? values.find((value): value is string => typeof value === 'string') : undefined)
 
+/** Transports whose every parameter a share link carries; others (xhttp, kcp, quic, TCP with an HTTP header) are refused. */
+const LINKABLE_NETWORKS = new Set(['tcp', 'ws', 'grpc', 'httpupgrade'])
+
 /** The share link of a client on this inbound, with the parameters 3x-ui's own links carry (sub/subService.go). */
-export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | 'streamSettings'>, host: string, secret: string, flow: string, name: string): string {
+export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | 'settings' | 'streamSettings'>, host: string, secret: string, flow: string, name: string): string {
   const stream = inbound.streamSettings
   const network = String(stream.network ?? 'tcp')
+  const tcpHeader = String(asObject(asObject(stream.tcpSettings).header).type ?? 'none')
+  if (!LINKABLE_NETWORKS.has(network) || (network === 'tcp' && tcpHeader !== 'none')) {
+    throw new ManagementApiError(`3x-ui inbound ${inbound.protocol}:${inbound.port} uses ${network === 'tcp' ? 'TCP with an HTTP header' : network}, which the site cannot hand out as a link yet (use TCP, WebSocket, gRPC or HTTPUpgrade)`, null)
+  }
   const security = String(stream.security ?? 'none')
   const tls = asObject(stream.tlsSettings)
   const reality = asObject(stream.realitySettings)
@@ -115,6 +122,8 @@ export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | '
     params.sni = (tls.serverName as string | undefined) || undefined
     params.alpn = Array.isArray(tls.alpn) && tls.alpn.length > 0 ? tls.alpn.join(',') : undefined
     params.fp = (asObject(tls.settings).fingerprint as string | undefined) || undefined
+    // 2.x panels may tell clients to accept any certificate; their own links say so too.
+    if (asObject(tls.settings).allowInsecure === true) params.allowInsecure = '1'
   }
   if (security === 'reality') {
     params.sni = pick(reality.serverNames)
@@ -124,7 +133,7 @@ export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | '
   }
   if (flow && network === 'tcp' && (security === 'tls' || security === 'reality')) params.flow = flow
   const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''))
-  if (inbound.protocol === 'vless') query.set('encryption', 'none')
+  if (inbound.protocol === 'vless') query.set('encryption', typeof inbound.settings.encryption === 'string' && inbound.settings.encryption ? inbound.settings.encryption : 'none')
   const link = `${inbound.protocol}://${encodeURIComponent(secret)}@${host.includes(':') ? `[${host}]` : host}:${inbound.port}?${query.toString()}#${encodeURIComponent(name)}`
   // Checked by the site's own parser: a link it cannot read would be a key no visitor could use.
   const parsed = parseShareLink(link)
@@ -161,11 +170,12 @@ export const threeXuiAdapter: ProvisioningAdapter = {
       comment: label,
       reset: 0,
     }
+    // The link first: an inbound the site cannot hand out leaves no client behind on the panel.
+    const keyString = threeXuiShareLink(inbound, server.host, secret, flow, label)
     const added = inbound.settingsAsText
       ? await panel(server, 'panel/api/inbounds/addClient', 'POST', { id: inbound.id, settings: JSON.stringify({ clients: [client] }) })
       : await panel(server, 'panel/api/clients/add', 'POST', { client, inboundIds: [inbound.id] })
     succeeded(server, added, 'add a client')
-    const keyString = threeXuiShareLink(inbound, server.host, secret, flow, label)
     return { keyString, configFile: null, connection: null, expiresAt: null, providerRef: `${inbound.id}:${email}:${secret}` }
   },
 
@@ -179,6 +189,14 @@ export const threeXuiAdapter: ProvisioningAdapter = {
     const body = answer.body as Envelope | null
     // Already gone is what revoking wants.
     if (answer.status === 200 && body?.success !== true && /not found/i.test(message(body))) return
+    // Before 3.1 the panel keeps an inbound's last client: it is switched off instead, so the key stops working.
+    if (answer.status === 200 && body?.success !== true && /no client remained/i.test(message(body))) {
+      const isVless = isUuid(ref.secret)
+      const client = { email: ref.email, ...(isVless ? { id: ref.secret, flow: '' } : { password: ref.secret }), enable: false, limitIp: 0, totalGB: 0, expiryTime: 0, tgId: 0, subId: '', reset: 0 }
+      const disabled = await panel(server, `panel/api/inbounds/updateClient/${encodeURIComponent(ref.secret)}`, 'POST', { id: ref.inboundId, settings: JSON.stringify({ clients: [client] }) })
+      succeeded(server, disabled, `switch off ${ref.email} (the inbound's last client)`)
+      return
+    }
     succeeded(server, answer, `delete ${ref.email}`)
   },
 }

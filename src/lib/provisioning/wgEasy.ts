@@ -12,7 +12,8 @@ import type { ApiResponse } from './http'
 import type { IssueRequest, ProvisioningAdapter } from './index'
 
 type Version = 14 | 15
-const versions = new Map<number, Version>()
+/** By panel address: a server whose address an admin changes is asked again. */
+const versions = new Map<string, Version>()
 
 function base(server: Server): URL {
   return managementBase(server.credentials?.apiUrl, server.name, 'wg-easy panel URL must look like https://wg.example.com:51821')
@@ -25,16 +26,22 @@ function authorization(server: Server, version: Version): string {
 }
 
 async function versionOf(server: Server): Promise<Version> {
-  const known = versions.get(server.id)
+  const key = base(server).href
+  const known = versions.get(key)
   if (known) return known
   const answer = await callApi(new URL('api/session', base(server)), { method: 'GET', certSha256: server.credentials?.certSha256 })
-  const version: Version = answer.status === 200 && typeof (answer.body as { requiresPassword?: unknown } | null)?.requiresPassword === 'boolean' ? 14 : 15
-  versions.set(server.id, version)
+  // 14 answers 200 with requiresPassword; 15 answers 401. Anything else (a proxy's 502, a wrong path's 404) is not an answer.
+  const isV14 = answer.status === 200 && typeof (answer.body as { requiresPassword?: unknown } | null)?.requiresPassword === 'boolean'
+  if (!isV14 && answer.status !== 401) throw new ManagementApiError(`${server.name}: the address does not answer as wg-easy (HTTP ${answer.status} for /api/session)`, answer.status)
+  const version: Version = isV14 ? 14 : 15
+  versions.set(key, version)
   return version
 }
 
-async function api(server: Server, path: string, method: string, body?: unknown): Promise<{ answer: ApiResponse; version: Version }> {
+async function api(server: Server, path: string, method: string, body?: unknown, expected?: Version): Promise<{ answer: ApiResponse; version: Version }> {
   const version = await versionOf(server)
+  // A key issued by wg-easy 14 has a uuid the 15 API does not know (an upgrade gives clients new ids).
+  if (expected && expected !== version) throw new ManagementApiError(`${server.name}: the key was issued by wg-easy ${expected}, the panel is now wg-easy ${version}: delete the client in the panel by hand`, null)
   const prefix = version === 15 ? 'api/client' : 'api/wireguard/client'
   const answer = await callApi(new URL(path ? `${prefix}/${path}` : prefix, base(server)), {
     method,
@@ -81,10 +88,10 @@ export const wgEasyAdapter: ProvisioningAdapter = {
   },
 
   async revoke(server, providerRef) {
-    const [, id] = /^(?:14|15):(.+)$/.exec(providerRef) ?? []
-    if (!id) throw new ManagementApiError(`${server.name}: not a wg-easy key reference: ${providerRef}`, null)
-    const deleted = await api(server, encodeURIComponent(id), 'DELETE')
-    // Deleting a client that is already gone answers success (or 404): either way it no longer connects.
-    if (deleted.answer.status !== 200 && deleted.answer.status !== 204 && deleted.answer.status !== 404) throw refused(server, `delete client ${id}`, deleted.answer)
+    const [, version, id] = /^(14|15):(.+)$/.exec(providerRef) ?? []
+    if (!version || !id) throw new ManagementApiError(`${server.name}: not a wg-easy key reference: ${providerRef}`, null)
+    const deleted = await api(server, encodeURIComponent(id), 'DELETE', undefined, Number(version) as Version)
+    // wg-easy answers 200 for a client already gone; anything else (404 from a wrong address or proxy) is not a delete.
+    if (deleted.answer.status !== 200 && deleted.answer.status !== 204) throw refused(server, `delete client ${id}`, deleted.answer)
   },
 }
