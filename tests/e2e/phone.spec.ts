@@ -32,7 +32,21 @@ test('[ru] on a phone the header is one line: the site’s name and a Menu butto
   await header.getByRole('link', { name: 'Trojan', exact: true }).tap()
   await expect(page).toHaveURL(/\/trojan$/)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Trojan')
+  // The menu does not stay open over the page it led to.
+  await expect(header.getByRole('link', { name: 'Outline', exact: true })).toBeHidden()
   await page.context().close()
+})
+
+test('[ru] the phone menu fits a phone held sideways: its last item can be reached', async ({ browser }) => {
+  const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 863, height: 340 }, locale: 'ru-RU' })
+  const page = await context.newPage()
+  await page.setViewportSize({ width: 700, height: 340 })
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Меню' }).tap()
+  const login = page.locator('header').getByRole('link', { name: 'Войти', exact: true })
+  await login.scrollIntoViewIfNeeded()
+  await expect(login).toBeInViewport()
+  await context.close()
 })
 
 test('[ru] the phone menu works without JavaScript too', async ({ browser }) => {

@@ -1,11 +1,14 @@
 // Two network namespaces joined by a veth pair, for VPN tests whose clients change routes (WireGuard's and OpenVPN's
 // full tunnel must never touch the machine's own routes): a server side and a client side, torn down afterwards.
 import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 
 import { run } from './processes'
 
 export type NetnsPair = {
+  /** Short and unique per run: a prefix for interface names (at most 15 characters, shared across namespaces). */
+  id: string
   server: string
   client: string
   serverAddress: string
@@ -28,27 +31,17 @@ export function netnsUnavailable(): string | null {
   }
 }
 
-/** Short unique names: interface names are at most 15 characters and shared by userspace WireGuard across namespaces. */
+/**
+ * Short names, random per run (a run that crashed must not block the next with "File exists"): interface names are
+ * at most 15 characters and shared by userspace WireGuard across namespaces. Half made, it is torn down again.
+ */
 export async function netnsPair(tag: string, subnet: number): Promise<NetnsPair> {
-  const id = `${tag}${process.pid % 10000}`
+  const id = `${tag}${randomBytes(2).toString('hex')}`
   const server = `${id}s`
   const client = `${id}c`
   const serverAddress = `10.${subnet}.0.1`
   const clientAddress = `10.${subnet}.0.2`
   const ip = (...args: string[]) => run('ip', args)
-  await ip('netns', 'add', server)
-  await ip('netns', 'add', client)
-  await ip('link', 'add', `${id}vs`, 'type', 'veth', 'peer', 'name', `${id}vc`)
-  await ip('link', 'set', `${id}vs`, 'netns', server)
-  await ip('link', 'set', `${id}vc`, 'netns', client)
-  await ip('-n', server, 'addr', 'add', `${serverAddress}/24`, 'dev', `${id}vs`)
-  await ip('-n', client, 'addr', 'add', `${clientAddress}/24`, 'dev', `${id}vc`)
-  for (const [name, link] of [[server, `${id}vs`], [client, `${id}vc`]] as const) {
-    await ip('-n', name, 'link', 'set', link, 'up')
-    await ip('-n', name, 'link', 'set', 'lo', 'up')
-  }
-  // A default route, as a real machine has: a full tunnel saves it and routes around it to the server.
-  await ip('-n', client, 'route', 'add', 'default', 'via', serverAddress)
   const teardown = async () => {
     for (const name of [client, server]) {
       const pids = await run('ip', ['netns', 'pids', name]).then(({ stdout }) => stdout.split(/\s+/).filter(Boolean), () => [])
@@ -66,5 +59,23 @@ export async function netnsPair(tag: string, subnet: number): Promise<NetnsPair>
       rmSync(`/etc/netns/${name}`, { recursive: true, force: true })
     }
   }
-  return { server, client, serverAddress, clientAddress, inside: (name) => ['ip', 'netns', 'exec', name], teardown }
+  try {
+    await ip('netns', 'add', server)
+    await ip('netns', 'add', client)
+    await ip('link', 'add', `${id}vs`, 'type', 'veth', 'peer', 'name', `${id}vc`)
+    await ip('link', 'set', `${id}vs`, 'netns', server)
+    await ip('link', 'set', `${id}vc`, 'netns', client)
+    await ip('-n', server, 'addr', 'add', `${serverAddress}/24`, 'dev', `${id}vs`)
+    await ip('-n', client, 'addr', 'add', `${clientAddress}/24`, 'dev', `${id}vc`)
+    for (const [name, link] of [[server, `${id}vs`], [client, `${id}vc`]] as const) {
+      await ip('-n', name, 'link', 'set', link, 'up')
+      await ip('-n', name, 'link', 'set', 'lo', 'up')
+    }
+    // A default route, as a real machine has: a full tunnel saves it and routes around it to the server.
+    await ip('-n', client, 'route', 'add', 'default', 'via', serverAddress)
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+  return { id, server, client, serverAddress, clientAddress, inside: (name) => ['ip', 'netns', 'exec', name], teardown }
 }

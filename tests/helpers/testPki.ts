@@ -1,6 +1,6 @@
 // A throwaway certificate authority for tests that run real TLS and VPN servers: a CA, a server certificate for
 // `vpn.test` and the given addresses, and a client certificate (OpenVPN), made with openssl in about 100 ms.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -12,6 +12,8 @@ export type TestPki = {
   dir: string
   files: { ca: string; serverCert: string; serverKey: string; clientCert: string; clientKey: string }
   pem: { ca: string; clientCert: string; clientKey: string }
+  /** Deletes the folder with its keys. */
+  remove: () => Promise<void>
 }
 
 const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes']
@@ -37,5 +39,6 @@ export async function makeTestPki(addresses: string[] = ['127.0.0.1']): Promise<
     dir,
     files: { ca: file('ca.crt'), serverCert: file('server.crt'), serverKey: file('server.key'), clientCert: file('client.crt'), clientKey: file('client.key') },
     pem: { ca: await readFile(file('ca.crt'), 'utf8'), clientCert: await readFile(file('client.crt'), 'utf8'), clientKey: await readFile(file('client.key'), 'utf8') },
+    remove: () => rm(dir, { recursive: true, force: true }),
   }
 }

@@ -107,6 +107,7 @@ afterAll(async () => {
   await payload.update({ collection: 'servers', where: { id: { in: [mixed.id, broken.id] } }, data: { enabled: false }, depth: 0 })
   stopAll()
   await new Promise((resolve) => check.close(resolve))
+  await pki.remove()
 })
 
 describe.skipIf(!hasV2ray)('connection check through each key', () => {

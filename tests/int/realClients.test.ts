@@ -3,7 +3,7 @@
 // Copy button copies, the file the download button serves) is given to the real client, which must fetch a page
 // through the tunnel. A wrong key must not. Where a package or a kernel feature is missing, the test says why and
 // skips; `npm test` installs the packages when it runs as root.
-import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -103,6 +103,8 @@ afterAll(async () => {
   // Their servers are gone: later test files must not find them enabled (rotation, health checks, connection checks).
   if (createdServers.length > 0) await payload.update({ collection: 'servers', where: { id: { in: createdServers } }, data: { enabled: false }, depth: 0 })
   if (http) await new Promise((resolve) => http.close(resolve))
+  await pki?.remove()
+  if (work) await rm(work, { recursive: true, force: true })
 })
 
 describe.skipIf(SKIPPED.trojan !== null)('trojan: Debian’s trojan as server and client', () => {
@@ -254,16 +256,19 @@ function pageServerInside(pair: NetnsPair, port: number) {
 
 describe.skipIf(SKIPPED.wireguard !== null)('WireGuard: the downloaded .conf used as is by wg-quick (wireguard-go) against a wg server', () => {
   let pair: NetnsPair
-  const serverInterface = `vkw${process.pid % 10000}s`
-  const clientFile = () => path.join(work, `vkw${process.pid % 10000}c.conf`)
+  // Interface names follow the pair's (unique per run); wg-quick names the client's after its file.
+  const serverInterface = () => `${pair.id}w`
+  const clientFile = () => path.join(work, `${pair.id}c.conf`)
 
   beforeAll(async () => {
     pair = await netnsPair('vkw', 71)
   })
 
   afterAll(async () => {
+    if (!pair) return
+    // Userspace WireGuard outlives a deleted namespace: its interfaces go first.
     await run('ip', ['-n', pair.client, 'link', 'del', path.basename(clientFile(), '.conf')]).catch(() => undefined)
-    await run('ip', ['-n', pair.server, 'link', 'del', serverInterface]).catch(() => undefined)
+    await run('ip', ['-n', pair.server, 'link', 'del', serverInterface()]).catch(() => undefined)
     await pair.teardown()
   })
 
@@ -275,14 +280,14 @@ describe.skipIf(SKIPPED.wireguard !== null)('WireGuard: the downloaded .conf use
     const port = 51820
     const inServer = pair.inside(pair.server)
     // The server: wireguard-go (the kernel here may have no WireGuard module) configured with wg.
-    await run(inServer[0]!, [...inServer.slice(1), 'wireguard-go', serverInterface])
+    await run(inServer[0]!, [...inServer.slice(1), 'wireguard-go', serverInterface()])
     const serverKeyFile = path.join(work, 'wg-server.key')
     const pskFile = path.join(work, 'wg.psk')
     await writeFile(serverKeyFile, serverKeys.privateKey, { mode: 0o600 })
     await writeFile(pskFile, presharedKey, { mode: 0o600 })
-    await run(inServer[0]!, [...inServer.slice(1), 'wg', 'set', serverInterface, 'listen-port', String(port), 'private-key', serverKeyFile, 'peer', clientKeys.publicKey, 'preshared-key', pskFile, 'allowed-ips', '10.66.0.2/32'])
-    await run('ip', ['-n', pair.server, 'addr', 'add', '10.66.0.1/24', 'dev', serverInterface])
-    await run('ip', ['-n', pair.server, 'link', 'set', serverInterface, 'up'])
+    await run(inServer[0]!, [...inServer.slice(1), 'wg', 'set', serverInterface(), 'listen-port', String(port), 'private-key', serverKeyFile, 'peer', clientKeys.publicKey, 'preshared-key', pskFile, 'allowed-ips', '10.66.0.2/32'])
+    await run('ip', ['-n', pair.server, 'addr', 'add', '10.66.0.1/24', 'dev', serverInterface()])
+    await run('ip', ['-n', pair.server, 'link', 'set', serverInterface(), 'up'])
     const pagePort = 8080
     pageServerInside(pair, pagePort)
 
@@ -341,7 +346,8 @@ describe.skipIf(SKIPPED.openvpn !== null)('OpenVPN: the downloaded .ovpn used as
   })
 
   afterAll(async () => {
-    await pair.teardown()
+    // Set up half way (or not at all): nothing of it is left either way.
+    if (pair) await pair.teardown()
   })
 
   for (const transport of ['udp', 'tcp'] as const) {
@@ -391,6 +397,7 @@ describe.skipIf(SKIPPED.openvpn !== null)('OpenVPN: the downloaded .ovpn used as
 
       // A profile from another CA: the server's certificate is refused and no tunnel comes up.
       const stranger = await makeTestPki()
+      await stranger.remove()
       const foreign = path.join(work, `foreign-${transport}.ovpn`)
       await writeFile(foreign, downloaded.replace(pki.pem.ca.trim(), stranger.pem.ca.trim()), { mode: 0o600 })
       const refused = start(inClient[0]!, [...inClient.slice(1), 'openvpn', '--config', foreign])

@@ -70,6 +70,7 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
         {hours === null ? t('unlimited') : t('hoursLeft', { hours })}
       </td>
       <td data-label={t('dateAdded')} className="keys__nowrap keys__date">
+        <span className="keys__date-label">{t('dateAdded')}: </span>
         {format.dateTime(new Date(row.createdAt), { dateStyle: 'medium' })}
       </td>
       <td data-label={t('about')} className="keys__about">

@@ -12,6 +12,7 @@ import { keysPathname } from '@/lib/routing/keysFilter'
 
 import { AccountLinks } from './AccountLinks'
 import { LanguageSwitch } from './LanguageSwitch'
+import { MenuCloser } from './MenuCloser'
 
 export async function Header({ locale }: { locale: Locale }) {
   const [t, settings] = await Promise.all([getTranslations({ locale, namespace: 'Header' }), getSettings(locale)])
@@ -28,6 +29,7 @@ export async function Header({ locale }: { locale: Locale }) {
           <span aria-hidden="true" className="header__menu-icon" />
           {t('menu')}
         </button>
+        <MenuCloser menuId="site-menu" />
         <div id="site-menu" className="header__menu" popover="auto">
           <nav className="header__protocols" aria-label={t('keys')}>
             {PROTOCOLS.map((protocol) => (
