@@ -24,6 +24,7 @@ import * as migration_20261124_124431_device_key_undo from './20261124_124431_de
 import * as migration_20261124_152545_key_list_rank from './20261124_152545_key_list_rank';
 import * as migration_20261124_154131_key_connection_check from './20261124_154131_key_connection_check';
 import * as migration_20261124_154625_panel_adapters_3xui_wg_easy from './20261124_154625_panel_adapters_3xui_wg_easy';
+import * as migration_20261124_165516_key_check_attempted_at from './20261124_165516_key_check_attempted_at';
 
 export const migrations = [
   {
@@ -154,6 +155,11 @@ export const migrations = [
   {
     up: migration_20261124_154625_panel_adapters_3xui_wg_easy.up,
     down: migration_20261124_154625_panel_adapters_3xui_wg_easy.down,
-    name: '20261124_154625_panel_adapters_3xui_wg_easy'
+    name: '20261124_154625_panel_adapters_3xui_wg_easy',
+  },
+  {
+    up: migration_20261124_165516_key_check_attempted_at.up,
+    down: migration_20261124_165516_key_check_attempted_at.down,
+    name: '20261124_165516_key_check_attempted_at'
   },
 ];

@@ -322,6 +322,7 @@ export interface Key {
      */
     failures?: number | null;
     detail?: string | null;
+    attemptedAt?: string | null;
   };
   listRank?: number | null;
   providerRef?: string | null;
@@ -972,6 +973,7 @@ export interface KeysSelect<T extends boolean = true> {
         exitCountry?: T;
         failures?: T;
         detail?: T;
+        attemptedAt?: T;
       };
   listRank?: T;
   providerRef?: T;

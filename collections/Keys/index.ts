@@ -234,6 +234,16 @@ export const Keys: CollectionConfig = {
           admin: { description: { ru: 'Со второй подряд ключ скрыт с сайта, пока не пройдёт проверку', en: 'From the second in a row the key is hidden from the site until it passes' } },
         },
         { name: 'detail', label: { ru: 'Подробности', en: 'Details' }, type: 'text', access: { read: staffOnlyField } },
+        {
+          // When the check last took up this key, checked or not (a key no client here speaks is skipped): the next
+          // run starts with the keys it has waited longest for, so skipped keys never crowd out the rest.
+          name: 'attemptedAt',
+          label: { ru: 'Проверка пыталась', en: 'Last attempt' },
+          type: 'date',
+          index: true,
+          access: { read: staffOnlyField },
+          admin: { date: { pickerAppearance: 'dayAndTime' } },
+        },
       ],
     },
     {

@@ -7,6 +7,13 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional()
 
+/** A positive whole number, or `fallback` when unset. */
+function positiveWhole(name: string, fallback: number) {
+  return optionalString
+    .pipe(z.coerce.number<string | undefined>({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).optional())
+    .transform((value) => value ?? fallback)
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOCAL_PREVIEW: z
@@ -50,6 +57,16 @@ const schema = z.object({
         .optional(),
     )
     .transform((hops) => hops ?? 1),
+  /** The connection check of free keys (src/lib/liveness): the client (else xray, else v2ray on PATH), the page
+   * fetched through each key (plain http: it goes through the client's HTTP proxy), and a run's bounds. */
+  LIVENESS_CLIENT: optionalString,
+  LIVENESS_CHECK_URL: optionalString
+    .pipe(z.url({ protocol: /^http$/, error: "LIVENESS_CHECK_URL must be an http:// URL (it is fetched through the client's HTTP proxy)" }).optional())
+    .transform((url) => url ?? 'http://www.gstatic.com/generate_204'),
+  LIVENESS_TIMEOUT_MS: positiveWhole('LIVENESS_TIMEOUT_MS', 8000),
+  LIVENESS_CONCURRENCY: positiveWhole('LIVENESS_CONCURRENCY', 4),
+  LIVENESS_MAX_KEYS: positiveWhole('LIVENESS_MAX_KEYS', 300),
+  LIVENESS_BUDGET_MS: positiveWhole('LIVENESS_BUDGET_MS', 5 * 60_000),
 })
 
 export type Env = z.infer<typeof schema> & {

@@ -146,6 +146,14 @@ test('one network address cannot walk through many accounts’ passwords', async
   expect((await request.post('/api/users/login', { headers: from(), data: { email: 'someone@mail.example.com', password: 'guess-1234' } })).status()).toBe(401)
 })
 
+test('without a session, the device-key forms lead to the login page and change nothing', async ({ request }) => {
+  for (const path of ['/api/vip/keys/1/revoke', '/api/vip/keys/1/restore']) {
+    const response = await request.post(path, { headers: from(), maxRedirects: 0 })
+    expect(response.status(), path).toBe(303)
+    expect(new URL(response.headers().location!, test.info().project.use.baseURL).pathname, path).toBe('/login')
+  }
+})
+
 test('another site cannot sign a visitor in, log in with a password, or post any form', async ({ request }) => {
   const crossSite: Record<string, string>[] = [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]
   for (const headers of crossSite) {
@@ -154,6 +162,10 @@ test('another site cannot sign a visitor in, log in with a password, or post any
     expect((await request.post('/api/auth/request-link', { headers, form: { email: 'someone@mail.example.com' }, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/billing/checkout', { headers, form: { email: 'someone@mail.example.com', plan: '1' }, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/vip/subscription-url', { headers, maxRedirects: 0 })).status()).toBe(403)
+    // A subscriber's device keys: none can be created, revoked or brought back from another site.
+    expect((await request.post('/api/vip/keys', { headers, form: { device: 'x', target: '1:vless' }, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/vip/keys/1/revoke', { headers, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/vip/keys/1/restore', { headers, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/graphql', { headers, data: { query: '{ Tariffs { docs { id } } }' } })).status()).toBe(403)
   }
 })

@@ -6,16 +6,17 @@ import { createServer } from 'node:http'
 import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { LivenessOptions } from '@/lib/liveness/checkKeys'
 import type { Key, Server } from '@/payload-types'
 
 import { testPayload } from '../helpers/payload'
-import { freePort, hasCommands, start, stopAll, stopped, waitForPort } from '../helpers/processes'
+import { freePort, hasCommands, stopAll, stopped } from '../helpers/processes'
 import type { Started } from '../helpers/processes'
 import { makeTestPki, TEST_SERVER_NAME } from '../helpers/testPki'
+import { startV2rayVless } from '../helpers/v2ray'
 import type { TestPki } from '../helpers/testPki'
 
 const hasV2ray = hasCommands('v2ray')
@@ -33,26 +34,8 @@ let vpn: Started
 let mixed: Server
 let broken: Server
 
-/** A v2ray vless server accepting these ids; the check page's name resolves only there, so it comes through the key. */
-async function vpnServer(ids: string[]): Promise<Started> {
-  const config = {
-    log: { loglevel: 'warning' },
-    dns: { hosts: { [CHECK_HOST]: '127.0.0.1' } },
-    inbounds: [
-      {
-        listen: '127.0.0.1',
-        port,
-        protocol: 'vless',
-        settings: { clients: ids.map((id) => ({ id })), decryption: 'none' },
-        streamSettings: { network: 'tcp', security: 'tls', tlsSettings: { certificates: [{ certificateFile: pki.files.serverCert, keyFile: pki.files.serverKey }] } },
-      },
-    ],
-    outbounds: [{ protocol: 'freedom', settings: { domainStrategy: 'UseIPv4' } }],
-  }
-  const server = start('v2ray', ['-config', 'stdin:'], { input: JSON.stringify(config) })
-  await waitForPort(port)
-  return server
-}
+/** The VPN server accepting these ids; the check page's name resolves only there, so it comes through the key. */
+const vpnServer = (ids: string[]) => startV2rayVless({ port, ids, pki, onlyHere: CHECK_HOST })
 
 const link = (id: string, name: string) => `vless://${id}@127.0.0.1:${port}?encryption=none&security=tls&sni=${TEST_SERVER_NAME}&type=tcp#${name}`
 
@@ -145,6 +128,28 @@ describe.skipIf(!hasV2ray)('connection check through each key', () => {
     expect(third).toMatchObject({ checked: 3, failed: 0, flagged: [] })
     expect(await listed()).toEqual([BAD, BAD, GOOD].sort())
     expect((await payload.findByID({ collection: 'servers', id: broken.id, depth: 0 })).health?.keysFailing).toBe(false)
+  })
+
+  it('never lets keys no client here can check crowd out the rest: each run starts with the keys that waited longest', async () => {
+    const { checkFreeKeys } = await import('@/lib/liveness/checkKeys')
+    // REALITY keys, which V2Ray cannot speak, newer than the rest and never taken up.
+    for (const name of ['r1', 'r2', 'r3']) {
+      const reality = `vless://22222222-3333-4444-8555-666666666666@127.0.0.1:${port}?encryption=none&security=reality&sni=example.com&pbk=${'A'.repeat(43)}&sid=ab&type=tcp#${name}`
+      await payload.create({ collection: 'keys', data: { server: mixed.id, protocol: 'vless', tier: 'free', keyString: reality }, depth: 0 })
+    }
+    const realityKeys: Where = { and: [{ server: { equals: mixed.id } }, { keyString: { like: 'security=reality' } }] }
+    try {
+      const checkedBefore = (await keyOf(mixed, GOOD)).liveness?.checkedAt
+      expect(checkedBefore).toBeTruthy()
+      const small = { ...options, maxKeys: 2 }
+      for (let run = 0; run < 3; run += 1) await checkFreeKeys(payload, new Date(), small)
+      expect((await keyOf(mixed, GOOD)).liveness?.checkedAt).not.toBe(checkedBefore)
+      // The REALITY keys keep the port check: no result through a connection is claimed for them.
+      const { docs } = await payload.find({ collection: 'keys', where: realityKeys, depth: 0 })
+      expect(docs.map((key) => key.liveness?.checkedAt ?? null)).toEqual([null, null, null])
+    } finally {
+      await payload.delete({ collection: 'keys', where: realityKeys })
+    }
   })
 
   it('says which check a key had: a real connection, or only the server port for keys no client here speaks', async () => {

@@ -1,18 +1,19 @@
 // Free keys checked through a real connection, as a visitor's app would use them (src/lib/liveness/connect.ts): each
-// run takes the keys never checked first, then the longest unchecked, a few at a time, within a time budget. A key
+// run takes the keys never taken up first, then those waiting longest, a few at a time, within a time budget. A key
 // that fails HIDE_AFTER_FAILED_CHECKS times in a row leaves the lists and feeds until it passes again; a server whose
 // checked keys all fail is flagged for editors. Keys no client here can speak (WireGuard, OpenVPN, SSTP, and with
 // V2Ray also REALITY, Vision and gRPC) keep the server's port check, and the site says which check a key had.
 import type { Payload, Where } from 'payload'
 
 import { revalidatePublic } from '@/lib/data/revalidate'
+import { env } from '@/lib/env'
 import { resolvePublicTarget } from '@/lib/http/privateAddress'
+import { sameHost } from '@/lib/http/sameHost'
 import type { Key, Server } from '@/payload-types'
 
 import { aimedAt, checkConnection, checkableProxy, findLivenessClient } from './connect'
 import type { ConnectionCheck, LivenessClient } from './connect'
 import { HIDE_AFTER_FAILED_CHECKS } from './policy'
-
 
 export type LivenessOptions = {
   client: LivenessClient | null
@@ -25,19 +26,16 @@ export type LivenessOptions = {
   budgetMs: number
 }
 
-function positive(raw: string | undefined, fallback: number): number {
-  const value = Number(raw)
-  return Number.isInteger(value) && value > 0 ? value : fallback
-}
-
-export function livenessOptions(env: NodeJS.ProcessEnv = process.env): LivenessOptions {
+/** The options LIVENESS_* set (src/lib/env.ts, .env.example). */
+export function livenessOptions(): LivenessOptions {
+  const settings = env()
   return {
-    client: findLivenessClient(env.LIVENESS_CLIENT?.trim() || undefined),
-    checkUrl: env.LIVENESS_CHECK_URL?.trim() || 'http://www.gstatic.com/generate_204',
-    timeoutMs: positive(env.LIVENESS_TIMEOUT_MS, 8000),
-    concurrency: positive(env.LIVENESS_CONCURRENCY, 4),
-    maxKeys: positive(env.LIVENESS_MAX_KEYS, 300),
-    budgetMs: positive(env.LIVENESS_BUDGET_MS, 5 * 60_000),
+    client: findLivenessClient(settings.LIVENESS_CLIENT),
+    checkUrl: settings.LIVENESS_CHECK_URL,
+    timeoutMs: settings.LIVENESS_TIMEOUT_MS,
+    concurrency: settings.LIVENESS_CONCURRENCY,
+    maxKeys: settings.LIVENESS_MAX_KEYS,
+    budgetMs: settings.LIVENESS_BUDGET_MS,
   }
 }
 
@@ -70,11 +68,11 @@ function liveFreeKeys(serverIds: number[], now: Date): Where {
 async function keysToCheck(payload: Payload, serverIds: number[], now: Date, limit: number): Promise<Key[]> {
   const where = liveFreeKeys(serverIds, now)
   const select = { keyString: true, server: true, protocol: true, liveness: true } as const
-  const fresh = await payload.find({ collection: 'keys', where: { and: [where, { 'liveness.checkedAt': { exists: false } }] }, sort: 'createdAt', limit, depth: 0, select })
+  const fresh = await payload.find({ collection: 'keys', where: { and: [where, { 'liveness.attemptedAt': { exists: false } }] }, sort: 'createdAt', limit, depth: 0, select })
   const rest = limit - fresh.docs.length
   const older =
     rest > 0
-      ? await payload.find({ collection: 'keys', where: { and: [where, { 'liveness.checkedAt': { exists: true } }] }, sort: 'liveness.checkedAt', limit: rest, depth: 0, select })
+      ? await payload.find({ collection: 'keys', where: { and: [where, { 'liveness.attemptedAt': { exists: true } }] }, sort: 'liveness.attemptedAt', limit: rest, depth: 0, select })
       : { docs: [] }
   return [...fresh.docs, ...older.docs] as Key[]
 }
@@ -91,8 +89,6 @@ async function pool<T>(items: T[], concurrency: number, deadline: number, work: 
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
 }
-
-const sameHost = (a: string, b: string) => a.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '') === b.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
 
 /**
  * The address to connect to for this key, or null when it may not be connected to from here. A public address is
@@ -122,12 +118,12 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
   const byId = new Map(servers.map((server) => [server.id, server]))
   const keys = await keysToCheck(payload, [...byId.keys()], now, options.maxKeys)
   let visibilityChanged = false
+  const attemptedAt = new Date().toISOString()
   // A key no client here can check (none installed, or not this kind) forgets an earlier result: it keeps the port check.
   const forget = async (key: Key) => {
     run.notCheckable += 1
-    if (!key.liveness?.checkedAt) return
-    if ((key.liveness.failures ?? 0) >= HIDE_AFTER_FAILED_CHECKS) visibilityChanged = true
-    await writeLiveness(payload, key.id, NO_CHECK)
+    if ((key.liveness?.failures ?? 0) >= HIDE_AFTER_FAILED_CHECKS) visibilityChanged = true
+    await writeLiveness(payload, key.id, { ...NO_CHECK, attemptedAt })
   }
   const results: { key: Key; serverId: number; result: ConnectionCheck }[] = []
   await pool(keys, options.concurrency, Date.now() + options.budgetMs, async (key) => {
@@ -138,6 +134,7 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
     const result = await checkConnection(client, aimedAt(proxy, address), { checkUrl: options.checkUrl, timeoutMs: options.timeoutMs })
     if (result.clientFailed) {
       run.notCheckable += 1
+      await writeLiveness(payload, key.id, { ...key.liveness, attemptedAt })
       return
     }
     results.push({ key, serverId: server.id, result })
@@ -147,12 +144,16 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
   run.notCounted = run.checked >= ALL_FAILED_IS_SUSPECT && run.failed === run.checked
   const touched = new Set<number>()
   for (const { key, serverId, result } of results) {
-    if (run.notCounted) continue
+    if (run.notCounted) {
+      await writeLiveness(payload, key.id, { ...key.liveness, attemptedAt })
+      continue
+    }
     const before = key.liveness?.failures ?? 0
     const failures = result.ok ? 0 : before + 1
     if (before >= HIDE_AFTER_FAILED_CHECKS !== failures >= HIDE_AFTER_FAILED_CHECKS) visibilityChanged = true
     touched.add(serverId)
     await writeLiveness(payload, key.id, {
+      attemptedAt,
       checkedAt: new Date().toISOString(),
       ok: result.ok,
       latencyMs: result.latencyMs,

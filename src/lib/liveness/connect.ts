@@ -3,9 +3,10 @@
 // page came, how long it took, and the exit country when the check page reports one (Cloudflare's trace: `loc=DE`).
 import { execFileSync, spawn } from 'node:child_process'
 import { request } from 'node:http'
-import { connect, createServer } from 'node:net'
+import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 
+import { probeTcp } from '@/lib/provisioning/health'
 import { proxiesOf } from '@/lib/subscription/proxies'
 import type { Proxy } from '@/lib/subscription/proxies'
 import { xrayClientConfig } from '@/lib/subscription/xray'
@@ -34,8 +35,8 @@ function version(command: string): string | null {
   return null
 }
 
-/** The client on this machine: LIVENESS_CLIENT if set, else `xray`, else `v2ray`; null when there is none. */
-export function findLivenessClient(configured = process.env.LIVENESS_CLIENT?.trim()): LivenessClient | null {
+/** The client on this machine: `configured` (LIVENESS_CLIENT) if set, else `xray`, else `v2ray`; null when there is none. */
+export function findLivenessClient(configured?: string): LivenessClient | null {
   for (const command of configured ? [configured] : ['xray', 'v2ray']) {
     const output = version(command)
     if (output === null) continue
@@ -85,15 +86,7 @@ async function freePort(): Promise<number> {
 
 async function waitForPort(port: number, until: number): Promise<boolean> {
   while (Date.now() < until) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1')
-      socket.once('connect', () => {
-        socket.destroy()
-        resolve(true)
-      })
-      socket.once('error', () => resolve(false))
-    })
-    if (open) return true
+    if ((await probeTcp('127.0.0.1', port, 500)) !== null) return true
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return false

@@ -5,6 +5,7 @@
 import type { Payload } from 'payload'
 
 import type { AdminTranslator } from '@/lib/admin/adminMessages'
+import { sameHost } from '@/lib/http/sameHost'
 import { PROTOCOL_LABELS } from '@/lib/keys'
 import type { KeyParseError } from '@/lib/keys'
 import { parseImport } from '@/lib/keys/importKeys'
@@ -48,12 +49,6 @@ const MESSAGE_OF: Record<RejectedItem['reason'], MessageKey> = {
   unsupported_file: 'unsupportedFile',
   file_too_large: 'fileTooLarge',
 } satisfies Record<KeyParseError | 'duplicate' | 'too_many' | 'unsupported_file' | 'file_too_large', MessageKey>
-
-/** Host names compare without case, IPv6 brackets or a trailing dot. */
-function sameHost(a: string, b: string): boolean {
-  const normal = (host: string) => host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
-  return normal(a) === normal(b)
-}
 
 /** Live keys already on the site with the same link or file content, by that content. */
 async function existingKeys(payload: Payload, keys: ImportedKey[]): Promise<Map<string, number>> {

@@ -43,6 +43,20 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUSTED_PROXY_HOPS: 'one' })).toThrow(/TRUSTED_PROXY_HOPS/)
   })
 
+  it('bounds the connection check with defaults, and refuses a check page the proxy cannot fetch or a bound that is not a number', () => {
+    expect(parseEnv({})).toMatchObject({
+      LIVENESS_CHECK_URL: 'http://www.gstatic.com/generate_204',
+      LIVENESS_TIMEOUT_MS: 8000,
+      LIVENESS_CONCURRENCY: 4,
+      LIVENESS_MAX_KEYS: 300,
+      LIVENESS_BUDGET_MS: 300_000,
+    })
+    expect(parseEnv({ LIVENESS_CONCURRENCY: '8', LIVENESS_CHECK_URL: 'http://cp.cloudflare.com/cdn-cgi/trace' })).toMatchObject({ LIVENESS_CONCURRENCY: 8, LIVENESS_CHECK_URL: 'http://cp.cloudflare.com/cdn-cgi/trace' })
+    expect(() => parseEnv({ LIVENESS_CHECK_URL: 'https://www.gstatic.com/generate_204' })).toThrow(/LIVENESS_CHECK_URL must be an http:\/\/ URL/)
+    expect(() => parseEnv({ LIVENESS_MAX_KEYS: 'lots' })).toThrow(/LIVENESS_MAX_KEYS must be a whole number/)
+    expect(() => parseEnv({ LIVENESS_TIMEOUT_MS: '0' })).toThrow(/LIVENESS_TIMEOUT_MS must be at least 1/)
+  })
+
   it('needs nothing in development, where the embedded defaults apply', () => {
     const env = parseEnv({})
     expect(env.isStrictProduction).toBe(false)
