@@ -15,17 +15,14 @@ const withNextIntl = createNextIntlPlugin({
 
 /**
  * With REDIS_URL, every instance keeps rendered pages and cached data in one Redis (src/lib/cache), so a tag revalidated
- * on one instance is revalidated on all; nothing is kept in the process, which would go stale. Without it, the cache
- * is this process's memory (the embedded default).
+ * on one instance is revalidated on all; nothing is kept in the process, which would go stale. Without it, the same
+ * handler keeps them in this process's memory. Either way public pages are stored without Next.js's client runtime
+ * (src/lib/islands/islandPage.mjs).
  */
-const sharedCache: Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> = process.env.REDIS_URL
-  ? { cacheHandler: path.resolve(process.cwd(), 'src/lib/cache/redisCacheHandler.mjs'), cacheMaxMemorySize: 0 }
-  : {
-      // Rendered pages are cached in memory only. On disk, every URL a bot makes up (`/keys/123456789`,
-      // `/vless-xx?show=990`) would leave about 80 KB for good; in memory, an LRU of this size holds every public
-      // page (about 500, at 40 KB of HTML and 40 KB of RSC each) and forgets the made-up ones first.
-      cacheMaxMemorySize: 128 * 1024 * 1024,
-    }
+const cache: Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> = {
+  cacheHandler: path.resolve(process.cwd(), 'src/lib/cache/cacheHandler.mjs'),
+  cacheMaxMemorySize: 0,
+}
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -33,7 +30,7 @@ const nextConfig: NextConfig = {
   // (measured with --cpu-prof under `npm run bench`). Pages are cached by shared caches (s-maxage), not browsers.
   generateEtags: false,
   reactStrictMode: true,
-  ...sharedCache,
+  ...cache,
   // authInterrupts: unauthorized() answers an outdated e-mail link with the 401 screen and status.
   experimental: { isrFlushToDisk: false, authInterrupts: true },
   images: { unoptimized: true },

@@ -32,7 +32,8 @@ test('the public API does not expose server credentials', async ({ request }) =>
 })
 
 test('client navigation shows the loading bar until the next page arrives', async ({ page }) => {
-  await page.goto('/')
+  // A page with React's runtime (key lists, key pages and the plans have none: islandPages.spec.ts).
+  await page.goto('/support')
   // The bar's script loads after the page is interactive.
   await page.waitForLoadState('networkidle')
   await page.waitForFunction(() => [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('#nprogress')))
@@ -54,7 +55,7 @@ test('client navigation shows the loading bar until the next page arrives', asyn
 })
 
 test('opening the login popup, which is no navigation, leaves no loading bar behind', async ({ page }) => {
-  await page.goto('/')
+  await page.goto('/support')
   await page.waitForLoadState('networkidle')
   // The bar's script is on the page (it loads after the page is interactive) before the click.
   await page.waitForFunction(() => [...document.querySelectorAll('style')].some((style) => style.textContent?.includes('#nprogress')))

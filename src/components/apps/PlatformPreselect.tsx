@@ -1,17 +1,11 @@
 'use client'
-// Picks the visitor's platform tab once the page is in the browser (cached pages cannot know it).
+// Picks the visitor's platform tab once the page is in the browser (cached pages cannot know it). The marker tells
+// the islands (src/islands) to do the same on pages served without React.
 import { useEffect } from 'react'
 
-import { platformOf } from '@/lib/subscription/apps'
+import { preselectPlatform } from '@/lib/subscription/preselectPlatform'
 
 export function PlatformPreselect({ group }: { group: string }) {
-  useEffect(() => {
-    // iPadOS asks for desktop pages as a Mac: a Mac with a touch screen is an iPad.
-    const isIpad = /Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1
-    const platform = isIpad ? 'ios' : platformOf(navigator.userAgent)
-    if (!platform) return
-    const radio = document.querySelector<HTMLInputElement>(`input[name="${CSS.escape(group)}"][value="${platform}"]`)
-    if (radio && !document.querySelector(`input[name="${CSS.escape(group)}"]:focus`)) radio.checked = true
-  }, [group])
-  return null
+  useEffect(() => preselectPlatform(group), [group])
+  return <span hidden data-platform-group={group} />
 }

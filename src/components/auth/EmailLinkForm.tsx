@@ -6,13 +6,11 @@ import type React from 'react'
 import { useState } from 'react'
 
 import type { Locale } from '@/i18n/locales'
-import { safeNextPath } from '@/lib/auth/safeNext'
+import { requestLink } from '@/lib/auth/fromBrowser'
 import { localizedPath } from '@/lib/routing/localizedPath'
-import { checkEmail } from '@/lib/validation/email'
 
 type Purpose = 'login' | 'register'
 type State = { kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }
-type Answer = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number }
 
 export function EmailLinkForm({ purpose }: { purpose: Purpose }) {
   const t = useTranslations('Auth')
@@ -21,27 +19,11 @@ export function EmailLinkForm({ purpose }: { purpose: Purpose }) {
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const checked = checkEmail(new FormData(event.currentTarget).get('email'))
-    if (!checked.ok) return setState({ kind: 'error', message: t(checked.error) })
+    const email = new FormData(event.currentTarget).get('email')
     setState({ kind: 'sending' })
-    try {
-      const next = safeNextPath(new URLSearchParams(window.location.search).get('next'))
-      const response = await fetch('/api/auth/request-link', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: checked.email, purpose, locale, next }),
-      })
-      const answer = (await response.json()) as Answer
-      if (answer.ok) return setState({ kind: 'sent' })
-      if (answer.error === 'rateLimited') {
-        return setState({ kind: 'error', message: t('rateLimited', { minutes: Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)) }) })
-      }
-      const known = ['invalidEmail', 'invalidValueForEmail', 'mailFailed'] as const
-      const error = known.find((key) => key === answer.error) ?? 'failed'
-      setState({ kind: 'error', message: t(error) })
-    } catch {
-      setState({ kind: 'error', message: t('failed') })
-    }
+    const answer = await requestLink(email, purpose, locale)
+    if (answer.kind === 'sent') return setState({ kind: 'sent' })
+    setState({ kind: 'error', message: answer.error === 'rateLimited' ? t('rateLimited', { minutes: answer.minutes }) : t(answer.error) })
   }
 
   if (state.kind === 'sent') {

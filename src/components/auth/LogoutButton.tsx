@@ -3,8 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl'
 
 import type { Locale } from '@/i18n/locales'
-import { SIGNED_IN_COOKIE } from '@/lib/auth/signedInMarker'
-import { localizedPath } from '@/lib/routing/localizedPath'
+import { logOut } from '@/lib/auth/fromBrowser'
 
 export function LogoutButton() {
   const t = useTranslations('Auth')
@@ -13,11 +12,7 @@ export function LogoutButton() {
     <button
       type="button"
       className="button button--small"
-      onClick={async () => {
-        await fetch('/api/users/logout', { method: 'POST', credentials: 'include' }).catch(() => undefined)
-        document.cookie = `${SIGNED_IN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`
-        window.location.assign(localizedPath('/', locale))
-      }}
+      onClick={() => void logOut(locale)}
     >
       {t('logout')}
     </button>

@@ -7,21 +7,15 @@ import type React from 'react'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 
 import type { Locale } from '@/i18n/locales'
-import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
+import { purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/billing/purchaseForm'
+import type { PurchaseError } from '@/lib/billing/purchaseForm'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
 
 /** `price`: the plan's full price, formatted (the button names it when the trial is not the buyer's); `submit`: the button's text for this plan. */
 type Plan = { id: number; label: string; price: string; submit: string }
-const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed'] as const
-type ErrorKey = (typeof ERRORS)[number]
 
 const noSubscription = () => () => undefined
-
-/** crypto.randomUUID exists only on HTTPS (or localhost); getRandomValues everywhere, so the form works on plain HTTP too. */
-function randomAttemptKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
 
 type Props = {
   plans: Plan[]
@@ -39,12 +33,12 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
   const search = useSyncExternalStore(noSubscription, () => window.location.search, () => '')
   const query = useMemo(() => new URLSearchParams(search), [search])
   const [chosenPlan, setChosenPlan] = useState<number | null>(null)
-  const [checkedError, setCheckedError] = useState<ErrorKey | null | undefined>(undefined)
+  const [checkedError, setCheckedError] = useState<PurchaseError | null | undefined>(undefined)
   const [sending, setSending] = useState(false)
   const queryPlan = Number(query.get('plan'))
   // The shortest plan unless the buyer chose one: the button's trial fee never hides a year's price behind it.
   const plan = chosenPlan ?? (plans.some((item) => item.id === queryPlan) ? queryPlan : (plans[0]?.id ?? null))
-  const error: ErrorKey | null = !enabled ? 'unavailable' : checkedError === undefined ? (ERRORS.find((key) => key === query.get('error')) ?? null) : checkedError
+  const error: PurchaseError | null = !enabled ? 'unavailable' : checkedError === undefined ? purchaseErrorOf(query) : checkedError
   // The server said this address has had the trial: the button names the full price, and the post says it was seen.
   const fullPrice = query.get('error') === 'trialUsed'
   const chosen = plans.find((item) => item.id === plan)
@@ -54,13 +48,10 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
     if (attemptRef.current && !attemptRef.current.value) attemptRef.current.value = randomAttemptKey()
     const typed = query.get('email')
     if (typed && emailRef.current && !emailRef.current.value) emailRef.current.value = typed
-    if (!typed && hasSignedInMarker(document.cookie)) {
-      fetch('/api/users/me', { credentials: 'same-origin' })
-        .then((response) => response.json() as Promise<{ user?: { email?: string } | null }>)
-        .then(({ user }) => {
-          if (user?.email && emailRef.current && !emailRef.current.value) emailRef.current.value = user.email
-        })
-        .catch(() => undefined)
+    if (!typed) {
+      void signedInEmail().then((email) => {
+        if (email && emailRef.current && !emailRef.current.value) emailRef.current.value = email
+      })
     }
   }, [query])
 
@@ -99,7 +90,7 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
   }
 
   return (
-    <form action="/api/billing/checkout" method="post" onSubmit={submit} noValidate className="purchase" id="buy">
+    <form action="/api/billing/checkout" method="post" onSubmit={submit} noValidate className="purchase" id="buy" data-purchase="">
       <input type="hidden" name="locale" value={locale} />
       <input ref={attemptRef} type="hidden" name="attempt" defaultValue="" />
       {fullPrice ? <input type="hidden" name="fullPrice" value="on" /> : null}
@@ -107,7 +98,16 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
         <legend>{t('plan')}</legend>
         {plans.map((item) => (
           <label key={item.id} className="purchase__plan">
-            <input type="radio" name="plan" value={item.id} checked={plan === item.id} onChange={() => setChosenPlan(item.id)} />
+            <input
+              type="radio"
+              name="plan"
+              value={item.id}
+              checked={plan === item.id}
+              onChange={() => setChosenPlan(item.id)}
+              // The button's texts for this plan, for the islands (src/islands/tariffs.ts) on the page served without React.
+              data-submit={item.submit}
+              data-submit-full={t('submitFull', { price: item.price })}
+            />
             {item.label}
           </label>
         ))}

@@ -1,14 +1,11 @@
 'use client'
-// A real speed test against our server: time a download and an upload of known sizes.
+// The speed test button (measureSpeed does the measuring); pages without React get the same from src/islands.
 import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 
-const DOWNLOAD_BYTES = 4 * 1024 * 1024
-const UPLOAD_BYTES = 1024 * 1024
+import { measureSpeed } from '@/lib/billing/speedTest'
 
 type Result = { kind: 'idle' | 'running' | 'failed' } | { kind: 'done'; download: number; upload: number }
-
-const mbps = (bytes: number, ms: number) => Math.round(((bytes * 8) / (ms / 1000) / 1_000_000) * 10) / 10
 
 export function SpeedTest() {
   const t = useTranslations('Tariffs')
@@ -17,27 +14,14 @@ export function SpeedTest() {
   const run = async () => {
     setResult({ kind: 'running' })
     try {
-      const downloadStart = performance.now()
-      const download = await fetch(`/api/speedtest?bytes=${DOWNLOAD_BYTES}&t=${Date.now()}`, { cache: 'no-store' })
-      if (!download.ok) throw new Error(String(download.status))
-      const received = (await download.arrayBuffer()).byteLength
-      const downloadMs = performance.now() - downloadStart
-
-      const body = new Uint8Array(UPLOAD_BYTES)
-      crypto.getRandomValues(body.subarray(0, 65_536))
-      const uploadStart = performance.now()
-      const upload = await fetch('/api/speedtest', { method: 'POST', body, headers: { 'Content-Type': 'application/octet-stream' } })
-      if (!upload.ok) throw new Error(String(upload.status))
-      await upload.json()
-      const uploadMs = performance.now() - uploadStart
-      setResult({ kind: 'done', download: mbps(received, downloadMs), upload: mbps(UPLOAD_BYTES, uploadMs) })
+      setResult({ kind: 'done', ...(await measureSpeed()) })
     } catch {
       setResult({ kind: 'failed' })
     }
   }
 
   return (
-    <div className="speedtest">
+    <div className="speedtest" data-speedtest="">
       <button type="button" className="button" onClick={run} disabled={result.kind === 'running'}>
         {result.kind === 'running' ? t('speedRunning') : t('speedStart')}
       </button>

@@ -3,29 +3,16 @@
 import { useTranslations } from 'next-intl'
 import { useEffect, useState } from 'react'
 
-type State = 'idle' | 'copied' | 'failed'
+import { COPIED_MS, writeClipboard } from '@/lib/browser/clipboard'
 
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text)
-  // Older in-app browsers: fall back to a selected textarea.
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.position = 'fixed'
-  area.style.opacity = '0'
-  document.body.append(area)
-  area.select()
-  const copied = document.execCommand('copy')
-  area.remove()
-  if (!copied) throw new Error('copy command refused')
-}
+type State = 'idle' | 'copied' | 'failed'
 
 export function CopyButton({ text, label, className = 'button' }: { text: string; label?: string; className?: string }) {
   const t = useTranslations('KeyTable')
   const [state, setState] = useState<State>('idle')
   useEffect(() => {
     if (state === 'idle') return
-    const timer = setTimeout(() => setState('idle'), 2500)
+    const timer = setTimeout(() => setState('idle'), COPIED_MS)
     return () => clearTimeout(timer)
   }, [state])
   return (
@@ -33,6 +20,9 @@ export function CopyButton({ text, label, className = 'button' }: { text: string
       type="button"
       className={`${className} needs-js`}
       data-state={state}
+      // For the islands (src/islands/copy.ts), which copy on pages served without React.
+      data-copy={text}
+      data-label={label ?? t('copy')}
       onClick={() => writeClipboard(text).then(() => setState('copied'), () => setState('failed'))}
     >
       <span aria-live="polite">{state === 'copied' ? t('copied') : state === 'failed' ? t('copyFailed') : (label ?? t('copy'))}</span>

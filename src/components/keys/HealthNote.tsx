@@ -15,7 +15,13 @@ export function HealthNote({ health, now }: { health: NonNullable<PublicKeyRow['
     <span className={`health health--${health.status}`} data-testid="key-health">
       <span aria-hidden="true">● </span>
       {t(STATUS_TEXT[health.status])}
-      {checked ? `, ${checked}` : null}
+      {checked ? ', ' : null}
+      {/* The islands (src/islands) keep the time current on pages served without React. */}
+      {checked ? (
+        <span data-checked-at={health.checkedAt} data-through={health.through}>
+          {checked}
+        </span>
+      ) : null}
     </span>
   )
 }

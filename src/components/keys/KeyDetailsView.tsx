@@ -66,7 +66,7 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
         ) : null}
         <div>
           <dt>{t('timeAvailable')}</dt>
-          <dd>{hours === null ? table('unlimited') : table('hoursLeft', { hours })}</dd>
+          <dd data-expires-at={details.expiresAt ?? ''}>{hours === null ? table('unlimited') : table('hoursLeft', { hours })}</dd>
         </div>
         <div>
           <dt>{t('dateAdded')}</dt>

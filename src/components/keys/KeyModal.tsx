@@ -99,6 +99,7 @@ export function KeyModalProvider({ children }: { children: React.ReactNode }) {
         ref={dialog}
         className="modal"
         aria-labelledby="key-modal-title"
+        data-key-modal=""
         onCancel={(event) => {
           event.preventDefault()
           close()

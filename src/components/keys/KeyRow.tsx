@@ -85,12 +85,12 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
         {/* Copying is what most visitors came for: it comes first (and on a phone it is the first button of the card). */}
         <div className="key-actions">
           {copyText ? <CopyButton text={copyText} /> : null}
-          <a href={detailsHref} onClick={open()} className="button button--ghost">
+          <a href={detailsHref} onClick={open()} className="button button--ghost" data-opens-key={row.id}>
             {t('readMore')}
             {/* Which key, for screen readers and link lists: ten links all called "Read more" say nothing. */}
             <span className="visually-hidden"> {t('readMoreAbout', { key: row.device ?? `${row.countryName}, ${PROTOCOL_LABELS[row.protocol]}` })}</span>
           </a>
-          <a href={`${detailsHref}#apps`} onClick={open('apps')} className="button button--ghost">
+          <a href={`${detailsHref}#apps`} onClick={open('apps')} className="button button--ghost" data-opens-key={row.id} data-anchor="apps">
             {t('install')}
           </a>
           {action}

@@ -38,7 +38,7 @@ export function AccountLinks() {
       {isSignedIn ? (
         <LogoutButton />
       ) : (
-        <Link href={localizedPath('/login', locale)} prefetch={false} className="button button--small" onClick={openDialog}>
+        <Link href={localizedPath('/login', locale)} prefetch={false} className="button button--small" onClick={openDialog} data-login-popup="">
           {t('login')}
         </Link>
       )}

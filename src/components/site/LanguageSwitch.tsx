@@ -7,14 +7,11 @@ import type React from 'react'
 
 import { localeLabels, locales } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
-import { switchLocaleHref } from '@/lib/routing/switchLocale'
+import { switchLocaleHref, withCurrentQuery } from '@/lib/routing/switchLocale'
 
 function keepQuery(event: React.MouseEvent<HTMLAnchorElement>): void {
   // Read at click time rather than with useSearchParams, which would keep cached pages from rendering on the server.
-  const anchor = event.currentTarget
-  const url = new URL(anchor.href)
-  url.search = window.location.search
-  anchor.href = url.toString()
+  withCurrentQuery(event.currentTarget)
 }
 
 export function LanguageSwitch({ label }: { label: string }) {

@@ -17,3 +17,20 @@ export function countryMatchRank(code: string, terms: string, needle: string): n
   if (names.some((term) => term.includes(needle))) return 3
   return null
 }
+
+/**
+ * Shows the options of the country list that match typed text and chooses the best; with nothing found, none stays
+ * chosen (the search must not go to a country the visitor cannot see). Returns whether nothing was found.
+ */
+export function filterCountryOptions(select: HTMLSelectElement, text: string): boolean {
+  const needle = normalizeSearchText(text)
+  let best: { option: HTMLOptionElement; rank: number } | null = null
+  for (const option of Array.from(select.options)) {
+    if (option.value === '') continue
+    const rank = needle === '' ? 0 : countryMatchRank(option.value, option.dataset.terms ?? normalizeSearchText(option.text), needle)
+    option.hidden = rank === null
+    if (rank !== null && (!best || rank < best.rank)) best = { option, rank }
+  }
+  if (needle !== '') select.value = best ? best.option.value : ''
+  return needle !== '' && best === null
+}

@@ -43,3 +43,10 @@ export function parseShowCount(value: string | null | undefined): number {
   if (count < SHOW_STEP || count > SHOW_MAX || count % SHOW_STEP !== 0) return SHOW_STEP
   return count
 }
+
+/** The list the search form asks for, straight to its canonical path (no trip through /search and its redirect). */
+export function searchFormPathname(form: FormData): string {
+  const country = String(form.get('country') ?? '')
+  const protocol = String(form.get('protocol') ?? '')
+  return keysPathname({ country: /^[a-z]{2}$/.test(country) ? country : null, protocol: isProtocol(protocol) ? protocol : null })
+}

@@ -7,3 +7,10 @@ export function switchLocaleHref(pathname: string, search: string, target: Local
   const path = withoutPrefix === '/' ? '' : withoutPrefix
   return `/${target}${path}${search}`
 }
+
+/** In the browser, at the click: the link keeps the current page's query (e.g. ?show=20). */
+export function withCurrentQuery(anchor: HTMLAnchorElement): void {
+  const url = new URL(anchor.href)
+  url.search = window.location.search
+  anchor.href = url.toString()
+}

@@ -6,6 +6,7 @@ import { notFound } from 'next/navigation'
 
 import { PurchaseForm } from '@/components/billing/PurchaseForm'
 import { SpeedTest } from '@/components/billing/SpeedTest'
+import { IslandTexts } from '@/components/site/IslandTexts'
 import { isLocale } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import type { Locale } from '@/i18n/locales'
@@ -141,6 +142,7 @@ export default async function TariffsPage({ params }: { params: Params }) {
           </section>
         </div>
       </PageMessages>
+      <IslandTexts locale={locale} set="tariffs" />
     </div>
   )
 }

@@ -1,0 +1,110 @@
+// The plans page (PurchaseForm's and SpeedTest's markup): the plan the visitor chose (by a card or the query the
+// server sent back), what the server refused and what was typed, the e-mail of a signed-in visitor, one attempt
+// key per visit, the address checked before it is posted; and the speed test.
+import { measureSpeed } from '@/lib/billing/speedTest'
+import { purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/billing/purchaseForm'
+import type { PurchaseError } from '@/lib/billing/purchaseForm'
+import { checkEmail } from '@/lib/validation/checkEmail'
+
+import { closestTarget, element } from './dom'
+import { text } from './texts'
+
+function setUpPurchase(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-purchase]')
+  const email = form?.querySelector<HTMLInputElement>('input[name="email"]')
+  const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]')
+  const errorText = form?.querySelector<HTMLElement>('#purchase-error')
+  if (!form || !email || !submit || !errorText) return
+  const query = new URLSearchParams(window.location.search)
+  const radios = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="plan"]'))
+  const consent = form.querySelector<HTMLInputElement>('input[name="consent"]')
+  const enabled = !submit.disabled
+  // The server said this address has had the trial: the button names the full price, and the post says it was seen.
+  const fullPrice = query.get('error') === 'trialUsed'
+  if (fullPrice) form.append(element('input', { type: 'hidden', name: 'fullPrice', value: 'on' }))
+
+  const showError = (error: PurchaseError | null) => {
+    errorText.textContent = error ? text(`Tariffs.${error}`) : ''
+    email.setAttribute('aria-invalid', String(error === 'invalidEmail' || error === 'invalidValueForEmail'))
+    consent?.setAttribute('aria-invalid', String(error === 'consentRequired'))
+  }
+  const label = () => {
+    const chosen = radios.find((radio) => radio.checked)
+    const words = fullPrice ? chosen?.dataset.submitFull : chosen?.dataset.submit
+    if (words) submit.textContent = words
+  }
+  const choose = (id: string) => {
+    const radio = radios.find((item) => item.value === id)
+    if (!radio) return false
+    radio.checked = true
+    label()
+    return true
+  }
+
+  choose(query.get('plan') ?? '')
+  label()
+  if (enabled) showError(purchaseErrorOf(query))
+  // One key per visit of the form: submitting it twice opens one checkout.
+  const attempt = form.querySelector<HTMLInputElement>('input[name="attempt"]')
+  if (attempt && !attempt.value) attempt.value = randomAttemptKey()
+  const typed = query.get('email')
+  if (typed && !email.value) email.value = typed
+  if (!typed) {
+    void signedInEmail().then((address) => {
+      if (address && !email.value) email.value = address
+    })
+  }
+
+  for (const radio of radios) radio.addEventListener('change', label)
+  document.addEventListener('click', (event) => {
+    // A plan card's "Try" link (href="#buy"): its plan chosen, the form in view, the e-mail field focused.
+    const link = closestTarget<HTMLAnchorElement>(event, 'a[data-plan]')
+    if (!link || !choose(link.dataset.plan ?? '')) return
+    event.preventDefault()
+    form.scrollIntoView({ block: 'start' })
+    email.focus({ preventScroll: true })
+    window.history.replaceState(window.history.state, '', '#buy')
+  })
+  form.addEventListener('submit', (event) => {
+    const checked = checkEmail(email.value)
+    if (!checked.ok) {
+      event.preventDefault()
+      showError(checked.error)
+      email.focus()
+      return
+    }
+    if (consent && !consent.checked) {
+      event.preventDefault()
+      showError('consentRequired')
+      return
+    }
+    // Posted natively: the whole window goes to the payment page.
+    window.setTimeout(() => (submit.disabled = true))
+  })
+}
+
+function setUpSpeedTest(): void {
+  const box = document.querySelector<HTMLElement>('[data-speedtest]')
+  const button = box?.querySelector<HTMLButtonElement>('button')
+  const result = box?.querySelector<HTMLElement>('[data-testid="speed-result"]')
+  if (!button || !result) return
+  button.addEventListener('click', async () => {
+    button.disabled = true
+    button.textContent = text('Tariffs.speedRunning')
+    result.replaceChildren()
+    try {
+      const { download, upload } = await measureSpeed()
+      const number = (value: number) => new Intl.NumberFormat(document.documentElement.lang).format(value)
+      result.replaceChildren(text('Tariffs.speedDownload', { mbps: number(download) }), element('br'), text('Tariffs.speedUpload', { mbps: number(upload) }))
+    } catch {
+      result.textContent = text('Tariffs.speedFailed')
+    }
+    button.disabled = false
+    button.textContent = text('Tariffs.speedStart')
+  })
+}
+
+export function setUpTariffs(): void {
+  setUpPurchase()
+  setUpSpeedTest()
+}

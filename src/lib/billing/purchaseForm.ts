@@ -1,0 +1,27 @@
+// The purchase form's browser side, for the React form and the islands' one (src/islands/tariffs.ts) alike.
+import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
+
+/** What the server may send back to the form (`?error=`), each a Tariffs text. */
+export const PURCHASE_ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed'] as const
+export type PurchaseError = (typeof PURCHASE_ERRORS)[number]
+
+export function purchaseErrorOf(query: URLSearchParams): PurchaseError | null {
+  return PURCHASE_ERRORS.find((key) => key === query.get('error')) ?? null
+}
+
+/** crypto.randomUUID exists only on HTTPS (or localhost); getRandomValues everywhere, so the form works on plain HTTP too. */
+export function randomAttemptKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** A signed-in visitor's e-mail address, for the form to fill in; null for everyone else. */
+export async function signedInEmail(): Promise<string | null> {
+  if (!hasSignedInMarker(document.cookie)) return null
+  try {
+    const response = await fetch('/api/users/me', { credentials: 'same-origin' })
+    const { user } = (await response.json()) as { user?: { email?: string } | null }
+    return user?.email ?? null
+  } catch {
+    return null
+  }
+}
