@@ -18,20 +18,28 @@ export function renderTemplate(variables: Record<string, string>): string {
   return rendered.stdout
 }
 
-export async function startNginx({ dir, listenPort, upstreams }: { dir: string; listenPort: number; upstreams: string[] }): Promise<RunningNginx> {
+type NginxOptions = {
+  dir: string
+  listenPort: number
+  upstreams: string[]
+  /** http-level configuration after the template's, e.g. the bench's static-file server. */
+  extraConfig?: string
+}
+
+export async function startNginx({ dir, listenPort, upstreams, extraConfig = '' }: NginxOptions): Promise<RunningNginx> {
   mkdirSync(path.join(dir, 'temp'), { recursive: true })
-  writeFileSync(
-    path.join(dir, 'default.conf'),
-    renderTemplate({
-      APP_UPSTREAMS: upstreams.map((upstream) => `server ${upstream};`).join(' '),
-      LISTEN_PORT: String(listenPort),
-      SERVER_NAME: '_',
-      CACHE_DIR: path.join(dir, 'cache'),
-    }),
-  )
-  // The main file the image ships (events, http, temp folders), here in the test's own folder.
+  const site = renderTemplate({
+    APP_UPSTREAMS: upstreams.map((upstream) => `server ${upstream};`).join(' '),
+    LISTEN_PORT: String(listenPort),
+    SERVER_NAME: '_',
+    CACHE_DIR: path.join(dir, 'cache'),
+  })
+  writeFileSync(path.join(dir, 'default.conf'), `${site}\n${extraConfig}`)
+  // The main file production runs (deploy/nginx/nginx.conf: events, http, pcre_jit), with temp folders and logs in
+  // the test's own folder.
   const main = `
 worker_processes 1;
+pcre_jit on;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
