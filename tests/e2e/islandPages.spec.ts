@@ -32,6 +32,11 @@ test('[ru] key lists, a key page and the plans carry one small script and no Rea
     expect(html, `${path} indexable`).not.toContain('self.__next_f')
     expect([...html.matchAll(ISLANDS)], `${path} indexable`).toHaveLength(1)
   }
+  // Every other page keeps React, and carries none of the islands' texts.
+  const support = await (await request.get('/support', { headers: RU })).text()
+  expect(support).toMatch(/<script[^>]+src="\/_next\/static\/chunks\//)
+  expect(support).not.toContain('data-island-texts')
+  expect(support).not.toContain('data-islands-script')
   // What the visitor's phone runs: the islands, about 15 KB before compression.
   const page = await (await request.get('/', { headers: RU })).text()
   const script = [...page.matchAll(ISLANDS)][0]![1]!

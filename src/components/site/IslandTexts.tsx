@@ -1,5 +1,6 @@
-// The texts of the island scripts (src/islands) as JSON in the page: those of every page (copy, hours left, the key
-// window, the login popup) from the layout, a page's own (the plans' form) from that page.
+// The texts of the island scripts (src/islands) as JSON in the page, only on the pages served as island pages (key
+// lists, key pages, the plans): the shared set (copy, hours left, the key window, the header's login popup) and the
+// plans' own. The other pages run React and need none.
 import { getTranslations } from 'next-intl/server'
 
 import type { Locale } from '@/i18n/locales'

@@ -7,7 +7,6 @@ import type React from 'react'
 import { ChunkReload } from '@/components/site/ChunkReload'
 import { Footer } from '@/components/site/Footer'
 import { Header } from '@/components/site/Header'
-import { IslandTexts } from '@/components/site/IslandTexts'
 import { LocaleMemory } from '@/components/site/LocaleMemory'
 import { TopLoader } from '@/components/site/TopLoader'
 import { isLocale } from '@/i18n/locales'
@@ -45,7 +44,6 @@ export default async function LocaleLayout({ children, params }: Props) {
           </main>
           <Footer locale={locale} />
         </NextIntlClientProvider>
-        <IslandTexts locale={locale} set="shared" />
       </body>
     </html>
   )

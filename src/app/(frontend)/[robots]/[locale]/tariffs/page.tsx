@@ -142,6 +142,7 @@ export default async function TariffsPage({ params }: { params: Params }) {
           </section>
         </div>
       </PageMessages>
+      <IslandTexts locale={locale} set="shared" />
       <IslandTexts locale={locale} set="tariffs" />
     </div>
   )
