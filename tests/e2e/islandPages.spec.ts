@@ -115,3 +115,17 @@ test('[ru] the key window and the login popup keep the keyboard where it was', a
   await expect(popup.getByRole('alert')).toHaveText('Неверный email')
   await expect(popup.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true')
 })
+
+test('[en] on an English island page Copy, the hours and the login popup speak English', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/en/vless')
+  const row = page.getByTestId('key-table').locator('tbody tr').first()
+  await expect(row.locator('.keys__hours')).toHaveText(/^\d+ hours?$|^Unlimited$/)
+  await row.getByRole('button', { name: 'Copy' }).click()
+  await expect(row.getByRole('button', { name: 'Copied' })).toBeVisible()
+  await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click()
+  const popup = page.getByRole('dialog')
+  await expect(popup.getByRole('heading', { name: 'Log in' })).toBeVisible()
+  await popup.getByRole('button', { name: 'No account? Sign up' }).click()
+  await expect(popup.getByRole('heading', { name: 'Sign up' })).toBeVisible()
+})
