@@ -25,6 +25,7 @@ import * as migration_20261124_152545_key_list_rank from './20261124_152545_key_
 import * as migration_20261124_154131_key_connection_check from './20261124_154131_key_connection_check';
 import * as migration_20261124_154625_panel_adapters_3xui_wg_easy from './20261124_154625_panel_adapters_3xui_wg_easy';
 import * as migration_20261124_165516_key_check_attempted_at from './20261124_165516_key_check_attempted_at';
+import * as migration_20261124_232944_key_listing from './20261124_232944_key_listing';
 
 export const migrations = [
   {
@@ -160,6 +161,11 @@ export const migrations = [
   {
     up: migration_20261124_165516_key_check_attempted_at.up,
     down: migration_20261124_165516_key_check_attempted_at.down,
-    name: '20261124_165516_key_check_attempted_at'
+    name: '20261124_165516_key_check_attempted_at',
+  },
+  {
+    up: migration_20261124_232944_key_listing.up,
+    down: migration_20261124_232944_key_listing.down,
+    name: '20261124_232944_key_listing'
   },
 ];

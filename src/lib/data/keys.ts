@@ -1,14 +1,14 @@
 // Cached readers of the free keys visitors see: lists per filter, counts, and one key's details.
-import type { Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { keyDownloadFile, PROTOCOLS } from '@/lib/keys'
+import { keyDownloadFile } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
 import { readFreeFeedLinks } from '@/lib/subscription/freeFeed'
 import type { Country, Key, Server, User } from '@/payload-types'
 
 import { cachedPublic } from './cache'
+import { countListedKeys, LIST_SORT, listingFilter, listingWhere, readListedPairIds } from './keyListing'
 import { payloadClient } from './payload'
 
 export type ConnectionParameters = { host: string; port: number; login: string; password: string }
@@ -42,13 +42,6 @@ export type KeyDetails = PublicKeyRow & {
 
 // A QR code holds about 2,900 bytes at the lowest error correction; OpenVPN profiles are larger.
 const QR_MAX_LENGTH = 1800
-
-function filterWhere({ protocol, country }: KeysFilter): Where {
-  const conditions: Where[] = []
-  if (protocol) conditions.push({ protocol: { equals: protocol } })
-  if (country) conditions.push({ 'country.code': { equals: country } })
-  return conditions.length > 0 ? { and: conditions } : {}
-}
 
 function connectionOf(key: Key): ConnectionParameters | null {
   const connection = key.connection
@@ -108,21 +101,27 @@ export type KeyList = {
 
 async function readKeyList(locale: Locale, filter: KeysFilter, limit: number): Promise<KeyList> {
   const payload = await payloadClient()
-  // Read as an anonymous visitor: the collection's access rules decide what is current and free.
-  const result = await payload.find({
-    collection: 'keys',
-    overrideAccess: false,
-    locale,
-    depth: 1,
-    limit,
-    where: filterWhere(filter),
-    // Keys a phone imports in a tap first (src/lib/keys/listOrder.ts), then the longest-lasting: unlimited keys,
-    // then the freshest.
-    sort: ['listRank', '-expiresAt', '-createdAt', '-id'],
-    select: ROW_SELECT,
-    populate: ROW_POPULATE,
-  })
-  return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now() }
+  const listing = await listingFilter(payload, filter)
+  const where = listingWhere(listing)
+  if (!where) return { rows: [], total: 0, readAt: Date.now() }
+  const [result, total] = await Promise.all([
+    payload.find({
+      collection: 'keys',
+      // Read as an anonymous visitor: the collection's access rules decide what is current and free.
+      overrideAccess: false,
+      locale,
+      depth: 1,
+      limit,
+      // The total comes from the listing table, not from counting the keys.
+      pagination: false,
+      where,
+      sort: LIST_SORT,
+      select: ROW_SELECT,
+      populate: ROW_POPULATE,
+    }),
+    countListedKeys(payload, listing),
+  ])
+  return { rows: result.docs.map((doc) => toRow(doc as Key)), total, readAt: Date.now() }
 }
 
 /** One key as `user` may see it (anonymous: current free keys only; a subscriber also their own keys). */
@@ -173,19 +172,14 @@ export async function readKeyFile(id: number, user?: User): Promise<{ filename: 
 }
 
 /**
- * Every country and protocol with at least one key a visitor may see (current free keys). The database finds the
- * distinct countries, one query per protocol under the visitors' access rule: the work is bounded by the number of
- * pairs, never by the number of keys (97,000 keys loaded into Node held the process for 13 s).
+ * Every country and protocol with at least one key a visitor may see (current free keys), from the listing table
+ * the database keeps: the work is bounded by the number of pairs, never by the number of keys (97,000 keys loaded
+ * into Node held the process for 13 s).
  */
 export async function readListedPairs(locale: Locale): Promise<{ code: string; name: string; protocol: Protocol }[]> {
   const payload = await payloadClient()
-  const perProtocol = await Promise.all(
-    PROTOCOLS.map(async (protocol) => {
-      const { values } = await payload.findDistinct({ collection: 'keys', field: 'country', overrideAccess: false, depth: 0, where: { protocol: { equals: protocol } } })
-      return values.flatMap(({ country }) => (typeof country === 'number' ? [{ protocol, country }] : []))
-    }),
-  )
-  const ids = [...new Set(perProtocol.flat().map(({ country }) => country))]
+  const pairs = await readListedPairIds(payload)
+  const ids = [...new Set(pairs.map(({ countryId }) => countryId))]
   if (ids.length === 0) return []
   const countries = await payload.find({
     collection: 'countries',
@@ -196,18 +190,12 @@ export async function readListedPairs(locale: Locale): Promise<{ code: string; n
     select: { code: true, name: true },
   })
   const byId = new Map(countries.docs.map((country) => [country.id, country]))
-  return perProtocol
-    .flat()
-    .flatMap(({ protocol, country }) => {
-      const found = byId.get(country)
+  return pairs
+    .flatMap(({ protocol, countryId }) => {
+      const found = byId.get(countryId)
       return found ? [{ code: found.code, name: found.name, protocol }] : []
     })
     .sort((a, b) => a.name.localeCompare(b.name, locale) || a.protocol.localeCompare(b.protocol))
-}
-
-async function readCountriesWithKeys(locale: Locale): Promise<{ code: string; name: string }[]> {
-  const countries = new Map((await readListedPairs(locale)).map(({ code, name }) => [code, { code, name }]))
-  return [...countries.values()]
 }
 
 async function readCountry(code: string, locale: Locale): Promise<{ code: string; name: string } | null> {
@@ -226,8 +214,12 @@ async function readCountry(code: string, locale: Locale): Promise<{ code: string
 
 export const getKeyList = cachedPublic('key-list', readKeyList)
 export const getKeyDetails = cachedPublic('key-details', (id: number, locale: Locale) => readKeyDetails(id, locale))
-export const getCountriesWithKeys = cachedPublic('countries-with-keys', readCountriesWithKeys)
 export const getListedPairs = cachedPublic('listed-pairs', readListedPairs)
+/** The countries of the listed pairs, from the same cached read. */
+export async function getCountriesWithKeys(locale: Locale): Promise<{ code: string; name: string }[]> {
+  const countries = new Map((await getListedPairs(locale)).map(({ code, name }) => [code, { code, name }]))
+  return [...countries.values()]
+}
 export const getCountry = cachedPublic('country', readCountry)
 
 /** A subscriber's own current VIP keys as table rows (read with their access; never cached). */

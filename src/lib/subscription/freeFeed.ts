@@ -1,7 +1,8 @@
 // A public key list as a subscription: the share links of the free keys a visitor sees on that list right
 // now, longest-lasting first, so an app that refreshes it follows the daily rotation by itself.
-import type { Payload, Where } from 'payload'
+import type { Payload } from 'payload'
 
+import { LIST_SORT, listingFilter, listingWhere } from '@/lib/data/keyListing'
 import { PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { protocolHasShareLink } from '@/lib/keys/labels'
@@ -14,18 +15,19 @@ export const FEED_MAX_KEYS = 100
 export const SHARE_LINK_PROTOCOLS: readonly Protocol[] = PROTOCOLS.filter(protocolHasShareLink)
 
 export async function readFreeFeedLinks(payload: Payload, filter: KeysFilter): Promise<string[]> {
-  // Only share-link protocols: WireGuard, OpenVPN and SSTP keys are files, which no subscription carries.
-  const conditions: Where[] = [{ protocol: { in: [...SHARE_LINK_PROTOCOLS] } }]
-  if (filter.protocol) conditions.push({ protocol: { equals: filter.protocol } })
-  if (filter.country) conditions.push({ 'country.code': { equals: filter.country } })
+  const where = listingWhere(await listingFilter(payload, filter))
+  if (!where) return []
   const { docs } = await payload.find({
     collection: 'keys',
     // As an anonymous visitor: the collection's access rules decide what is current and free.
     overrideAccess: false,
     depth: 0,
     limit: FEED_MAX_KEYS,
-    where: { and: conditions },
-    sort: ['-expiresAt', '-createdAt', '-id'],
+    pagination: false,
+    // Only share-link protocols: WireGuard, OpenVPN and SSTP keys are files, which no subscription carries.
+    where: { and: [{ protocol: { in: [...SHARE_LINK_PROTOCOLS] } }, where] },
+    // The lists' order, which for share-link keys is the longest-lasting first.
+    sort: LIST_SORT,
     select: { keyString: true },
   })
   return docs.flatMap((key) => (key.keyString ? [key.keyString] : []))
