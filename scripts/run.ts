@@ -77,7 +77,10 @@ async function main(): Promise<void> {
 
   // What this run started, so a signal or a failure can stop it in order.
   const running: { postgres?: RunningPostgres; site?: ChildProcess; stripe?: StripeDouble; yookassa?: YooKassaDouble } = {}
-  const shutdown = async (code: number) => {
+  // Once: a signal and the site's own exit (which the signal causes) both end here, and the first one's code counts.
+  let stopping: Promise<void> | undefined
+  const shutdown = (code: number) => (stopping ??= stopAll(code))
+  const stopAll = async (code: number) => {
     const { site, postgres, stripe, yookassa } = running
     if (site && site.exitCode === null) {
       site.kill('SIGTERM')

@@ -8,7 +8,7 @@ import { HIDE_AFTER_FAILED_CHECKS } from '../../src/lib/liveness/policy'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
-import { revalidatePublicData } from '../hooks/revalidatePublicData'
+import { revalidateKeyData } from '../hooks/revalidatePublicData'
 import { protocolOptions, tierOptions } from '../options'
 import { deriveKeyFields } from './hooks/deriveKeyFields'
 
@@ -85,8 +85,8 @@ export const Keys: CollectionConfig = {
   indexes: [{ fields: ['tier', 'protocol', 'country', 'expiresAt'] }, { fields: ['owner', 'revokedAt'] }],
   hooks: {
     beforeChange: [deriveKeyFields],
-    afterChange: [revalidatePublicData],
-    afterDelete: [revalidatePublicData],
+    afterChange: [revalidateKeyData],
+    afterDelete: [revalidateKeyData],
   },
   fields: [
     {

@@ -11,7 +11,7 @@ import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
-import { revalidatePublicData } from '../hooks/revalidatePublicData'
+import { revalidateKeyData } from '../hooks/revalidatePublicData'
 import { adapterOptions, protocolOptions, tierOptions } from '../options'
 import { VIP_STATUSES } from '../../src/lib/billing/lifecycle'
 
@@ -97,8 +97,8 @@ export const Servers: CollectionConfig = {
   },
   hooks: {
     beforeDelete: [refuseDeletingServerWithKeys],
-    afterChange: [revalidatePublicData],
-    afterDelete: [revalidatePublicData],
+    afterChange: [revalidateKeyData],
+    afterDelete: [revalidateKeyData],
   },
   fields: [
     {

@@ -60,6 +60,23 @@ test('a key taken off the list through one instance leaves the other’s list an
   }).toPass({ timeout: 1_000, intervals: [100] })
 })
 
+test('a key changed through one instance re-renders the key lists, while the plans page stays cached on the other', async ({ request }) => {
+  const [a, b] = instances()
+  const auth = await editorAuth(request, a)
+  await request.get(`${b}/tariffs`, { headers: RU })
+  expect((await request.get(`${b}/tariffs`, { headers: RU })).headers()['x-nextjs-cache']).toBe('HIT')
+  const id = /data-key-id="(\d+)"/.exec(await (await request.get(`${b}/outline-nl`, { headers: RU })).text())?.[1]
+  expect(id).toBeTruthy()
+  expect((await request.patch(`${a}/api/keys/${id}`, { headers: auth, data: { revokedAt: new Date().toISOString() } })).status()).toBe(200)
+  try {
+    await expect(async () => expect(await (await request.get(`${b}/outline-nl`, { headers: RU })).text()).not.toContain(`data-key-id="${id}"`)).toPass({ timeout: 1_000, intervals: [100] })
+    // Keys feed only the lists, key pages and feeds: the plans are not rendered again.
+    expect((await request.get(`${b}/tariffs`, { headers: RU })).headers()['x-nextjs-cache']).toBe('HIT')
+  } finally {
+    await request.patch(`${a}/api/keys/${id}`, { headers: auth, data: { revokedAt: null } })
+  }
+})
+
 test('a login link asked for through one instance signs in through the other, and the session holds on both', async ({ request }) => {
   const [a, b] = instances()
   const email = `cluster${Date.now()}@mail.example.com`

@@ -66,8 +66,9 @@ async function firstRender(baseUrl: string, path: string, headers: Record<string
   return { path, firstMs, probeMaxMs, status: response.status }
 }
 
+/** What a key change does (the rotation, an import): the keys' data and the pages showing them are read again. */
 async function revalidate(baseUrl: string, secret: string): Promise<void> {
-  const response = await fetch(new URL('/api/internal/revalidate', baseUrl), { method: 'POST', headers: { [REVALIDATE_TOKEN_HEADER]: revalidateToken(secret) } })
+  const response = await fetch(new URL('/api/internal/revalidate?scope=keys', baseUrl), { method: 'POST', headers: { [REVALIDATE_TOKEN_HEADER]: revalidateToken(secret) } })
   if (response.status !== 204) throw new Error(`revalidation answered ${response.status}`)
 }
 

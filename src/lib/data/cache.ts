@@ -2,7 +2,7 @@
 // because free keys expire by the clock, not only by edits.
 import { unstable_cache } from 'next/cache'
 
-import { PUBLIC_DATA_TAG } from './revalidate'
+import { PUBLIC_DATA_TAG, PUBLIC_KEYS_TAG } from './revalidate'
 
 export const PUBLIC_REVALIDATE_SECONDS = 60
 
@@ -11,4 +11,12 @@ export function cachedPublic<Args extends unknown[], Result>(
   reader: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
   return unstable_cache(reader, [name], { tags: [PUBLIC_DATA_TAG], revalidate: PUBLIC_REVALIDATE_SECONDS })
+}
+
+/** A public reader of what keys and their servers feed: also dropped when only keys change. */
+export function cachedKeyData<Args extends unknown[], Result>(
+  name: string,
+  reader: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return unstable_cache(reader, [name], { tags: [PUBLIC_DATA_TAG, PUBLIC_KEYS_TAG], revalidate: PUBLIC_REVALIDATE_SECONDS })
 }

@@ -7,7 +7,7 @@ import type { KeysFilter } from '@/lib/routing/keysFilter'
 import { readFreeFeedLinks } from '@/lib/subscription/freeFeed'
 import type { Country, Key, Server, User } from '@/payload-types'
 
-import { cachedPublic } from './cache'
+import { cachedKeyData, cachedPublic } from './cache'
 import { countListedKeys, LIST_SORT, listingFilter, listingWhere, readListedPairIds } from './keyListing'
 import { payloadClient } from './payload'
 
@@ -212,9 +212,9 @@ async function readCountry(code: string, locale: Locale): Promise<{ code: string
   return country ? { code: country.code, name: country.name } : null
 }
 
-export const getKeyList = cachedPublic('key-list', readKeyList)
-export const getKeyDetails = cachedPublic('key-details', (id: number, locale: Locale) => readKeyDetails(id, locale))
-export const getListedPairs = cachedPublic('listed-pairs', readListedPairs)
+export const getKeyList = cachedKeyData('key-list', readKeyList)
+export const getKeyDetails = cachedKeyData('key-details', (id: number, locale: Locale) => readKeyDetails(id, locale))
+export const getListedPairs = cachedKeyData('listed-pairs', readListedPairs)
 /** The countries of the listed pairs, from the same cached read. */
 export async function getCountriesWithKeys(locale: Locale): Promise<{ code: string; name: string }[]> {
   const countries = new Map((await getListedPairs(locale)).map(({ code, name }) => [code, { code, name }]))
@@ -241,4 +241,4 @@ export async function readOwnKeyRows(locale: Locale, user: User): Promise<KeyLis
 }
 
 /** The share links of a public list's feed (see src/lib/subscription/freeFeed.ts), cached like the list. */
-export const getFreeFeedLinks = cachedPublic('free-feed', async (filter: KeysFilter) => readFreeFeedLinks(await payloadClient(), filter))
+export const getFreeFeedLinks = cachedKeyData('free-feed', async (filter: KeysFilter) => readFreeFeedLinks(await payloadClient(), filter))

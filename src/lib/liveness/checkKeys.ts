@@ -179,6 +179,6 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
     }
   }
   // The lists and feeds change only when a key left or came back: then once, not per key.
-  if (visibilityChanged) revalidatePublic()
+  if (visibilityChanged) revalidatePublic('keys')
   return run
 }

@@ -41,6 +41,42 @@ describe('revalidating from a background job', () => {
   })
 })
 
+describe('revalidating only what keys feed', () => {
+  it('asks the route for the keys’ data after a burst of key changes, and for everything when anything else changed too', async () => {
+    const { vi } = await import('vitest')
+    vi.resetModules()
+    vi.useFakeTimers()
+    const urls: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url)
+      return new Response(null, { status: 204 })
+    })
+    vi.stubEnv('NEXT_RUNTIME', 'nodejs')
+    vi.stubEnv('PORT', '4323')
+    vi.stubEnv('PAYLOAD_SECRET', 's'.repeat(40))
+    try {
+      const { revalidatePublic } = await import('@/lib/data/revalidate')
+      for (let change = 0; change < 5; change += 1) revalidatePublic('keys')
+      await vi.advanceTimersByTimeAsync(600)
+      revalidatePublic('keys')
+      revalidatePublic('all')
+      revalidatePublic('keys')
+      await vi.advanceTimersByTimeAsync(600)
+      revalidatePublic('keys')
+      await vi.advanceTimersByTimeAsync(600)
+      expect(urls).toEqual([
+        'http://127.0.0.1:4323/api/internal/revalidate?scope=keys',
+        'http://127.0.0.1:4323/api/internal/revalidate',
+        'http://127.0.0.1:4323/api/internal/revalidate?scope=keys',
+      ])
+    } finally {
+      vi.useRealTimers()
+      vi.unstubAllGlobals()
+      vi.unstubAllEnvs()
+    }
+  })
+})
+
 describe('revalidating from a job started inside a cached render', () => {
   it('still reaches the pages through the internal route when Next refuses revalidateTag there', async () => {
     const { vi } = await import('vitest')

@@ -15,7 +15,7 @@ import { getPlans } from '@/lib/data/tariffs'
 import { trialOffer } from '@/lib/billing/pricing'
 import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
-import { ALL_KEYS, keysSlug } from '@/lib/routing/keysFilter'
+import { keysSlug } from '@/lib/routing/keysFilter'
 import { subscriptionApps, subscriptionUrlFor } from '@/lib/subscription/apps'
 import { FEED_ANCHOR, feedTitle, SHARE_LINK_PROTOCOLS } from '@/lib/subscription/freeFeed'
 import { ssconfUrl } from '@/lib/subscription/outline'
@@ -42,11 +42,10 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
   const { locale, filter, count } = list
   setRequestLocale(locale)
   const isHome = !filter.protocol && !filter.country
-  const [{ rows, total, readAt }, countries, settings, all, plans, apps, feedText] = await Promise.all([
+  const [{ rows, total, readAt }, countries, settings, plans, apps, feedText] = await Promise.all([
     getKeyList(locale, filter, count),
     getCountriesWithKeys(locale),
     getSettings(locale),
-    isHome ? getKeyList(locale, ALL_KEYS, 1) : Promise.resolve(null),
     isHome ? getPlans(locale) : Promise.resolve([]),
     getClientApps(locale),
     getTranslations({ locale, namespace: 'FeedBox' }),
@@ -57,7 +56,7 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
   return (
     <>
       {isHome ? (
-        <Cover locale={locale} heading={list.texts.heading} keyCount={all?.total ?? 0} countryCount={countries.length} settings={settings} offer={trialOffer(plans)} />
+        <Cover locale={locale} heading={list.texts.heading} keyCount={total} countryCount={countries.length} settings={settings} offer={trialOffer(plans)} />
       ) : (
         <h1>{list.texts.heading}</h1>
       )}
