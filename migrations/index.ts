@@ -26,6 +26,7 @@ import * as migration_20261124_154131_key_connection_check from './20261124_1541
 import * as migration_20261124_154625_panel_adapters_3xui_wg_easy from './20261124_154625_panel_adapters_3xui_wg_easy';
 import * as migration_20261124_165516_key_check_attempted_at from './20261124_165516_key_check_attempted_at';
 import * as migration_20261124_232944_key_listing from './20261124_232944_key_listing';
+import * as migration_20261125_001834_key_listing_without_waits from './20261125_001834_key_listing_without_waits';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261124_232944_key_listing.up,
     down: migration_20261124_232944_key_listing.down,
-    name: '20261124_232944_key_listing'
+    name: '20261124_232944_key_listing',
+  },
+  {
+    up: migration_20261125_001834_key_listing_without_waits.up,
+    down: migration_20261125_001834_key_listing_without_waits.down,
+    name: '20261125_001834_key_listing_without_waits'
   },
 ];

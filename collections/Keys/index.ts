@@ -12,7 +12,11 @@ import { revalidateKeyData } from '../hooks/revalidatePublicData'
 import { protocolOptions, tierOptions } from '../options'
 import { deriveKeyFields } from './hooks/deriveKeyFields'
 
-/** Free keys a visitor may see right now: not revoked and not yet expired. */
+/**
+ * Free keys a visitor may see right now: not revoked and not yet expired. The database's listing table counts by
+ * the same rule (migrations/*key_listing*, src/lib/data/keyListing.ts): a change here takes a migration that replaces
+ * key_listing_change(), and tests/int/keyListing.test.ts fails until both agree.
+ */
 export function currentFreeKeysWhere(now: Date = new Date()): Where {
   return {
     and: [

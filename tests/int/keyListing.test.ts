@@ -9,7 +9,10 @@ import type { Protocol } from '@/lib/keys'
 import { HIDE_AFTER_FAILED_CHECKS } from '@/lib/liveness/policy'
 import type { Key, Server } from '@/payload-types'
 
+import { Client } from 'pg'
+
 import * as keyListingMigration from '../../migrations/20261124_232944_key_listing'
+import * as keyListingWithoutWaits from '../../migrations/20261125_001834_key_listing_without_waits'
 import { testPayload } from '../helpers/payload'
 
 let payload: Payload
@@ -122,10 +125,36 @@ describe('the listing table', () => {
     }
     expect(await listed()).toEqual(await byReadRule())
     // Recreated from scratch, as on a database that had keys before the migration.
-    const db = payload.db.drizzle as unknown as Parameters<typeof keyListingMigration.up>[0]['db']
-    await keyListingMigration.down({ db } as Parameters<typeof keyListingMigration.down>[0])
-    await keyListingMigration.up({ db } as Parameters<typeof keyListingMigration.up>[0])
+    const args = { db: payload.db.drizzle } as unknown as Parameters<typeof keyListingMigration.up>[0]
+    await keyListingWithoutWaits.down(args)
+    await keyListingMigration.down(args)
+    await keyListingMigration.up(args)
+    await keyListingWithoutWaits.up(args)
     expect(await listed()).toEqual(await byReadRule())
+    await expectSameAsReadRule()
+  })
+
+  it('never makes one writer of keys wait for another’s rows: a key changes while another transaction holds its own', async () => {
+    const [lu, mt] = servers as [Server, Server]
+    const [first, second] = [await key(lu, { expiresAt: new Date(Date.now() + 9 * hour).toISOString() }), await key(mt, { expiresAt: new Date(Date.now() + 9 * hour).toISOString() })]
+    // A moment long past, as the rotations leave them: the next write prunes it.
+    const countryId = typeof lu.country === 'object' ? lu.country.id : lu.country
+    await payload.db.drizzle.execute(sql`INSERT INTO "key_listing" VALUES (${countryId}, 'vless', now() - interval '3 days', 4)`)
+    const holder = new Client({ connectionString: process.env.DATABASE_URL })
+    const other = new Client({ connectionString: process.env.DATABASE_URL })
+    await Promise.all([holder.connect(), other.connect()])
+    try {
+      // One transaction changes a key (and so prunes the past moment) and stays open, as a long job would.
+      await holder.query('BEGIN')
+      await holder.query(`UPDATE "keys" SET "server_down" = true WHERE "id" = $1`, [first.id])
+      // Another writer's change in a different row goes through at once instead of waiting for the first to end.
+      await other.query("SET statement_timeout = '2s'")
+      await other.query(`UPDATE "keys" SET "revoked_at" = now() WHERE "id" = $1`, [second.id])
+      await holder.query('COMMIT')
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined)
+      await Promise.all([holder.end(), other.end()])
+    }
     await expectSameAsReadRule()
   })
 })

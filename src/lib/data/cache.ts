@@ -1,5 +1,5 @@
-// One way to cache a public reader: tagged for editor changes, and never older than a minute
-// because free keys expire by the clock, not only by edits.
+// How public readers are cached: tagged for editor changes (everything public, or only what keys feed), and never
+// older than a minute because free keys expire by the clock, not only by edits.
 import { unstable_cache } from 'next/cache'
 
 import { PUBLIC_DATA_TAG, PUBLIC_KEYS_TAG } from './revalidate'
