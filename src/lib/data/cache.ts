@@ -9,14 +9,12 @@ export const PUBLIC_REVALIDATE_SECONDS = 60
 export function cachedPublic<Args extends unknown[], Result>(
   name: string,
   reader: (...args: Args) => Promise<Result>,
+  tags: string[] = [PUBLIC_DATA_TAG],
 ): (...args: Args) => Promise<Result> {
-  return unstable_cache(reader, [name], { tags: [PUBLIC_DATA_TAG], revalidate: PUBLIC_REVALIDATE_SECONDS })
+  return unstable_cache(reader, [name], { tags, revalidate: PUBLIC_REVALIDATE_SECONDS })
 }
 
 /** A public reader of what keys and their servers feed: also dropped when only keys change. */
-export function cachedKeyData<Args extends unknown[], Result>(
-  name: string,
-  reader: (...args: Args) => Promise<Result>,
-): (...args: Args) => Promise<Result> {
-  return unstable_cache(reader, [name], { tags: [PUBLIC_DATA_TAG, PUBLIC_KEYS_TAG], revalidate: PUBLIC_REVALIDATE_SECONDS })
+export function cachedKeyData<Args extends unknown[], Result>(name: string, reader: (...args: Args) => Promise<Result>): (...args: Args) => Promise<Result> {
+  return cachedPublic(name, reader, [PUBLIC_DATA_TAG, PUBLIC_KEYS_TAG])
 }
