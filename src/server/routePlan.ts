@@ -2,11 +2,18 @@
 // into plain HTTP. A redirect is answered here; a page gets its internal route in a request header, which the one
 // rewrite in next.config.ts follows (so Next.js keeps the public URL for the page and the browser's router).
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/i18n/routing'
+import { cookieValue } from '@/lib/http/cookieValue'
 import { redirectLocation } from '@/lib/routing/redirectLocation'
 import { INTERNAL_ROUTE_HEADER } from '@/lib/routing/internalRouteHeader'
-import { PUBLIC_PATH_HEADER, routeRequest } from '@/lib/routing/routeRequest'
+import { PUBLIC_PATH_HEADER, UNCLEAN_SLASHES, routeRequest } from '@/lib/routing/routeRequest'
 
 const NOINDEX = 'noindex, nofollow'
+/**
+ * The language a page without one in its path was rendered in for this visitor: nginx keeps the page only when it
+ * is the language its cache key names, so no disagreement between the two readings of a request can store one
+ * visitor's page for another (deploy/nginx hides the header from visitors).
+ */
+export const VISITOR_LOCALE_HEADER = 'X-Visitor-Locale'
 const HSTS = 'max-age=31536000'
 /**
  * Paths Next.js serves as they are: the API, the admin panel, build files and files with an extension (the same
@@ -39,23 +46,6 @@ function header(headers: RequestHeaders, name: string): string | null {
   return (Array.isArray(value) ? value[0] : value) ?? null
 }
 
-/** One cookie's value from a Cookie header (the first, as browsers send the most specific first). */
-export function cookieValue(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader) return null
-  for (const part of cookieHeader.split(';')) {
-    const separator = part.indexOf('=')
-    if (separator > 0 && part.slice(0, separator).trim() === name) {
-      const value = part.slice(separator + 1).trim()
-      try {
-        return decodeURIComponent(value)
-      } catch {
-        return value
-      }
-    }
-  }
-  return null
-}
-
 /** The host the visitor asked for: a reverse proxy passes it as Host or, when it rewrites Host, as X-Forwarded-Host. */
 function requestedHost(headers: RequestHeaders): string | null {
   const forwarded = header(headers, 'x-forwarded-host')?.split(',')[0]?.trim()
@@ -67,7 +57,9 @@ export function routePlan(url: string, headers: RequestHeaders, settings: Routin
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart)
   const search = queryStart === -1 ? '' : url.slice(queryStart)
   const common: Record<string, string> = settings.serverUrl.startsWith('https://') ? { 'Strict-Transport-Security': HSTS } : {}
-  if (!pathname.startsWith('/') || PASS_THROUGH.test(pathname)) return { kind: 'next', requestHeaders: {}, responseHeaders: common }
+  // Empty segments and backslashes go to routeRequest even on those paths, which drops them.
+  const isPassThrough = PASS_THROUGH.test(pathname) && !UNCLEAN_SLASHES.test(pathname)
+  if (!pathname.startsWith('/') || isPassThrough) return { kind: 'next', requestHeaders: {}, responseHeaders: common }
 
   const decision = routeRequest({
     pathname,
@@ -85,6 +77,7 @@ export function routePlan(url: string, headers: RequestHeaders, settings: Routin
   if (decision.kind === 'redirect') {
     const location = redirectLocation({
       location: decision.location,
+      toHost: decision.toHost,
       requestedHost: requestedHost(headers),
       serverUrl: settings.serverUrl,
       ownHosts: [settings.productionHost, settings.freeKeysHost],
@@ -105,6 +98,7 @@ export function routePlan(url: string, headers: RequestHeaders, settings: Routin
   const requestHeaders: Record<string, string> = { [INTERNAL_ROUTE_HEADER]: decision.pathname }
   // Pages only see the internal route; the personal account needs the public path to come back to after login.
   if (decision.forwardsPublicPath) requestHeaders[PUBLIC_PATH_HEADER] = url
-  const responseHeaders = decision.isIndexable ? common : { ...common, 'X-Robots-Tag': NOINDEX }
+  const responseHeaders: Record<string, string> = decision.isIndexable ? { ...common } : { ...common, 'X-Robots-Tag': NOINDEX }
+  if (decision.visitorLocale) responseHeaders[VISITOR_LOCALE_HEADER] = decision.visitorLocale
   return { kind: 'next', requestHeaders, responseHeaders }
 }

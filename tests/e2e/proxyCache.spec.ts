@@ -2,7 +2,9 @@
 // first visits included; signed-in visitors, robots, the API and the account never do.
 import { expect, test } from '@playwright/test'
 
-import { BROWSER_UA, GOOGLEBOT_UA } from './helpers'
+import { PRODUCTION_HOST } from '../helpers/testHosts'
+
+import { BROWSER_UA, GOOGLEBOT_UA, rawGet } from './helpers'
 
 const RU_BROWSER = { 'user-agent': BROWSER_UA, 'accept-language': 'ru-RU,ru;q=0.9' }
 
@@ -88,4 +90,35 @@ test('the page stores the visitor’s language in the browser, so the next visit
   await page.goto('/vless')
   await expect(page).toHaveURL(`${baseURL}/en/vless`)
   await context.close()
+})
+
+test('no request can make nginx keep one visitor’s language, or one host’s answer, for another', async ({ baseURL }) => {
+  const host = new URL(baseURL!).host
+  const port = new URL(baseURL!).port
+  const cases: { name: string; poison: Record<string, string>; victim: Record<string, string>; to: string }[] = [
+    // The app once decoded the cookie (%72u is "ru") while nginx read it as sent, and keyed the page as English.
+    { name: 'an encoded cookie', poison: { host, cookie: 'NEXT_LOCALE=%72u', 'accept-language': 'en-US' }, victim: { host, cookie: 'NEXT_LOCALE=en' }, to: '/en/de' },
+    // nginx matched the cookie's name without case, the app exactly.
+    { name: 'a lower-case cookie name', poison: { host, cookie: 'next_locale=en', 'accept-language': 'ru' }, victim: { host, cookie: 'NEXT_LOCALE=en', 'accept-language': 'ru' }, to: '/en/de' },
+    { name: 'two cookies', poison: { host, cookie: 'NEXT_LOCALE=ru; NEXT_LOCALE=en', 'accept-language': 'en' }, victim: { host, cookie: 'NEXT_LOCALE=en' }, to: '/en/de' },
+    // nginx keys by $host (no trailing dot, no case); the app compared the Host as written, so the production
+    // host with a dot got a page, kept for every visitor of the production host, who must be sent on instead.
+    { name: 'the production host with a trailing dot', poison: { host: `${PRODUCTION_HOST}.:${port}`, 'accept-language': 'ru' }, victim: { host: `${PRODUCTION_HOST}:${port}`, 'accept-language': 'ru' }, to: '/de' },
+    { name: 'the production host in capitals', poison: { host: `VPNKEYS.test:${port}`, 'accept-language': 'ru' }, victim: { host: `${PRODUCTION_HOST}:${port}`, 'accept-language': 'ru' }, to: '/de' },
+  ]
+  for (const { name, poison, victim, to } of cases) {
+    const path = `/de?visit=${Date.now()}${Math.floor(Math.random() * 1e6)}`
+    const first = await rawGet(baseURL!, path, poison)
+    await rawGet(baseURL!, path, poison)
+    const answer = await rawGet(baseURL!, path, victim)
+    expect(answer.cacheStatus, `${name}: ${first.status} then the victim got ${answer.status} ${answer.cacheStatus}`).not.toBe('HIT')
+    expect(answer.status, name).toBe(307)
+    expect(answer.location, name).toContain(`${to}?visit=`)
+  }
+  // And a plain Russian visitor's page is still kept and served.
+  const path = `/de?visit=${Date.now()}`
+  await rawGet(baseURL!, path, { host, cookie: 'NEXT_LOCALE=ru', 'accept-language': 'en' })
+  const cached = await rawGet(baseURL!, path, { host, 'accept-language': 'ru-RU,ru;q=0.9' })
+  expect(cached.cacheStatus).toBe('HIT')
+  expect(cached.body).toContain('lang="ru"')
 })

@@ -14,7 +14,9 @@ export function safeNextPath(value: unknown): string | null {
     if (url.origin !== 'http://internal.invalid') return null
     // Normalizing can turn a harmless path into another site's (`/..//example.org` → `//example.org`): check the result too.
     const normalized = `${url.pathname}${url.search}`
-    return isLocalPath(normalized) ? normalized : null
+    if (!isLocalPath(normalized)) return null
+    // Empty segments are dropped too: nothing on the site has them, and they are what an open redirect is made of.
+    return `${url.pathname.replace(/\/{2,}/g, '/')}${url.search}`
   } catch {
     return null
   }

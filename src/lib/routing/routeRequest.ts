@@ -4,6 +4,7 @@
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
+import { sameHost } from '@/lib/http/sameHost'
 import { ROBOTS_MODES, robotsMode } from '@/lib/seo/robots'
 import { wantsPage } from '@/lib/subscription/clients'
 import { SUBSCRIPTION_PAGE_PATH } from '@/lib/subscription/personalPath'
@@ -31,7 +32,10 @@ export type RequestFacts = {
 export type RouteDecision =
   | {
       kind: 'redirect'
+      /** A path on the site (`/…?query`), never a host: see `toHost`. */
       location: string
+      /** The host rule alone names another host, and only the free-keys host from the settings. */
+      toHost?: string
       status: 307 | 308
       setLocaleCookie?: Locale
       /** The answer depends on who asks (language, agent): never cache it. */
@@ -42,6 +46,11 @@ export type RouteDecision =
       pathname: string
       search: string
       locale: Locale
+      /**
+       * Set when the language came from the visitor (cookie, browser), not the path: a shared cache may keep the
+       * page only under that language (nginx checks it against the one it keyed the page by).
+       */
+      visitorLocale?: Locale
       isIndexable: boolean
       /** Only the personal account reads the public path (to come back after login); copying headers costs every other page. */
       forwardsPublicPath: boolean
@@ -90,12 +99,9 @@ function isPageRoute(segments: readonly string[]): boolean {
 }
 
 const PROFILE_PATH = '/profile'
-
-/** Host names compared without the port: the production host is the same site on :443 as on :8443. */
-function sameHost(a: string | null | undefined, b: string | null | undefined): boolean {
-  const hostname = (host: string) => host.toLowerCase().replace(/:\d+$/, '')
-  return Boolean(a && b && hostname(a) === hostname(b))
-}
+/** A path with an empty segment or a backslash. */
+export const UNCLEAN_SLASHES = /\/\/|\\/
+const SLASH_RUNS = /[/\\]+/g
 
 function withoutShow(search: string): { search: string; show: string | null } {
   const params = new URLSearchParams(search)
@@ -143,7 +149,12 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
   const isAutomated = isAutomatedAgent(userAgent)
 
   if (productionHost && freeKeysHost && sameHost(host, productionHost) && !isAutomated) {
-    return { kind: 'redirect', location: `//${freeKeysHost}${pathname}${search}`, status: 307, isPersonal: true }
+    return { kind: 'redirect', location: `${pathname}${search}`, toHost: freeKeysHost, status: 307, isPersonal: true }
+  }
+  // Empty segments (`//evil.com`, `/ru//x`) and backslashes (a browser reads them as slashes) name no page; dropping
+  // them first keeps every later rule's result a single-slash path (`//host` is another site to a browser).
+  if (UNCLEAN_SLASHES.test(pathname)) {
+    return { kind: 'redirect', location: `${pathname.replace(SLASH_RUNS, '/')}${search}`, status: 308, isPersonal: false }
   }
   if (pathname.length > 1 && pathname.endsWith('/')) {
     return { kind: 'redirect', location: `${pathname.replace(/\/+$/, '') || '/'}${search}`, status: 308, isPersonal: false }
@@ -175,11 +186,13 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
 
   let locale: Locale
   let publicPath: string
+  let visitorLocale: Locale | undefined
   if (prefix === 'en' || prefix === 'ru') {
     locale = prefix
     publicPath = restPath
   } else {
     locale = chooseLocale(facts)
+    visitorLocale = locale
     publicPath = pathname
     if (locale === 'en') {
       return {
@@ -204,6 +217,7 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     pathname: `/${robotsMode({ isIndexable, isCrawler: isCrawler(userAgent) })}/${locale}${internal}`,
     search: restSearch,
     locale,
+    ...(visitorLocale ? { visitorLocale } : {}),
     isIndexable,
     // `/profile` itself redirects to a section, so only the sections get here.
     forwardsPublicPath: internal.startsWith(`${PROFILE_PATH}/`),

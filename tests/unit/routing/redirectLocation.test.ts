@@ -22,9 +22,17 @@ describe('redirectLocation', () => {
 
   it('sends the host rule to the free-keys host as SERVER_URL names it (port included)', () => {
     const local = { serverUrl: 'http://free.vpnkeys.test:3100', ownHosts: ['vpnkeys.test', 'free.vpnkeys.test'] }
-    expect(redirectLocation({ ...local, location: '//free.vpnkeys.test/en?x=1', requestedHost: 'vpnkeys.test' })).toBe(
+    expect(redirectLocation({ ...local, location: '/en?x=1', toHost: 'free.vpnkeys.test', requestedHost: 'vpnkeys.test' })).toBe(
       'http://free.vpnkeys.test:3100/en?x=1',
     )
-    expect(redirectLocation({ ...site, location: '//other.example/de', requestedHost: 'keys.example' })).toBe('https://other.example/de')
+    const twoHosts = { serverUrl: 'https://keys.example', ownHosts: ['keys.example', 'other.example'] }
+    expect(redirectLocation({ ...twoHosts, location: '/de', toHost: 'other.example', requestedHost: 'keys.example' })).toBe('https://other.example/de')
+  })
+
+  it('never leaves the site, whatever the path holds or the host rule names', () => {
+    for (const location of ['//evil.com', '//evil%2Ecom', '/\\evil.com', '\\\\evil.com', '///16843009', 'evil.com']) {
+      expect(new URL(redirectLocation({ ...site, location, requestedHost: 'free.keys.example' })).host).toBe('free.keys.example')
+    }
+    expect(redirectLocation({ ...site, location: '/de', toHost: 'evil.com', requestedHost: 'keys.example' })).toBe('https://free.keys.example/de')
   })
 })

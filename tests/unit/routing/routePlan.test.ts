@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { cookieValue, routePlan } from '@/server/routePlan'
+import { cookieValue } from '@/lib/http/cookieValue'
+import { routePlan } from '@/server/routePlan'
 import type { RoutePlan, RoutingSettings } from '@/server/routePlan'
 
 const site: RoutingSettings = { serverUrl: 'https://free.vpn.example', productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example' }
@@ -16,7 +17,28 @@ describe('routePlan', () => {
     const plan = nextPlan(routePlan('/vless-de?show=20', russianBrowser, site))
     expect(plan.requestHeaders).toEqual({ 'x-internal-route': '/noindex/ru/list/vless-de/20' })
     // The free-keys host is not the indexed one; HSTS because SERVER_URL is https.
-    expect(plan.responseHeaders).toEqual({ 'X-Robots-Tag': 'noindex, nofollow', 'Strict-Transport-Security': 'max-age=31536000' })
+    expect(plan.responseHeaders).toEqual({
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Strict-Transport-Security': 'max-age=31536000',
+      // The visitor's language decided this page: nginx keeps it only under that language.
+      'X-Visitor-Locale': 'ru',
+    })
+  })
+
+  it('says which language the visitor’s cookie or browser chose only when the path does not say it', () => {
+    expect(nextPlan(routePlan('/de', { ...russianBrowser, 'accept-language': 'en', cookie: 'NEXT_LOCALE=ru' }, site)).responseHeaders['X-Visitor-Locale']).toBe('ru')
+    expect(nextPlan(routePlan('/en/de', russianBrowser, site)).responseHeaders['X-Visitor-Locale']).toBeUndefined()
+    // A cookie nginx would not read as a language is not one to the app either: the browser's language decides.
+    for (const cookie of ['NEXT_LOCALE=%72u', 'next_locale=en', 'NEXT_LOCALE=EN']) {
+      expect(nextPlan(routePlan('/de', { ...russianBrowser, cookie }, site)).responseHeaders['X-Visitor-Locale'], cookie).toBe('ru')
+    }
+  })
+
+  it('takes the production host with a trailing dot, another port or capitals for the production host', () => {
+    for (const host of ['vpn.example.', 'VPN.example:8443', 'vpn.example']) {
+      const plan = routePlan('/de', { ...russianBrowser, host }, site)
+      expect(plan, host).toMatchObject({ kind: 'respond', status: 307, headers: { Location: 'https://free.vpn.example/de' } })
+    }
   })
 
   it('lets robots index the production host', () => {
@@ -74,10 +96,11 @@ describe('routePlan', () => {
 })
 
 describe('cookieValue', () => {
-  it('reads one cookie among others, decoded', () => {
+  it('reads one cookie among others as it was sent, as nginx does: not decoded, the name exactly', () => {
     expect(cookieValue('a=1; NEXT_LOCALE=en; b=2', 'NEXT_LOCALE')).toBe('en')
-    expect(cookieValue('x=%D0%B0', 'x')).toBe('а')
-    expect(cookieValue('x=%zz', 'x')).toBe('%zz')
+    expect(cookieValue('NEXT_LOCALE=%72u', 'NEXT_LOCALE')).toBe('%72u')
+    expect(cookieValue('next_locale=en', 'NEXT_LOCALE')).toBeNull()
+    expect(cookieValue('NEXT_LOCALE=en; NEXT_LOCALE=ru', 'NEXT_LOCALE')).toBe('en')
   })
 
   it('does not mistake a longer name or a missing header for the cookie', () => {

@@ -169,7 +169,8 @@ describe('routeRequest: hosts', () => {
   it('sends people on the production host to the free-keys host with path and query', () => {
     expect(routeRequest(facts({ ...hosts, host: 'vpn.example', pathname: '/de', search: '?show=20' }))).toEqual({
       kind: 'redirect',
-      location: '//free.vpn.example/de?show=20',
+      location: '/de?show=20',
+      toHost: 'free.vpn.example',
       status: 307,
       isPersonal: true,
     })
@@ -199,7 +200,7 @@ describe('routeRequest: hosts', () => {
   })
 
   it('recognises the production host on any port', () => {
-    expect(routeRequest(facts({ ...hosts, host: 'vpn.example:8443' }))).toMatchObject({ kind: 'redirect', location: '//free.vpn.example/' })
+    expect(routeRequest(facts({ ...hosts, host: 'vpn.example:8443' }))).toMatchObject({ kind: 'redirect', location: '/', toHost: 'free.vpn.example' })
     expect(routeRequest(facts({ ...hosts, host: 'VPN.example:8443', userAgent: GOOGLEBOT }))).toMatchObject({ kind: 'rewrite', isIndexable: true })
   })
 
