@@ -23,6 +23,7 @@ import { Subscriptions } from './collections/Subscriptions'
 import { Tariffs } from './collections/Tariffs'
 import { Users } from './collections/Users'
 import { lockDownPayloadInternals } from './collections/access/payloadInternals'
+import { boundApiReadsEverywhere } from './collections/hooks/boundApiReads'
 import { isAdminUser } from './collections/access/roles'
 import { SiteSettings } from './globals/SiteSettings'
 import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
@@ -42,6 +43,8 @@ import { createMailTransport } from './src/lib/mail/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const config = env()
+
+export const GRAPHQL_MAX_COMPLEXITY = 200
 
 const isAdminRequest = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user as { role?: unknown } | null)
 
@@ -73,6 +76,14 @@ export default buildConfig({
   },
   collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Charges, AuthTokens, ProviderEvents, Pages, ClientApps],
   globals: [SiteSettings],
+  graphQL: {
+    // Each field costs 1 and each relationship 10 (Payload's estimate); a query of the keys with their server and
+    // country costs about 25, so this allows a handful of them in one request, never dozens of aliases.
+    maxComplexity: GRAPHQL_MAX_COMPLEXITY,
+    // Payload's defaults, said out loud: no schema introspection or playground in production.
+    disableIntrospectionInProduction: true,
+    disablePlaygroundInProduction: true,
+  },
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: config.DATABASE_URL },
@@ -110,4 +121,5 @@ export default buildConfig({
   telemetry: false,
 })
   .then(lockDownPayloadInternals)
+  .then(boundApiReadsEverywhere)
   .then(withAdminDateFormats)

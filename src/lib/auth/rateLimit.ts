@@ -6,8 +6,10 @@ type Limiters = {
   perEmail: RateLimiterPostgres
   perIp: RateLimiterPostgres
   checkout: RateLimiterPostgres
+  apiRead: RateLimiterPostgres
   speedTest: RateLimiterPostgres
   feed: RateLimiterPostgres
+  passwordPerAccountAddress: RateLimiterPostgres
   passwordPerAccount: RateLimiterPostgres
   passwordPerIp: RateLimiterPostgres
 }
@@ -26,14 +28,22 @@ function limitersFor(payload: Payload): Limiters {
     perIp: new RateLimiterPostgres({ ...common, keyPrefix: 'link-ip', points: 30, duration: 60 * 60 }),
     // Opening a checkout costs a call to the payment provider: twenty an hour per address is plenty for a person.
     checkout: new RateLimiterPostgres({ ...common, keyPrefix: 'checkout-ip', points: 20, duration: 60 * 60 }),
+    // Payload's REST and GraphQL reads by anyone but staff (each read or GraphQL alias a point, at most 100
+    // documents each): the site's own pages never use them, so this is for scripts; two a second stops one
+    // address walking the table, or holding the database, however it words its queries.
+    apiRead: new RateLimiterPostgres({ ...common, keyPrefix: 'api-read-ip', points: 120, duration: 60 }),
     // A speed test moves megabytes: a few per ten minutes per address.
     speedTest: new RateLimiterPostgres({ ...common, keyPrefix: 'speedtest-ip', points: 6, duration: 10 * 60 }),
     // Free feeds: an app refreshes a list hourly, but a carrier's NAT puts hundreds of phones behind one
     // address; this only stops a scraper hammering the database (a caching proxy answers most requests).
     feed: new RateLimiterPostgres({ ...common, keyPrefix: 'feed-ip', points: 1200, duration: 60 * 60 }),
-    // Password guesses: ten per account per quarter hour (across all addresses), a successful login clears them;
-    // per network address thirty, so one address cannot walk through many accounts.
-    passwordPerAccount: new RateLimiterPostgres({ ...common, keyPrefix: 'password-account', points: 10, duration: 15 * 60 }),
+    // Password guesses, counted before the password is checked. Ten per account from one network address in a quarter
+    // hour (a successful login clears them), so guesses from other addresses never hold the owner back; thirty per
+    // address, so one address cannot walk through many accounts; and a hundred an hour per account from everywhere,
+    // against many addresses guessing one password. That last one a stranger can use up: it pauses password login
+    // only, and says to use an e-mailed link, which always works (staff too: the link's session opens /admin).
+    passwordPerAccountAddress: new RateLimiterPostgres({ ...common, keyPrefix: 'password-account-ip', points: 10, duration: 15 * 60 }),
+    passwordPerAccount: new RateLimiterPostgres({ ...common, keyPrefix: 'password-account-all', points: 100, duration: 60 * 60 }),
     passwordPerIp: new RateLimiterPostgres({ ...common, keyPrefix: 'password-ip', points: 30, duration: 15 * 60 }),
   }
   limiters.set(payload, created)
@@ -58,19 +68,30 @@ export async function consumeLinkAllowance(payload: Payload, { email, ip }: { em
   return consumeBoth(perIp, perEmail, ip, email)
 }
 
+export type PasswordAllowance = { ok: true } | { ok: false; retryAfterSeconds: number; passwordPaused: boolean }
+
 /** One password login attempt (counted before the password is checked). */
-export async function consumePasswordAttempt(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
-  const { passwordPerAccount, passwordPerIp } = limitersFor(payload)
-  return consumeBoth(passwordPerIp, passwordPerAccount, ip, email)
+export async function consumePasswordAttempt(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<PasswordAllowance> {
+  const { passwordPerIp, passwordPerAccountAddress, passwordPerAccount } = limitersFor(payload)
+  const account = email.toLowerCase()
+  const fromHere = await consumeBoth(passwordPerIp, passwordPerAccountAddress, ip, `${account} ${ip}`)
+  if (!fromHere.ok) return { ...fromHere, passwordPaused: false }
+  try {
+    await passwordPerAccount.consume(account)
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000), passwordPaused: true }
+    throw error
+  }
 }
 
-/** After a successful password login the account's count starts again (the address's does not). */
-export async function clearPasswordAttempts(payload: Payload, email: string): Promise<void> {
-  await limitersFor(payload).passwordPerAccount.delete(email.toLowerCase())
+/** After a successful password login the account's count from that address starts again (the address's does not). */
+export async function clearPasswordAttempts(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<void> {
+  await limitersFor(payload).passwordPerAccountAddress.delete(`${email.toLowerCase()} ${ip}`)
 }
 
 /** One unit of a per-address allowance other than e-mail links. */
-export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'speedTest' | 'feed', ip: string): Promise<RateLimitResult> {
+export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'apiRead' | 'speedTest' | 'feed', ip: string): Promise<RateLimitResult> {
   try {
     await limitersFor(payload)[kind].consume(ip)
     return { ok: true }
