@@ -27,6 +27,7 @@ import * as migration_20261124_154625_panel_adapters_3xui_wg_easy from './202611
 import * as migration_20261124_165516_key_check_attempted_at from './20261124_165516_key_check_attempted_at';
 import * as migration_20261124_232944_key_listing from './20261124_232944_key_listing';
 import * as migration_20261125_001834_key_listing_without_waits from './20261125_001834_key_listing_without_waits';
+import * as migration_20261126_025125_no_payload_lockout from './20261126_025125_no_payload_lockout';
 
 export const migrations = [
   {
@@ -172,6 +173,11 @@ export const migrations = [
   {
     up: migration_20261125_001834_key_listing_without_waits.up,
     down: migration_20261125_001834_key_listing_without_waits.down,
-    name: '20261125_001834_key_listing_without_waits'
+    name: '20261125_001834_key_listing_without_waits',
+  },
+  {
+    up: migration_20261126_025125_no_payload_lockout.up,
+    down: migration_20261126_025125_no_payload_lockout.down,
+    name: '20261126_025125_no_payload_lockout'
   },
 ];

@@ -1,6 +1,6 @@
 // Accounts: customers sign in on the site; editors and admins also enter /admin.
-import type { CollectionConfig } from 'payload'
-import { addDataAndFileToRequest, APIError } from 'payload'
+import type { CollectionConfig, PayloadRequest } from 'payload'
+import { addDataAndFileToRequest, APIError, Forbidden } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
@@ -10,9 +10,22 @@ import { SUBSCRIPTION_STATUS_OPTIONS } from '../options'
 import { adminOrSelf, staffOrSelf } from '../access/staffOrSelf'
 import { locales } from '../../src/i18n/locales'
 import { restoreDeadline } from '../../src/lib/auth/deletionWindow'
-import { clearPasswordAttempts, consumePasswordAttempt } from '../../src/lib/auth/rateLimit'
+import { clearPasswordAttempts, consumeLinkAllowance, consumePasswordAttempt } from '../../src/lib/auth/rateLimit'
 import { env } from '../../src/lib/env'
 import { clientIp } from '../../src/lib/http/clientIp'
+import { spendPasswordCheck } from '../../src/lib/auth/loginTiming'
+
+/** Payload's reset mail, in the language of the request that asked, for a staff address only. */
+async function mailStaffPasswordReset(req: PayloadRequest, email: string): Promise<void> {
+  try {
+    const found = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })
+    if (!found.docs[0] || !isStaff(found.docs[0])) return
+    // A Local API request of its own (the visitor's has been answered), with the visitor's language.
+    await req.payload.forgotPassword({ collection: 'users', data: { email }, req: { i18n: req.i18n, t: req.t } })
+  } catch (error) {
+    req.payload.logger.error({ err: error, msg: 'Password reset mail not sent' })
+  }
+}
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -28,8 +41,9 @@ export const Users: CollectionConfig = {
   auth: {
     tokenExpiration: 60 * 60 * 24 * 30,
     useSessions: true,
-    maxLoginAttempts: 10,
-    lockTime: 10 * 60 * 1000,
+    // No lockout by Payload: it counts failures from anywhere, so any stranger could keep an owner locked out
+    // forever. Guesses are limited per account and address instead (the beforeOperation hook below).
+    maxLoginAttempts: 0,
     // Secure cookies whenever the site is served over HTTPS (always in production).
     cookies: { sameSite: 'Lax', secure: env().serverUrl.startsWith('https://') },
   },
@@ -43,14 +57,16 @@ export const Users: CollectionConfig = {
     },
     {
       // Payload's password reset mails a link into /admin: only staff have a use for it. Customers sign in by
-      // e-mail link; for their addresses (and unknown ones) the answer is the same and nothing is sent.
+      // e-mail link. Every address gets the same answer at once, and the mail (for staff alone) is sent after it,
+      // so neither the answer nor its timing tells whose address it is.
       path: '/forgot-password',
       method: 'post',
       handler: async (req) => {
         await addDataAndFileToRequest(req)
         const email = typeof req.data?.email === 'string' ? req.data.email.trim().toLowerCase() : ''
-        const found = email ? await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0, req }) : null
-        if (found?.docs[0] && isStaff(found.docs[0])) await req.payload.forgotPassword({ collection: 'users', data: { email }, req })
+        const allowance = email ? await consumeLinkAllowance(req.payload, { email, ip: clientIp(req.headers) }) : { ok: true as const }
+        if (!allowance.ok) return Response.json({ errors: [{ message: 'tooManyAttempts', data: { retryAfterSeconds: allowance.retryAfterSeconds } }] }, { status: 429 })
+        if (email) void mailStaffPasswordReset(req, email)
         return Response.json({ message: req.t('general:success') })
       },
     },
@@ -60,10 +76,19 @@ export const Users: CollectionConfig = {
     // instance counts the same), on top of Payload's own lockout; the Local API (scripts, tests) is not limited.
     beforeOperation: [
       async ({ operation, args, req }) => {
-        if (operation !== 'login' || req.payloadAPI === 'local') return args
+        if (req.payloadAPI === 'local') return args
+        // Payload's own reset (GraphQL's forgotPasswordUser) would mail anyone, customers included: only the
+        // endpoint above, for staff, sends it.
+        if (operation === 'forgotPassword') throw new Forbidden(req.t)
+        if (operation !== 'login') return args
         const email = typeof args.data?.email === 'string' ? args.data.email.trim().toLowerCase() : ''
         const allowance = await consumePasswordAttempt(req.payload, { email, ip: clientIp(req.headers) })
-        if (!allowance.ok) throw new APIError('tooManyAttempts', 429, { retryAfterSeconds: allowance.retryAfterSeconds }, true)
+        if (!allowance.ok) {
+          const { retryAfterSeconds, passwordPaused } = allowance
+          throw new APIError(passwordPaused ? 'passwordPaused' : 'tooManyAttempts', 429, { retryAfterSeconds, passwordPaused }, true)
+        }
+        const known = await req.payload.count({ collection: 'users', where: { email: { equals: email } } })
+        if (known.totalDocs === 0) await spendPasswordCheck(typeof args.data?.password === 'string' ? args.data.password : '')
         return args
       },
     ],
@@ -77,7 +102,7 @@ export const Users: CollectionConfig = {
     ],
     afterLogin: [
       async ({ user, req }) => {
-        if (req.payloadAPI !== 'local') await clearPasswordAttempts(req.payload, String(user.email))
+        if (req.payloadAPI !== 'local') await clearPasswordAttempts(req.payload, { email: String(user.email), ip: clientIp(req.headers) })
       },
     ],
     // A deleted account cannot sign in with a password; only an e-mail link restores it. The password was right

@@ -6,8 +6,8 @@ import type { APIRequestContext, Page } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 
-import { GOOGLEBOT_UA, RU } from './helpers'
-import { latestMailTo, mailsTo } from './mail'
+import { FREE_KEYS_HOST, GOOGLEBOT_UA, rawGet, RU } from './helpers'
+import { latestMailTo, linkFromMail, mailsTo } from './mail'
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
 const EVIL = 'https://evil.example'
@@ -101,29 +101,37 @@ test('nobody registers the first admin over the web; anonymous visitors read onl
   }
 })
 
-test('Payload’s password reset mails staff only; a customer’s address gets the same answer and no mail', async ({ request }) => {
+test('Payload’s password reset mails staff only; a customer’s address gets the same answer and no mail, over REST and GraphQL', async ({ request }) => {
   const customer = await newCustomer(request)
   const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
-  const forCustomer = await request.post('/api/users/forgot-password', { data: { email: customer.email } })
-  const forEditor = await request.post('/api/users/forgot-password', { data: { email: editor.email } })
+  const forCustomer = await request.post('/api/users/forgot-password', { headers: from(), data: { email: customer.email } })
+  const forEditor = await request.post('/api/users/forgot-password', { headers: from(), data: { email: editor.email } })
   expect([forCustomer.status(), await forCustomer.json()]).toEqual([forEditor.status(), await forEditor.json()])
-  // The editor's mail is sent in the request, so once it is there the customer's would be too.
+  // GraphQL's own forgotPasswordUser once mailed customers Payload's reset link: now refused for every address alike.
+  for (const email of [customer.email, editor.email, 'nobody@mail.example.com']) {
+    const answer = await graphql(request, from(), `mutation { forgotPasswordUser(email: "${email}") }`)
+    expect(answer.data?.forgotPasswordUser ?? null, email).toBeNull()
+    expect(answer.errors?.[0]?.message, email).toMatch(/not allowed|нет права/i)
+  }
+  // The mails go out after the answers, the customer's first: once the editor's is there, the customer's would be too.
   const reset = await latestMailTo(editor.email)
   expect(`${reset.html}${reset.text}`).toContain('/admin/reset/')
   expect(await mailsTo(customer.email)).toHaveLength(0)
 })
 
-test('password guesses are limited per account, with the wait shown in the form’s language', async ({ page, request }) => {
+test('password guesses from other addresses never lock the owner out; many addresses pause password login, never the e-mail link', async ({ page, request }) => {
   const customer = await newCustomer(request)
-  const headers = from()
+  const guesser = from()
   const statuses: number[] = []
   for (let attempt = 0; attempt < 11; attempt += 1) {
-    statuses.push((await request.post('/api/users/login', { headers: from(), data: { email: customer.email, password: `wrong-${attempt}` } })).status())
+    statuses.push((await request.post('/api/users/login', { headers: guesser, data: { email: customer.email, password: `wrong-${attempt}` } })).status())
   }
-  // Ten tries per account in a quarter hour, from any address; the eleventh is refused before the password is checked.
+  // Ten tries per account from one address in a quarter hour; the eleventh is refused before the password is checked.
   expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
   expect(statuses[10]).toBe(429)
-  await page.setExtraHTTPHeaders(headers)
+  // The owner, elsewhere, is not held back (Payload's own lockout, which counted failures from anywhere, is off).
+  expect((await request.post('/api/users/login', { headers: from(), data: { email: customer.email, password: 'attacker-password-1' } })).status()).toBe(200)
+  await page.setExtraHTTPHeaders(guesser)
   await page.goto('/login')
   const form = page.locator('.auth__password')
   await form.locator('summary').click()
@@ -131,6 +139,43 @@ test('password guesses are limited per account, with the wait shown in the form�
   await form.getByLabel('Пароль').fill('attacker-password-1')
   await form.getByRole('button', { name: 'Войти' }).click()
   await expect(page.locator('#password-login-error')).toHaveText(/^Слишком много запросов\. Попробуйте через \d+ минут/)
+
+  // A hundred guesses an hour per account from everywhere pause password login for everyone, and say what works.
+  for (let attempt = 0; attempt < 90; attempt += 1) await request.post('/api/users/login', { headers: from(), data: { email: customer.email, password: `wrong-${attempt}` } })
+  const paused = await request.post('/api/users/login', { headers: from(), data: { email: customer.email, password: 'attacker-password-1' } })
+  expect(paused.status()).toBe(429)
+  expect(((await paused.json()) as { errors: { data: { passwordPaused: boolean } }[] }).errors[0]!.data.passwordPaused).toBe(true)
+  await page.setExtraHTTPHeaders(from())
+  await page.goto('/en/login')
+  await page.locator('.auth__password summary').click()
+  await page.locator('.auth__password').getByLabel('E-mail').fill(customer.email)
+  await page.locator('.auth__password').getByLabel('Password').fill('attacker-password-1')
+  await page.locator('.auth__password').getByRole('button', { name: 'Log in' }).click()
+  await expect(page.locator('#password-login-error')).toHaveText(/^Password login to this account is paused for \d+ minutes? .*e-mailed link/)
+  // The e-mailed link still signs the owner in.
+  const asked = await request.post('/api/auth/request-link', { headers: from(), data: { email: customer.email, purpose: 'login' } })
+  expect(asked.status()).toBe(200)
+  await page.goto(linkFromMail(await latestMailTo(customer.email)))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(/\/profile\/servers/)
+})
+
+test('a wrong password takes as long for an address without an account as for one with an account', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const timed = async (email: string) => {
+    const started = performance.now()
+    expect((await request.post('/api/users/login', { headers: from(), data: { email, password: 'wrong-guess-1234' } })).status()).toBe(401)
+    return performance.now() - started
+  }
+  const known: number[] = []
+  const unknown: number[] = []
+  for (let round = 0; round < 5; round += 1) {
+    known.push(await timed(customer.email))
+    unknown.push(await timed(`nobody-${Date.now()}-${round}@mail.example.com`))
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  // Payload hashes the guess only for a known address (600,000 rounds): an unknown one answered at once.
+  expect(median(unknown) / median(known), `known ${known.map(Math.round)} ms, unknown ${unknown.map(Math.round)} ms`).toBeGreaterThan(0.6)
 })
 
 test('one network address cannot walk through many accounts’ passwords', async ({ request }) => {
@@ -185,6 +230,57 @@ test('password login never leads off the site, whatever `next` says', async ({ p
   await passwordLogin(page, '/login?next=/..//example.org/phish')
   await expect(page).toHaveURL(/\/profile\/servers$/)
   expect(new URL(page.url()).hostname).toBe(new URL(test.info().project.use.baseURL!).hostname)
+  // A path the site's own router once turned into `//evil.com` (the /ru prefix dropped).
+  await page.context().clearCookies()
+  await passwordLogin(page, '/login?next=%2Fru%2F%2Fevil%252Ecom')
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  expect(new URL(page.url()).hostname).toBe(FREE_KEYS_HOST)
+})
+
+test('no path sends a visitor to another site, on any of the site’s hosts', async ({ baseURL }) => {
+  const port = new URL(baseURL!).port
+  for (const path of ['//evil%2Ecom/', '/ru//evil%2Ecom', '//16843009/', '//evil.com/', '/\\evil.com/', '/en//evil.com', '//evil.com/api/x', '/ru/\\evil.com']) {
+    for (const host of [`${FREE_KEYS_HOST}:${port}`, `vpnkeys.test:${port}`, `evil.com:${port}`]) {
+      const answer = await rawGet(baseURL!, path, { ...RU, host })
+      expect(answer.status, `${host}${path}`).toBeLessThan(500)
+      if (answer.location === undefined) continue
+      expect(new URL(answer.location, baseURL).hostname, `${host}${path} → ${answer.location}`).toMatch(/(^|\.)vpnkeys\.test$/)
+    }
+  }
+  // It is still cleaned up into the page it names.
+  const cleaned = await rawGet(baseURL!, '/en//de/', { ...RU, host: `${FREE_KEYS_HOST}:${port}` })
+  expect([cleaned.status, cleaned.location]).toEqual([308, `${baseURL}/en/de`])
+})
+
+test('an anonymous reader gets at most a page of keys, one level deep, over REST and GraphQL, and a few requests a second', async ({ request }) => {
+  const headers = from()
+  const rest = await request.get('/api/keys?pagination=false&depth=2&limit=100000', { headers })
+  expect(rest.status()).toBe(200)
+  const page = (await rest.json()) as { docs: { server: { country?: unknown } }[]; hasNextPage: boolean; limit: number }
+  expect(page.docs).toHaveLength(100)
+  expect([page.limit, page.hasNextPage]).toEqual([100, true])
+  expect(typeof page.docs[0]!.server).toBe('object')
+  expect(typeof page.docs[0]!.server.country).not.toBe('object')
+
+  const one = await graphql(request, headers, '{ Keys(limit: 100000) { totalDocs docs { id } } }')
+  expect((one.data?.Keys as { docs: unknown[] }).docs).toHaveLength(100)
+  // Forty aliased reads of every key with their server and country: refused before anything is read.
+  const aliases = Array.from({ length: 40 }, (_, index) => `k${index}: Keys(limit: 100000) { docs { keyString server { name } country { name } } }`).join(' ')
+  const many = await graphql(request, headers, `{ ${aliases} }`)
+  expect(many.data ?? null).toBeNull()
+  expect(many.errors?.[0]?.message).toMatch(/maximum complexity of 200/)
+  // No schema for strangers in production.
+  const schema = await graphql(request, headers, '{ __schema { types { name } } }')
+  expect(schema.data?.__schema ?? null).toBeNull()
+  expect(schema.errors?.[0]?.message).toMatch(/introspection/i)
+
+  // 120 reads a minute per address (each read or alias one), then 429; another address is served.
+  const limited = from()
+  const statuses: number[] = []
+  for (let read = 0; read < 121; read += 1) statuses.push((await request.get('/api/countries?limit=1&depth=0', { headers: limited })).status())
+  expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true)
+  expect(statuses[120]).toBe(429)
+  expect((await request.get('/api/countries?limit=1&depth=0', { headers: from() })).status()).toBe(200)
 })
 
 test('a subscriber who follows the site’s link from web mail (another site) stays signed in', async ({ page, baseURL }) => {

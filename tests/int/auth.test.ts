@@ -182,11 +182,23 @@ describe('changing the e-mail address', () => {
     expect((await smtp.latestTo(email)).text).toContain(`changed to ${newEmail}`)
   })
 
-  it('fails with the spec\'s message when another account uses the address, and needs a signed-in user', async () => {
+  it('answers an address another account uses as any other (no one learns whose it is), tells its owner, and changes nothing', async () => {
     const { POST: change } = await import('@/app/api/account/change-email/route')
-    const { cookie } = await signedInUser()
+    const { cookie, email } = await signedInUser()
     const { email: taken } = await signedInUser()
     const response = await change(changeRequest(cookie, taken))
+    expect([response.status, await response.json()]).toEqual([200, { ok: true }])
+    // In the owner's language (theirs is Russian), whatever the page's.
+    const notice = await smtp.latestTo(taken)
+    expect(notice.subject).toBe('Попытка привязать ваш адрес к другому аккаунту на сайте VPN ключи')
+    expect(notice.text).not.toMatch(/verify-email/)
+    expect((await payload.find({ collection: 'users', where: { email: { equals: email } } })).totalDocs).toBe(1)
+  })
+
+  it('fails with the spec\'s message for the current address, and needs a signed-in user', async () => {
+    const { POST: change } = await import('@/app/api/account/change-email/route')
+    const { cookie, email } = await signedInUser()
+    const response = await change(changeRequest(cookie, email))
     expect(response.status).toBe(409)
     expect(await response.json()).toEqual({ ok: false, error: 'emailChangeFailed' })
     expect((await change(changeRequest(null, uniqueEmail()))).status).toBe(401)
@@ -202,6 +214,47 @@ describe('the optional password', () => {
     expect((await setPassword(request('a-long-enough-password'))).status).toBe(200)
     const login = await payload.login({ collection: 'users', data: { email, password: 'a-long-enough-password' } })
     expect(login.user?.email).toBe(email)
+  })
+})
+
+describe('changing the password', () => {
+  const stillSignedIn = async (cookie: string) => (await payload.auth({ headers: new Headers({ cookie, 'sec-fetch-site': 'same-origin' }) })).user !== null
+
+  it('right after signing in: saved, every other session ended, the owner told by e-mail', async () => {
+    const { email, cookie } = await registeredVisitor()
+    // The same account signed in on another device (a second link).
+    await requestLink(linkRequest({ email, purpose: 'login' }))
+    const other = (await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email))))).headers.get('set-cookie')!.split(';')[0]!
+    expect(await stillSignedIn(other)).toBe(true)
+    const { POST: setPassword } = await import('@/app/api/account/password/route')
+    // The older session (the first link) is this one; the newer one is the other device.
+    const response = await setPassword(accountRequest('/api/account/password', cookie, { password: 'a-new-password-1', locale: 'en' }))
+    expect(response.status).toBe(200)
+    expect(await stillSignedIn(cookie)).toBe(true)
+    expect(await stillSignedIn(other)).toBe(false)
+    const notice = await smtp.latestTo(email)
+    expect(notice.subject).toBe('Your VPN keys password has been changed')
+    expect(notice.text).toContain('every other signed-in session has ended')
+  })
+
+  it('a session older than a quarter hour needs the current password: without it or with a wrong one nothing changes', async () => {
+    const { email, cookie } = await registeredVisitor()
+    const { POST: setPassword } = await import('@/app/api/account/password/route')
+    expect((await setPassword(accountRequest('/api/account/password', cookie, { password: 'first-password-1' }))).status).toBe(200)
+    // The session as it is an hour later (a stolen cookie, a shared computer).
+    const user = (await payload.find({ collection: 'users', where: { email: { equals: email } }, showHiddenFields: true, depth: 0 })).docs[0]!
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString()
+    await payload.db.updateOne({ collection: 'users', id: user.id, data: { ...user, sessions: (user.sessions ?? []).map((session) => ({ ...session, createdAt: hourAgo })) }, returning: false })
+
+    const attempt = async (body: Record<string, string>) => {
+      const response = await setPassword(accountRequest('/api/account/password', cookie, body))
+      return [response.status, ((await response.json()) as { error?: string }).error]
+    }
+    expect(await attempt({ password: 'taken-over-password' })).toEqual([403, 'reauthenticate'])
+    expect(await attempt({ password: 'taken-over-password', currentPassword: 'a-guess-1234' })).toEqual([403, 'wrongCurrentPassword'])
+    await expect(payload.login({ collection: 'users', data: { email, password: 'taken-over-password' } })).rejects.toThrow()
+    expect(await attempt({ password: 'second-password-2', currentPassword: 'first-password-1' })).toEqual([200, undefined])
+    expect((await payload.login({ collection: 'users', data: { email, password: 'second-password-2' } })).user?.email).toBe(email)
   })
 })
 

@@ -12,7 +12,7 @@ import { checkEmail } from '@/lib/validation/email'
 
 const THIRTY_DAYS_SECONDS = 60 * 60 * 24 * 30
 
-type LoginError = { data?: { retryAfterSeconds?: number; restoreUntil?: string } }
+type LoginError = { data?: { retryAfterSeconds?: number; passwordPaused?: boolean; restoreUntil?: string } }
 
 /** The account is being deleted: its owner may restore it with an e-mail link until the date. */
 type Restorable = { email: string; until: Date; sent: boolean }
@@ -42,7 +42,7 @@ export function PasswordLoginForm() {
     const failure = response && !response.ok ? ((await response.json().catch(() => null)) as { errors?: LoginError[] } | null)?.errors?.[0] : undefined
     if (response?.status === 429) {
       const seconds = failure?.data?.retryAfterSeconds ?? 15 * 60
-      return setError(t('rateLimited', { minutes: Math.max(1, Math.ceil(seconds / 60)) }))
+      return setError(t(failure?.data?.passwordPaused ? 'passwordPaused' : 'rateLimited', { minutes: Math.max(1, Math.ceil(seconds / 60)) }))
     }
     const restoreUntil = failure?.data?.restoreUntil
     if (response?.status === 403 && restoreUntil) {

@@ -5,27 +5,40 @@ import type { Payload } from 'payload'
 import type { Locale } from '@/i18n/locales'
 import { siteUrl } from '@/lib/http/siteUrl'
 import { deliverMail } from '@/lib/mail/deliver'
-import { renderEmailChangedNotice, renderLinkMail } from '@/lib/mail/templates'
+import { renderAddressTakenNotice, renderEmailChangedNotice, renderLinkMail } from '@/lib/mail/templates'
+import type { RenderedMail } from '@/lib/mail/templates'
 import type { User } from '@/payload-types'
 
 import { issueToken } from './tokens'
 
 export type ChangeEmailResult = { ok: true } | { ok: false; error: 'emailChangeFailed' | 'mailFailed' }
 
+async function ownerOf(payload: Payload, email: string): Promise<User | undefined> {
+  return (await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })).docs[0]
+}
+
 async function isTaken(payload: Payload, email: string, exceptUserId?: number): Promise<boolean> {
-  const found = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })
-  const owner = found.docs[0]
+  const owner = await ownerOf(payload, email)
   return Boolean(owner && owner.id !== exceptUserId)
 }
 
 export async function requestEmailChange(payload: Payload, user: User, newEmail: string, locale: Locale): Promise<ChangeEmailResult> {
-  // The spec's single failure: the address is the current one, or another account already uses it.
-  if (newEmail === user.email || (await isTaken(payload, newEmail))) return { ok: false, error: 'emailChangeFailed' }
-  const token = await issueToken(payload, { purpose: 'change-email', email: user.email, userId: user.id, newEmail, locale })
-  const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
-  const link = siteUrl(`/verify-email/${token}`, locale)
-  const delivery = await deliverMail(payload, newEmail, renderLinkMail({ kind: 'changeEmail', locale, siteName: settings.siteName, link }))
+  if (newEmail === user.email) return { ok: false, error: 'emailChangeFailed' }
+  const delivery = await deliverMail(payload, newEmail, await changeMail(payload, user, newEmail, locale))
   return delivery === 'failed' ? { ok: false, error: 'mailFailed' } : { ok: true }
+}
+
+/**
+ * The confirmation link, or, for an address another account uses, a notice to its owner in their language: the
+ * same answer on screen either way (whose address it is is nobody else's business), and nothing changes.
+ */
+async function changeMail(payload: Payload, user: User, newEmail: string, locale: Locale): Promise<RenderedMail> {
+  const owner = await ownerOf(payload, newEmail)
+  const mailLocale: Locale = owner ? (owner.locale === 'en' ? 'en' : 'ru') : locale
+  const { siteName, supportEmail } = await payload.findGlobal({ slug: 'site-settings', locale: mailLocale, depth: 0 })
+  if (owner) return renderAddressTakenNotice({ locale: mailLocale, siteName, supportEmail })
+  const token = await issueToken(payload, { purpose: 'change-email', email: user.email, userId: user.id, newEmail, locale })
+  return renderLinkMail({ kind: 'changeEmail', locale, siteName, link: siteUrl(`/verify-email/${token}`, locale) })
 }
 
 /** Applies a confirmed change; false when the address was taken meanwhile or the account is gone. */

@@ -140,3 +140,43 @@ export function renderDeletionNotice({ locale, siteName, restoreUntil }: { local
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(restoreUntil)
   return renderNotice({ locale, siteName, subject: copy.subject.replace('{siteName}', siteName), lines: [copy.text, copy.restore.replace('{date}', date)] })
 }
+
+const PASSWORD_CHANGED: Record<Locale, { subject: string; text: string; help: string }> = {
+  ru: {
+    subject: 'Пароль на сайте {siteName} изменён',
+    text: 'Пароль вашего аккаунта изменён, и все другие сеансы входа завершены.',
+    help: 'Если это были не вы, войдите по ссылке из письма, задайте новый пароль и напишите нам: {supportEmail}.',
+  },
+  en: {
+    subject: 'Your {siteName} password has been changed',
+    text: 'The password of your account has been changed, and every other signed-in session has ended.',
+    help: 'If this was not you, log in with an e-mailed link, set a new password and write to us: {supportEmail}.',
+  },
+}
+
+/** Tells the owner their password changed (no link: nothing to click in it). */
+export function renderPasswordChangedNotice({ locale, siteName, supportEmail }: { locale: Locale; siteName: string; supportEmail: string }): RenderedMail {
+  const copy = PASSWORD_CHANGED[locale]
+  const fill = (text: string) => text.replace('{siteName}', siteName).replace('{supportEmail}', supportEmail)
+  return renderNotice({ locale, siteName, subject: fill(copy.subject), lines: [fill(copy.text), fill(copy.help)] })
+}
+
+const ADDRESS_TAKEN: Record<Locale, { subject: string; text: string; help: string }> = {
+  ru: {
+    subject: 'Попытка привязать ваш адрес к другому аккаунту на сайте {siteName}',
+    text: 'Кто-то попросил сделать этот адрес e-mail адресом другого аккаунта. С этим адресом у нас уже есть аккаунт, поэтому ничего не изменилось.',
+    help: 'Если это были вы, просто войдите с этим адресом. Если нет, ничего делать не нужно; вопросы — {supportEmail}.',
+  },
+  en: {
+    subject: 'Someone tried to attach your address to another {siteName} account',
+    text: 'Someone asked to make this e-mail address the address of another account. There is already an account with this address, so nothing has changed.',
+    help: 'If it was you, just log in with this address. If not, there is nothing to do; questions: {supportEmail}.',
+  },
+}
+
+/** Told to the owner of an address another account asked to move to (no link: nothing to click in it). */
+export function renderAddressTakenNotice({ locale, siteName, supportEmail }: { locale: Locale; siteName: string; supportEmail: string }): RenderedMail {
+  const copy = ADDRESS_TAKEN[locale]
+  const fill = (text: string) => text.replace('{siteName}', siteName).replace('{supportEmail}', supportEmail)
+  return renderNotice({ locale, siteName, subject: fill(copy.subject), lines: [fill(copy.text), fill(copy.help)] })
+}
