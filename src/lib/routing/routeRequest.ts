@@ -154,7 +154,8 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
   // Empty segments (`//evil.com`, `/ru//x`) and backslashes (a browser reads them as slashes) name no page; dropping
   // them first keeps every later rule's result a single-slash path (`//host` is another site to a browser).
   if (UNCLEAN_SLASHES.test(pathname)) {
-    return { kind: 'redirect', location: `${pathname.replace(SLASH_RUNS, '/')}${search}`, status: 308, isPersonal: false }
+    const clean = pathname.replace(SLASH_RUNS, '/').replace(/\/$/, '') || '/'
+    return { kind: 'redirect', location: `${clean}${search}`, status: 308, isPersonal: false }
   }
   if (pathname.length > 1 && pathname.endsWith('/')) {
     return { kind: 'redirect', location: `${pathname.replace(/\/+$/, '') || '/'}${search}`, status: 308, isPersonal: false }
