@@ -235,13 +235,19 @@ test('the server form shows the fields of the chosen protocol and adapter; the a
   await expect(page.getByText('Подключение к серверу (только администраторы)')).toHaveCount(0)
   await page.getByRole('button', { name: /Показать все|Развернуть все/ }).first().click()
   const field = (index: number, name: string) => page.locator(`#field-protocols__${index}__publicParams__${name}`)
+  // Payload renders a row's fields only once the row is in the viewport (RenderIfInViewport): a row below the
+  // fold has none yet, which failed this test whenever the window ended above it.
+  const showRow = (index: number) => page.locator(`#protocols-row-${index}`).scrollIntoViewIfNeeded()
+  await showRow(vless)
   await expect(field(vless, 'sni')).toBeVisible()
   await expect(field(vless, 'realityPublicKey')).toBeVisible()
   await expect(field(vless, 'wireguardPublicKey')).toHaveCount(0)
+  await showRow(wireguard)
   await expect(field(wireguard, 'wireguardPublicKey')).toBeVisible()
   await expect(field(wireguard, 'sni')).toHaveCount(0)
   await expect(field(wireguard, 'realityPublicKey')).toHaveCount(0)
   // A server that renews its own keys says how many to keep; a manual one lists what editors import.
+  await showRow(vless)
   await expect(page.locator(`#field-protocols__${vless}__freeKeys`)).toBeVisible()
   // No label renders as "[object Object]" (Payload's add-new button did, for a localized collection name).
   expect(await page.content()).not.toContain('object Object')
