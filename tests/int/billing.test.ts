@@ -292,6 +292,14 @@ describe('cancelling auto-renewal', () => {
     // While it runs, the same address cannot buy a second one.
     const again = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru' }))
     expect(new URL(again.headers.get('location')!).searchParams.get('error')).toBe('alreadySubscribed')
+    // Nobody asks that answer address by address: one network address gets twenty checkout answers an hour, of any kind.
+    const answers: (string | null)[] = []
+    for (let asked = 0; asked < 21; asked += 1) {
+      const answer = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru' }, '10.9.9.9'))
+      answers.push(new URL(answer.headers.get('location')!).searchParams.get('error'))
+    }
+    expect(answers.slice(0, 20).every((error) => error === 'alreadySubscribed')).toBe(true)
+    expect(answers[20]).toBe('checkoutFailed')
 
     // Once it has ended, a new subscription has no second trial and no second discount.
     const ending = world.double.events.length

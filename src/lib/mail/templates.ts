@@ -81,7 +81,9 @@ export function renderLinkMail({ kind, locale, siteName, link }: { kind: MailKin
   return { subject, html, text }
 }
 
-const NOTICE: Record<Locale, { subject: string; text: string; help: string }> = {
+type NoticeCopy = { subject: string; text: string; help: string }
+
+const NOTICE: Record<Locale, NoticeCopy> = {
   ru: {
     subject: 'E-mail вашего аккаунта на сайте {siteName} изменён',
     text: 'Адрес электронной почты вашего аккаунта изменён на {newEmail}. Письма теперь приходят туда.',
@@ -104,6 +106,13 @@ export function renderNotice({ locale, siteName, subject, lines }: { locale: Loc
   }
 }
 
+/** A notice from its copy in both languages, with `{siteName}` and the other `{names}` filled in. */
+function renderCopiedNotice(copies: Record<Locale, NoticeCopy>, { locale, siteName, values }: { locale: Locale; siteName: string; values: Record<string, string> }): RenderedMail {
+  const copy = copies[locale]
+  const fill = (text: string) => Object.entries({ siteName, ...values }).reduce((filled, [name, value]) => filled.replace(`{${name}}`, value), text)
+  return renderNotice({ locale, siteName, subject: fill(copy.subject), lines: [fill(copy.text), fill(copy.help)] })
+}
+
 /** The notice to the previous address after an e-mail change (no link: nothing to click in it). */
 export function renderEmailChangedNotice({
   locale,
@@ -116,9 +125,7 @@ export function renderEmailChangedNotice({
   newEmail: string
   supportEmail: string
 }): RenderedMail {
-  const copy = NOTICE[locale]
-  const fill = (text: string) => text.replace('{siteName}', siteName).replace('{newEmail}', newEmail).replace('{supportEmail}', supportEmail)
-  return renderNotice({ locale, siteName, subject: fill(copy.subject), lines: [fill(copy.text), fill(copy.help)] })
+  return renderCopiedNotice(NOTICE, { locale, siteName, values: { newEmail, supportEmail } })
 }
 
 const DELETION: Record<Locale, { subject: string; text: string; restore: string }> = {
@@ -141,7 +148,7 @@ export function renderDeletionNotice({ locale, siteName, restoreUntil }: { local
   return renderNotice({ locale, siteName, subject: copy.subject.replace('{siteName}', siteName), lines: [copy.text, copy.restore.replace('{date}', date)] })
 }
 
-const PASSWORD_CHANGED: Record<Locale, { subject: string; text: string; help: string }> = {
+const PASSWORD_CHANGED: Record<Locale, NoticeCopy> = {
   ru: {
     subject: 'Пароль на сайте {siteName} изменён',
     text: 'Пароль вашего аккаунта изменён, и все другие сеансы входа завершены.',
@@ -156,12 +163,10 @@ const PASSWORD_CHANGED: Record<Locale, { subject: string; text: string; help: st
 
 /** Tells the owner their password changed (no link: nothing to click in it). */
 export function renderPasswordChangedNotice({ locale, siteName, supportEmail }: { locale: Locale; siteName: string; supportEmail: string }): RenderedMail {
-  const copy = PASSWORD_CHANGED[locale]
-  const fill = (text: string) => text.replace('{siteName}', siteName).replace('{supportEmail}', supportEmail)
-  return renderNotice({ locale, siteName, subject: fill(copy.subject), lines: [fill(copy.text), fill(copy.help)] })
+  return renderCopiedNotice(PASSWORD_CHANGED, { locale, siteName, values: { supportEmail } })
 }
 
-const ADDRESS_TAKEN: Record<Locale, { subject: string; text: string; help: string }> = {
+const ADDRESS_TAKEN: Record<Locale, NoticeCopy> = {
   ru: {
     subject: 'Попытка привязать ваш адрес к другому аккаунту на сайте {siteName}',
     text: 'Кто-то попросил сделать этот адрес e-mail адресом другого аккаунта. С этим адресом у нас уже есть аккаунт, поэтому ничего не изменилось.',
@@ -176,7 +181,5 @@ const ADDRESS_TAKEN: Record<Locale, { subject: string; text: string; help: strin
 
 /** Told to the owner of an address another account asked to move to (no link: nothing to click in it). */
 export function renderAddressTakenNotice({ locale, siteName, supportEmail }: { locale: Locale; siteName: string; supportEmail: string }): RenderedMail {
-  const copy = ADDRESS_TAKEN[locale]
-  const fill = (text: string) => text.replace('{siteName}', siteName).replace('{supportEmail}', supportEmail)
-  return renderNotice({ locale, siteName, subject: fill(copy.subject), lines: [fill(copy.text), fill(copy.help)] })
+  return renderCopiedNotice(ADDRESS_TAKEN, { locale, siteName, values: { supportEmail } })
 }

@@ -48,6 +48,9 @@ export const POST = formRoute({
       : null
     if (!tariff || !tariff.active) return backToForm('invalidPlan', email)
     if (provider.runsRenewals && !consent) return backToForm('consentRequired', email)
+    // Counted before anything about the address is looked up, so its answers cannot be asked for address by address.
+    const allowance = await consumeIpAllowance(payload, 'checkout', clientIp(request.headers))
+    if (!allowance.ok) return backToForm('checkoutFailed', email)
 
     // One live subscription per address, and the trial only for a first subscription.
     const owner = (await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })).docs[0]
@@ -58,9 +61,6 @@ export const POST = formRoute({
     const firstSubscription = earlier.length === 0
     // The page promises the trial; a returning buyer is told the real price before any payment page opens.
     if (!firstSubscription && tariff.trialDays > 0 && !fullPrice) return backToForm('trialUsed', email)
-
-    const allowance = await consumeIpAllowance(payload, 'checkout', clientIp(request.headers))
-    if (!allowance.ok) return backToForm('checkoutFailed', email)
 
     const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
     try {
