@@ -12,7 +12,7 @@ import type { LoadResult, LoadSettings, PageTargets } from './lib/bench/load'
 import { startBenchNginx } from './lib/bench/nginx'
 import { readOptions } from './lib/bench/options'
 import type { BenchOptions } from './lib/bench/options'
-import { SCALING_PATHS, scalingSection } from './lib/bench/scaling'
+import { SCALING_TARGETS, scalingSection } from './lib/bench/scaling'
 import { ensureBuild, startServer } from './lib/bench/server'
 import { countMet, verdict } from './lib/bench/targets'
 import type { Target } from './lib/bench/targets'
@@ -202,7 +202,7 @@ async function main(): Promise<void> {
     // Last: it fills the database with copies of keys (and empties it again).
     if (sections.has('scaling')) {
       const scaling = () => scalingSection({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, secret: server.secret, headers: HEADERS })
-      targets.push(...(await section('scaling', scaling, SCALING_PATHS.map((pagePath) => `scaling ${pagePath}`))))
+      targets.push(...(await section('scaling', scaling, SCALING_TARGETS)))
     }
   } finally {
     await runCleanups()

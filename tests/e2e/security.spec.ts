@@ -252,18 +252,20 @@ test('no path sends a visitor to another site, on any of the site’s hosts', as
   expect([cleaned.status, cleaned.location]).toEqual([308, `${baseURL}/en/de`])
 })
 
-test('an anonymous reader gets at most a page of keys, one level deep, over REST and GraphQL, and a few requests a second', async ({ request }) => {
+test('strangers read no keys through Payload’s API and at most a page of anything else, over REST and GraphQL, and a few requests a second', async ({ request }) => {
   const headers = from()
-  const rest = await request.get('/api/keys?pagination=false&depth=2&limit=100000', { headers })
-  expect(rest.status()).toBe(200)
-  const page = (await rest.json()) as { docs: { server: { country?: unknown } }[]; hasNextPage: boolean; limit: number }
-  expect(page.docs).toHaveLength(100)
-  expect([page.limit, page.hasNextPage]).toEqual([100, true])
-  expect(typeof page.docs[0]!.server).toBe('object')
-  expect(typeof page.docs[0]!.server.country).not.toBe('object')
-
-  const one = await graphql(request, headers, '{ Keys(limit: 100000) { totalDocs docs { id } } }')
-  expect((one.data?.Keys as { docs: unknown[] }).docs).toHaveLength(100)
+  // The keys' generic API is the admin's: visitors get keys from the pages and feeds, subscribers from My servers.
+  expect((await request.get('/api/keys?pagination=false&depth=2&limit=100000', { headers })).status()).toBe(403)
+  expect((await request.get('/api/keys/count', { headers })).status()).toBe(403)
+  const keys = await graphql(request, headers, '{ Keys(limit: 100000, sort: "-keyString") { docs { keyString } } }')
+  expect(keys.data?.Keys ?? null).toBeNull()
+  expect(keys.errors?.[0]?.message).toMatch(/not allowed|нет права/i)
+  // Anything else anyone may read comes a page at a time.
+  const rest = await request.get('/api/countries?pagination=false&limit=100000', { headers })
+  const page = (await rest.json()) as { docs: unknown[]; hasNextPage: boolean; limit: number }
+  expect([page.docs.length, page.limit, page.hasNextPage]).toEqual([100, 100, true])
+  const one = await graphql(request, headers, '{ Countries(limit: 100000) { totalDocs docs { id } } }')
+  expect((one.data?.Countries as { docs: unknown[] }).docs).toHaveLength(100)
   // Forty aliased reads of every key with their server and country: refused before anything is read.
   const aliases = Array.from({ length: 40 }, (_, index) => `k${index}: Keys(limit: 100000) { docs { keyString server { name } country { name } } }`).join(' ')
   const many = await graphql(request, headers, `{ ${aliases} }`)

@@ -4,7 +4,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { API_READ_DEPTH, API_READ_LIMIT } from '@collections/hooks/boundApiReads'
+import { API_READ_DEPTH, API_READ_LIMIT, boundApiReads } from '@collections/hooks/boundApiReads'
 import type { User } from '@/payload-types'
 
 import { createUser, testPayload } from '../helpers/payload'
@@ -26,16 +26,15 @@ function apiReq(user?: User, ip = `203.0.113.${(address += 1)}`): Partial<Payloa
 beforeAll(async () => {
   payload = await testPayload()
   ;[editor, customer] = await Promise.all([createUser('editor'), createUser('customer')])
-  const listed = await payload.count({ collection: 'keys', overrideAccess: false })
-  // The seed lists a few hundred keys: enough for a read that would pass the bound.
-  expect(listed.totalDocs).toBeGreaterThan(API_READ_LIMIT)
+  // Every country is seeded: more than a page of them, readable by anyone.
+  expect((await payload.count({ collection: 'countries', overrideAccess: false })).totalDocs).toBeGreaterThan(API_READ_LIMIT)
 })
 
 describe('anonymous and customer API reads', () => {
   it('never return more than a page of documents, whatever limit or pagination is asked for', async () => {
     for (const user of [undefined, customer]) {
       for (const asked of [{ pagination: false }, { limit: 100_000 }, { limit: 0 }, { limit: -1 }, { limit: 'all' as unknown as number }, { pagination: false, limit: 100_000 }]) {
-        const found = await payload.find({ collection: 'keys', overrideAccess: false, ...asked, req: apiReq(user) })
+        const found = await payload.find({ collection: 'countries', overrideAccess: false, ...asked, req: apiReq(user) })
         expect(found.docs.length, JSON.stringify(asked)).toBe(API_READ_LIMIT)
         expect(found.hasNextPage).toBe(true)
       }
@@ -43,20 +42,27 @@ describe('anonymous and customer API reads', () => {
   })
 
   it('keep a smaller limit and page through the rest', async () => {
-    const first = await payload.find({ collection: 'keys', overrideAccess: false, limit: 5, page: 2, sort: 'id', req: apiReq() })
-    expect(first.docs).toHaveLength(5)
-    expect(first.page).toBe(2)
+    const second = await payload.find({ collection: 'countries', overrideAccess: false, limit: 5, page: 2, sort: 'code', req: apiReq() })
+    expect(second.docs).toHaveLength(5)
+    expect(second.page).toBe(2)
   })
 
   it('populate relationships one level deep at most', async () => {
-    const found = await payload.find({ collection: 'keys', overrideAccess: false, limit: 1, depth: 5, req: apiReq() })
-    const server = found.docs[0]!.server
-    expect(typeof server).toBe('object')
-    // The server's own country stays an id: depth 1.
-    expect(typeof (server as { country: unknown }).country).not.toBe('object')
-    const one = await payload.findByID({ collection: 'keys', id: found.docs[0]!.id, overrideAccess: false, depth: 5, req: apiReq() })
-    expect(typeof (one.server as { country: unknown }).country).not.toBe('object')
-    expect(API_READ_DEPTH).toBe(1)
+    const asked = { collection: { slug: 'keys' }, context: {}, operation: 'read' as const, overrideAccess: false }
+    const bounded = (await boundApiReads({ ...asked, args: { depth: 5, limit: 1000 }, req: { ...apiReq(), payload } } as unknown as Parameters<typeof boundApiReads>[0])) as { depth: number; limit: number }
+    expect([bounded.depth, bounded.limit]).toEqual([API_READ_DEPTH, API_READ_LIMIT])
+    const byId = (await boundApiReads({ ...asked, args: { id: 1, depth: 3 }, req: { ...apiReq(), payload } } as unknown as Parameters<typeof boundApiReads>[0])) as { depth: number; limit?: number }
+    expect([byId.depth, byId.limit]).toEqual([API_READ_DEPTH, undefined])
+    // Relationships of documents already read pass as they are.
+    const nested = { depth: 2, currentDepth: 1, pagination: false }
+    expect(await boundApiReads({ ...asked, args: nested, req: { ...apiReq(), payload } } as unknown as Parameters<typeof boundApiReads>[0])).toEqual(nested)
+  })
+
+  it('of keys are refused: the whole table is not for strangers to sort or filter (pages, feeds and My servers serve them)', async () => {
+    for (const user of [undefined, customer]) {
+      await expect(payload.find({ collection: 'keys', overrideAccess: false, limit: 1, req: apiReq(user) })).rejects.toMatchObject({ status: 403 })
+      await expect(payload.count({ collection: 'keys', overrideAccess: false, req: apiReq(user) })).rejects.toMatchObject({ status: 403 })
+    }
   })
 
   it('are limited per network address: the 121st read within a minute is refused, another address is not', async () => {
@@ -73,5 +79,7 @@ describe('reads that stay as they were', () => {
     expect(staff.docs.length).toBeGreaterThan(API_READ_LIMIT)
     const site = await payload.find({ collection: 'keys', overrideAccess: false, pagination: false })
     expect(site.docs.length).toBeGreaterThan(API_READ_LIMIT)
+    const mine = await payload.find({ collection: 'keys', overrideAccess: false, limit: 1, user: customer })
+    expect(mine.docs).toHaveLength(1)
   })
 })

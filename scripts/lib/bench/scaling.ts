@@ -7,11 +7,14 @@ import pg from 'pg'
 import { revalidateToken, REVALIDATE_TOKEN_HEADER } from '../../../src/lib/data/revalidateToken'
 
 import { fixed, heading, table } from './format'
+import { HOSTILE_READS, hostileReadsSection } from './hostileReads'
 import type { Target } from './targets'
 import { verdict } from './targets'
 
 export const SCALES = [500, 10_000, 100_000] as const
 export const SCALING_PATHS = ['/', '/de', '/sitemap.xml', '/api/feed/vless'] as const
+/** The targets the section reports: first renders per path, then the hostile API reads at the largest scale. */
+export const SCALING_TARGETS = [...SCALING_PATHS.map((path) => `scaling ${path}`), ...HOSTILE_READS.map((read) => `hostile read ${read.name}`)]
 
 const COPY_TITLE = 'bench copy'
 const MAX_RATIO = 2
@@ -78,6 +81,7 @@ export async function scalingSection({ baseUrl, databaseUrl, secret, headers }: 
   await client.connect()
   const results = new Map<number, Measured[]>()
   const counts = new Map<number, number>()
+  const hostile: Target[] = []
   // Each route once first: its code loaded and compiled, the table then shows only what the data costs.
   for (const path of SCALING_PATHS) await fetch(new URL(path, baseUrl), { headers }).then((response) => response.arrayBuffer())
   try {
@@ -89,6 +93,7 @@ export async function scalingSection({ baseUrl, databaseUrl, secret, headers }: 
         measured.push(await firstRender(baseUrl, path, headers))
       }
       results.set(scale, measured)
+      if (scale === SCALES[SCALES.length - 1]) hostile.push(...(await hostileReadsSection({ baseUrl, headers, keys: counts.get(scale)! })))
     }
   } finally {
     await client.query('DELETE FROM keys WHERE title = $1', [COPY_TITLE]).catch(() => undefined)
@@ -111,5 +116,5 @@ export async function scalingSection({ baseUrl, databaseUrl, secret, headers }: 
   })
   console.info(table(['URL', ...SCALES.map((scale) => `${counts.get(scale)} keys`), 'result'], rows, ['left', ...SCALES.map(() => 'right' as const), 'left']))
   console.info(`Targets: each first render within ${MAX_RATIO}× of the ${SCALES[0]}-key one; a static file requested meanwhile waits ≤ ${MAX_PROBE_DELAY_MS} ms (probe)`)
-  return targets
+  return [...targets, ...hostile]
 }
