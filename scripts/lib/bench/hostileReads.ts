@@ -51,7 +51,9 @@ async function timed(baseUrl: string, read: (typeof HOSTILE_READS)[number], head
   probing = false
   await probe
   const graphqlDocs = body?.data ? Object.values(body.data).reduce((sum, value) => sum + (value?.docs?.length ?? 0), 0) : null
-  const refused = response.status >= 400 || (read.graphql !== undefined && !body?.data)
+  // GraphQL answers a refusal with errors and no data for the field (HTTP 200 or 400).
+  const graphqlRefused = read.graphql !== undefined && (body?.errors?.length ?? 0) > 0 && Object.values(body?.data ?? {}).every((value) => value === null)
+  const refused = response.status >= 400 || graphqlRefused
   return { name: read.name, ms, probeMaxMs, status: refused ? Math.max(response.status, 400) : response.status, documents: body?.docs?.length ?? graphqlDocs }
 }
 
