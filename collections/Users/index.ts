@@ -4,7 +4,7 @@ import { addDataAndFileToRequest, APIError, Forbidden } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
-import { isStaff } from '../access/roles'
+import { isAdminUser, isStaff } from '../access/roles'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { SUBSCRIPTION_STATUS_OPTIONS } from '../options'
 import { adminOrSelf, staffOrSelf } from '../access/staffOrSelf'
@@ -80,6 +80,10 @@ export const Users: CollectionConfig = {
         // Payload's own reset (GraphQL's forgotPasswordUser) would mail anyone, customers included: only the
         // endpoint above, for staff, sends it.
         if (operation === 'forgotPassword') throw new Forbidden(req.t)
+        // A password is changed through the account's form (recent sign-in or the current password, other sessions
+        // ended, the owner told: src/lib/auth/passwordChange.ts), never by a PATCH with a session alone; admins
+        // may still set one in the admin panel.
+        if (operation === 'update' && args.data && 'password' in args.data && !isAdminUser(req.user)) throw new Forbidden(req.t)
         if (operation !== 'login') return args
         const email = typeof args.data?.email === 'string' ? args.data.email.trim().toLowerCase() : ''
         const allowance = await consumePasswordAttempt(req.payload, { email, ip: clientIp(req.headers) })

@@ -115,6 +115,13 @@ test('no request can make nginx keep one visitor’s language, or one host’s a
     expect(answer.status, name).toBe(307)
     expect(answer.location, name).toContain(`${to}?visit=`)
   }
+  // A request line naming the production host with a Host header naming the free-keys host: nginx keys by the one,
+  // the app decides by the other; the answer is kept apart from both hosts' visitors.
+  const split = `/de?visit=${Date.now()}split`
+  for (let visit = 0; visit < 2; visit += 1) await rawGet(baseURL!, `http://${PRODUCTION_HOST}:${port}${split}`, { host, 'accept-language': 'ru' })
+  const production = await rawGet(baseURL!, split, { host: `${PRODUCTION_HOST}:${port}`, 'accept-language': 'ru' })
+  expect([production.status, production.cacheStatus]).toEqual([307, undefined])
+
   // And a plain Russian visitor's page is still kept and served.
   const path = `/de?visit=${Date.now()}`
   await rawGet(baseURL!, path, { host, cookie: 'NEXT_LOCALE=ru', 'accept-language': 'en' })

@@ -74,6 +74,12 @@ describe('anonymous and customer API reads', () => {
 })
 
 describe('reads that stay as they were', () => {
+  it('Payload’s own reads in an API request (the session check) are neither bounded nor counted', async () => {
+    const ip = '203.0.113.240'
+    for (let read = 0; read < 130; read += 1) await payload.findByID({ collection: 'users', id: customer.id, overrideAccess: true, req: apiReq(undefined, ip) })
+    await expect(payload.find({ collection: 'countries', overrideAccess: false, limit: 1, req: apiReq(undefined, ip) })).resolves.toBeTruthy()
+  })
+
   it('staff over the API and the site through the Local API read what they ask for', async () => {
     const staff = await payload.find({ collection: 'keys', overrideAccess: false, pagination: false, req: apiReq(editor) })
     expect(staff.docs.length).toBeGreaterThan(API_READ_LIMIT)

@@ -55,6 +55,13 @@ function accountRequest(path: string, cookie: string | null, body?: unknown): Re
   return new Request(`http://localhost${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) })
 }
 
+/** The account's sessions as they are an hour after signing in (a stolen cookie, a shared computer). */
+async function ageSessions(email: string): Promise<void> {
+  const user = (await payload.find({ collection: 'users', where: { email: { equals: email } }, showHiddenFields: true, depth: 0 })).docs[0]!
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString()
+  await payload.db.updateOne({ collection: 'users', id: user.id, data: { ...user, sessions: (user.sessions ?? []).map((session) => ({ ...session, createdAt: hourAgo })) }, returning: false })
+}
+
 beforeAll(async () => {
   smtp = await startSmtp()
   // Set before the config is first imported in this file: mail goes to the test SMTP server.
@@ -195,6 +202,21 @@ describe('changing the e-mail address', () => {
     expect((await payload.find({ collection: 'users', where: { email: { equals: email } } })).totalDocs).toBe(1)
   })
 
+  it('needs a sign-in within 15 minutes or the current password: a session alone cannot move the account', async () => {
+    const { POST: change } = await import('@/app/api/account/change-email/route')
+    const { cookie, email } = await signedInUser()
+    await ageSessions(email)
+    const attempt = async (body: Record<string, string>) => {
+      const response = await change(accountRequest('/api/account/change-email', cookie, { locale: 'ru', ...body }))
+      return [response.status, ((await response.json()) as { error?: string }).error]
+    }
+    const attacker = uniqueEmail()
+    expect(await attempt({ newEmail: attacker })).toEqual([403, 'reauthenticate'])
+    expect(await attempt({ newEmail: attacker, currentPassword: 'a-guess-1234' })).toEqual([403, 'wrongCurrentPassword'])
+    expect(smtp.messages.some((mail) => mail.to.includes(attacker))).toBe(false)
+    expect(await attempt({ newEmail: uniqueEmail(), currentPassword: 'x'.repeat(20) })).toEqual([200, undefined])
+  })
+
   it('fails with the spec\'s message for the current address, and needs a signed-in user', async () => {
     const { POST: change } = await import('@/app/api/account/change-email/route')
     const { cookie, email } = await signedInUser()
@@ -241,10 +263,7 @@ describe('changing the password', () => {
     const { email, cookie } = await registeredVisitor()
     const { POST: setPassword } = await import('@/app/api/account/password/route')
     expect((await setPassword(accountRequest('/api/account/password', cookie, { password: 'first-password-1' }))).status).toBe(200)
-    // The session as it is an hour later (a stolen cookie, a shared computer).
-    const user = (await payload.find({ collection: 'users', where: { email: { equals: email } }, showHiddenFields: true, depth: 0 })).docs[0]!
-    const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString()
-    await payload.db.updateOne({ collection: 'users', id: user.id, data: { ...user, sessions: (user.sessions ?? []).map((session) => ({ ...session, createdAt: hourAgo })) }, returning: false })
+    await ageSessions(email)
 
     const attempt = async (body: Record<string, string>) => {
       const response = await setPassword(accountRequest('/api/account/password', cookie, body))
@@ -380,15 +399,15 @@ describe('input and limits', () => {
     expect(smtp.messages.length).toBe(before)
   })
 
-  it('limits links per address with a retry time, shared through the database', async () => {
+  it('limits links per e-mail address from one network address with a retry time, shared through the database; a stranger elsewhere never uses up the owner’s', async () => {
     const email = uniqueEmail()
     const statuses: number[] = []
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      statuses.push((await requestLink(linkRequest({ email, purpose: 'login' }, `10.1.${attempt}.1`))).status)
-    }
+    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await requestLink(linkRequest({ email, purpose: 'login' }, '10.1.7.1'))).status)
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
-    const rows = await payload.db.pool.query('SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE $1', [`link-email:${email}`])
+    const rows = await payload.db.pool.query('SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE $1', [`link-email:${email} %`])
     expect(rows.rows[0]?.n).toBe(1)
+    // The owner, at home, still gets a link.
+    expect((await requestLink(linkRequest({ email, purpose: 'login' }, '10.1.8.1'))).status).toBe(200)
   })
 
   it('counts by the address our proxy saw, so a client writing its own X-Forwarded-For cannot escape the limit', async () => {

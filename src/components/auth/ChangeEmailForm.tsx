@@ -1,6 +1,7 @@
 'use client'
 // Change e-mail in the account settings: the new address is checked with the shared rule, then a
-// confirmation link goes to it; the spec's failure message covers a wrong or already-used address.
+// confirmation link goes to it; the spec's failure message covers a wrong address. Unless the visitor signed in
+// within the last quarter hour, the current password is asked for (src/lib/auth/reauthentication.ts).
 import { useLocale, useTranslations } from 'next-intl'
 import type React from 'react'
 import { useState } from 'react'
@@ -17,18 +18,21 @@ export function ChangeEmailForm() {
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const checked = checkEmail(new FormData(event.currentTarget).get('newEmail'))
+    const fields = new FormData(event.currentTarget)
+    const checked = checkEmail(fields.get('newEmail'))
     if (!checked.ok) return setState({ kind: 'error', message: auth(checked.error) })
     setState({ kind: 'sending' })
     try {
       const response = await fetch('/api/account/change-email', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ newEmail: checked.email, locale }),
+        body: JSON.stringify({ newEmail: checked.email, currentPassword: String(fields.get('currentPassword') ?? ''), locale }),
       })
       const answer = (await response.json()) as { ok: boolean; error?: string; retryAfterSeconds?: number }
       if (answer.ok) return setState({ kind: 'sent', email: checked.email.toLowerCase() })
       if (answer.error === 'emailChangeFailed') return setState({ kind: 'error', title: t('failedTitle'), message: t('failedText') })
+      if (answer.error === 'reauthenticate') return setState({ kind: 'error', message: t('emailReauthenticate') })
+      if (answer.error === 'wrongCurrentPassword') return setState({ kind: 'error', message: t('passwordWrongCurrent') })
       if (answer.error === 'rateLimited') {
         return setState({ kind: 'error', message: auth('rateLimited', { minutes: Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)) }) })
       }
@@ -51,6 +55,13 @@ export function ChangeEmailForm() {
         <span>{t('newEmail')}</span>
         <input type="email" name="newEmail" autoComplete="email" required maxLength={254} aria-describedby="change-email-error" />
       </label>
+      <label className="field">
+        <span>{t('currentPassword')}</span>
+        <input type="password" name="currentPassword" autoComplete="current-password" maxLength={128} aria-describedby="change-email-password-hint" />
+      </label>
+      <p id="change-email-password-hint" className="auth__agreement">
+        {t('currentPasswordHint')}
+      </p>
       <div id="change-email-error" role="alert" className="auth__error">
         {state.kind === 'error' ? (
           <>

@@ -22,7 +22,9 @@ function limitersFor(payload: Payload): Limiters {
   // The table comes from a migration (rate_limits), so the library must not create it at runtime.
   const common = { storeClient: payload.db.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false }
   const created = {
-    // Five links an hour per address: enough for typos and slow mail, too few to flood someone's inbox.
+    // Five links an hour per e-mail address from one network address: enough for typos and slow mail, too few to
+    // flood an inbox from there. Per pair, not per e-mail alone: a stranger asking for someone's links from elsewhere
+    // must never use up the owner's (the e-mailed link is the sign-in that always works).
     perEmail: new RateLimiterPostgres({ ...common, keyPrefix: 'link-email', points: 5, duration: 60 * 60 }),
     // Per network address: a shared mobile NAT may hold many people, so this is looser.
     perIp: new RateLimiterPostgres({ ...common, keyPrefix: 'link-ip', points: 30, duration: 60 * 60 }),
@@ -65,7 +67,7 @@ async function consumeBoth(perIp: RateLimiterPostgres, perAccount: RateLimiterPo
 
 export async function consumeLinkAllowance(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
   const { perEmail, perIp } = limitersFor(payload)
-  return consumeBoth(perIp, perEmail, ip, email)
+  return consumeBoth(perIp, perEmail, ip, `${email.toLowerCase()} ${ip}`)
 }
 
 export type PasswordAllowance = { ok: true } | { ok: false; retryAfterSeconds: number; passwordPaused: boolean }

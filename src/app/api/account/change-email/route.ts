@@ -4,14 +4,21 @@ import { z } from 'zod'
 
 import { requestEmailChange } from '@/lib/auth/changeEmail'
 import { consumeLinkAllowance } from '@/lib/auth/rateLimit'
+import { reauthenticate } from '@/lib/auth/reauthentication'
 import { formRoute } from '@/lib/http/formRoute'
 import { clientIp } from '@/lib/http/clientIp'
 import { emailSchema } from '@/lib/validation/email'
 
 export const POST = formRoute({
-  input: z.object({ newEmail: emailSchema.transform((email) => email.toLowerCase()) }),
+  input: z.object({
+    newEmail: emailSchema.transform((email) => email.toLowerCase()),
+    currentPassword: z.string().max(128).optional().catch(undefined),
+  }),
   auth: 'required',
   handle: async ({ data, locale, user, payload, request }) => {
+    // The address decides who may sign in: moving it needs more than the session (a recent sign-in or the password).
+    const allowed = await reauthenticate(payload, { user, currentPassword: data.currentPassword || undefined, ip: clientIp(request.headers) })
+    if (!allowed.ok) return NextResponse.json(allowed, { status: allowed.error === 'rateLimited' ? 429 : 403 })
     const allowance = await consumeLinkAllowance(payload, { email: data.newEmail, ip: clientIp(request.headers) })
     if (!allowance.ok) {
       return NextResponse.json({ ok: false, error: 'rateLimited', retryAfterSeconds: allowance.retryAfterSeconds }, { status: 429 })
