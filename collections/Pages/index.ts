@@ -1,11 +1,13 @@
 // Pages edited as rich text in both languages: the three documents the site links to everywhere (privacy
 // policy, user agreement, support) and any page editors add, with its address, search-engine title and
 // description, and a place in the footer.
-import { APIError } from 'payload'
-import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig, TextFieldSingleValidation } from 'payload'
+import { APIError, ValidationError } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig, FieldHook, TextFieldSingleValidation } from 'payload'
 
 import { adminT } from '../../src/lib/admin/adminMessages'
 import { FOOTER_PLACES, isFixedPage, PAGE_SLUG, PAGE_SLUG_MAX_LENGTH } from '../../src/lib/pages/paths'
+import type { LexicalLike } from '../../src/lib/richtext/plainText'
+import { unsafeLinks } from '../../src/lib/richtext/safeLinks'
 import { staffOnly } from '../access/staffOnly'
 import { staffOrPublished } from '../access/staffOrPublished'
 import { editedByField } from '../fields/editedBy'
@@ -17,6 +19,13 @@ const validateSlug: TextFieldSingleValidation = async (value, { req, id }) => {
   // Said in words before the database's unique index would answer with a bare error.
   const taken = await req.payload.count({ collection: 'pages', where: { and: [{ slug: { equals: value } }, ...(id ? [{ id: { not_equals: id } }] : [])] }, req })
   return taken.totalDocs === 0 || t('pages.slugTaken', { slug: value })
+}
+
+/** A link that would run script (javascript:, data:, vbscript:) is refused with the reason, under the field. */
+const refuseUnsafeLinks: FieldHook = ({ value, req, path }) => {
+  const [unsafe] = unsafeLinks(value as LexicalLike | null | undefined)
+  if (unsafe === undefined) return value
+  throw new ValidationError({ collection: 'pages', errors: [{ path: path.join('.'), message: adminT(req)('pages.unsafeLink', { url: unsafe.slice(0, 80) }) }], req })
 }
 
 /** The fixed documents keep their addresses: the footer, forms and e-mails link to them. */
@@ -107,6 +116,7 @@ export const Pages: CollectionConfig = {
       type: 'richText',
       required: true,
       localized: true,
+      hooks: { beforeChange: [refuseUnsafeLinks] },
       admin: {
         description: {
           ru: '{supportEmail} и {siteName} в тексте заменяются адресом поддержки (ссылкой) и названием сайта из настроек сайта',

@@ -9,7 +9,7 @@ import next from 'next'
 
 import { env } from '@/lib/env'
 
-import { routePlan, SERVER_SET_REQUEST_HEADERS } from './routePlan'
+import { boundRequestHeaders, routePlan, SERVER_SET_REQUEST_HEADERS } from './routePlan'
 import type { RoutingSettings } from './routePlan'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -18,6 +18,9 @@ const port = Number(process.env.PORT ?? 3000)
 // Longer than a reverse proxy keeps idle upstream connections (nginx: 60 s), so Node never closes one nginx is reusing.
 const KEEP_ALIVE_MS = 65_000
 const SHUTDOWN_GRACE_MS = 10_000
+// All of a request's headers together, as Node's default says and on purpose: nginx in front passes at most 8 KB a
+// header line (large_client_header_buffers in deploy/nginx), and more than this answers 431 before any code runs.
+const MAX_HEADER_BYTES = 16 * 1024
 
 const settings: RoutingSettings = {
   serverUrl: env().serverUrl,
@@ -30,6 +33,7 @@ const handle = app.getRequestHandler()
 
 function serve(request: IncomingMessage, response: ServerResponse): void {
   for (const name of SERVER_SET_REQUEST_HEADERS) delete request.headers[name]
+  boundRequestHeaders(request.headers)
   const plan = routePlan(request.url ?? '/', request.headers, settings)
   if (plan.kind === 'respond') {
     response.writeHead(plan.status, plan.headers).end()
@@ -46,7 +50,7 @@ function serve(request: IncomingMessage, response: ServerResponse): void {
 
 async function main(): Promise<void> {
   await app.prepare()
-  const server = createServer(serve)
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, serve)
   server.keepAliveTimeout = KEEP_ALIVE_MS
   server.headersTimeout = KEEP_ALIVE_MS + 1_000
   if (dev) server.on('upgrade', app.getUpgradeHandler())

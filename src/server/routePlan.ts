@@ -38,6 +38,19 @@ export type RoutePlan =
       responseHeaders: Record<string, string>
     }
 
+/**
+ * The longest User-Agent passed on. Real ones are a few hundred characters; Next.js tests every request's against a
+ * regular expression whose time grows with the square of the length (`[\w-]+-Google` in its html-bots list: 16 KB of
+ * `b` held the event loop 1.2–1.9 s), so a longer one is cut here, before anything reads it.
+ */
+export const MAX_USER_AGENT_LENGTH = 512
+
+/** Bounds what a visitor's headers may cost the code after this server (Next.js, the routing). */
+export function boundRequestHeaders(headers: RequestHeaders): void {
+  const agent = headers['user-agent']
+  if (typeof agent === 'string' && agent.length > MAX_USER_AGENT_LENGTH) headers['user-agent'] = agent.slice(0, MAX_USER_AGENT_LENGTH)
+}
+
 /** Request headers a visitor must never choose: this server alone sets them. */
 export const SERVER_SET_REQUEST_HEADERS = [INTERNAL_ROUTE_HEADER, PUBLIC_PATH_HEADER] as const
 

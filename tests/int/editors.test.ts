@@ -2,7 +2,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { Tariff, User } from '@/payload-types'
+import type { Page, Tariff, User } from '@/payload-types'
 
 import { adminReq, createUser, testPayload } from '../helpers/payload'
 
@@ -360,5 +360,26 @@ describe('pages editors add', () => {
     expect((await payload.findByID({ collection: 'pages', id: privacy.id, depth: 0 })).slug).toBe('privacy')
     // An added page can go.
     await payload.delete({ collection: 'pages', id: page.id, overrideAccess: false, req })
+  })
+})
+
+describe('links in page texts', () => {
+  it('a link that would run script is refused with the reason under the field, in the editor’s language; http, mail and site links are kept', async () => {
+    const page = (await payload.find({ collection: 'pages', where: { slug: { equals: 'support' } }, limit: 1, depth: 0 })).docs[0]!
+    const content = (url: string): Page['content'] => ({
+      root: {
+        type: 'root', format: '', indent: 0, version: 1, direction: 'ltr',
+        children: [{ type: 'paragraph', format: '', indent: 0, version: 1, direction: 'ltr', children: [{ type: 'link', version: 3, format: '', indent: 0, direction: 'ltr', fields: { linkType: 'custom', url, newTab: false }, children: [{ type: 'text', text: 'here', version: 1, format: 0, mode: 'normal', style: '', detail: 0 }] }] }],
+      },
+    })
+    const save = async (url: string, language: 'ru' | 'en') =>
+      payload.update({ collection: 'pages', id: page.id, locale: 'ru', data: { content: content(url) }, overrideAccess: false, req: await adminReq(editor, language) })
+    expect(await errorOf(save('java\tscript:alert(1)', 'ru'))).toEqual([
+      { path: 'content', message: 'Ссылка «java script:alert(1)» не разрешена: можно ссылаться только на адреса http и https, почту (mailto:) и страницы сайта (адрес с /).' },
+    ])
+    expect((await errorOf(save('data:text/html,x', 'en')))[0]?.message).toMatch(/^The link “data:text\/html,x” is not allowed/)
+    const before = (await payload.findByID({ collection: 'pages', id: page.id, locale: 'ru', depth: 0 })).content
+    for (const url of ['https://example.org', 'mailto:help@example.org', '/privacy']) await save(url, 'ru')
+    await payload.update({ collection: 'pages', id: page.id, locale: 'ru', data: { content: before } })
   })
 })

@@ -33,11 +33,13 @@ export function parseImport({ text = '', files = [] }: { text?: string; files?: 
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
     .filter(({ line }) => line !== '' && !line.startsWith('#'))
 
-  for (const { line, number } of lines) {
+  for (const [index, { line, number }] of lines.entries()) {
     const source = `${number}: ${short(line)}`
     if (keys.length + rejected.length >= IMPORT_MAX_ITEMS) {
-      rejected.push({ source, reason: 'too_many' })
-      continue
+      // One answer for everything past the limit, not one per line (half a million lines once answered 92 MB).
+      const last = lines[lines.length - 1]!.number
+      rejected.push({ source: number === last ? source : `${number}–${last}: ${lines.length - index}`, reason: 'too_many' })
+      break
     }
     const parsed = parseShareLink(line)
     if (!parsed.ok) {

@@ -96,7 +96,10 @@ export function buildWireguardConfig(input: WireguardConfigInput): string {
 export function parseWireguardConfig(text: string): ParseResult<WireguardConfig> {
   const sections: Array<{ name: string; values: Map<string, string[]> }> = []
   for (const rawLine of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    const line = rawLine.replace(/#.*$/, '').trim()
+    // Cut at the first '#' by position: the pattern /#.*$/ scanned to the end from every '#' (a line of 65,000 of
+    // them and a '\r' took 1.8 s).
+    const comment = rawLine.indexOf('#')
+    const line = (comment === -1 ? rawLine : rawLine.slice(0, comment)).trim()
     if (line === '') continue
     const header = /^\[(\w+)\]$/.exec(line)
     if (header?.[1]) {

@@ -1,31 +1,38 @@
-// The site language a browser asks for in Accept-Language, matched to ours (Russian when unsure).
-import { match } from '@formatjs/intl-localematcher'
-import Negotiator from 'negotiator'
-
-import { defaultLocale, isLocale, locales } from '@/i18n/locales'
+// The site language a browser asks for in Accept-Language, matched to ours (Russian when unsure). Only the first
+// preferences matter, so only they are read, in one linear pass: a header of thousands of tags costs what a
+// browser's does, and nothing is remembered per header (a memo keyed by what visitors send grows with them).
+import { defaultLocale, isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
-// Every first visit is negotiated in the proxy (about 20 µs each), and browsers send few distinct headers.
-const MEMO_LIMIT = 500
-const memo = new Map<string, Locale>()
+/** Browsers send a handful; the first ten are more than any person lists. */
+export const MAX_LANGUAGE_TAGS = 10
+/** The longest tag worth reading (BCP 47 tags people use are far shorter); longer ones are skipped. */
+const MAX_TAG_LENGTH = 35
+/** What is read of the header at most: ten tags of that length with their weights. */
+const MAX_HEADER_READ = MAX_LANGUAGE_TAGS * (MAX_TAG_LENGTH + 8)
 
-function negotiate(acceptLanguage: string): Locale {
-  try {
-    const requested = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages()
-    const matched = match(requested, [...locales], defaultLocale)
-    return isLocale(matched) ? matched : defaultLocale
-  } catch {
-    return defaultLocale
+function weightOf(parameters: readonly string[]): number {
+  for (const parameter of parameters) {
+    const [name, value] = parameter.split('=')
+    if (name?.trim().toLowerCase() !== 'q') continue
+    const weight = Number(value?.trim())
+    return Number.isFinite(weight) ? weight : 0
   }
+  return 1
 }
 
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
   if (!acceptLanguage) return defaultLocale
-  const known = memo.get(acceptLanguage)
-  if (known) return known
-  const locale = negotiate(acceptLanguage)
-  // Bounded: a client sending a new header each time must not grow the server's memory.
-  if (memo.size >= MEMO_LIMIT) memo.clear()
-  memo.set(acceptLanguage, locale)
-  return locale
+  let best: { locale: Locale; weight: number } | null = null
+  const entries = acceptLanguage.slice(0, MAX_HEADER_READ).split(',').slice(0, MAX_LANGUAGE_TAGS)
+  for (const entry of entries) {
+    const [tag = '', ...parameters] = entry.split(';')
+    const trimmed = tag.trim().toLowerCase()
+    if (!trimmed || trimmed.length > MAX_TAG_LENGTH) continue
+    const language = trimmed.split('-')[0]
+    const weight = weightOf(parameters)
+    // The first of equal weights wins, as browsers list them in order of preference.
+    if (isLocale(language) && weight > 0 && (best === null || weight > best.weight)) best = { locale: language, weight }
+  }
+  return best?.locale ?? defaultLocale
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { cookieValue } from '@/lib/http/cookieValue'
-import { routePlan } from '@/server/routePlan'
-import type { RoutePlan, RoutingSettings } from '@/server/routePlan'
+import { boundRequestHeaders, MAX_USER_AGENT_LENGTH, routePlan } from '@/server/routePlan'
+import type { RequestHeaders, RoutePlan, RoutingSettings } from '@/server/routePlan'
 
 const site: RoutingSettings = { serverUrl: 'https://free.vpn.example', productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example' }
 const russianBrowser = { host: 'free.vpn.example', 'accept-language': 'ru-RU,ru;q=0.9', 'user-agent': 'Mozilla/5.0', 'sec-fetch-dest': 'document' }
@@ -106,5 +106,17 @@ describe('cookieValue', () => {
   it('does not mistake a longer name or a missing header for the cookie', () => {
     expect(cookieValue('MY_NEXT_LOCALE=en', 'NEXT_LOCALE')).toBeNull()
     expect(cookieValue(null, 'NEXT_LOCALE')).toBeNull()
+  })
+})
+
+describe('boundRequestHeaders', () => {
+  it('cuts a User-Agent past 512 characters and leaves a real one as it is', () => {
+    const long: RequestHeaders = { 'user-agent': 'b'.repeat(16_200) }
+    boundRequestHeaders(long)
+    expect(long['user-agent']).toHaveLength(MAX_USER_AGENT_LENGTH)
+    const real: RequestHeaders = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36' }
+    const before = real['user-agent']
+    boundRequestHeaders(real)
+    expect(real['user-agent']).toBe(before)
   })
 })

@@ -17,6 +17,7 @@ import { pageMetadata } from '@/lib/seo/alternates'
 import { isRobotsMode } from '@/lib/seo/robots'
 import type { RobotsMode } from '@/lib/seo/robots'
 import { fillRichText } from '@/lib/richtext/placeholders'
+import { withSafeLinks } from '@/lib/richtext/safeLinks'
 import { lexicalToPlainText } from '@/lib/richtext/plainText'
 
 export type DocumentParams = Promise<{ robots: string; locale: string }>
@@ -28,7 +29,8 @@ async function resolve(slug: string, params: DocumentParams) {
   const [document, settings] = await Promise.all([(preview ? getDocumentDraft : getDocument)(slug, locale), getSettings(locale)])
   if (!document) return null
   // Editors write {supportEmail} and {siteName}: the address and the name come from the site settings.
-  const content = fillRichText(document.content, { siteName: settings.siteName, supportEmail: settings.supportEmail })
+  // Only http, https, mailto and site links are rendered as links, whatever is stored.
+  const content = withSafeLinks(fillRichText(document.content, { siteName: settings.siteName, supportEmail: settings.supportEmail }))
   return { robots: robots as RobotsMode, locale: locale as Locale, document: { ...document, content }, preview }
 }
 
