@@ -8,6 +8,8 @@ import { useState } from 'react'
 
 import { checkEmail } from '@/lib/validation/email'
 
+import { CurrentPasswordField } from './CurrentPasswordField'
+
 type State = { kind: 'idle' | 'sending' } | { kind: 'sent'; email: string } | { kind: 'error'; title?: string; message: string }
 
 export function ChangeEmailForm() {
@@ -55,13 +57,7 @@ export function ChangeEmailForm() {
         <span>{t('newEmail')}</span>
         <input type="email" name="newEmail" autoComplete="email" required maxLength={254} aria-describedby="change-email-error" />
       </label>
-      <label className="field">
-        <span>{t('currentPassword')}</span>
-        <input type="password" name="currentPassword" autoComplete="current-password" maxLength={128} aria-describedby="change-email-password-hint" />
-      </label>
-      <p id="change-email-password-hint" className="auth__agreement">
-        {t('currentPasswordHint')}
-      </p>
+      <CurrentPasswordField hintId="change-email-password-hint" />
       <div id="change-email-error" role="alert" className="auth__error">
         {state.kind === 'error' ? (
           <>

@@ -5,6 +5,8 @@ import { useLocale, useTranslations } from 'next-intl'
 import type React from 'react'
 import { useState } from 'react'
 
+import { CurrentPasswordField } from './CurrentPasswordField'
+
 type State = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }
 type Answer = { ok?: boolean; error?: string; retryAfterSeconds?: number }
 
@@ -39,13 +41,7 @@ export function PasswordForm() {
 
   return (
     <form onSubmit={submit} noValidate className="auth__form">
-      <label className="field">
-        <span>{t('currentPassword')}</span>
-        <input type="password" name="currentPassword" autoComplete="current-password" maxLength={128} aria-describedby="current-password-hint" />
-      </label>
-      <p id="current-password-hint" className="auth__agreement">
-        {t('currentPasswordHint')}
-      </p>
+      <CurrentPasswordField hintId="current-password-hint" />
       <label className="field">
         <span>{t('password')}</span>
         <input type="password" name="password" autoComplete="new-password" minLength={8} maxLength={128} aria-describedby="password-state" />
