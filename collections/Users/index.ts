@@ -72,8 +72,9 @@ export const Users: CollectionConfig = {
     },
   ],
   hooks: {
-    // Password guesses over the API are limited per account and per network address (in PostgreSQL, so every
-    // instance counts the same), on top of Payload's own lockout; the Local API (scripts, tests) is not limited.
+    // Over the API (the Local API, for scripts and tests, is not limited): Payload's own reset refused, a password
+    // set only by admins or the account's form, and password guesses limited per account and network address (in
+    // PostgreSQL, so every instance counts the same), an unknown address answered as slowly as a known one.
     beforeOperation: [
       async ({ operation, args, req }) => {
         if (req.payloadAPI === 'local') return args
@@ -126,7 +127,7 @@ export const Users: CollectionConfig = {
     create: adminOnly,
     update: adminOrSelf,
     delete: adminOnly,
-    // Resetting a lockout is for admins: for anyone else it would undo the limit on password guesses.
+    // Payload keeps no lockout now (maxLoginAttempts 0); its unlock operation stays for admins only all the same.
     unlock: adminOnly,
   },
   fields: [
