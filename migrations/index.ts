@@ -28,6 +28,7 @@ import * as migration_20261124_165516_key_check_attempted_at from './20261124_16
 import * as migration_20261124_232944_key_listing from './20261124_232944_key_listing';
 import * as migration_20261125_001834_key_listing_without_waits from './20261125_001834_key_listing_without_waits';
 import * as migration_20261126_025125_no_payload_lockout from './20261126_025125_no_payload_lockout';
+import * as migration_20261126_052540_purchase_links from './20261126_052540_purchase_links';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261126_025125_no_payload_lockout.up,
     down: migration_20261126_025125_no_payload_lockout.down,
-    name: '20261126_025125_no_payload_lockout'
+    name: '20261126_025125_no_payload_lockout',
+  },
+  {
+    up: migration_20261126_052540_purchase_links.up,
+    down: migration_20261126_052540_purchase_links.down,
+    name: '20261126_052540_purchase_links'
   },
 ];

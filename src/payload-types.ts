@@ -509,7 +509,7 @@ export interface Charge {
 export interface AuthToken {
   id: number;
   tokenHash: string;
-  purpose: 'register' | 'login' | 'change-email' | 'activation';
+  purpose: 'register' | 'login' | 'change-email' | 'activation' | 'purchase';
   email: string;
   user?: (number | null) | User;
   newEmail?: string | null;

@@ -23,8 +23,8 @@ export const AuthTokens: CollectionConfig = {
       name: 'purpose',
       type: 'select',
       required: true,
-      // activation: the sign-in link in the purchase e-mail.
-      options: ['register', 'login', 'change-email', 'activation'],
+      // activation: the sign-in link in the purchase e-mail; purchase: the link that opens a checkout (billing/checkout).
+      options: ['register', 'login', 'change-email', 'activation', 'purchase'],
     },
     { name: 'email', type: 'email', required: true, index: true },
     { name: 'user', type: 'relationship', relationTo: 'users' },

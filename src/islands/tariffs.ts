@@ -2,7 +2,7 @@
 // server sent back), what the server refused and what was typed, the e-mail of a signed-in visitor, one attempt
 // key per visit, the address checked before it is posted; and the speed test.
 import { measureSpeed } from '@/lib/billing/speedTest'
-import { purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/billing/purchaseForm'
+import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/billing/purchaseForm'
 import type { PurchaseError } from '@/lib/billing/purchaseForm'
 import { checkEmail } from '@/lib/validation/checkEmail'
 
@@ -25,6 +25,7 @@ function setUpPurchase(): void {
 
   const showError = (error: PurchaseError | null) => {
     errorText.textContent = error ? text(`Tariffs.${error}`) : ''
+    errorText.className = purchaseAnswerClass(error)
     email.setAttribute('aria-invalid', String(error === 'invalidEmail' || error === 'invalidValueForEmail'))
     consent?.setAttribute('aria-invalid', String(error === 'consentRequired'))
   }

@@ -21,6 +21,30 @@ async function submitPurchase(page: Page, email: string, prefix: '' | '/en'): Pr
   await page.getByRole('button', { name: prefix ? /Pay ₽1 and start the trial/ : /Оплатить 1\s₽ и начать пробный период/ }).click()
 }
 
+const PURCHASE_LINK = {
+  ru: { sent: 'Мы отправили письмо на этот адрес', subject: 'Продолжите покупку на сайте VPN ключи', title: 'Перейти к оплате' },
+  en: { sent: 'We have sent an e-mail to this address', subject: 'Continue your purchase at VPN keys', title: 'Go on to payment' },
+} as const
+
+/**
+ * A buyer not signed in as the address: the form answers with a link for every address, and the link's page goes
+ * on to the checkout (or back to the form, signed in, with what applies to the address).
+ */
+async function followPurchaseLink(page: Page, email: string, prefix: '' | '/en'): Promise<void> {
+  const text = PURCHASE_LINK[prefix ? 'en' : 'ru']
+  await expect(page.locator('#purchase-error')).toContainText(text.sent)
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email)
+  await page.goto(linkFromMail(await latestMailTo(email, text.subject)))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.title)
+  await page.getByTestId('confirm-link').click()
+}
+
+/** The purchase form from a visitor, through its e-mailed link. */
+async function purchaseAsVisitor(page: Page, email: string, prefix: '' | '/en'): Promise<void> {
+  await submitPurchase(page, email, prefix)
+  await followPurchaseLink(page, email, prefix)
+}
+
 let counter = 0
 function newAddress(): string {
   counter += 1
@@ -32,7 +56,7 @@ async function logIn(page: Page, email: string, prefix: '' | '/en'): Promise<voi
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: prefix ? 'Send me a login link' : 'Получить ссылку для входа' }).click()
   await expect(page.getByTestId('link-sent')).toBeVisible()
-  const mail = await latestMailTo(email)
+  const mail = await latestMailTo(email, prefix ? 'Log in to VPN keys' : 'Вход на сайт VPN ключи')
   await page.goto(linkFromMail(mail))
   await page.getByTestId('confirm-link').click()
   await expect(page).toHaveURL(new RegExp(`${prefix}/profile/subscription$`))
@@ -75,7 +99,7 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
   const email = newAddress()
   await page.goto('/tariffs')
   await page.getByRole('radio', { name: /3 месяца/ }).check()
-  await submitPurchase(page, email, '')
+  await purchaseAsVisitor(page, email, '')
 
   await expect(page).toHaveURL(checkoutUrl())
   await expect(page.getByRole('note')).toContainText('Это локальная тестовая касса')
@@ -87,7 +111,7 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Подписка успешно оплачена')
   await expect(page.getByText('Мы отправили письмо об активации')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Начать подключение' })).toHaveAttribute('href', '/profile/servers')
-  expect((await latestMailTo(email)).subject).toBe('VIP-подписка на сайте VPN ключи активирована')
+  await latestMailTo(email, 'VIP-подписка на сайте VPN ключи активирована')
 
   await logIn(page, email, '')
   const subscription = page.getByTestId('subscription')
@@ -134,11 +158,10 @@ for (const locale of ['ru', 'en'] as const) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const email = newAddress()
     await page.goto(`${prefix}/tariffs`)
-    await submitPurchase(page, email, prefix)
+    await purchaseAsVisitor(page, email, prefix)
     await page.getByRole('button', { name: text.payTest }).click()
     await expect(page).toHaveURL(/success-payment/)
-    const mail = await latestMailTo(email)
-    expect(mail.subject).toBe(text.subject)
+    const mail = await latestMailTo(email, text.subject)
 
     // In a fresh browser, as on the phone that reads the mail: nobody is signed in.
     await context.clearCookies()
@@ -168,7 +191,7 @@ test('[en] a declined payment lands on the payment error page with retry and sup
   await page.goto('/en/tariffs')
   const email = newAddress()
   await page.getByRole('radio', { name: /^3 months/ }).check()
-  await submitPurchase(page, email, '/en')
+  await purchaseAsVisitor(page, email, '/en')
   await expect(page).toHaveURL(checkoutUrl())
   expect(page.url()).toContain('/en/test-checkout/')
   await expect(page.getByRole('note')).toContainText('This is the local test checkout')
@@ -240,7 +263,7 @@ for (const locale of ['ru', 'en'] as const) {
     await page.getByRole('button', { name: prefix ? /Pay ₽1 and start the trial/ : /Оплатить 1\s₽ и начать пробный период/ }).click()
     await expect(page.locator('#purchase-error')).toHaveText(text.consentMissing)
     await expect(page).toHaveURL(new RegExp(`${prefix}/tariffs$`))
-    await submitPurchase(page, email, prefix)
+    await purchaseAsVisitor(page, email, prefix)
 
     await expect(page).toHaveURL(checkoutUrl())
     await page.getByRole('radio', { name: text.method }).check()
@@ -266,12 +289,27 @@ for (const locale of ['ru', 'en'] as const) {
 async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   const email = newAddress()
   await page.goto(`${prefix}/tariffs`)
-  await submitPurchase(page, email, prefix)
+  await purchaseAsVisitor(page, email, prefix)
   await page.getByRole('button', { name: prefix ? 'Pay (test)' : 'Оплатить (тест)' }).click()
   await expect(page).toHaveURL(/success-payment/)
   await logIn(page, email, prefix)
   return email
 }
+
+test('[ru] the form tells a stranger nothing about a subscriber\'s address; the e-mailed link tells its owner, signed in', async ({ page, context }) => {
+  const email = await buyTrial(page, '')
+  await context.clearCookies()
+  await page.goto('/tariffs')
+  await submitPurchase(page, email, '')
+  // The answer every address gets, and no session.
+  await expect(page.locator('#purchase-error')).toHaveText(/^Мы отправили письмо на этот адрес/)
+  await expect(page).toHaveURL(/\/tariffs\?error=linkSent&email=[^&]+&plan=\d+#buy$/)
+  expect((await context.cookies()).some((cookie) => cookie.name === 'payload-token')).toBe(false)
+  await followPurchaseLink(page, email, '')
+  await expect(page).toHaveURL(/\/tariffs\?error=alreadySubscribed&email=[^&]+&plan=\d+#buy$/)
+  await expect(page.locator('#purchase-error')).toHaveText('У этого адреса уже есть активная подписка. Она продлевается сама, управлять ею можно в личном кабинете.')
+  expect((await context.cookies()).some((cookie) => cookie.name === 'payload-token')).toBe(true)
+})
 
 test('[en] cancelling auto-renewal: the discount offer accepted, then no second offer, then cancelled', async ({ page }) => {
   const email = await buyTrial(page, '/en')

@@ -6,16 +6,17 @@ import type { ReceivedMail } from '../helpers/smtp'
 
 const mailDir = path.resolve(import.meta.dirname, '../../.test/mail')
 
-export async function latestMailTo(address: string): Promise<ReceivedMail> {
+/** The newest message to this address (with this subject, when given: one sent later than others may be awaited). */
+export async function latestMailTo(address: string, subject?: string): Promise<ReceivedMail> {
   for (let waited = 0; waited < 10_000; waited += 200) {
     const files = (await readdir(mailDir).catch(() => [])).sort().reverse()
     for (const file of files) {
       const mail = JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as ReceivedMail
-      if (mail.to.includes(address.toLowerCase())) return mail
+      if (mail.to.includes(address.toLowerCase()) && (subject === undefined || mail.subject === subject)) return mail
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new Error(`No mail to ${address}`)
+  throw new Error(`No mail to ${address}${subject === undefined ? '' : ` with the subject ${subject}`}`)
 }
 
 /** Every message to this address received so far, without waiting. */

@@ -10,7 +10,7 @@ import { expect } from 'vitest'
 import type { DoubleEvent, StripeDouble, StripeDoubleOptions } from '../../scripts/lib/stripeDouble'
 import { startStripeDouble } from '../../scripts/lib/stripeDouble'
 import type { TestSmtp } from './smtp'
-import { startSmtp } from './smtp'
+import { startSmtp, tokenFromMail } from './smtp'
 
 export const SECRET_KEY = 'sk_test_double_for_tests'
 export const WEBHOOK_SECRET = 'whsec_test_double_for_tests'
@@ -70,10 +70,42 @@ export async function planId(world: Pick<BillingWorld, 'payload'>, months: strin
   return found.docs[0]!.id
 }
 
-export function checkoutRequest(fields: Record<string, string>, ip = `10.1.0.${counter % 250}`): Request {
+/** The purchase form as a browser posts it; `cookie`: a session (`signedIn`), for a buyer signed in as the address. */
+export function checkoutRequest(fields: Record<string, string>, ip = `10.1.0.${counter % 250}`, cookie?: string): Request {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.set(key, value)
-  return new Request('http://localhost/api/billing/checkout', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip } })
+  return new Request('http://localhost/api/billing/checkout', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie, 'sec-fetch-site': 'same-origin' } : {}) } })
+}
+
+/** A session cookie for the address's account, made as a confirmed e-mail link makes it when there is none. */
+export async function signedIn(world: Pick<BillingWorld, 'payload'>, email: string): Promise<string> {
+  const { startSession, unusablePassword } = await import('@/lib/auth/session')
+  const found = (await world.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })).docs[0]
+  const user = found ?? (await world.payload.create({ collection: 'users', data: { email, password: unusablePassword(), role: 'customer', emailVerified: true } }))
+  return (await startSession(world.payload, user.id)).split(';')[0]!
+}
+
+/**
+ * The purchase form from a buyer not signed in as the address: the form's one answer ("we sent you a link"), then the
+ * e-mailed link confirmed through the real confirm route. Returns the confirmation's answer: 303 to the checkout, or
+ * to the form with what applies to the address.
+ */
+export async function checkoutByLink(
+  world: Pick<BillingWorld, 'checkout' | 'smtp'>,
+  fields: Record<string, string>,
+  ip?: string,
+): Promise<Response> {
+  const since = world.smtp.messages.length
+  const answer = await world.checkout(checkoutRequest(fields, ip))
+  expect(answer.status).toBe(303)
+  const form = new URL(answer.headers.get('location')!)
+  expect(form.searchParams.get('error'), form.href).toBe('linkSent')
+  const mail = await world.smtp.latestTo(fields.email!, since)
+  const body = new FormData()
+  body.set('code', tokenFromMail(mail))
+  body.set('locale', fields.locale ?? 'ru')
+  const { POST: confirm } = await import('@/app/api/auth/confirm/route')
+  return confirm(new Request('http://localhost/api/auth/confirm', { method: 'POST', body }))
 }
 
 export function deliver(world: BillingWorld, event: Pick<DoubleEvent, 'body' | 'signature'>): Promise<Response> {
@@ -92,11 +124,9 @@ export async function control(world: BillingWorld, pathname: string): Promise<Re
   return (await response.json()) as Record<string, unknown>
 }
 
-/** Buys a plan through the checkout route and the test checkout; returns the events Stripe would send. */
+/** Buys a plan through the purchase form, its e-mailed link and the test checkout; returns the events Stripe would send. */
 export async function purchase(world: BillingWorld, email: string, months = '1', locale = 'ru'): Promise<{ subscriptionId: string; events: DoubleEvent[] }> {
-  const response = await world.checkout(
-    checkoutRequest({ email, plan: String(await planId(world, months)), locale, attempt: `attempt-${counter}-${Date.now()}` }),
-  )
+  const response = await checkoutByLink(world, { email, plan: String(await planId(world, months)), locale })
   expect(response.status).toBe(303)
   const sessionId = /\/test-checkout\/(cs_test_[0-9a-f]+)$/.exec(response.headers.get('location') ?? '')?.[1]
   expect(sessionId).toBeTruthy()

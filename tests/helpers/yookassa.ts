@@ -6,7 +6,7 @@ import { expect } from 'vitest'
 
 import type { DoubleMethod, YooKassaDouble } from '../../scripts/lib/yookassaDouble'
 import { startYooKassaDouble } from '../../scripts/lib/yookassaDouble'
-import { checkoutRequest, planId, uniqueEmail } from './billing'
+import { checkoutByLink, planId, uniqueEmail } from './billing'
 import type { TestSmtp } from './smtp'
 import { startSmtp } from './smtp'
 
@@ -65,11 +65,9 @@ export async function payment(world: YooKassaWorld, id: string): Promise<Record<
   return (await fetch(`${world.double.url}/_double/payments/${id}`).then((response) => response.json())) as Record<string, unknown>
 }
 
-/** Opens a checkout (the form with the consent ticked) and returns the payment it created at YooKassa. */
+/** Opens a checkout (the form with the consent ticked, its e-mailed link confirmed) and returns the payment it created at YooKassa. */
 export async function openCheckout(world: YooKassaWorld, email: string, months = '1', locale = 'ru'): Promise<{ paymentId: string; location: string }> {
-  const response = await world.checkout(
-    checkoutRequest({ email, plan: String(await planId(world, months)), locale, consent: 'on', attempt: `attempt-${Date.now()}-${Math.random().toString(36).slice(2)}` }),
-  )
+  const response = await checkoutByLink(world, { email, plan: String(await planId(world, months)), locale, consent: 'on' })
   expect(response.status).toBe(303)
   const location = response.headers.get('location') ?? ''
   const paymentId = /\/test-checkout\/([0-9a-f-]{36})$/.exec(location)?.[1]

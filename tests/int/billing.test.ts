@@ -47,14 +47,58 @@ describe('purchase', () => {
     const noPlan = new URL((await checkout(checkoutRequest({ email, plan: '999999' }))).headers.get('location')!)
     expect(noPlan.searchParams.get('error')).toBe('invalidPlan')
 
-    const response = await checkout(checkoutRequest({ email, plan: String(await planId('3')), locale: 'ru', attempt: 'same-attempt-1' }))
+    // Signed in as the address, the form opens the checkout itself.
+    const cookie = await billing.signedIn(world, email)
+    const response = await checkout(checkoutRequest({ email, plan: String(await planId('3')), locale: 'ru', attempt: 'same-attempt-1' }, undefined, cookie))
     const location = response.headers.get('location')!
+    expect(location).toMatch(/\/test-checkout\/cs_test_/)
     // A repeated submission of the same form opens the same checkout (idempotency key).
-    const again = await checkout(checkoutRequest({ email, plan: String(await planId('3')), locale: 'ru', attempt: 'same-attempt-1' }))
+    const again = await checkout(checkoutRequest({ email, plan: String(await planId('3')), locale: 'ru', attempt: 'same-attempt-1' }, undefined, cookie))
     expect(again.headers.get('location')).toBe(location)
     const session = await fetch(`${world.double.url}/_double/checkout/${location.split('/').pop()}`).then((r) => r.json() as Promise<Record<string, unknown>>)
     // Due today: the 1-ruble trial fee only; the plan's price is first charged when the trial ends.
     expect(session).toMatchObject({ status: 'open', customer_email: email, mode: 'subscription', currency: 'rub', amount_total: 100 })
+  })
+
+  it('answers every address the same before payment: whether it has a subscription or had the trial, only its mail tells', async () => {
+    const plan = String(await planId('1'))
+    const live = await billing.subscriber(world)
+    const past = await billing.subscriber(world)
+    const ending = world.double.events.length
+    await control(`/_double/subscriptions/${past.subscriptionId}/expire`)
+    for (const event of world.double.events.slice(ending)) await deliver(event)
+    const fresh = uniqueEmail()
+
+    // The attacker's requests: the same answer for the three, no session, no checkout, and the same e-mail to each.
+    const answers = []
+    for (const email of [fresh, live.email, past.email]) {
+      const since = world.smtp.messages.length
+      const answer = await checkout(checkoutRequest({ email, plan, locale: 'en', attempt: 'attacker-attempt' }))
+      const mail = await world.smtp.latestTo(email, since)
+      answers.push({
+        status: answer.status,
+        location: answer.headers.get('location')!.replace(encodeURIComponent(email), 'EMAIL'),
+        cookie: answer.headers.get('set-cookie'),
+        subject: mail.subject,
+        text: mail.text.replace(/verify-email\/[\w-]+/, 'verify-email/CODE'),
+      })
+    }
+    expect(answers[0]).toMatchObject({ status: 303, location: `https://free.keys.example/en/tariffs?error=linkSent&email=EMAIL&plan=${plan}#buy`, cookie: null, subject: 'Continue your purchase at VPN keys' })
+    expect(answers[0]!.text).toContain('To go on to pay for the subscription, confirm this address.')
+    expect(answers[1]).toEqual(answers[0])
+    expect(answers[2]).toEqual(answers[0])
+
+    // Whoever reads the mail: a new address goes straight to the checkout (its payment makes the account); an
+    // account is signed in and shown on the form what applies to it.
+    const opened = await billing.checkoutByLink(world, { email: fresh, plan, locale: 'en' })
+    expect(opened.headers.get('location')).toMatch(/^http:\/\/localhost:3000\/en\/test-checkout\/cs_test_[0-9a-f]+$/)
+    expect(opened.headers.get('set-cookie')).toBeNull()
+    expect((await world.payload.count({ collection: 'users', where: { email: { equals: fresh } } })).totalDocs).toBe(0)
+    for (const [email, error] of [[live.email, 'alreadySubscribed'], [past.email, 'trialUsed']] as const) {
+      const told = await billing.checkoutByLink(world, { email, plan, locale: 'en' })
+      expect(told.headers.get('location')).toBe(`https://free.keys.example/en/tariffs?error=${error}&email=${encodeURIComponent(email)}&plan=${plan}#buy`)
+      expect(told.headers.get('set-cookie')).toMatch(/payload-token=/)
+    }
   })
 
   it('creates the account and a trialing subscription only from the signed events, and mails the buyer', async () => {
@@ -182,7 +226,8 @@ describe('payment provider outage', () => {
     await world.double.close()
     try {
       const email = uniqueEmail()
-      const response = await checkout(checkoutRequest({ email, plan: String(await planId('1')), locale: 'en' }))
+      // The form sends its link without asking the provider; the confirmation cannot open the checkout.
+      const response = await billing.checkoutByLink(world, { email, plan: String(await planId('1')), locale: 'en' })
       const back = new URL(response.headers.get('location')!)
       expect(back.pathname).toBe('/en/tariffs')
       expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'checkoutFailed', email })
@@ -289,13 +334,14 @@ describe('cancelling auto-renewal', () => {
     // 30 % off the first month after the trial only, then the full price again.
     expect(await historyOf(record!.id)).toEqual(['activated', 'discount_applied', 'payment:100', 'payment:20930', 'payment:29900', 'trial_started'])
 
-    // While it runs, the same address cannot buy a second one.
-    const again = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru' }))
+    // While it runs, the same address cannot buy a second one: the form says so to the one signed in as it.
+    const cookie = await billing.signedIn(world, user.email)
+    const again = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru' }, undefined, cookie))
     expect(new URL(again.headers.get('location')!).searchParams.get('error')).toBe('alreadySubscribed')
-    // Nobody asks that answer address by address: one network address gets twenty checkout answers an hour, of any kind.
+    // One network address gets twenty checkout answers an hour, of any kind.
     const answers: (string | null)[] = []
     for (let asked = 0; asked < 21; asked += 1) {
-      const answer = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru' }, '10.9.9.9'))
+      const answer = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru' }, '10.9.9.9', cookie))
       answers.push(new URL(answer.headers.get('location')!).searchParams.get('error'))
     }
     expect(answers.slice(0, 20).every((error) => error === 'alreadySubscribed')).toBe(true)
@@ -306,9 +352,9 @@ describe('cancelling auto-renewal', () => {
     await control(`/_double/subscriptions/${subscriptionId}/expire`)
     for (const event of world.double.events.slice(ending)) await deliver(event)
     // The form promises the trial: the returning buyer is first told it is not theirs again, then pays the full price.
-    const told = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru', attempt: `told-${Date.now()}` }))
+    const told = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru', attempt: `told-${Date.now()}` }, undefined, cookie))
     expect(new URL(told.headers.get('location')!).searchParams.get('error')).toBe('trialUsed')
-    const renewedPurchase = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru', fullPrice: 'on', attempt: `again-${Date.now()}` }))
+    const renewedPurchase = await checkout(checkoutRequest({ email: user.email, plan: String(await planId('1')), locale: 'ru', fullPrice: 'on', attempt: `again-${Date.now()}` }, undefined, cookie))
     const sessionId = renewedPurchase.headers.get('location')!.split('/').pop()
     const session = await fetch(`${world.double.url}/_double/checkout/${sessionId}`).then((r) => r.json() as Promise<{ amount_total: number }>)
     expect(session.amount_total).toBe(29_900)

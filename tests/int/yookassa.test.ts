@@ -7,7 +7,7 @@ import { chargeDueRenewals } from '@/lib/billing/siteRun'
 import type { SiteRunBilling } from '@/lib/billing/provider'
 import type { Subscription } from '@/payload-types'
 
-import { checkoutRequest, planId, uniqueEmail, vipServerId } from '../helpers/billing'
+import { checkoutRequest, planId, signedIn, uniqueEmail, vipServerId } from '../helpers/billing'
 import * as yk from '../helpers/yookassa'
 import type { YooKassaWorld } from '../helpers/yookassa'
 
@@ -66,8 +66,9 @@ describe('purchase', () => {
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'consentRequired', email })
     expect(world.double.payments().some((payment) => (payment.metadata as Record<string, string>).email === email)).toBe(false)
 
-    const first = await world.checkout(checkoutRequest({ email, plan, locale: 'en', consent: 'on', attempt: 'yk-same-attempt-1' }))
-    const again = await world.checkout(checkoutRequest({ email, plan, locale: 'en', consent: 'on', attempt: 'yk-same-attempt-1' }))
+    const cookie = await signedIn(world, email)
+    const first = await world.checkout(checkoutRequest({ email, plan, locale: 'en', consent: 'on', attempt: 'yk-same-attempt-1' }, undefined, cookie))
+    const again = await world.checkout(checkoutRequest({ email, plan, locale: 'en', consent: 'on', attempt: 'yk-same-attempt-1' }, undefined, cookie))
     expect(again.headers.get('location')).toBe(first.headers.get('location'))
     const paymentId = first.headers.get('location')!.split('/').pop()!
     expect(first.headers.get('location')).toBe(`http://localhost:3000/en/test-checkout/${paymentId}`)
@@ -86,14 +87,16 @@ describe('purchase', () => {
     const plan = String(await planId(world, '1'))
     const count = () => world.double.payments().filter((payment) => (payment.metadata as Record<string, string>).email === email).length
     const before = count()
-    const told = await world.checkout(checkoutRequest({ email, plan, locale: 'ru', consent: 'on', attempt: `again-${Date.now()}` }))
+    const cookie = await signedIn(world, email)
+    const told = await world.checkout(checkoutRequest({ email, plan, locale: 'ru', consent: 'on', attempt: `again-${Date.now()}` }, undefined, cookie))
     expect(Object.fromEntries(new URL(told.headers.get('location')!).searchParams)).toMatchObject({ error: 'trialUsed', email, plan })
     expect(count()).toBe(before)
-    const paying = await world.checkout(checkoutRequest({ email, plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `again-${Date.now()}` }))
+    const paying = await world.checkout(checkoutRequest({ email, plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `again-${Date.now()}` }, undefined, cookie))
     const paymentId = paying.headers.get('location')!.split('/').pop()!
     expect(await yk.payment(world, paymentId)).toMatchObject({ amount: { value: '299.00' }, metadata: { trialDays: '0' }, description: 'VIP-подписка на VPN-ключи VPN ключи: 1 месяц' })
     // A first-time buyer who ticked "full price" by hand still gets the trial.
-    const fresh = await world.checkout(checkoutRequest({ email: uniqueEmail('fresh'), plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `fresh-${Date.now()}` }))
+    const freshEmail = uniqueEmail('fresh')
+    const fresh = await world.checkout(checkoutRequest({ email: freshEmail, plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `fresh-${Date.now()}` }, undefined, await signedIn(world, freshEmail)))
     expect((await yk.payment(world, fresh.headers.get('location')!.split('/').pop()!)).amount).toEqual({ value: '1.00', currency: 'RUB' })
   })
 

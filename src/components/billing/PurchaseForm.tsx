@@ -7,7 +7,7 @@ import type React from 'react'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 
 import type { Locale } from '@/i18n/locales'
-import { purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/billing/purchaseForm'
+import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/billing/purchaseForm'
 import type { PurchaseError } from '@/lib/billing/purchaseForm'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
@@ -131,7 +131,7 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
           <input type="checkbox" name="consent" required aria-invalid={error === 'consentRequired'} aria-describedby="purchase-error" /> {consentLabel}
         </label>
       ) : null}
-      <p id="purchase-error" role="alert" className="auth__error">
+      <p id="purchase-error" role="alert" className={purchaseAnswerClass(error)}>
         {error ? t(error) : null}
       </p>
       <button type="submit" className="button button--primary" disabled={sending || !enabled}>

@@ -14,7 +14,7 @@ const AUTH_TEXTS = [
 ] as const
 const TARIFF_TEXTS = [
   'invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired',
-  'trialUsed', 'speedStart', 'speedRunning', 'speedFailed',
+  'trialUsed', 'linkSent', 'speedStart', 'speedRunning', 'speedFailed',
 ] as const
 
 async function sharedSpecs(locale: Locale): Promise<TextSpec[]> {

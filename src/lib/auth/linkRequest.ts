@@ -1,5 +1,5 @@
-// Sends an e-mail link for login or registration. The answer and the work done are the same whether or
-// not the address has an account, so the form cannot be used to find out who is registered.
+// Sends an e-mail link for login, registration or a purchase. The answer and the work done are the same whether
+// or not the address has an account, so no form can be used to find out who is registered.
 import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
@@ -11,7 +11,8 @@ import { renderLinkMail } from '@/lib/mail/templates'
 import { issueToken } from './tokens'
 import type { TokenPurpose } from './tokens'
 
-export type LinkPurpose = 'login' | 'register'
+/** `purchase`: a buyer not signed in as the address they pay with; its confirmation opens the checkout (billing/checkout). */
+export type LinkPurpose = 'login' | 'register' | 'purchase'
 
 type Input = { email: string; purpose: LinkPurpose; locale: Locale; next: string | null }
 
@@ -20,9 +21,10 @@ export type LinkResult = { ok: true } | { ok: false; error: 'mailFailed' }
 export async function sendLinkEmail(payload: Payload, { email, purpose, locale, next }: Input): Promise<LinkResult> {
   const found = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })
   const user = found.docs[0]
-  // An existing account always gets a login link; a new address always gets a registration link.
-  const tokenPurpose: TokenPurpose = user ? 'login' : 'register'
-  const kind: MailKind = user ? 'login' : purpose === 'login' ? 'registerFromLogin' : 'register'
+  // An existing account always gets a login link; a new address always gets a registration link; a purchase link is
+  // the same for both (its confirmation signs in only an existing account).
+  const tokenPurpose: TokenPurpose = purpose === 'purchase' ? 'purchase' : user ? 'login' : 'register'
+  const kind: MailKind = purpose === 'purchase' ? 'purchase' : user ? 'login' : purpose === 'login' ? 'registerFromLogin' : 'register'
   const token = await issueToken(payload, { purpose: tokenPurpose, email, locale, userId: user?.id, next })
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
   // Built from the configured address, never from the request's Host header.

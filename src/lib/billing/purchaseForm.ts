@@ -1,9 +1,17 @@
 // The purchase form's browser side, for the React form and the islands' one (src/islands/tariffs.ts) alike.
 import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
 
-/** What the server may send back to the form (`?error=`), each a Tariffs text. */
-export const PURCHASE_ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed'] as const
+/**
+ * What the server may send back to the form (`?error=`), each a Tariffs text: its refusals, and `linkSent` (not an
+ * error: a buyer not signed in as the address was e-mailed a link to go on, whatever the address; billing/checkout).
+ */
+export const PURCHASE_ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed', 'linkSent'] as const
 export type PurchaseError = (typeof PURCHASE_ERRORS)[number]
+
+/** The answer's paragraph: a status for the sent link, an error for the rest. */
+export function purchaseAnswerClass(answer: PurchaseError | null): string {
+  return answer === 'linkSent' ? 'auth__sent' : 'auth__error'
+}
 
 export function purchaseErrorOf(query: URLSearchParams): PurchaseError | null {
   return PURCHASE_ERRORS.find((key) => key === query.get('error')) ?? null

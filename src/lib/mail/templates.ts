@@ -1,7 +1,7 @@
 // E-mail messages in the recipient's language, as HTML and plain text, signed with the site name.
 import type { Locale } from '@/i18n/locales'
 
-export type MailKind = 'login' | 'register' | 'registerFromLogin' | 'changeEmail'
+export type MailKind = 'login' | 'register' | 'registerFromLogin' | 'changeEmail' | 'purchase'
 
 type Copy = { subject: string; intro: string; button: string; outro: string }
 
@@ -31,6 +31,12 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       button: 'Подтвердить новый e-mail',
       outro: 'Если вы ничего не меняли, просто проигнорируйте это письмо: адрес останется прежним.',
     },
+    purchase: {
+      subject: 'Продолжите покупку на сайте {siteName}',
+      intro: 'Чтобы перейти к оплате подписки, подтвердите этот адрес. Если на нём уже есть подписка или был пробный период, ссылка выполнит вход и покажет, что к нему относится. Ссылка действует 15 минут и сработает один раз.',
+      button: 'Перейти к оплате',
+      outro: 'Если вы ничего не покупали, просто проигнорируйте это письмо: ничего не будет списано.',
+    },
   },
   en: {
     login: {
@@ -56,6 +62,12 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       intro: 'You asked to make this the e-mail address of your account. Please confirm it. The link expires in 15 minutes.',
       button: 'Confirm new e-mail',
       outro: 'If you did not change anything, ignore this e-mail: your address stays as it is.',
+    },
+    purchase: {
+      subject: 'Continue your purchase at {siteName}',
+      intro: 'To go on to pay for the subscription, confirm this address. If it already has a subscription or has had the trial, the link signs you in and shows what applies to it. The link works once and expires in 15 minutes.',
+      button: 'Go on to payment',
+      outro: 'If you did not buy anything, ignore this e-mail: nothing will be charged.',
     },
   },
 }

@@ -1,8 +1,12 @@
 // POST from the e-mail link's page: uses the token up and signs the user in (creating the account on registration).
+// A purchase link opens the checkout: signed in when the address has an account, whose answers (a live subscription,
+// a used trial) then show on the form; a new address pays first, and the payment creates its account.
 import { getTranslations } from 'next-intl/server'
 import { NextResponse } from 'next/server'
 import type { Payload } from 'payload'
 import { z } from 'zod'
+
+import { randomUUID } from 'node:crypto'
 
 import { restoreAccount } from '@/lib/auth/accountDeletion'
 import { applyEmailChange } from '@/lib/auth/changeEmail'
@@ -11,6 +15,7 @@ import { signedInCookie } from '@/lib/auth/signedInMarker'
 import { startSession, unusablePassword } from '@/lib/auth/session'
 import { consumeToken } from '@/lib/auth/tokens'
 import type { ConsumedToken } from '@/lib/auth/tokens'
+import { openCheckout, purchaseChoiceOf, purchaseFormUrl } from '@/lib/billing/checkout'
 import { formRoute } from '@/lib/http/formRoute'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
 import { createFirstDeviceKey } from '@/lib/vip/deviceKeys'
@@ -25,6 +30,14 @@ async function landing(payload: Payload, user: User, consumed: ConsumedToken): P
   }
   const next = safeNextPath(consumed.next)
   return next ? absoluteUrl(next) : siteUrl('/profile/servers', consumed.locale)
+}
+
+/** Signs the user in with `response`. Logging in again while a deletion is pending restores the account (the link's page offered it). */
+async function signIn(payload: Payload, user: User, response: NextResponse): Promise<NextResponse> {
+  if (user.deletionRequestedAt) await restoreAccount(payload, user.id)
+  response.headers.append('Set-Cookie', await startSession(payload, user.id))
+  response.headers.append('Set-Cookie', signedInCookie(payload.collections.users.config.auth.tokenExpiration))
+  return response
 }
 
 export const POST = formRoute({
@@ -44,6 +57,13 @@ export const POST = formRoute({
 
     const found = await payload.find({ collection: 'users', where: { email: { equals: consumed.email } }, limit: 1, depth: 0 })
     let user = found.docs[0]
+    if (consumed.purpose === 'purchase') {
+      const choice = purchaseChoiceOf(consumed.next, consumed.locale)
+      if (!choice) return redirect('/link-expired')
+      const opened = await openCheckout(payload, { ...choice, email: consumed.email, userId: user?.id ?? null, fullPrice: false, attempt: randomUUID() })
+      const response = NextResponse.redirect(opened.ok ? opened.url : purchaseFormUrl(consumed.locale, { error: opened.error, email: consumed.email, plan: choice.plan }), 303)
+      return user ? signIn(payload, user, response) : response
+    }
     if (!user && consumed.purpose === 'register') {
       user = await payload.create({
         collection: 'users',
@@ -51,12 +71,6 @@ export const POST = formRoute({
       })
     }
     if (!user) return redirect('/link-expired')
-    // Logging in again while a deletion is pending restores the account (the link's page offered it).
-    if (user.deletionRequestedAt) await restoreAccount(payload, user.id)
-    const cookie = await startSession(payload, user.id)
-    const response = NextResponse.redirect(await landing(payload, user, consumed), 303)
-    response.headers.append('Set-Cookie', cookie)
-    response.headers.append('Set-Cookie', signedInCookie(payload.collections.users.config.auth.tokenExpiration))
-    return response
+    return signIn(payload, user, NextResponse.redirect(await landing(payload, user, consumed), 303))
   },
 })

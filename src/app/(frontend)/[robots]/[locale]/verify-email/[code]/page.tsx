@@ -14,13 +14,15 @@ export const dynamic = 'force-dynamic'
 
 export const metadata: Metadata = { robots: { index: false, follow: false }, referrer: 'no-referrer' }
 
-/** What the button confirms, in the link's own words: signing in, creating the account, a new address, a restore. */
+/** What the button confirms, in the link's own words: signing in, creating the account, a new address, a restore, a purchase. */
 const TEXTS = {
   login: { title: 'confirmTitle', text: 'confirmText', button: 'confirmButton' },
   register: { title: 'registerConfirmTitle', text: 'registerConfirmText', button: 'registerConfirmButton' },
   'change-email': { title: 'emailChangeConfirmTitle', text: 'emailChangeConfirmText', button: 'emailChangeConfirmButton' },
   restore: { title: 'restoreTitle', text: 'restoreText', button: 'restoreButton' },
   activation: { title: 'activationTitle', text: 'activationText', button: 'activationButton' },
+  // The same words whatever the address has: the confirmation tells what applies.
+  purchase: { title: 'purchaseTitle', text: 'purchaseText', button: 'purchaseButton' },
 } as const
 
 export default async function VerifyEmailPage({ params }: { params: Promise<{ locale: string; code: string }> }) {
@@ -32,7 +34,7 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ lo
   // The 401 screen with its status lives on a cached page (see ServerUnauthorized).
   if (!token) redirect(localizedPath('/link-expired', locale))
   const t = await getTranslations({ locale, namespace: 'Auth' })
-  const owner = token.purpose === 'change-email' ? null : await payload.find({ collection: 'users', where: { email: { equals: token.email } }, limit: 1, depth: 0 })
+  const owner = token.purpose === 'change-email' || token.purpose === 'purchase' ? null : await payload.find({ collection: 'users', where: { email: { equals: token.email } }, limit: 1, depth: 0 })
   const isRestore = Boolean(owner?.docs[0]?.deletionRequestedAt)
   const text = isRestore ? TEXTS.restore : TEXTS[token.purpose]
   return (

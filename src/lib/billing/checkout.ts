@@ -1,0 +1,124 @@
+// Opening a checkout at the payment provider for one address and plan. The purchase form (api/billing/checkout)
+// calls it for a buyer signed in as the address they pay with; everyone else is first e-mailed a purchase link,
+// and its confirmation (api/auth/confirm) calls it. Whether an address has a subscription, or had the trial, is
+// answered only there: to the one who reads that address's mail.
+import { createHash } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
+import { localizedPath } from '@/lib/routing/localizedPath'
+import type { Tariff } from '@/payload-types'
+
+import { billingProvider } from '.'
+import { grantsVip } from './lifecycle'
+import type { BillingProvider } from './provider'
+import type { PurchaseError } from './purchaseForm'
+import { receiptSettingsOf } from './receipt'
+
+export type PurchaseChoice = {
+  /** The tariff's id. */
+  plan: number
+  locale: Locale
+  /** The buyer ticked the agreement to automatic charges. */
+  consent: boolean
+}
+
+type Purchasable = { ok: true; provider: BillingProvider; tariff: Tariff } | { ok: false; error: PurchaseError }
+
+/** What the form's choice can be bought as now, before anything about the address is looked up. */
+export async function purchasable(payload: Payload, { plan, locale, consent }: PurchaseChoice): Promise<Purchasable> {
+  const provider = billingProvider()
+  if (!provider) return { ok: false, error: 'unavailable' }
+  const tariff = plan ? await payload.findByID({ collection: 'tariffs', id: plan, depth: 0, locale, overrideAccess: false, disableErrors: true }) : null
+  if (!tariff || !tariff.active) return { ok: false, error: 'invalidPlan' }
+  if (provider.runsRenewals && !consent) return { ok: false, error: 'consentRequired' }
+  return { ok: true, provider, tariff }
+}
+
+export type CheckoutInput = PurchaseChoice & {
+  email: string
+  /** The account of the address, when it has one: the purchase is attached to it. */
+  userId: number | null
+  /** The buyer saw that the trial is not theirs again and pays the full price. */
+  fullPrice: boolean
+  /** One key per visit of the form: submitting it twice opens one checkout. */
+  attempt: string
+}
+
+export type CheckoutOutcome = { ok: true; url: string } | { ok: false; error: PurchaseError }
+
+async function rememberOrder(payload: Payload, order: { id: string; paymentId: string; amountKopecks: number }): Promise<void> {
+  const key = `first:${order.id}`
+  const known = await payload.count({ collection: 'charges', where: { key: { equals: key } } })
+  if (known.totalDocs === 0) {
+    await payload.create({ collection: 'charges', data: { key, order: order.id, paymentId: order.paymentId, status: 'pending', amountKopecks: order.amountKopecks }, depth: 0 })
+  }
+}
+
+export async function openCheckout(payload: Payload, input: CheckoutInput): Promise<CheckoutOutcome> {
+  const { email, userId, locale, fullPrice, attempt } = input
+  const choice = await purchasable(payload, input)
+  if (!choice.ok) return choice
+  const { provider, tariff } = choice
+
+  // One live subscription per address, and the trial only for a first subscription.
+  const earlier = userId
+    ? (await payload.find({ collection: 'subscriptions', where: { user: { equals: userId } }, pagination: false, depth: 0, select: { status: true } })).docs
+    : []
+  if (earlier.some((subscription) => grantsVip(subscription.status))) return { ok: false, error: 'alreadySubscribed' }
+  const firstSubscription = earlier.length === 0
+  // The page promises the trial; a returning buyer is told the real price before any payment page opens.
+  if (!firstSubscription && tariff.trialDays > 0 && !fullPrice) return { ok: false, error: 'trialUsed' }
+
+  const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
+  try {
+    const { url, order } = await provider.createCheckout({
+      email,
+      userId,
+      plan: {
+        id: tariff.id,
+        name: tariff.name,
+        months: Number(tariff.months),
+        priceKopecks: tariff.priceKopecks,
+        trialDays: firstSubscription ? tariff.trialDays : 0,
+        trialFeeKopecks: firstSubscription ? tariff.trialFeeKopecks : 0,
+      },
+      locale,
+      successUrl: siteUrl('/success-payment', locale),
+      // A buyer who comes back without paying finds the form as they left it ("Try again" keeps plan and e-mail).
+      cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email }),
+      returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email }).toString()}`),
+      siteName,
+      receipts: receiptSettingsOf(receipts),
+      idempotencyKey: createHash('sha256').update(`checkout:${email}:${tariff.id}:${attempt}`).digest('hex'),
+    })
+    // The buyer comes back with the order only: the payment it stands for is looked up here.
+    if (order) await rememberOrder(payload, order)
+    return { ok: true, url }
+  } catch (error) {
+    payload.logger.error({ err: error, msg: 'Checkout could not be created' })
+    return { ok: false, error: 'checkoutFailed' }
+  }
+}
+
+/** The plans page's form again, with the answer, the address and the plan (the fragment scrolls to the form). */
+export function purchaseFormUrl(locale: Locale, { error, email, plan }: { error: PurchaseError; email: string; plan: number }): string {
+  return `${siteUrl('/tariffs', locale, { error, email: email.slice(0, 254), plan: String(plan || '') })}#buy`
+}
+
+/** Where a purchase link leads once confirmed, carrying the form's choice (read back by `purchaseChoiceOf`). */
+export function purchaseLinkNext({ plan, locale, consent }: PurchaseChoice): string {
+  const query = new URLSearchParams({ plan: String(plan), ...(consent ? { consent: 'on' } : {}) })
+  return localizedPath(`/tariffs?${query.toString()}`, locale)
+}
+
+/** The form's choice a purchase link carries; null for anything else. */
+export function purchaseChoiceOf(next: string | null, locale: Locale): PurchaseChoice | null {
+  if (!next) return null
+  const url = new URL(next, 'http://site.invalid')
+  const plan = Number(url.searchParams.get('plan'))
+  if (!Number.isSafeInteger(plan) || plan <= 0) return null
+  return { plan, locale, consent: url.searchParams.get('consent') === 'on' }
+}
