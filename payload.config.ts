@@ -26,6 +26,7 @@ import { lockDownPayloadInternals } from './collections/access/payloadInternals'
 import { boundApiReadsEverywhere } from './collections/hooks/boundApiReads'
 import { isAdminUser } from './collections/access/roles'
 import { SiteSettings } from './globals/SiteSettings'
+import { forgetExpiredLimitsTask } from './src/jobs/forgetExpiredLimits'
 import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
 import { chargeRenewalsTask } from './src/jobs/chargeRenewals'
 import { checkKeyConnectionsTask } from './src/jobs/checkKeyConnections'
@@ -108,7 +109,7 @@ export default buildConfig({
     transport: createMailTransport(config),
   }),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask],
+    tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask],
     // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/jobs/runner.ts), which also
     // queues the scheduled tasks; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],

@@ -29,6 +29,7 @@ import * as migration_20261124_232944_key_listing from './20261124_232944_key_li
 import * as migration_20261125_001834_key_listing_without_waits from './20261125_001834_key_listing_without_waits';
 import * as migration_20261126_025125_no_payload_lockout from './20261126_025125_no_payload_lockout';
 import * as migration_20261126_052540_purchase_links from './20261126_052540_purchase_links';
+import * as migration_20261126_060946_forget_expired_limits from './20261126_060946_forget_expired_limits';
 
 export const migrations = [
   {
@@ -184,6 +185,11 @@ export const migrations = [
   {
     up: migration_20261126_052540_purchase_links.up,
     down: migration_20261126_052540_purchase_links.down,
-    name: '20261126_052540_purchase_links'
+    name: '20261126_052540_purchase_links',
+  },
+  {
+    up: migration_20261126_060946_forget_expired_limits.up,
+    down: migration_20261126_060946_forget_expired_limits.down,
+    name: '20261126_060946_forget_expired_limits'
   },
 ];

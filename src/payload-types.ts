@@ -132,6 +132,7 @@ export interface Config {
     tasks: {
       sendEmail: TaskSendEmail;
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
+      forgetExpiredLimits: TaskForgetExpiredLimits;
       rotateFreeKeys: TaskRotateFreeKeys;
       checkServerHealth: TaskCheckServerHealth;
       checkKeyConnections: TaskCheckKeyConnections;
@@ -694,6 +695,7 @@ export interface PayloadJob {
           | 'inline'
           | 'sendEmail'
           | 'purgeDeletedAccounts'
+          | 'forgetExpiredLimits'
           | 'rotateFreeKeys'
           | 'checkServerHealth'
           | 'checkKeyConnections'
@@ -738,6 +740,7 @@ export interface PayloadJob {
         | 'inline'
         | 'sendEmail'
         | 'purgeDeletedAccounts'
+        | 'forgetExpiredLimits'
         | 'rotateFreeKeys'
         | 'checkServerHealth'
         | 'checkKeyConnections'
@@ -1388,6 +1391,14 @@ export interface TaskSendEmail {
  * via the `definition` "TaskPurgeDeletedAccounts".
  */
 export interface TaskPurgeDeletedAccounts {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskForgetExpiredLimits".
+ */
+export interface TaskForgetExpiredLimits {
   input?: unknown;
   output?: unknown;
 }

@@ -410,6 +410,25 @@ describe('input and limits', () => {
     expect((await requestLink(linkRequest({ email, purpose: 'login' }, '10.1.8.1'))).status).toBe(200)
   })
 
+  it('counts the longest address there is like any other (its limiter key passes the table’s 255 characters)', async () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(53)}.example`
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await requestLink(linkRequest({ email, purpose: 'login' }, '2001:db8::77'))).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+  })
+
+  it('forgets every ended window hourly, so the table does not grow with each address that ever asked', async () => {
+    const ended = `link-ip:ended-${uniqueEmail()}`
+    const running = `link-ip:running-${uniqueEmail()}`
+    await payload.db.pool.query('INSERT INTO rate_limits (key, points, expire) VALUES ($1, 3, $2), ($3, 3, $4)', [ended, Date.now() - 1_000, running, Date.now() + 3_600_000])
+    const { forgetExpiredLimits } = await import('@/lib/auth/rateLimit')
+    expect(await forgetExpiredLimits(payload)).toBeGreaterThanOrEqual(1)
+    const left = await payload.db.pool.query('SELECT key FROM rate_limits WHERE key = ANY($1)', [[ended, running]])
+    expect(left.rows.map((row: { key: string }) => row.key)).toEqual([running])
+    const { forgetExpiredLimitsTask } = await import('@/jobs/forgetExpiredLimits')
+    expect(forgetExpiredLimitsTask.schedule).toEqual([{ cron: '17 * * * *', queue: 'default' }])
+  })
+
   it('counts by the address our proxy saw, so a client writing its own X-Forwarded-For cannot escape the limit', async () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 31; attempt += 1) {

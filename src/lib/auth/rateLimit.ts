@@ -1,4 +1,6 @@
 // Rate limits for e-mail links, kept in PostgreSQL so every app instance counts the same requests.
+import { createHash } from 'node:crypto'
+
 import type { Payload } from 'payload'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
@@ -19,7 +21,8 @@ const limiters = new WeakMap<Payload, Limiters>()
 function limitersFor(payload: Payload): Limiters {
   const existing = limiters.get(payload)
   if (existing) return existing
-  // The table comes from a migration (rate_limits), so the library must not create it at runtime.
+  // The table comes from a migration (rate_limits), so the library must not create it at runtime. Expired rows are
+  // deleted by one hourly job (forgetExpiredLimits), not by a timer in every limiter of every process.
   const common = { storeClient: payload.db.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false }
   const created = {
     // Five links an hour per e-mail address from one network address: enough for typos and slow mail, too few to
@@ -52,12 +55,20 @@ function limitersFor(payload: Payload): Limiters {
   return created
 }
 
+/**
+ * A limiter's row key (the table's key holds 255 characters): an e-mail address of 254 and a network address with
+ * the limiter's prefix can pass that, so a long key is counted under its hash.
+ */
+function rowKey(key: string): string {
+  return key.length <= 180 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`
+}
+
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 async function consumeBoth(perIp: RateLimiterPostgres, perAccount: RateLimiterPostgres, ip: string, email: string): Promise<RateLimitResult> {
   try {
-    await perIp.consume(ip)
-    await perAccount.consume(email.toLowerCase())
+    await perIp.consume(rowKey(ip))
+    await perAccount.consume(rowKey(email.toLowerCase()))
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
@@ -70,6 +81,21 @@ export async function consumeLinkAllowance(payload: Payload, { email, ip }: { em
   return consumeBoth(perIp, perEmail, ip, `${email.toLowerCase()} ${ip}`)
 }
 
+/**
+ * A purchase link (api/billing/checkout): counted per e-mail address and network address like every link, while the
+ * purchase form's own allowance per network address (`checkout`, counted first) stands for the sign-in links' one:
+ * a buyer behind a shared mobile address uses up neither the sign-in links of the people around them nor theirs.
+ */
+export async function consumePurchaseLinkAllowance(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
+  try {
+    await limitersFor(payload).perEmail.consume(rowKey(`${email.toLowerCase()} ${ip}`))
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
+    throw error
+  }
+}
+
 export type PasswordAllowance = { ok: true } | { ok: false; retryAfterSeconds: number; passwordPaused: boolean }
 
 /** One password login attempt (counted before the password is checked). */
@@ -79,7 +105,7 @@ export async function consumePasswordAttempt(payload: Payload, { email, ip }: { 
   const fromHere = await consumeBoth(passwordPerIp, passwordPerAccountAddress, ip, `${account} ${ip}`)
   if (!fromHere.ok) return { ...fromHere, passwordPaused: false }
   try {
-    await passwordPerAccount.consume(account)
+    await passwordPerAccount.consume(rowKey(account))
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000), passwordPaused: true }
@@ -89,16 +115,25 @@ export async function consumePasswordAttempt(payload: Payload, { email, ip }: { 
 
 /** After a successful password login the account's count from that address starts again (the address's does not). */
 export async function clearPasswordAttempts(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<void> {
-  await limitersFor(payload).passwordPerAccountAddress.delete(`${email.toLowerCase()} ${ip}`)
+  await limitersFor(payload).passwordPerAccountAddress.delete(rowKey(`${email.toLowerCase()} ${ip}`))
 }
 
 /** One unit of a per-address allowance other than e-mail links. */
 export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'apiRead' | 'speedTest' | 'feed', ip: string): Promise<RateLimitResult> {
   try {
-    await limitersFor(payload)[kind].consume(ip)
+    await limitersFor(payload)[kind].consume(rowKey(ip))
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
     throw error
   }
+}
+
+/**
+ * Deletes the rows of windows that have ended. One row per network or e-mail address a window saw: without this the
+ * table grows with every address that ever asked anything (src/jobs/forgetExpiredLimits.ts, hourly).
+ */
+export async function forgetExpiredLimits(payload: Payload, now: Date = new Date()): Promise<number> {
+  const result = await payload.db.pool.query('DELETE FROM "rate_limits" WHERE "expire" IS NOT NULL AND "expire" < $1', [now.getTime()])
+  return result.rowCount ?? 0
 }

@@ -16,6 +16,15 @@ describe('clientIp', () => {
     expect(clientIp(forwarded('203.0.113.9'), 2)).toBe('203.0.113.9')
   })
 
+  it('reads an address with a port as the address, and anything that is no address as "unknown"', () => {
+    expect(clientIp(forwarded('203.0.113.9:5678'), 1)).toBe('203.0.113.9')
+    expect(clientIp(forwarded('[2001:db8::1]:443'), 1)).toBe('2001:db8::1')
+    expect(clientIp(forwarded('2001:db8::1'), 1)).toBe('2001:db8::1')
+    expect(clientIp(forwarded('1'.repeat(8000)), 1)).toBe('unknown')
+    expect(clientIp(forwarded('evil.example, 203.0.113.9'), 2)).toBe('unknown')
+    expect(clientIp(forwarded('999.1.1.1'), 1)).toBe('unknown')
+  })
+
   it('is "unknown" without the header', () => {
     expect(clientIp(new Headers(), 1)).toBe('unknown')
     expect(clientIp(forwarded(' , '), 1)).toBe('unknown')

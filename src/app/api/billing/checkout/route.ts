@@ -9,7 +9,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
-import { consumeIpAllowance, consumeLinkAllowance } from '@/lib/auth/rateLimit'
+import { consumeIpAllowance, consumePurchaseLinkAllowance } from '@/lib/auth/rateLimit'
 import { openCheckout, purchasable, purchaseFormUrl, purchaseLinkNext } from '@/lib/billing/checkout'
 import type { PurchaseError } from '@/lib/billing/purchaseForm'
 import { formRoute } from '@/lib/http/formRoute'
@@ -45,7 +45,7 @@ export const POST = formRoute({
       return opened.ok ? NextResponse.redirect(opened.url, 303) : backToForm(opened.error, email)
     }
     // The same work and the same answer for every address: a link, whose confirmation opens the checkout.
-    const links = await consumeLinkAllowance(payload, { email, ip })
+    const links = await consumePurchaseLinkAllowance(payload, { email, ip })
     if (!links.ok) return backToForm('checkoutFailed', email)
     const sent = await sendLinkEmail(payload, { email, purpose: 'purchase', locale, next: purchaseLinkNext(choice) })
     return backToForm(sent.ok ? 'linkSent' : 'checkoutFailed', email)
