@@ -4,6 +4,8 @@ import type { CollectionConfig, Where } from 'payload'
 import { z } from 'zod'
 
 import { adminT } from '../../src/lib/admin/adminMessages'
+import { boundedBytes } from '../../src/lib/http/boundedBody'
+import { IMPORT_MAX_BODY_BYTES } from '../../src/lib/keys/importLimits'
 import { HIDE_AFTER_FAILED_CHECKS } from '../../src/lib/liveness/policy'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
@@ -28,6 +30,14 @@ export function currentFreeKeysWhere(now: Date = new Date()): Where {
       { or: [{ 'liveness.failures': { exists: false } }, { 'liveness.failures': { less_than: HIDE_AFTER_FAILED_CHECKS } }] },
       { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
     ],
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
   }
 }
 
@@ -77,8 +87,14 @@ export const Keys: CollectionConfig = {
       handler: async (req) => {
         if (!isStaff(req.user)) return Response.json({ error: 'forbidden' }, { status: 403 })
         const t = adminT(req)
-        const parsed = importRequest.safeParse(await req.json?.().catch(() => null))
-        if (!parsed.success) return Response.json({ error: t('import.invalid') }, { status: 400 })
+        // Read no further than the bound (what nginx lets through too): a larger import is one short answer.
+        const bytes = await boundedBytes(req, IMPORT_MAX_BODY_BYTES).catch(() => null)
+        if (bytes === null) return Response.json({ error: t('import.tooLarge') }, { status: 413 })
+        const parsed = importRequest.safeParse(parseJson(new TextDecoder().decode(bytes)))
+        if (!parsed.success) {
+          const tooBig = parsed.error.issues.some((issue) => issue.code === 'too_big')
+          return Response.json({ error: t(tooBig ? 'import.tooLarge' : 'import.invalid') }, { status: tooBig ? 413 : 400 })
+        }
         const { server, text, files, expiresAt, acceptOtherHost } = parsed.data
         const until = expiresAt === null ? null : new Date(expiresAt)
         if (until !== null && !(until.getTime() > Date.now() && until.getTime() <= Date.now() + 366 * 24 * 3_600_000)) {

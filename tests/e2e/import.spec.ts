@@ -1,4 +1,5 @@
 // The bulk key import as an editor uses it (over the admin's API), and the imported keys on the public site.
+import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -23,10 +24,27 @@ test('an editor imports links into a manual server; visitors see the keys; nobod
   })
   expect(created.status()).toBe(201)
   const server = ((await created.json()) as { doc: { id: number } }).doc
-  const link = 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@203.0.113.20:443?encryption=none&security=tls&sni=example.com&type=tcp#IE'
+  // A new key each run: the same key already on the site would be refused as a duplicate.
+  const link = `vless://${randomUUID()}@203.0.113.20:443?encryption=none&security=tls&sni=example.com&type=tcp#IE`
   const imported = await editor.post('/api/keys/import', { headers: sameSite, data: { server: server.id, text: `${link}\nnot a key`, expiresInHours: 24 } })
   expect(imported.status()).toBe(200)
   expect(await imported.json()).toEqual({ created: 1, rejected: [{ source: '2: not a key', reason: 'это не ссылка ключа' }] })
+
+  // An import past its bounds gets one short answer in the editor's language, and nothing is imported.
+  const tooLarge = 'Импорт слишком большой (больше 4 МБ, миллиона символов ссылок или 500 файлов): разделите его на несколько частей'
+  // Past 4 MB nginx answers before the app (which reads no further than that either: src/lib/http/boundedBody.ts).
+  const overBody = await editor.post('/api/keys/import', { headers: sameSite, data: { server: server.id, text: 'x'.repeat(4 * 1024 * 1024) } })
+  expect(overBody.status()).toBe(413)
+  const overText = await editor.post('/api/keys/import', { headers: sameSite, data: { server: server.id, text: `${link}\n`.repeat(9000) } })
+  expect([overText.status(), await overText.json()]).toEqual([413, { error: tooLarge }])
+  const manyFiles = Array.from({ length: 501 }, (_, index) => ({ name: `wg${index}.conf`, content: '[Interface]' }))
+  const overFiles = await editor.post('/api/keys/import', { headers: sameSite, data: { server: server.id, files: manyFiles } })
+  expect([overFiles.status(), await overFiles.json()]).toEqual([413, { error: tooLarge }])
+  // Half a million lines within the bounds: 500 answers and one for the rest, not one per line.
+  const lines = await editor.post('/api/keys/import', { headers: sameSite, data: { server: server.id, text: 'x\n'.repeat(499_999) } })
+  const report = (await lines.json()) as { created: number; rejected: { source: string; reason: string }[] }
+  expect([lines.status(), report.created, report.rejected.length]).toEqual([200, 0, 501])
+  expect(report.rejected.at(-1)!.source).toBe('501–499999: 499499')
 
   // The public list of the country shows it (pages revalidate when keys change).
   await expect(async () => {

@@ -6,6 +6,8 @@ import { useRouter } from 'next/navigation'
 import type React from 'react'
 import { useEffect, useState } from 'react'
 
+import { IMPORT_MAX_BODY_BYTES } from '@/lib/keys/importLimits'
+
 type ServerOption = { id: number; name: string; host: string }
 type Report = { created: number; rejected: { source: string; reason: string }[] }
 
@@ -24,6 +26,7 @@ const TEXT = {
     created: 'Добавлено ключей: {n}',
     rejected: 'Не добавлены',
     failed: 'Не удалось связаться с сайтом, попробуйте ещё раз: введённое сохранено',
+    tooLarge: 'Импорт больше 4 МБ: разделите его на несколько частей',
     noServers: 'Нет серверов, ключи которых добавляются вручную: создайте сервер и выберите «Откуда берутся ключи: Вручную»',
   },
   en: {
@@ -40,6 +43,7 @@ const TEXT = {
     created: 'Keys added: {n}',
     rejected: 'Not added',
     failed: 'Could not reach the site; try again: what you entered is kept',
+    tooLarge: 'The import is larger than 4 MB: split it into several parts',
     noServers: 'No servers whose keys are added by hand: create a server with “Where keys come from: Manual”',
   },
 }
@@ -70,22 +74,23 @@ export function KeysImport() {
         form.getAll('files').flatMap((file) => (file instanceof File && file.size > 0 ? [file] : [])).map(async (file) => ({ name: file.name, content: await file.text() })),
       )
       const until = String(form.get('until') ?? '')
-      const response = await fetch('/api/keys/import', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          server: Number(form.get('server')),
-          text: form.get('text'),
-          files,
-          // The picker's local time, as the editor meant it.
-          expiresAt: lifetime === 'until' && until !== '' ? new Date(until).toISOString() : null,
-          acceptOtherHost: form.get('acceptOtherHost') === 'on',
-        }),
+      const request = JSON.stringify({
+        server: Number(form.get('server')),
+        text: form.get('text'),
+        files,
+        // The picker's local time, as the editor meant it.
+        expiresAt: lifetime === 'until' && until !== '' ? new Date(until).toISOString() : null,
+        acceptOtherHost: form.get('acceptOtherHost') === 'on',
       })
+      // Said before sending: the site (and nginx before it) reads no more than this.
+      if (new Blob([request]).size > IMPORT_MAX_BODY_BYTES) {
+        setState({ kind: 'refused', message: text.tooLarge })
+        return
+      }
+      const response = await fetch('/api/keys/import', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: request })
       const body = (await response.json().catch(() => null)) as (Report & { error?: string }) | null
-      if (response.status === 400 || response.status === 404) {
-        setState({ kind: 'refused', message: body?.error ?? text.failed })
+      if (response.status === 400 || response.status === 404 || response.status === 413) {
+        setState({ kind: 'refused', message: body?.error ?? (response.status === 413 ? text.tooLarge : text.failed) })
         return
       }
       if (!response.ok || body === null) throw new Error(String(response.status))

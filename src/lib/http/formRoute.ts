@@ -11,6 +11,7 @@ import { currentUser } from '@/lib/auth/currentUser'
 import { payloadClient } from '@/lib/data/payload'
 import type { User } from '@/payload-types'
 
+import { boundedBytes } from './boundedBody'
 import { refuseCrossSite } from './sameSite'
 import { siteUrl } from './siteUrl'
 
@@ -41,14 +42,23 @@ type Options<Schema extends z.ZodType, Params, Auth extends AuthMode> = {
   invalid?: (context: Omit<FormContext<never, Params, Auth>, 'data'> & { fields: Fields; error: string }) => Response | Promise<Response>
 }
 
+/** The site's forms and JSON calls carry an address, a plan, a device name: a few hundred bytes. */
+export const FORM_MAX_BYTES = 64 * 1024
+
 async function readFields(request: Request): Promise<{ fields: Fields; isJson: boolean }> {
-  if ((request.headers.get('content-type') ?? '').includes('application/json')) {
-    const body: unknown = await request.json().catch(() => null)
-    return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Fields) : {}, isJson: true }
+  const isJson = (request.headers.get('content-type') ?? '').includes('application/json')
+  // A larger body (only a crafted request sends one) is read no further and counts as an empty form: the route
+  // answers it as it answers a form with nothing filled in.
+  const bytes = await boundedBytes(request, FORM_MAX_BYTES).catch(() => null)
+  if (bytes === null) return { fields: {}, isJson }
+  const body = new Request(request.url, { method: 'POST', headers: request.headers, body: bytes })
+  if (isJson) {
+    const parsed: unknown = await body.json().catch(() => null)
+    return { fields: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Fields) : {}, isJson }
   }
-  const form = await request.formData().catch(() => null)
+  const form = await body.formData().catch(() => null)
   // Files are never part of these forms: only text fields are read.
-  return { fields: form ? Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) : {}, isJson: false }
+  return { fields: form ? Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) : {}, isJson }
 }
 
 export function formRoute<Schema extends z.ZodType, Params = Record<string, never>, Auth extends AuthMode = AuthMode>(

@@ -5,8 +5,9 @@ import { parseShareLink } from './parse'
 import type { KeyParseError, Protocol } from './types'
 import { parseWireguardConfig } from './wireguard'
 
-export const IMPORT_MAX_ITEMS = 500
-export const IMPORT_MAX_FILE_BYTES = 64 * 1024
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ITEMS } from './importLimits'
+
+export { IMPORT_MAX_BODY_BYTES, IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ITEMS } from './importLimits'
 
 export type ImportedKey = {
   source: string

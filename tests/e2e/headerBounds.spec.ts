@@ -1,0 +1,73 @@
+// The guard for what nobody listed (issue 33): every public route, with each header a browser, proxy or attacker
+// may send at the largest size nginx lets through, answers within a small multiple of the same request as a browser
+// sends it (a ratio in one run, tests/helpers/headerCost.ts), and never with a server error.
+import { expect, test } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
+
+import { LARGE_HEADERS, medianMs, withinBound } from '../helpers/headerCost'
+import type { Sent } from '../helpers/headerCost'
+
+import { RU } from './helpers'
+
+type Route = { name: string; send: (request: APIRequestContext, headers: Record<string, string>) => Promise<Sent> }
+
+let ipCounter = 0
+/** Each request from its own address, so no rate limit decides what is measured. */
+const from = () => {
+  ipCounter += 1
+  return { 'x-forwarded-for': `203.0.${113 + Math.floor(ipCounter / 250)}.${ipCounter % 250}` }
+}
+
+async function timed(answer: () => Promise<{ status: () => number; body: () => Promise<Buffer> }>): Promise<Sent> {
+  const started = performance.now()
+  const response = await answer()
+  await response.body()
+  return { status: response.status(), ms: performance.now() - started }
+}
+
+/** A read, past nginx's cache (a hard reload), as the app answers it. */
+const get = (path: string): Route => ({
+  name: `GET ${path}`,
+  send: (request, headers) => timed(() => request.get(path, { headers: { ...RU, 'cache-control': 'no-cache', ...from(), ...headers }, maxRedirects: 0 })),
+})
+
+/** A form post with an address that is refused at once: what the form costs before any mail or payment. */
+const post = (path: string, form: Record<string, string>): Route => ({
+  name: `POST ${path}`,
+  send: (request, headers) => timed(() => request.post(path, { headers: { ...RU, ...from(), ...headers }, form, maxRedirects: 0 })),
+})
+
+const ROUTES: Route[] = [
+  get('/'),
+  get('/de'),
+  get('/en/vless-de'),
+  get('/tariffs'),
+  get('/login'),
+  get('/search?country=de&protocol=vless'),
+  get('/api/feed/vless'),
+  get(`/api/subscription/1/${'A'.repeat(43)}`),
+  get('/icon.svg'),
+  post('/api/auth/request-link', { email: 'nobody@', locale: 'ru' }),
+  post('/api/billing/checkout', { email: 'nobody@', plan: '1', locale: 'ru' }),
+]
+
+for (const route of ROUTES) {
+  test(`${route.name}: every header at the largest size nginx lets through costs a small multiple of a browser’s request`, async ({ request }) => {
+    test.setTimeout(120_000)
+    // The route's code loaded and its data cached first, as it is for every visitor after the first.
+    await route.send(request, {})
+    const normal = await medianMs(() => route.send(request, {}), 5)
+    expect(normal.statuses.every((status) => status < 500), `${route.name}: ${normal.statuses.join(', ')}`).toBe(true)
+    const over: string[] = []
+    for (const [name, values] of Object.entries(LARGE_HEADERS)) {
+      for (const [shape, value] of values.entries()) {
+        let large = await route.send(request, { [name]: value })
+        expect(large.status, `${route.name} with a large ${name} (shape ${shape})`).toBeLessThan(500)
+        // Over the bound once: measured again (three times, the median), so one scheduling hiccup is not a finding.
+        if (!withinBound(large.ms, normal.ms)) large = { ...large, ms: (await medianMs(() => route.send(request, { [name]: value }), 3)).ms }
+        if (!withinBound(large.ms, normal.ms)) over.push(`${name} (shape ${shape}): ${Math.round(large.ms)} ms`)
+      }
+    }
+    expect(over, `${route.name}: ${Math.round(normal.ms)} ms as a browser sends it`).toEqual([])
+  })
+}
