@@ -1,12 +1,12 @@
 // POST from the e-mail link's page: uses the token up and signs the user in (creating the account on registration).
 // A purchase link opens the checkout: signed in when the address has an account, whose answers (a live subscription,
 // a used trial) then show on the form; a new address pays first, and the payment creates its account.
+import { randomUUID } from 'node:crypto'
+
 import { getTranslations } from 'next-intl/server'
 import { NextResponse } from 'next/server'
 import type { Payload } from 'payload'
 import { z } from 'zod'
-
-import { randomUUID } from 'node:crypto'
 
 import { restoreAccount } from '@/lib/auth/accountDeletion'
 import { applyEmailChange } from '@/lib/auth/changeEmail'
