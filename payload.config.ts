@@ -60,7 +60,11 @@ export default buildConfig({
     avatar: 'default',
     dateFormat: ADMIN_DATE_TIME,
     importMap: { baseDir: path.resolve(dirname, 'src') },
-    components: { beforeDashboard: ['/components/admin/Overview#Overview'] },
+    components: {
+      beforeDashboard: ['/components/admin/Overview#Overview'],
+      // The site's name and icon on the login page and in the navigation, not Payload's.
+      graphics: { Logo: '/components/admin/Brand#Logo', Icon: '/components/admin/Brand#Icon' },
+    },
   },
   i18n: {
     supportedLanguages: { ru, en },

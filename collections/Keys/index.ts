@@ -273,9 +273,10 @@ export const Keys: CollectionConfig = {
     {
       // Phone-ready protocols first in the public lists (src/lib/keys/listOrder.ts); set from the protocol on save.
       name: 'listRank',
+      label: { ru: 'Место в списке', en: 'List rank' },
       type: 'number',
       index: true,
-      admin: { hidden: true },
+      admin: { hidden: true, disableListColumn: true, disableListFilter: true },
     },
     {
       name: 'providerRef',

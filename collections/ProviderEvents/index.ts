@@ -18,9 +18,9 @@ export const ProviderEvents: CollectionConfig = {
   },
   access: { read: adminOnly, create: adminOnly, update: adminOnly, delete: adminOnly },
   fields: [
-    { name: 'provider', type: 'text', required: true },
-    { name: 'eventId', type: 'text', required: true, unique: true },
-    { name: 'type', type: 'text', required: true },
-    { name: 'processedAt', type: 'date', required: true },
+    { name: 'provider', label: { ru: 'Платёжная система', en: 'Provider' }, type: 'text', required: true },
+    { name: 'eventId', label: { ru: 'ID события', en: 'Event id' }, type: 'text', required: true, unique: true },
+    { name: 'type', label: { ru: 'Тип события', en: 'Event type' }, type: 'text', required: true },
+    { name: 'processedAt', label: { ru: 'Обработано', en: 'Processed at' }, type: 'date', required: true },
   ],
 }

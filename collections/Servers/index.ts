@@ -6,6 +6,7 @@ import type { Protocol } from '../../src/lib/keys'
 import type { Server } from '../../src/payload-types'
 
 import { adminLanguage, adminT } from '../../src/lib/admin/adminMessages'
+import { healthDetailText } from '../../src/lib/provisioning/health'
 import { isInternalAddress, isLocalHostName } from '../../src/lib/http/privateAddress'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
@@ -61,8 +62,12 @@ export const Servers: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'name',
-    defaultColumns: ['name', 'country', 'tier', 'hosting', 'adapter', 'enabled', 'health.keysFailing'],
-    components: { beforeListTable: ['/components/admin/RunOutNotice#RunOutNotice', '/components/admin/RotateNowButton#RotateNowButton'] },
+    // Whether each server works is the first thing an editor looks for: its check's status is a column, and the
+    // failing ones a click away (ServerFilters).
+    defaultColumns: ['name', 'country', 'tier', 'adapter', 'enabled', 'health.status', 'health.keysFailing'],
+    components: {
+      beforeListTable: ['/components/admin/ServerLinks#ServerFilters', '/components/admin/RunOutNotice#RunOutNotice', '/components/admin/RotateNowButton#RotateNowButton'],
+    },
     listSearchableFields: ['name', 'host', 'hosting'],
     group: { ru: 'Ключи', en: 'Keys' },
   },
@@ -165,7 +170,8 @@ export const Servers: CollectionConfig = {
       label: { ru: 'Протоколы', en: 'Protocols' },
       labels: { singular: { ru: 'Протокол', en: 'Protocol' }, plural: { ru: 'Протоколы', en: 'Protocols' } },
       type: 'array',
-      admin: { initCollapsed: true, components: { RowLabel: '/components/admin/ArrayRowLabel#ArrayRowLabel' } },
+      // Open: a new server's first protocol row is filled in at once, not found folded under "#1".
+      admin: { initCollapsed: false, components: { RowLabel: '/components/admin/ArrayRowLabel#ArrayRowLabel' } },
       fields: [
         {
           type: 'row',
@@ -346,6 +352,12 @@ export const Servers: CollectionConfig = {
       ],
     },
     {
+      // Its keys and the import, from the server's page.
+      name: 'serverLinks',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '/components/admin/ServerLinks#ServerLinks' } },
+    },
+    {
       name: 'health',
       label: { ru: 'Состояние', en: 'Health' },
       type: 'group',
@@ -366,7 +378,14 @@ export const Servers: CollectionConfig = {
         // Visitors and customers see whether a server works and when it was checked; the rest is for staff.
         { name: 'latencyMs', label: { ru: 'Задержка (мс)', en: 'Latency (ms)' }, type: 'number', access: { read: staffOnlyField } },
         { name: 'failures', label: { ru: 'Неудачных проверок подряд', en: 'Failed checks in a row' }, type: 'number', defaultValue: 0, access: { read: staffOnlyField } },
-        { name: 'detail', label: { ru: 'Подробности проверки', en: 'Check details' }, type: 'textarea', access: { read: staffOnlyField } },
+        {
+          name: 'detail',
+          label: { ru: 'Подробности проверки', en: 'Check details' },
+          type: 'textarea',
+          access: { read: staffOnlyField },
+          // Stored in no language (src/lib/provisioning/health.ts), read in the editor's.
+          hooks: { afterRead: [({ value, req }) => healthDetailText(value, adminT(req))] },
+        },
         {
           name: 'lastRotationAt',
           label: { ru: 'Последняя ротация ключей', en: 'Last key rotation' },
@@ -392,9 +411,10 @@ export const Servers: CollectionConfig = {
         {
           // The run-out the support address was last e-mailed about (src/lib/provisioning/runOut.ts).
           name: 'runOutWarnedFor',
+          label: { ru: 'Предупреждение о нехватке отправлено', en: 'Run-out warning sent' },
           type: 'date',
           access: { read: staffOnlyField },
-          admin: { hidden: true },
+          admin: { hidden: true, disableListColumn: true, disableListFilter: true },
         },
       ],
     },

@@ -83,7 +83,8 @@ export function moneyDisplayField({ name, kopecks, label }: { name: string; kope
     admin: { readOnly: true },
     access: { create: () => false, update: () => false },
     hooks: {
-      afterRead: [({ siblingData, req }) => (typeof siblingData?.[kopecks] === 'number' ? formatRubles(siblingData[kopecks] as number, language(req)) : null)],
+      // A display text, like the amount itself: a row without money reads "—" in the lists, not a blank cell.
+      afterRead: [({ siblingData, req }) => (typeof siblingData?.[kopecks] === 'number' ? formatRubles(siblingData[kopecks] as number, language(req)) : '—')],
     },
   }
 }

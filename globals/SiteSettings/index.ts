@@ -1,5 +1,5 @@
 // Site-wide settings editors change without a deploy: name, contacts, figures, banner, payments.
-import type { GlobalConfig } from 'payload'
+import type { GlobalConfig, PayloadRequest } from 'payload'
 
 import { anyone } from '../../collections/access/anyone'
 import { staffOnly } from '../../collections/access/staffOnly'
@@ -7,6 +7,7 @@ import { revalidatePublicGlobal } from '../../collections/hooks/revalidatePublic
 import { adminOnlyField } from '../../collections/access/adminOnlyField'
 import { staffOnlyField } from '../../collections/access/staffOnlyField'
 import { editedByField } from '../../collections/fields/editedBy'
+import { adminT } from '../../src/lib/admin/adminMessages'
 
 // YooKassa's VAT codes (vat_code), as its 54-FZ reference lists them.
 const VAT_CODES: { value: string; ru: string; en: string }[] = [
@@ -107,7 +108,7 @@ export const SiteSettings: GlobalConfig = {
               label: { ru: 'Время ежедневной смены бесплатных ключей (МСК)', en: 'Daily free-key rotation time (Moscow)' },
               type: 'text',
               defaultValue: '04:00',
-              validate: (value: unknown) => !value || /^([01]\d|2[0-3]):[0-5]\d$/.test(String(value)) || 'ЧЧ:ММ / HH:MM',
+              validate: (value: unknown, { req }: { req: PayloadRequest }) => !value || /^([01]\d|2[0-3]):[0-5]\d$/.test(String(value)) || adminT(req)('rotationTimeFormat'),
               admin: { description: { ru: 'Новые ключи выдаются в это время, старые действуют ещё час', en: 'Fresh keys are issued at this time; the old ones stay valid for another hour' } },
             },
             {

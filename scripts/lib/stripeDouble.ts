@@ -27,6 +27,8 @@ type Session = {
   items: LineItem[]
   successUrl: string
   cancelUrl: string
+  /** `custom_text[submit][message]`: the text Stripe shows beside the pay button. */
+  submitMessage: string | null
   status: 'open' | 'complete' | 'expired'
   subscriptionId: string | null
   customerId: string | null
@@ -47,7 +49,8 @@ type Subscription = {
   name: string
   cancelAtPeriodEnd: boolean
   cancellationReason: 'cancellation_requested' | 'payment_failed' | null
-  paymentMethodId: string
+  /** Null once detached: renewals then fail, as Stripe's do without a payment method. */
+  paymentMethodId: string | null
   couponId: string | null
 }
 
@@ -149,9 +152,10 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       cancel_at_period_end: subscription.cancelAtPeriodEnd,
       canceled_at: subscription.status === 'canceled' ? now() : null,
       cancellation_details: { reason: subscription.cancellationReason, comment: null, feedback: null },
-      default_payment_method: expandPaymentMethod
-        ? { id: subscription.paymentMethodId, object: 'payment_method', type: 'card', card }
-        : subscription.paymentMethodId,
+      default_payment_method:
+        expandPaymentMethod && subscription.paymentMethodId
+          ? { id: subscription.paymentMethodId, object: 'payment_method', type: 'card', card }
+          : subscription.paymentMethodId,
       discounts: subscription.couponId ? [`di_${subscription.couponId}`] : [],
       items: {
         object: 'list',
@@ -194,6 +198,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       subscription: session.subscriptionId,
       success_url: session.successUrl,
       cancel_url: session.cancelUrl,
+      custom_text: { after_submit: null, shipping_address: null, terms_of_service_acceptance: null, submit: session.submitMessage === null ? null : { message: session.submitMessage } },
       // Due today: during a trial the plan's recurring price is not charged, only one-time items.
       amount_total: session.items
         .filter((item) => session.trialDays === 0 || item.months === null)
@@ -261,6 +266,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     if (items.filter((item) => item.months !== null).length !== 1) throw invalid('A subscription needs exactly one recurring price', 'line_items')
     if (!text(params.success_url) || !text(params.cancel_url)) throw invalid('Missing required param: success_url.', 'success_url')
     const subscriptionData = (params.subscription_data ?? {}) as Json
+    const submitMessage = text(((params.custom_text as Json | undefined)?.submit as Json | undefined)?.message) || null
+    if (submitMessage && submitMessage.length > 1200) throw invalid('custom_text[submit][message] must be at most 1200 characters', 'custom_text[submit][message]')
     const session: Session = {
       id: newId('cs'),
       created: now(),
@@ -273,6 +280,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       items,
       successUrl: text(params.success_url),
       cancelUrl: text(params.cancel_url),
+      submitMessage,
       status: 'open',
       subscriptionId: null,
       customerId: null,
@@ -355,7 +363,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     if (subscription.status === 'canceled') throw invalid('This subscription is canceled.')
     state.clockOffsetSeconds = Math.max(state.clockOffsetSeconds, subscription.periodEnd - Math.floor(Date.now() / 1000) + 1)
     if (subscription.cancelAtPeriodEnd) return { deliveries: [await cancelSubscription(id, 'cancellation_requested').then(() => 200)] }
-    if (outcome === 'failed') {
+    if (outcome === 'failed' || !subscription.paymentMethodId) {
       subscription.status = 'past_due'
       const deliveries = [
         await emit('invoice.payment_failed', invoiceJson(subscription, subscription.amount, false, 'subscription_cycle')),
@@ -413,6 +421,13 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     if (kind === 'subscriptions' && id && method === 'GET') return subscriptionJson(subscriptionOf(id), expand.includes('default_payment_method'))
     if (kind === 'subscriptions' && id && method === 'POST') return updateSubscription(id, body)
     if (kind === 'subscriptions' && id && method === 'DELETE') return cancelSubscription(id, 'cancellation_requested')
+    if (kind === 'payment_methods' && id && action === 'detach' && method === 'POST') {
+      // Off the customer: the subscriptions it paid for have no default payment method any more.
+      const holders = Object.values(state.subscriptions).filter((subscription) => subscription.paymentMethodId === id)
+      if (holders.length === 0) throw missing(id)
+      for (const subscription of holders) subscription.paymentMethodId = null
+      return { id, object: 'payment_method', type: 'card', customer: null }
+    }
     if (kind === 'coupons' && method === 'POST') {
       const couponId = text(body.id) || newId('coupon')
       if (state.coupons[couponId]) {

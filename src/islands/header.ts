@@ -11,7 +11,9 @@ import { locale, text } from './texts'
 type Purpose = 'login' | 'register'
 
 function errorText(answer: Extract<LinkAnswer, { kind: 'error' }>): string {
-  return answer.error === 'rateLimited' ? text('Auth.rateLimited', {}, answer.minutes) : text(`Auth.${answer.error}`)
+  if (answer.error === 'rateLimited') return text('Auth.rateLimited', {}, answer.minutes)
+  if (answer.error === 'crossSiteRequest') return text('Auth.crossSiteRequest', { site: answer.site })
+  return text(`Auth.${answer.error}`)
 }
 
 /** The e-mail link form of the popup: EmailLinkForm's markup and behaviour. */

@@ -14,6 +14,7 @@ function setUpPurchase(): void {
   const email = form?.querySelector<HTMLInputElement>('input[name="email"]')
   const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]')
   const errorText = form?.querySelector<HTMLElement>('#purchase-error')
+  const terms = form?.querySelector<HTMLElement>('#purchase-terms')
   if (!form || !email || !submit || !errorText) return
   const query = new URLSearchParams(window.location.search)
   const radios = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="plan"]'))
@@ -33,6 +34,9 @@ function setUpPurchase(): void {
     const chosen = radios.find((radio) => radio.checked)
     const words = fullPrice ? chosen?.dataset.submitFull : chosen?.dataset.submit
     if (words) submit.textContent = words
+    // What the chosen plan charges today and then, beside the button that agrees to it.
+    const promised = fullPrice ? chosen?.dataset.termsFull : chosen?.dataset.terms
+    if (terms && promised) terms.textContent = promised
   }
   const choose = (id: string) => {
     const radio = radios.find((item) => item.value === id)

@@ -82,7 +82,7 @@ test('the editor publishes the English privacy text while a Russian draft waits:
     await page.goto(`/admin/collections/pages/${id}?locale=en`)
     await page.locator('#field-title').fill('Privacy Policy (2026)')
     // The main button publishes the language being edited only.
-    await expect(page.locator('#action-save')).toHaveText('Опубликовать на English')
+    await expect(page.locator('#action-save')).toHaveText('Опубликовать только: English')
     await page.locator('#action-save').click()
     await expect(page.getByText('Сохранено.').first()).toBeVisible()
 
@@ -393,4 +393,69 @@ test('the editor adds a page with its address, search title and description and 
   } finally {
     await page.request.delete(`/api/pages/${id}`, sameSite)
   }
+})
+
+test('after publishing one language, the next edit on the same screen is not taken for another user’s change; another session’s publish still is', async ({ page }) => {
+  await signInToAdmin(page)
+  const id = await idOf(page, '/api/pages?where[slug][equals]=user-agreement&depth=0')
+  const before = (await (await page.request.get(`/api/pages/${id}?depth=0&locale=ru`, sameSite)).json()) as { title: string }
+  const stale = page.locator('#document-stale-data-reload')
+  const publishOnScreen = async (title: string) => {
+    await page.goto(`/admin/collections/pages/${id}?locale=ru`)
+    await page.locator('#field-title').fill(title)
+    await page.locator('#action-save').click()
+    await expect(page.getByText('Сохранено.').first()).toBeVisible()
+  }
+  /** A change on the same screen: the form asks the server (a server action) whether the document changed meanwhile. */
+  const editAgain = async (title: string) => {
+    const asked = page.waitForResponse((response) => response.request().method() === 'POST' && Boolean(response.request().headers()['next-action']))
+    await page.locator('#field-title').fill(title)
+    await asked
+  }
+  try {
+    await publishOnScreen(`${before.title} (1)`)
+    await editAgain(`${before.title} (2)`)
+    // The answer has arrived; React would show the question at once.
+    await page.waitForTimeout(500)
+    await expect(stale).toHaveCount(0)
+
+    // Someone else publishes meanwhile: that is still said.
+    await publishOnScreen(`${before.title} (3)`)
+    await page.request.patch(`/api/pages/${id}?locale=ru`, { ...sameSite, data: { title: `${before.title} (elsewhere)`, _status: 'published' } })
+    await editAgain(`${before.title} (4)`)
+    await expect(stale).toBeVisible()
+  } finally {
+    await page.request.patch(`/api/pages/${id}?locale=ru`, { ...sameSite, data: { title: before.title, _status: 'published' } })
+  }
+})
+
+test('the admin login page and navigation carry the site’s name and icon, not Payload’s', async ({ page }) => {
+  await page.goto('/admin/login')
+  await expect(page.getByTestId('admin-brand')).toHaveText('VPN ключи')
+  await expect(page.getByTestId('admin-brand').locator('img')).toHaveAttribute('src', '/icon.svg')
+  await expect(page.locator('.graphic-logo')).toHaveCount(0)
+  expect((await page.request.get('/icon.svg')).status()).toBe(200)
+})
+
+test('servers: the check’s status in the list, the failing ones a click away; a server’s page leads to its keys and to the import', async ({ page }) => {
+  await signInToAdmin(page)
+  await page.goto('/admin/collections/servers')
+  await expect(page.locator('table thead')).toContainText('Статус')
+  await page.getByTestId('server-filters').getByRole('link', { name: 'Ключи не подключаются' }).click()
+  await expect(page).toHaveURL(/health\.keysFailing(%5D|\])(%5B|\[)equals(%5D|\])=true/)
+
+  const id = await idOf(page, '/api/servers?where[adapter][equals]=manual&depth=0')
+  await page.goto(`/admin/collections/servers/${id}`)
+  await page.getByTestId('server-links').getByRole('link', { name: 'Ключи этого сервера' }).click()
+  await expect(page).toHaveURL(new RegExp(`server(%5D|\\])(%5B|\\[)equals(%5D|\\])=${id}`))
+  await page.goto(`/admin/collections/servers/${id}`)
+  await page.getByTestId('server-links').getByRole('link', { name: 'Импортировать ключи на этот сервер' }).click()
+  await expect(page.locator('#keys-import')).toHaveAttribute('open', '')
+  await expect(page.locator('#keys-import select[name="server"]')).toHaveValue(String(id))
+
+  // A new server's first protocol row opens ready to fill in, named as new rather than "#1".
+  await page.goto('/admin/collections/servers/create')
+  await page.getByRole('button', { name: /Добавить Протокол/i }).click()
+  await expect(page.getByText('Новая строка 1')).toBeVisible()
+  await expect(page.locator('#field-protocols__0__port')).toBeVisible()
 })

@@ -255,3 +255,24 @@ test('the header opens the login popup, which switches to registration and sends
   await expect(dialog.getByTestId('link-sent')).toContainText('Проверьте почту')
   expect((await latestMailTo(email)).subject).toContain('Подтвердите регистрацию')
 })
+
+for (const locale of ['ru', 'en'] as const) {
+  test(`[${locale}] the login popup on the site opened at another address says where to open it, not "something went wrong"`, async ({ page, baseURL }) => {
+    const text = {
+      ru: { prefix: '', login: 'Войти', send: 'Получить ссылку для входа', refused: `Форма отправлена не со страницы сайта и не принята. Откройте сайт по адресу ${baseURL} и попробуйте ещё раз.` },
+      en: { prefix: '/en', login: 'Log in', send: 'Send me a login link', refused: `The form was not sent from a page of this site and was not accepted. Open the site at ${baseURL} and try again.` },
+    }[locale]
+    // As a browser posts from the site reached at another address (an IP, an old domain): that page's origin.
+    // (The browser will not let a page's script change Origin: the request is sent on from here with it.)
+    await page.route('**/api/auth/request-link', async (route) => {
+      const response = await route.fetch({ headers: { ...route.request().headers(), origin: 'http://203.0.113.7:8080' } })
+      await route.fulfill({ response })
+    })
+    await page.goto(`${text.prefix}/vless`)
+    await page.getByRole('banner').getByRole('link', { name: text.login }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(newAddress())
+    await dialog.getByRole('button', { name: text.send }).click()
+    await expect(dialog.locator('#auth-error')).toHaveText(text.refused)
+  })
+}

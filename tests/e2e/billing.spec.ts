@@ -4,7 +4,7 @@
 import { devices, expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
-import { latestMailTo, linkFromMail } from './mail'
+import { latestMailTo, linkFromMail, mailsTo } from './mail'
 
 const isYooKassa = () => test.info().project.name === 'yookassa'
 
@@ -44,6 +44,21 @@ async function purchaseAsVisitor(page: Page, email: string, prefix: '' | '/en'):
   await submitPurchase(page, email, prefix)
   await followPurchaseLink(page, email, prefix)
 }
+
+/**
+ * The date a trial that starts now ends, as the site states it (long, Moscow time); the plans page may be up to
+ * ten minutes old, so either day around midnight is right.
+ */
+function trialEnd(locale: 'ru' | 'en'): string {
+  const format = (at: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(at + 10 * 86_400_000)
+  return [...new Set([format(Date.now()), format(Date.now() - 11 * 60_000)])].join('|')
+}
+
+/**
+ * Any date as the site states it: for dates from the subscription's record, which the providers' doubles move on
+ * when a test ends a period (the Stripe double's clock runs ahead for the rest of the run).
+ */
+const RECORD_DATE = { ru: '\\d{1,2} [а-яё]+ \\d{4} г\\.', en: '[A-Z][a-z]+ \\d{1,2}, \\d{4}' } as const
 
 let counter = 0
 function newAddress(): string {
@@ -98,20 +113,28 @@ test('an invalid e-mail stays on the form with the localized message', async ({ 
 test('[ru] buying: test checkout → success page → activation e-mail → the subscription through its states', async ({ page }) => {
   const email = newAddress()
   await page.goto('/tariffs')
+  await expect(page.getByTestId('purchase-terms')).toHaveText(new RegExp(`^1\\s₽ сегодня; с (${trialEnd('ru')}) — 299\\s₽ каждый месяц, пока вы не отключите автопродление\\.`))
   await page.getByRole('radio', { name: /3 месяца/ }).check()
+  // Beside the button that agrees to them: what is paid today and what renewal charges, from when and how often.
+  const terms = new RegExp(`1\\s₽ сегодня[;,] с (${trialEnd('ru')}) — 799\\s₽ каждые 3 месяца`)
+  await expect(page.getByTestId('purchase-terms')).toHaveText(/Отключить его можно в любой момент в личном кабинете, в разделе «Подписка»\.$/)
+  await expect(page.getByTestId('purchase-terms')).toHaveText(terms)
   await purchaseAsVisitor(page, email, '')
 
   await expect(page).toHaveURL(checkoutUrl())
   await expect(page.getByRole('note')).toContainText('Это локальная тестовая касса')
-  // The button's promise: 1 ₽ today, the plan's price when the trial ends.
+  // The button's promise: 1 ₽ today, the plan's price when the trial ends; the provider shows the payer the terms too.
   await expect(page.getByText(/К оплате сегодня: 1\s₽/)).toBeVisible()
+  await expect(page.getByTestId('checkout-terms')).toHaveText(new RegExp(`^Условия: ${terms.source}`))
   await page.getByRole('button', { name: 'Оплатить (тест)' }).click()
 
-  await expect(page).toHaveURL(isYooKassa() ? /\/success-payment$/ : /\/success-payment\?session_id=cs_test_/)
+  await expect(page).toHaveURL(isYooKassa() ? /\/success-payment\?plan=\d+&trial=1$/ : /\/success-payment\?plan=\d+&trial=1&session_id=cs_test_/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Подписка успешно оплачена')
+  await expect(page.getByTestId('payment-terms')).toHaveText(terms)
   await expect(page.getByText('Мы отправили письмо об активации')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Начать подключение' })).toHaveAttribute('href', '/profile/servers')
-  await latestMailTo(email, 'VIP-подписка на сайте VPN ключи активирована')
+  const activation = await latestMailTo(email, 'VIP-подписка на сайте VPN ключи активирована')
+  expect(activation.text.split('\n')[1]).toMatch(new RegExp(`^1\\s₽ сегодня; с ${RECORD_DATE.ru} — 799\\s₽ каждые 3 месяца, пока вы не отключите автопродление`))
 
   await logIn(page, email, '')
   const subscription = page.getByTestId('subscription')
@@ -119,6 +142,8 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
   await expect(subscription).toContainText('Пробный период активен')
   await expect(subscription).toContainText('3 месяца')
   await expect(subscription).toContainText(savedCard())
+  // Both providers: the next payment's date and amount.
+  await expect(page.getByTestId('next-payment')).toHaveText(new RegExp(`^${RECORD_DATE.ru}, 799\\s₽$`))
   await expect(page.getByTestId('history')).toContainText('Начат пробный период')
   await expect(page.getByTestId('history')).toContainText('Оплата, 1 ₽')
 
@@ -141,14 +166,17 @@ test('[ru] buying: test checkout → success page → activation e-mail → the 
   await expect(page.locator('#purchase-error')).toContainText('Пробный период — только для первой подписки')
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email)
   if (isYooKassa()) await page.getByRole('checkbox', { name: /Я согласен на автоматические списания/ }).check()
+  // The terms beside the button are the full price's now: today, and again three months on.
+  await expect(page.getByTestId('purchase-terms')).toHaveText(/^799\s₽ сегодня; с \d{1,2} [а-я]+ \d{4} г\. — 799\s₽ каждые 3 месяца,/)
   await page.getByRole('button', { name: /^Оплатить 799\s₽$/ }).click()
   await expect(page).toHaveURL(checkoutUrl())
   await expect(page.getByText(/К оплате сегодня: 799\s₽/)).toBeVisible()
+  await expect(page.getByTestId('checkout-terms')).toHaveText(/^Условия: 799\s₽ сегодня[;,] с \d{1,2} [а-я]+ \d{4} г\. — 799\s₽ каждые 3 месяца/)
 })
 
 const FIRST_KEY = {
-  ru: { payTest: 'Оплатить (тест)', subject: 'VIP-подписка на сайте VPN ключи активирована', confirm: 'Войти и получить ключ', ready: 'Ваш первый ключ готов', copy: 'Копировать', device: 'Моё устройство' },
-  en: { payTest: 'Pay (test)', subject: 'Your VPN keys VIP subscription is active', confirm: 'Sign in and get my key', ready: 'Your first key is ready', copy: 'Copy', device: 'My device' },
+  ru: { payTest: 'Оплатить (тест)', subject: 'VIP-подписка на сайте VPN ключи активирована', confirm: 'Войти и получить ключ', ready: 'Ваш первый ключ готов', copy: 'Копировать', device: 'Моё устройство', terms: (date: string) => `1\\s₽ сегодня; с (${date}) — 299\\s₽ каждый месяц, пока вы не отключите автопродление` },
+  en: { payTest: 'Pay (test)', subject: 'Your VPN keys VIP subscription is active', confirm: 'Sign in and get my key', ready: 'Your first key is ready', copy: 'Copy', device: 'My device', terms: (date: string) => `₽1 today; from (${date}), ₽299 every month until you cancel\\.` },
 } as const
 
 for (const locale of ['ru', 'en'] as const) {
@@ -161,7 +189,9 @@ for (const locale of ['ru', 'en'] as const) {
     await purchaseAsVisitor(page, email, prefix)
     await page.getByRole('button', { name: text.payTest }).click()
     await expect(page).toHaveURL(/success-payment/)
+    await expect(page.getByTestId('payment-terms')).toHaveText(new RegExp(`^${text.terms(trialEnd(locale))}`))
     const mail = await latestMailTo(email, text.subject)
+    expect(mail.text).toMatch(new RegExp(text.terms(RECORD_DATE[locale])))
 
     // In a fresh browser, as on the phone that reads the mail: nobody is signed in.
     await context.clearCookies()
@@ -191,9 +221,12 @@ test('[en] a declined payment lands on the payment error page with retry and sup
   await page.goto('/en/tariffs')
   const email = newAddress()
   await page.getByRole('radio', { name: /^3 months/ }).check()
+  const terms = new RegExp(`₽1 today; from (${trialEnd('en')}), ₽799 every 3 months until you cancel`)
+  await expect(page.getByTestId('purchase-terms')).toHaveText(new RegExp(`^${terms.source}\\. You can turn off auto-renewal at any time in your account, under “Subscription”\\.$`))
   await purchaseAsVisitor(page, email, '/en')
   await expect(page).toHaveURL(checkoutUrl())
   expect(page.url()).toContain('/en/test-checkout/')
+  await expect(page.getByTestId('checkout-terms')).toHaveText(new RegExp(`^Terms: ${terms.source}`))
   await expect(page.getByRole('note')).toContainText('This is the local test checkout')
   await page.getByRole('button', { name: 'Decline the payment (test)' }).click()
   await expect(page).toHaveURL(/\/en\/fail-payment\?plan=\d+&email=/)
@@ -268,7 +301,7 @@ for (const locale of ['ru', 'en'] as const) {
     await expect(page).toHaveURL(checkoutUrl())
     await page.getByRole('radio', { name: text.method }).check()
     await page.getByRole('button', { name: prefix ? 'Pay (test)' : 'Оплатить (тест)' }).click()
-    await expect(page).toHaveURL(new RegExp(`${prefix}/success-payment$`))
+    await expect(page).toHaveURL(new RegExp(`${prefix}/success-payment\\?plan=\\d+&trial=1$`))
 
     await logIn(page, email, prefix)
     await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'trialing')
@@ -320,10 +353,11 @@ test('[en] cancelling auto-renewal: the discount offer accepted, then no second 
   await page.getByRole('link', { name: 'Cancel auto-renewal' }).click()
   const offer = page.getByRole('dialog')
   await expect(offer).toContainText('Wait! 30% off your next payment')
-  // Where the site charges renewals itself, the offer names what the next payment becomes.
-  if (isYooKassa()) await expect(offer.getByTestId('offer-amount')).toHaveText(/^Your next payment with the discount: ₽[\d,.]+ instead of ₽[\d,.]+\.$/)
+  // With either provider, the offer names the price before and after the discount; accepting confirms the new amount.
+  await expect(offer.getByTestId('offer-amount')).toHaveText('Your next payment with the discount: ₽209.30 instead of ₽299.')
   await offer.getByRole('button', { name: 'Accept the discount' }).click()
-  await expect(page.getByTestId('renewal-result')).toHaveText('The discount is applied to your next payment.')
+  await expect(page.getByTestId('renewal-result')).toHaveText(new RegExp(`^Discount applied: ₽209\\.30 instead of ₽299 will be charged on ${RECORD_DATE.en}\\.$`))
+  await expect(page.getByTestId('next-payment')).toHaveText(new RegExp(`^${RECORD_DATE.en}, ₽209\\.30$`))
   await expect(page.getByTestId('history')).toContainText('Discount applied')
 
   await page.getByRole('link', { name: 'Cancel auto-renewal' }).click()
@@ -334,22 +368,60 @@ test('[en] cancelling auto-renewal: the discount offer accepted, then no second 
   await expect(page.getByTestId('next-payment')).toHaveText('Auto-renewal is off')
   await expect(page.getByRole('link', { name: 'Cancel auto-renewal' })).toHaveCount(0)
   await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'trialing')
+  // Each change is confirmed by e-mail, with the date access ends or the next charge.
+  const off = await latestMailTo(email, 'Auto-renewal of your VPN keys VIP subscription is off')
+  expect(off.text).toMatch(new RegExp(`Your VIP keys work until ${RECORD_DATE.en}; then the subscription ends\\.`))
   // Extend: renewal is back on.
   await page.getByRole('button', { name: 'Extend' }).click()
   await expect(page.getByTestId('renewal-result')).toHaveText('Auto-renewal is on again.')
   await expect(page.getByRole('link', { name: 'Cancel auto-renewal' })).toBeVisible()
+  const on = await latestMailTo(email, 'Auto-renewal of your VPN keys VIP subscription is on')
+  expect(on.text).toMatch(new RegExp(`Auto-renewal is on again: your subscription is paid until ${RECORD_DATE.en}\\.\\nNext payment: ₽209\\.30 on ${RECORD_DATE.en}\\.`))
+
+  // The card is the subscriber's: unlinked on a question, renewal goes off with it, and "Extend" is no longer offered.
+  await page.getByRole('link', { name: 'Remove payment method' }).click()
+  const question = page.getByRole('alertdialog')
+  await expect(question).toContainText(
+    new RegExp(`${savedCard().source} will be removed from your account and at the payment provider: we can no longer charge it\\. Auto-renewal turns off: your subscription runs until ${RECORD_DATE.en}`),
+  )
+  await question.getByRole('button', { name: 'Yes, remove it' }).click()
+  await expect(page.getByTestId('method-result')).toHaveText('Payment method removed. Auto-renewal is off: nothing more will be charged.')
+  await expect(page.getByTestId('payment-method')).toHaveText('No saved card')
+  await expect(page.getByTestId('next-payment')).toHaveText('Auto-renewal is off')
+  await expect(page.getByTestId('after-unlink')).toHaveText(new RegExp(`^Payment method removed: after ${RECORD_DATE.en}, subscribe again\\.$`))
+  await expect(page.getByRole('button', { name: 'Extend' })).toHaveCount(0)
+  const removed = await latestMailTo(email, 'Payment method removed from your VPN keys account')
+  expect(removed.text).toMatch(new RegExp(`Auto-renewal is off: your VIP keys work until ${RECORD_DATE.en}\\.`))
+  // One mail says both: no second "auto-renewal is off".
+  expect((await mailsTo(email)).filter((mail) => mail.subject === 'Auto-renewal of your VPN keys VIP subscription is off')).toHaveLength(1)
 })
 
 test('[ru] cancelling auto-renewal: the discount refused, the subscription runs to its end and is cancelled', async ({ page }) => {
-  await buyTrial(page, '')
+  const email = await buyTrial(page, '')
   await page.getByRole('link', { name: 'Отменить автопродление' }).click()
   await expect(page.getByRole('dialog')).toContainText('Подождите! Скидка 30% на следующий платёж')
   await page.getByRole('button', { name: 'Нет, отменить автопродление' }).click()
   await expect(page.getByTestId('renewal-result')).toContainText('Автопродление отключено')
   await expect(page.getByTestId('history')).toContainText('Автопродление отключено')
+  const off = await latestMailTo(email, 'Автопродление VIP-подписки на сайте VPN ключи отключено')
+  expect(off.text).toMatch(new RegExp(`VIP-ключи работают до ${RECORD_DATE.ru} включительно`))
   await page.getByRole('button', { name: 'Продление оплачено' }).click()
   await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'cancelled')
   await expect(page.getByTestId('subscription')).toContainText('Подписка отменена')
+
+  // The card stays after the end, until its owner unlinks it: on a question, in the destructive action's colour.
+  await expect(page.getByTestId('payment-method')).toHaveText(savedCard())
+  await page.getByRole('link', { name: 'Отвязать способ оплаты' }).click()
+  const question = page.getByRole('alertdialog')
+  await expect(question).toContainText('Отвязать способ оплаты?')
+  await expect(question).toContainText(new RegExp(`${savedCard().source} будет удалён из аккаунта и у платёжной системы: мы больше не сможем списывать с него оплату\\.`))
+  const yes = question.getByRole('button', { name: 'Да, отвязать' })
+  await expect(yes).toHaveClass(/button--danger/)
+  await yes.click()
+  await expect(page.getByTestId('method-result')).toHaveText('Способ оплаты отвязан. Автопродление отключено: новых списаний не будет.')
+  await expect(page.getByTestId('payment-method')).toHaveText('Нет сохранённой карты')
+  await expect(page.getByRole('link', { name: 'Отвязать способ оплаты' })).toHaveCount(0)
+  expect((await latestMailTo(email, 'Способ оплаты отвязан от аккаунта на сайте VPN ключи')).text).toContain('его данные удалены из аккаунта')
 })
 
 test('[ru] My servers: ten device keys, the eleventh refused; the table, modal and subscription URL work', async ({ page }) => {
@@ -374,6 +446,15 @@ test('[ru] My servers: ten device keys, the eleventh refused; the table, modal a
   await expect(form.getByLabel('Название устройства')).toHaveValue('Одиннадцатое')
   await expect(form.getByLabel('Страна и протокол').locator('option:checked')).toHaveText('Нидерланды · Trojan')
   await expect(page.getByTestId('device-count')).toHaveText('10 из 10 ключей устройств')
+
+  // On a narrow phone each card's first line keeps apart where, what and how long: nothing runs over the next.
+  await page.setViewportSize({ width: 360, height: 800 })
+  for (const card of await page.getByTestId('key-table').locator('tbody tr').all()) {
+    const [country, protocol, hours] = await Promise.all(['.keys__country > span', '.keys__protocol', '.keys__hours'].map(async (cell) => (await card.locator(cell).boundingBox())!))
+    expect(country!.x + country!.width).toBeLessThanOrEqual(protocol!.x + 1)
+    expect(protocol!.x + (await card.locator('.keys__protocol').evaluate((cell) => cell.scrollWidth))).toBeLessThanOrEqual(hours!.x + 1)
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   const row = page.getByTestId('key-table').locator('tbody tr', { hasText: 'Устройство 4' })
   await expect(row).toContainText('Без ограничений')

@@ -9,6 +9,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { QR_OPTIONS } from '../../src/components/keys/qrOptions'
 import { RU } from './helpers'
 
+/** The key window's copy button for a link key, as the visitor reads it. */
+const COPY_KEY = { ru: 'Скопировать ключ', en: 'Copy key' } as const
+
 test.use({ locale: 'ru-RU' })
 
 test('country and protocol pages name the country in title and heading, in both languages', async ({ page }) => {
@@ -167,6 +170,9 @@ test('"Read more" opens the modal at the key\'s own URL; Back closes it; the URL
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('heading', { name: 'Ключ Outline: Германия' })).toBeVisible()
   await expect(dialog.getByTestId('key-string')).toHaveText(/^ss:\/\/.+\?outline=1/)
+  // A link key's first action is copying it into an app; its file is the second.
+  await expect(dialog.getByRole('button', { name: COPY_KEY.ru })).toHaveClass(/button--primary/)
+  await expect(dialog.getByTestId('key-download')).not.toHaveClass(/button--primary/)
   // The list behind the modal does not scroll.
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
 
@@ -185,6 +191,8 @@ test('"Read more" opens the modal at the key\'s own URL; Back closes it; the URL
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ключ Outline: Германия')
   await page.goto(`/en/keys/${id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Outline key: Germany')
+  await expect(page.getByRole('button', { name: COPY_KEY.en })).toHaveClass(/button--primary/)
+  await expect(page.getByTestId('key-download')).not.toHaveClass(/button--primary/)
 })
 
 test('"Install" opens the modal at the client apps', async ({ page }) => {
@@ -245,6 +253,8 @@ test('download gives the configuration file with its name and content', async ({
   await page.goto('/wireguard-de')
   const id = await page.getByTestId('key-table').locator('tbody tr').first().getAttribute('data-key-id')
   await page.goto(`/keys/${id}`)
+  // A file key has nothing to copy: its file is the first action.
+  await expect(page.getByTestId('key-download')).toHaveClass(/button--primary/)
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Скачать файл/ }).click()])
   expect(download.suggestedFilename()).toBe(`wg-de-${id}.conf`)
   const content = await readFile((await download.path())!, 'utf8')

@@ -35,6 +35,17 @@ test.describe('route forms', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/ru\/ru$/)
   })
 
+  test('a language prefix typed in capitals lands where the prefix does, in both languages', async ({ page }) => {
+    await page.goto('/RU')
+    await expect(page).toHaveURL(/:\d+\/$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+    await page.goto('/EN')
+    await expect(page).toHaveURL(/\/en$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await page.goto('/En/tariffs')
+    await expect(page).toHaveURL(/\/en\/tariffs$/)
+  })
+
   test('a trailing slash is removed permanently, keeping the query', async ({ request }) => {
     const response = await request.get('/vless-de/?show=20', { headers: RU, maxRedirects: 0 })
     expect(response.status()).toBe(308)

@@ -58,6 +58,9 @@ describe('purchase', () => {
     const session = await fetch(`${world.double.url}/_double/checkout/${location.split('/').pop()}`).then((r) => r.json() as Promise<Record<string, unknown>>)
     // Due today: the 1-ruble trial fee only; the plan's price is first charged when the trial ends.
     expect(session).toMatchObject({ status: 'open', customer_email: email, mode: 'subscription', currency: 'rub', amount_total: 100 })
+    // Stripe shows the terms beside its pay button, and the success page is told the plan and the trial.
+    expect((session.custom_text as { submit: { message: string } }).submit.message).toMatch(/^1\s₽ сегодня; с \d{1,2} [а-я]+ \d{4} г\. — 799\s₽ каждые 3 месяца, пока вы не отключите автопродление\./)
+    expect(session.success_url).toMatch(/\/success-payment\?plan=\d+&trial=1&session_id=\{CHECKOUT_SESSION_ID\}$/)
   })
 
   it('answers every address the same before payment: whether it has a subscription or had the trial, only its mail tells', async () => {
@@ -323,14 +326,18 @@ describe('cancelling auto-renewal', () => {
 
   it('accepting the offer takes the one-time discount off the next payment, once per user ever', async () => {
     const { user, subscriptionId, provider, changeRenewal } = await subscribed('1')
+    // Stripe's price and period are kept with the record, so the account shows the next charge.
+    expect((await subscriptionRecord(subscriptionId))?.renewal).toMatchObject({ amountKopecks: 29_900, months: 1, discountPercent: null })
     expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: true })
+    // At once, before Stripe's webhook: the page confirms the discounted amount from the record.
+    expect((await subscriptionRecord(subscriptionId))?.renewal).toMatchObject({ amountKopecks: 29_900, discountPercent: 30 })
     expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: false, error: 'discountUsed' })
     const before = world.double.events.length
     await control(`/_double/subscriptions/${subscriptionId}/renew`)
     await control(`/_double/subscriptions/${subscriptionId}/renew`)
     for (const event of world.double.events.slice(before)) await deliver(event)
     const record = await subscriptionRecord(subscriptionId)
-    expect(record).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, cancelDiscountUsed: true })
+    expect(record).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, cancelDiscountUsed: true, renewal: { discountPercent: null } })
     // 30 % off the first month after the trial only, then the full price again.
     expect(await historyOf(record!.id)).toEqual(['activated', 'discount_applied', 'payment:100', 'payment:20930', 'payment:29900', 'trial_started'])
 
@@ -394,11 +401,58 @@ describe('cancelling auto-renewal', () => {
 
   it('"Extend" turns a cancelled renewal back on', async () => {
     const { user, subscriptionId, provider, changeRenewal } = await subscribed('1')
+    const since = world.smtp.messages.length
     await changeRenewal(world.payload, provider, user, 'cancel', 30)
     expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: true })
     const record = await subscriptionRecord(subscriptionId)
     expect(record).toMatchObject({ cancelAtPeriodEnd: false, nextPaymentAt: record!.currentPeriodEnd })
     expect(await historyOf(record!.id)).toEqual(['payment:100', 'renewal_cancelled', 'renewal_resumed', 'trial_started'])
+    // Each change confirmed by e-mail: until when access runs, then the next charge with its amount.
+    await world.smtp.latestTo(user.email, since)
+    await expect.poll(() => world.smtp.messages.slice(since).filter((mail) => mail.to.includes(user.email)).map((mail) => mail.subject)).toEqual([
+      'Автопродление VIP-подписки на сайте VPN ключи отключено',
+      'Автопродление VIP-подписки на сайте VPN ключи включено',
+    ])
+    const resumed = await world.smtp.latestTo(user.email, since)
+    expect(resumed.text).toMatch(/Следующий платёж: \d{1,2} [а-я]+ \d{4} г\., 299\s₽\./)
+  })
+})
+
+describe('the saved card', () => {
+  const subjectsTo = (email: string, since: number) => world.smtp.messages.slice(since).filter((mail) => mail.to.includes(email)).map((mail) => mail.subject)
+
+  it('is the subscriber’s to unlink: detached at Stripe, renewal off, one e-mail; the card of an ended subscription too', async () => {
+    const { user, subscriptionId } = await billing.subscriber(world, '1')
+    const { billingProvider } = await import('@/lib/billing')
+    const { unlinkPaymentMethod } = await import('@/lib/billing/paymentMethod')
+    const provider = billingProvider()!
+    const since = world.smtp.messages.length
+    const before = world.double.events.length
+    expect(await unlinkPaymentMethod(world.payload, provider, user)).toEqual({ ok: true })
+    // Stripe's own event for the change arrives later and adds nothing.
+    for (const event of world.double.events.slice(before)) await deliver(event)
+    const record = (await subscriptionRecord(subscriptionId))!
+    expect(record).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: true, nextPaymentAt: null, paymentMethod: { kind: null, brand: null, last4: null, validUntil: null } })
+    if (provider.runsRenewals) throw new Error('Stripe expected')
+    expect(await provider.getSubscription(subscriptionId)).toMatchObject({ methodDetached: true, paymentMethod: null, cancelAtPeriodEnd: true })
+    expect(await historyOf(record.id)).toEqual(['payment:100', 'renewal_cancelled', 'trial_started'])
+    await world.smtp.latestTo(user.email, since)
+    await expect.poll(() => subjectsTo(user.email, since)).toEqual(['Способ оплаты отвязан от аккаунта на сайте VPN ключи'])
+    expect((await world.smtp.latestTo(user.email, since)).text).toMatch(/Автопродление отключено: VIP-ключи работают до \d{1,2} [а-я]+ \d{4} г\. включительно\./)
+    expect(await unlinkPaymentMethod(world.payload, provider, user)).toEqual({ ok: false, error: 'noMethod' })
+
+    // Ended, its card still shown: unlinked all the same, and the mail says nothing of renewal.
+    const past = await billing.subscriber(world, '1')
+    const ending = world.double.events.length
+    await control(`/_double/subscriptions/${past.subscriptionId}/expire`)
+    for (const event of world.double.events.slice(ending)) await deliver(event)
+    expect((await subscriptionRecord(past.subscriptionId))?.paymentMethod?.last4).toBe('4242')
+    const sinceEnded = world.smtp.messages.length
+    expect(await unlinkPaymentMethod(world.payload, provider, past.user)).toEqual({ ok: true })
+    expect((await subscriptionRecord(past.subscriptionId))?.paymentMethod).toMatchObject({ kind: null, last4: null })
+    const mail = await world.smtp.latestTo(past.email, sinceEnded)
+    expect(mail.subject).toBe('Способ оплаты отвязан от аккаунта на сайте VPN ключи')
+    expect(mail.text).not.toContain('Автопродление')
   })
 })
 

@@ -71,6 +71,10 @@ describe('prices in rubles', () => {
     expect(await read('ru')).toBe('2 690 ₽')
     expect(await read('en')).toBe('₽2,690')
     await payload.delete({ collection: 'subscription-events', id: sample.id })
+    // A step without money reads "—" in the lists, not a blank cell.
+    const noMoney = await payload.create({ collection: 'subscription-events', data: { subscription: (await anySubscription()).id, type: 'renewal_cancelled', occurredAt: new Date().toISOString() } })
+    expect((await payload.findByID({ collection: 'subscription-events', id: noMoney.id, req: await adminReq(editor, 'ru') })).amount).toBe('—')
+    await payload.delete({ collection: 'subscription-events', id: noMoney.id })
   })
 })
 

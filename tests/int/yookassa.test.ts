@@ -73,7 +73,9 @@ describe('purchase', () => {
     const paymentId = first.headers.get('location')!.split('/').pop()!
     expect(first.headers.get('location')).toBe(`http://localhost:3000/en/test-checkout/${paymentId}`)
     const payment = await yk.payment(world, paymentId)
-    expect(payment).toMatchObject({ status: 'pending', amount: { value: '1.00', currency: 'RUB' }, description: 'VIP-подписка на VPN-ключи VPN ключи: пробный период 10 дней' })
+    expect(payment).toMatchObject({ status: 'pending', amount: { value: '1.00', currency: 'RUB' } })
+    // What YooKassa shows the payer: today's amount and what renewal charges, in the buyer's language.
+    expect(payment.description).toMatch(/^₽1 today; from [A-Z][a-z]+ \d{1,2}, \d{4}, ₽799 every 3 months until you cancel$/)
     expect(payment.metadata).toMatchObject({ kind: 'first', email, months: '3', priceKopecks: '79900', trialDays: '10' })
     // Back with what the buyer chose, so "Try again" after a declined payment keeps it.
     expect((payment.confirmation as Record<string, string>).return_url).toMatch(/^https:\/\/free\.keys\.example\/api\/billing\/return\?locale=en&plan=\d+&email=[^&]+&order=ord_/)
@@ -93,7 +95,9 @@ describe('purchase', () => {
     expect(count()).toBe(before)
     const paying = await world.checkout(checkoutRequest({ email, plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `again-${Date.now()}` }, undefined, cookie))
     const paymentId = paying.headers.get('location')!.split('/').pop()!
-    expect(await yk.payment(world, paymentId)).toMatchObject({ amount: { value: '299.00' }, metadata: { trialDays: '0' }, description: 'VIP-подписка на VPN-ключи VPN ключи: 1 месяц' })
+    const full = await yk.payment(world, paymentId)
+    expect(full).toMatchObject({ amount: { value: '299.00' }, metadata: { trialDays: '0' } })
+    expect(full.description).toMatch(/^299\s₽ сегодня, с \d{1,2} [а-я]+ \d{4} г\. — 299\s₽ каждый месяц до отмены$/)
     // A first-time buyer who ticked "full price" by hand still gets the trial.
     const freshEmail = uniqueEmail('fresh')
     const fresh = await world.checkout(checkoutRequest({ email: freshEmail, plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `fresh-${Date.now()}` }, undefined, await signedIn(world, freshEmail)))
@@ -132,7 +136,8 @@ describe('purchase', () => {
   it('sends the buyer back to the success page when paid and to the failure page when declined, by what the API says', async () => {
     const paid = await yk.buy(world, { locale: 'en' })
     const success = await world.returnTo(new Request(paid.redirect))
-    expect(success.headers.get('location')).toBe('https://free.keys.example/en/success-payment')
+    // With the plan and whether its trial applied, from YooKassa's record: the page states the terms again.
+    expect(success.headers.get('location')).toMatch(/^https:\/\/free\.keys\.example\/en\/success-payment\?plan=\d+&trial=1$/)
     // Applied on return already: the notification arriving later changes nothing.
     const order = new URL(paid.redirect).searchParams.get('order')!
     expect((await recordOf(order))?.status).toBe('trialing')
@@ -373,6 +378,34 @@ describe('cancelling auto-renewal', () => {
     expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: true })
     expect(await recordOf(order)).toMatchObject({ cancelAtPeriodEnd: false, nextPaymentAt: record.currentPeriodEnd })
     expect(await runJob(record, record.currentPeriodEnd!)).toEqual({ charged: 1, failures: 0 })
+  })
+})
+
+describe('the saved payment method', () => {
+  it('is the subscriber’s to unlink: its id forgotten, renewal off and not to be resumed, nothing charged, one e-mail', async () => {
+    const { record, order, user, email } = await subscriber({ months: '1' })
+    const { unlinkPaymentMethod } = await import('@/lib/billing/paymentMethod')
+    const since = world.smtp.messages.length
+    expect(await unlinkPaymentMethod(world.payload, provider, user)).toEqual({ ok: true })
+    const unlinked = (await recordOf(order))!
+    expect(unlinked).toMatchObject({
+      status: 'trialing',
+      cancelAtPeriodEnd: true,
+      nextPaymentAt: null,
+      provider: { paymentMethodId: null },
+      paymentMethod: { kind: null, brand: null, last4: null, validUntil: null },
+    })
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'renewal_cancelled'])
+    const mail = await world.smtp.latestTo(email, since)
+    expect(mail.subject).toBe('Способ оплаты отвязан от аккаунта на сайте VPN ключи')
+    expect(world.smtp.messages.slice(since).filter((sent) => sent.to.includes(email))).toHaveLength(1)
+    // Renewal needs a method now: "Extend" is refused, and the due date charges nothing and ends the subscription.
+    const { changeRenewal } = await import('@/lib/billing/renewal')
+    expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: false, error: 'noSubscription' })
+    await runJob(unlinked, record.currentPeriodEnd!)
+    expect((await recordOf(order))?.status).toBe('cancelled')
+    expect(paymentsFor(order)).toHaveLength(1)
+    expect(await unlinkPaymentMethod(world.payload, provider, user)).toEqual({ ok: false, error: 'noMethod' })
   })
 })
 

@@ -1,15 +1,18 @@
-/* Payload admin root layout (Payload's standard wiring; keep it in step with @payloadcms/next). */
+/* Payload admin root layout (Payload's standard wiring; keep it in step with @payloadcms/next), with the form-state
+   function wrapped against a false "changed by another user" after a single-language publish (src/lib/admin/staleData.ts). */
 import config from '@payload-config'
 import '@payloadcms/next/css'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import type { ServerFunctionClient } from 'payload'
 import type React from 'react'
 
+import { formStateWithoutOwnPublishAlarm } from '@/lib/admin/staleData'
+
 import { importMap } from './admin/importMap.js'
 
 const serverFunction: ServerFunctionClient = async function (args) {
   'use server'
-  return handleServerFunctions({ ...args, config, importMap })
+  return handleServerFunctions({ ...args, config, importMap, serverFunctions: { 'form-state': formStateWithoutOwnPublishAlarm } })
 }
 
 export default function Layout({ children }: { children: React.ReactNode }) {

@@ -2,7 +2,7 @@
 // Above the keys list in the admin: paste share links or choose config files for a manual server,
 // and see what became a key and why the rest was refused. The list below refreshes after an import.
 import { Button, useTranslation } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
+import { useRouter, useSearchParams } from 'next/navigation'
 import type React from 'react'
 import { useEffect, useState } from 'react'
 
@@ -57,6 +57,7 @@ export function KeysImport() {
   const [servers, setServers] = useState<ServerOption[]>([])
   const [lifetime, setLifetime] = useState<'forever' | 'until'>('forever')
   const [state, setState] = useState<State>({ kind: 'idle' })
+  const preselected = useSearchParams().get('importServer')
 
   useEffect(() => {
     fetch('/api/servers?where[adapter][equals]=manual&limit=200&depth=0&sort=name&select[name]=true&select[host]=true', { credentials: 'include' })
@@ -102,7 +103,8 @@ export function KeysImport() {
   }
 
   return (
-    <details style={{ margin: '0 0 16px' }}>
+    // Opened, with its server chosen, when a server's page links here (?importServer=).
+    <details id="keys-import" open={preselected !== null} style={{ margin: '0 0 16px' }}>
       <summary style={{ cursor: 'pointer', fontWeight: 600 }}>{text.title}</summary>
       {servers.length === 0 ? (
         <p>{text.noServers}</p>
@@ -110,7 +112,7 @@ export function KeysImport() {
         <form onSubmit={submit} style={{ display: 'grid', gap: 8, maxWidth: 720, marginTop: 8 }}>
           <label>
             {text.server}{' '}
-            <select name="server" required>
+            <select name="server" required defaultValue={preselected ?? undefined}>
               {servers.map((server) => (
                 <option key={server.id} value={server.id}>
                   {server.name} ({server.host})

@@ -41,7 +41,7 @@ export function DeleteAccount({ subscriptionNote = null }: { subscriptionNote?: 
       </p>
       {subscriptionNote ? <p data-testid="delete-subscription-note">{subscriptionNote}</p> : null}
       <div className="error-screen__actions" style={{ justifyContent: 'flex-start' }}>
-        <button type="button" className="button button--primary" onClick={remove} disabled={step === 'deleting'}>
+        <button type="button" className="button button--danger" onClick={remove} disabled={step === 'deleting'}>
           {t('confirmYes')}
         </button>
         <button type="button" className="button" onClick={() => setStep('idle')}>

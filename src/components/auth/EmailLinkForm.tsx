@@ -23,7 +23,13 @@ export function EmailLinkForm({ purpose }: { purpose: Purpose }) {
     setState({ kind: 'sending' })
     const answer = await requestLink(email, purpose, locale)
     if (answer.kind === 'sent') return setState({ kind: 'sent' })
-    setState({ kind: 'error', message: answer.error === 'rateLimited' ? t('rateLimited', { minutes: answer.minutes }) : t(answer.error) })
+    const message =
+      answer.error === 'rateLimited'
+        ? t('rateLimited', { minutes: answer.minutes })
+        : answer.error === 'crossSiteRequest'
+          ? t('crossSiteRequest', { site: answer.site })
+          : t(answer.error)
+    setState({ kind: 'error', message })
   }
 
   if (state.kind === 'sent') {

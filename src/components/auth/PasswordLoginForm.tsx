@@ -30,6 +30,8 @@ export function PasswordLoginForm() {
     const data = new FormData(event.currentTarget)
     const checked = checkEmail(data.get('email'))
     if (!checked.ok) return setError(t(checked.error))
+    // A new attempt: the last one's failure is no longer the answer (nor shown while a success leads on).
+    setError(null)
     setBusy(true)
     const response = await fetch('/api/users/login', {
       method: 'POST',

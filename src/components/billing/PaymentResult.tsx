@@ -6,12 +6,25 @@ import { notFound } from 'next/navigation'
 
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
+import { purchaseTerms, termsText } from '@/lib/billing/terms'
 import { getSettings } from '@/lib/data/settings'
+import { getPlans } from '@/lib/data/tariffs'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { RetryLink } from './RetryLink'
 
 export type ResultParams = Promise<{ robots: string; locale: string }>
+/** The success page's query: the plan paid for and whether its trial applied (set by the site's own checkout). */
+export type ResultQuery = Promise<Record<string, string | string[] | undefined>>
+
+/** What the buyer agreed to, stated again from the plan on sale; null without a plan in the address. */
+async function promisedTerms(locale: Locale, searchParams: ResultQuery | undefined): Promise<string | null> {
+  const query = searchParams ? await searchParams : {}
+  const plan = (await getPlans(locale)).find((item) => String(item.id) === query.plan)
+  if (!plan) return null
+  return termsText(purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial: query.trial === '1', now: new Date() }), locale)
+}
 
 export async function paymentResultMetadata(kind: 'success' | 'fail', params: ResultParams): Promise<Metadata> {
   const { locale } = await params
@@ -20,15 +33,17 @@ export async function paymentResultMetadata(kind: 'success' | 'fail', params: Re
   return { title: kind === 'success' ? t('successTitle') : t('failTitle'), robots: { index: false, follow: false } }
 }
 
-export async function PaymentResult({ kind, params }: { kind: 'success' | 'fail'; params: ResultParams }) {
+export async function PaymentResult({ kind, params, searchParams }: { kind: 'success' | 'fail'; params: ResultParams; searchParams?: ResultQuery }) {
   const { locale } = await params
   if (!isLocale(locale)) notFound()
   setRequestLocale(locale)
   const [t, settings] = await Promise.all([getTranslations({ locale, namespace: 'Payment' }), getSettings(locale)])
   if (kind === 'success') {
+    const terms = await promisedTerms(locale, searchParams)
     return (
       <section className="narrow" data-testid="payment-success">
         <h1>{t('successTitle')}</h1>
+        {terms ? <p data-testid="payment-terms">{terms}</p> : null}
         <p>{t('successText')}</p>
         <p className="cover__subtitle">{t('successPending')}</p>
         <Link href="/profile/servers" prefetch={false} className="button button--primary">

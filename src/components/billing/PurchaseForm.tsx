@@ -12,8 +12,12 @@ import type { PurchaseError } from '@/lib/billing/purchaseForm'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
 
-/** `price`: the plan's full price, formatted (the button names it when the trial is not the buyer's); `submit`: the button's text for this plan. */
-type Plan = { id: number; label: string; price: string; submit: string }
+/**
+ * `price`: the plan's full price, formatted (the button names it when the trial is not the buyer's); `submit`: the
+ * button's text for this plan; `terms` / `termsFull`: what is paid today and what auto-renewal charges, from when and
+ * how often (src/lib/billing/terms.ts), with the trial and, once the buyer has had it, at the full price.
+ */
+type Plan = { id: number; label: string; price: string; submit: string; terms: string; termsFull: string }
 
 const noSubscription = () => () => undefined
 
@@ -107,6 +111,8 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
               // The button's texts for this plan, for the islands (src/islands/tariffs.ts) on the page served without React.
               data-submit={item.submit}
               data-submit-full={t('submitFull', { price: item.price })}
+              data-terms={item.terms}
+              data-terms-full={item.termsFull}
             />
             {item.label}
           </label>
@@ -137,6 +143,9 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
       <button type="submit" className="button button--primary" disabled={sending || !enabled}>
         {fullPrice && chosen ? t('submitFull', { price: chosen.price }) : (chosen?.submit ?? t('formTitle'))}
       </button>
+      <p id="purchase-terms" className="purchase__terms" data-testid="purchase-terms">
+        {(fullPrice ? chosen?.termsFull : chosen?.terms) ?? ''}
+      </p>
       <p className="auth__agreement">
         {t.rich('agreement', {
           privacy: (chunks) => <a href={localizedPath('/privacy', locale)}>{chunks}</a>,

@@ -9,7 +9,7 @@ import { AppGuide } from '@/components/apps/AppGuide'
 import type { KeySubscription } from '@/lib/data/keyDetailsPayload'
 import type { KeyDetails } from '@/lib/data/keys'
 import type { ClientApp } from '@/lib/subscription/apps'
-import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
 import { hoursLeft } from '@/lib/time/hoursLeft'
 
 import { connectionLabels, connectionText } from './connectionText'
@@ -35,6 +35,8 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
   const now = useNow(renderedAt)
   const hours = hoursLeft(details.expiresAt, new Date(now))
   const protocol = PROTOCOL_LABELS[details.protocol]
+  // A link key (vless, trojan, Outline) is copied into an app first; a file key (WireGuard, OpenVPN, SSTP) is downloaded.
+  const copyFirst = protocolHasShareLink(details.protocol)
 
   return (
     <article className="key-details" data-key-id={details.id}>
@@ -80,13 +82,18 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
           <pre className="key-string" data-testid="key-string">
             {details.copyText}
           </pre>
-          <CopyButton text={details.copyText} label={t('copyKey')} />
+          <CopyButton text={details.copyText} label={t('copyKey')} className={copyFirst ? 'button button--primary' : 'button'} />
         </section>
       ) : null}
 
       {details.file ? (
         <p>
-          <a className="button button--primary" href={`/api/key-details/${details.id}/download`} download={details.file.filename}>
+          <a
+            className={copyFirst ? 'button' : 'button button--primary'}
+            href={`/api/key-details/${details.id}/download`}
+            download={details.file.filename}
+            data-testid="key-download"
+          >
             {t('download', { filename: details.file.filename })}
           </a>
         </p>

@@ -28,7 +28,8 @@ export function ConfirmStep({ question, consequence, action, confirmLabel, local
       <form method="post" action={action} className="confirm__actions">
         <input type="hidden" name="locale" value={locale} />
         {children}
-        <button type="submit" className="button button--primary">
+        {/* What cannot be undone by itself looks like it: the destructive action's colour. */}
+        <button type="submit" className="button button--danger">
           {confirmLabel}
         </button>
         <Link href={cancelHref} prefetch={false} className="button" scroll={false}>

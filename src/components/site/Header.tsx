@@ -1,4 +1,4 @@
-// Site header: home link, key lists per protocol, language switch, login and personal account. On a phone all but
+// Site header: home link, key lists per protocol, the VIP plans, language switch, login and personal account. On a phone all but
 // the home link sit behind one "Menu" button: a popover, so it opens and closes (and closes on a tap outside or Esc)
 // without JavaScript; a browser without popovers shows the menu in place, as on a wide screen.
 import { getTranslations } from 'next-intl/server'
@@ -39,6 +39,9 @@ export async function Header({ locale }: { locale: Locale }) {
             ))}
           </nav>
           <div className="header__account">
+            <Link href="/tariffs" prefetch={false} className="header__tariffs">
+              {t('tariffs')}
+            </Link>
             <LanguageSwitch label={t('language')} />
             <AccountLinks />
           </div>

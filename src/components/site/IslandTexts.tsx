@@ -32,6 +32,7 @@ async function sharedSpecs(locale: Locale): Promise<TextSpec[]> {
     ...(['loading', 'loadFailed', 'close'] as const).map((key) => ({ key: `KeyDetails.${key}`, render: () => details(key) })),
     ...AUTH_TEXTS.map((key) => ({ key: `Auth.${key}`, render: () => auth(key) })),
     { key: 'Auth.rateLimited', render: (values) => auth('rateLimited', values as { minutes: number }), args: { minutes: 'plural' } },
+    { key: 'Auth.crossSiteRequest', render: (values) => auth('crossSiteRequest', values as { site: string }), args: { site: 'text' } },
     { key: 'Auth.agreementHtml', render: () => auth.markup('agreement', { privacy: link('/privacy'), terms: link('/user-agreement') }) },
   ]
 }

@@ -14,9 +14,16 @@ export async function logOut(locale: Locale): Promise<void> {
 }
 
 type LinkError = 'invalidEmail' | 'invalidValueForEmail' | 'mailFailed' | 'failed'
-/** What asking for an e-mail link came to; `rateLimited` waits this many minutes. */
-export type LinkAnswer = { kind: 'sent' } | { kind: 'error'; error: LinkError } | { kind: 'error'; error: 'rateLimited'; minutes: number }
-type Answer = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number }
+/**
+ * What asking for an e-mail link came to; `rateLimited` waits this many minutes; `crossSiteRequest`: the page was
+ * opened at an address other than the site's (`site`), which refuses forms from elsewhere.
+ */
+export type LinkAnswer =
+  | { kind: 'sent' }
+  | { kind: 'error'; error: LinkError }
+  | { kind: 'error'; error: 'rateLimited'; minutes: number }
+  | { kind: 'error'; error: 'crossSiteRequest'; site: string }
+type Answer = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number; site?: string }
 
 const KNOWN_ERRORS = ['invalidEmail', 'invalidValueForEmail', 'mailFailed'] as const
 
@@ -34,6 +41,7 @@ export async function requestLink(typed: FormDataEntryValue | null, purpose: 'lo
     const answer = (await response.json()) as Answer
     if (answer.ok) return { kind: 'sent' }
     if (answer.error === 'rateLimited') return { kind: 'error', error: 'rateLimited', minutes: Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)) }
+    if (answer.error === 'crossSiteRequest' && answer.site) return { kind: 'error', error: 'crossSiteRequest', site: answer.site }
     return { kind: 'error', error: KNOWN_ERRORS.find((key) => key === answer.error) ?? 'failed' }
   } catch {
     return { kind: 'error', error: 'failed' }

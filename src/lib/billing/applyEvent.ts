@@ -17,13 +17,16 @@ import type { Subscription, User } from '@/payload-types'
 
 import { formatRubles } from './pricing'
 import { discounted } from './renewalPlan'
+import { termsText } from './terms'
+import type { ChargeTerms } from './terms'
 import { advance, start } from './lifecycle'
 import type { HistoryEntry, SubscriptionState } from './lifecycle'
 import type { BillingEvent, ProviderRunBilling, ProviderSubscription } from './provider'
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
-type PendingMail = { to: string; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amountKopecks?: number }
+/** `amountKopecks`: the next charge, for mails that name it; `terms`: what was paid and what renewal charges (activation). */
+type PendingMail = { to: string; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amountKopecks?: number; terms?: ChargeTerms }
 
 /** Our record's state, as the state machine reads it. */
 export function stateOf(subscription: Subscription): SubscriptionState {
@@ -59,6 +62,13 @@ const HISTORY_MAIL: Partial<Record<HistoryEntry, BillingMailKind>> = {
   activated: 'activated',
   renewed: 'renewed',
   payment_failed: 'paymentFailed',
+  renewal_cancelled: 'renewalCancelled',
+  renewal_resumed: 'renewalResumed',
+}
+
+/** Unlinking the card turns renewal off too: one mail says both (not the history's "auto-renewal off" as well). */
+export function unlinkedMethodMail(mailFor: (entry: HistoryEntry) => BillingMailKind | undefined): Pick<ViewInput, 'mailFor' | 'extraMail' | 'methodRemoved'> {
+  return { mailFor: (entry) => (entry === 'renewal_cancelled' ? undefined : mailFor(entry)), extraMail: 'paymentMethodRemoved', methodRemoved: true }
 }
 
 export function applyBillingEvent(payload: Payload, provider: ProviderRunBilling, event: BillingEvent): Promise<ApplyResult> {
@@ -103,11 +113,35 @@ function transitionOf(existing: Subscription | undefined, remote: ProviderSubscr
 /** What a site-run subscription keeps beside its state: the saved method and the terms renewals are charged on. */
 export type SiteRunData = { paymentMethodId?: string | null; renewal?: Partial<NonNullable<Subscription['renewal']>> }
 
-type SaveInput = { providerName: string; remote: ProviderSubscription; existing: Subscription | undefined; user: User | null; next: SubscriptionState; siteRun?: SiteRunData }
+type SaveInput = {
+  providerName: string
+  remote: ProviderSubscription
+  existing: Subscription | undefined
+  user: User | null
+  next: SubscriptionState
+  siteRun?: SiteRunData
+  /** The subscriber unlinked the saved method: its id and what the account showed of it are forgotten. */
+  methodRemoved?: boolean
+}
 
-async function saveSubscription(payload: Payload, req: PayloadRequest, { providerName, remote, existing, user, next, siteRun }: SaveInput): Promise<Subscription> {
+/**
+ * The terms the next charge is made on: the site's own (site-run), or the price and period on the provider's
+ * subscription, with the cancel offer's percentage while the provider holds a discount for the next invoice.
+ */
+async function renewalTermsOf(payload: Payload, req: PayloadRequest, { remote, existing, siteRun }: SaveInput): Promise<SiteRunData['renewal']> {
+  if (siteRun?.renewal || !remote.price) return siteRun?.renewal
+  let discountPercent: number | null = null
+  if (remote.hasDiscount) {
+    discountPercent = existing?.renewal?.discountPercent ?? (await payload.findGlobal({ slug: 'site-settings', depth: 0, req })).cancelDiscountPercent ?? null
+  }
+  return { amountKopecks: remote.price.amountKopecks, months: remote.price.months, discountPercent }
+}
+
+async function saveSubscription(payload: Payload, req: PayloadRequest, input: SaveInput): Promise<Subscription> {
+  const { providerName, remote, existing, user, next, siteRun, methodRemoved = false } = input
   const tariff = existing?.tariff ?? remote.metadata.tariffId
   if (!tariff) throw new Error(`Subscription ${remote.id} has no plan in its metadata`)
+  const renewal = await renewalTermsOf(payload, req, input)
   const data = {
     user: user?.id ?? null,
     tariff: typeof tariff === 'object' ? tariff.id : tariff,
@@ -117,11 +151,11 @@ async function saveSubscription(payload: Payload, req: PayloadRequest, { provide
       name: providerName,
       customerId: remote.customerId,
       subscriptionId: remote.id,
-      paymentMethodId: siteRun?.paymentMethodId !== undefined ? siteRun.paymentMethodId : (existing?.provider?.paymentMethodId ?? null),
+      paymentMethodId: methodRemoved ? null : siteRun?.paymentMethodId !== undefined ? siteRun.paymentMethodId : (existing?.provider?.paymentMethodId ?? null),
     },
-    ...(siteRun?.renewal ? { renewal: { ...existing?.renewal, ...siteRun.renewal } } : {}),
-    // Card details only while the subscription belongs to an account.
-    paymentMethod: user ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : { kind: null, brand: null, last4: null, validUntil: null },
+    ...(renewal ? { renewal: { ...existing?.renewal, ...renewal } } : {}),
+    // Card details only while the subscription belongs to an account, and until its owner unlinks the card.
+    paymentMethod: user && !methodRemoved ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : { kind: null, brand: null, last4: null, validUntil: null },
   }
   return existing
     ? payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
@@ -178,7 +212,22 @@ async function nextChargeKopecks(payload: Payload, req: PayloadRequest, saved: S
 }
 
 /** Mails that name the next charge carry its amount. */
-const MAILS_WITH_AMOUNT: ReadonlySet<BillingMailKind> = new Set(['renewed', 'trialEnding'])
+const MAILS_WITH_AMOUNT: ReadonlySet<BillingMailKind> = new Set(['activated', 'renewed', 'renewalResumed', 'trialEnding'])
+
+/**
+ * The activation mail's terms: what was paid (this change's payment, else the plan's trial fee or price) and what
+ * renewal charges from the next payment date. Null when nothing renews.
+ */
+async function activationTerms(payload: Payload, req: PayloadRequest, saved: Subscription, money: readonly MoneyMovement[], renewalKopecks: number): Promise<ChargeTerms | null> {
+  if (!saved.nextPaymentAt || saved.cancelAtPeriodEnd) return null
+  const tariffId = typeof saved.tariff === 'object' ? saved.tariff.id : saved.tariff
+  const tariff = await payload.findByID({ collection: 'tariffs', id: tariffId, depth: 0, req, disableErrors: true })
+  const paid = money.filter((movement) => movement.type === 'payment').reduce((sum, movement) => sum + movement.amountKopecks, 0)
+  const planned = saved.status === 'trialing' ? tariff?.trialFeeKopecks : renewalKopecks
+  const months = saved.renewal?.months ?? Number(tariff?.months)
+  if (!months) return null
+  return { todayKopecks: paid || (planned ?? 0), renewsAt: saved.nextPaymentAt, renewalKopecks, months }
+}
 
 async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor, mails }: { endedFor: number | null; mails: readonly PendingMail[] }): Promise<(string | number)[]> {
   const followUps: (string | number)[] = []
@@ -191,7 +240,8 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
         ? siteUrl(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale)
         : undefined
     const amount = mail.amountKopecks !== undefined ? formatRubles(mail.amountKopecks, mail.locale) : undefined
-    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, amount })
+    const terms = mail.terms ? termsText(mail.terms, mail.locale) : undefined
+    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, amount, terms })
     followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
   }
   return followUps
@@ -215,6 +265,8 @@ export type ViewInput = {
   mailFor?: (entry: HistoryEntry) => BillingMailKind | undefined
   /** A mail beside the history's (Stripe's "trial ends soon"). */
   extraMail?: BillingMailKind
+  /** The subscriber unlinked the saved method (see SaveInput). */
+  methodRemoved?: boolean
 }
 
 /**
@@ -222,7 +274,7 @@ export type ViewInput = {
  * the monotone transition, the record, its history and payment, and the follow-ups queued with them.
  */
 export async function applyView(payload: Payload, req: PayloadRequest, input: ViewInput): Promise<Outcome> {
-  const { providerName, remote, existing, occurredAt, money = [], siteRun, mailFor = (entry) => HISTORY_MAIL[entry], extraMail } = input
+  const { providerName, remote, existing, occurredAt, money = [], siteRun, mailFor = (entry) => HISTORY_MAIL[entry], extraMail, methodRemoved } = input
   const user = await accountFor(payload, req, existing, remote)
   const transition = transitionOf(existing, remote)
   if (!transition.ok) {
@@ -231,13 +283,19 @@ export async function applyView(payload: Payload, req: PayloadRequest, input: Vi
     return { result: 'ignored', followUps: [] }
   }
   const { next, history } = transition
-  const saved = await saveSubscription(payload, req, { providerName, remote, existing, user, next, siteRun })
+  const saved = await saveSubscription(payload, req, { providerName, remote, existing, user, next, siteRun, methodRemoved })
   const mails = await recordHistory(payload, req, { saved, user, history, next, occurredAt, mailFor })
   await recordMoney(payload, req, { money, saved, user, occurredAt })
   if (user && extraMail) mails.push({ to: user.email, locale: localeOf(user), kind: extraMail, subscription: next })
   if (mails.some((mail) => MAILS_WITH_AMOUNT.has(mail.kind))) {
     const amountKopecks = await nextChargeKopecks(payload, req, saved, remote.hasDiscount)
-    if (amountKopecks !== null) for (const mail of mails) if (MAILS_WITH_AMOUNT.has(mail.kind)) mail.amountKopecks = amountKopecks
+    if (amountKopecks !== null) {
+      const terms = mails.some((mail) => mail.kind === 'activated') ? await activationTerms(payload, req, saved, money, amountKopecks) : null
+      for (const mail of mails) {
+        if (MAILS_WITH_AMOUNT.has(mail.kind)) mail.amountKopecks = amountKopecks
+        if (mail.kind === 'activated' && terms) mail.terms = terms
+      }
+    }
   }
   const hasEnded = history.includes('cancelled') || history.includes('expired')
   return { result: 'applied', followUps: await queueFollowUps(payload, req, { endedFor: user && hasEnded ? user.id : null, mails }) }
@@ -262,13 +320,17 @@ export async function syncSubscription(
     // Not a subscription of ours (no plan in its metadata), or not one yet: seen, and nothing to do.
     if (!remote || (!existing && !remote.metadata.tariffId)) return { result: 'ignored', followUps: [] }
     const paid = event?.type === 'invoice.paid' && event.invoice ? event.invoice : null
+    // The saved card is gone at the provider (its owner unlinked it here, or in the provider's own pages).
+    const methodGone = Boolean(remote.methodDetached && existing?.paymentMethod?.kind)
     return applyView(payload, req, {
       providerName: provider.name,
       remote,
       existing,
       occurredAt: event ? new Date(event.created * 1000).toISOString() : new Date().toISOString(),
       money: paid ? [{ type: 'payment', reference: paid.id, amountKopecks: paid.amountPaidKopecks }] : [],
-      extraMail: event?.type === 'customer.subscription.trial_will_end' && remote.status === 'trialing' ? 'trialEnding' : undefined,
+      ...(methodGone
+        ? unlinkedMethodMail((entry) => HISTORY_MAIL[entry])
+        : { extraMail: event?.type === 'customer.subscription.trial_will_end' && remote.status === 'trialing' ? 'trialEnding' : undefined }),
     })
   })
   // After the commit: the ended subscription's VIP keys stop being served, and the mails go out.

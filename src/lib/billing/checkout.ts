@@ -16,6 +16,7 @@ import { grantsVip } from './lifecycle'
 import type { BillingProvider } from './provider'
 import type { PurchaseError } from './purchaseForm'
 import { receiptSettingsOf } from './receipt'
+import { purchaseTerms, termsText } from './terms'
 
 export type PurchaseChoice = {
   /** The tariff's id. */
@@ -73,6 +74,8 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
   if (!firstSubscription && tariff.trialDays > 0 && !fullPrice) return { ok: false, error: 'trialUsed' }
 
   const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
+  const trial = firstSubscription && tariff.trialDays > 0
+  const terms = purchaseTerms(tariff, { trial, now: new Date() })
   try {
     const { url, order } = await provider.createCheckout({
       email,
@@ -86,12 +89,14 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
         trialFeeKopecks: firstSubscription ? tariff.trialFeeKopecks : 0,
       },
       locale,
-      successUrl: siteUrl('/success-payment', locale),
+      // The success page states the terms again, from the plan this checkout was for.
+      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: trial ? '1' : '0' }),
       // A buyer who comes back without paying finds the form as they left it ("Try again" keeps plan and e-mail).
       cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email }),
       returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email }).toString()}`),
       siteName,
       receipts: receiptSettingsOf(receipts),
+      terms: { full: termsText(terms, locale), short: termsText(terms, locale, 'short') },
       idempotencyKey: createHash('sha256').update(`checkout:${email}:${tariff.id}:${attempt}`).digest('hex'),
     })
     // The buyer comes back with the order only: the payment it stands for is looked up here.

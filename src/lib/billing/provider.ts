@@ -28,6 +28,11 @@ export type CheckoutInput = {
   siteName: string
   /** 54-FZ receipts, when the shop has them turned on (YooKassa). */
   receipts: ReceiptSettings | null
+  /**
+   * What the buyer agrees to, in their language (src/lib/billing/terms.ts): shown on the provider's payment page
+   * (`short` is YooKassa's description, at most 128 characters; `full` is Stripe's text beside the pay button).
+   */
+  terms: { full: string; short: string }
   /** The same key for a repeated submission of one form, so it opens one checkout. */
   idempotencyKey: string
 }
@@ -49,6 +54,10 @@ export type ProviderSubscription = SubscriptionState & {
   metadata: SubscriptionMetadata
   paymentMethod: PaymentMethodSummary | null
   hasDiscount: boolean
+  /** The recurring price and period on the provider's subscription (Stripe); a site-run one keeps its own terms. */
+  price?: { amountKopecks: number; months: number }
+  /** The provider's subscription has no saved method any more (it was detached): renewals cannot be charged. */
+  methodDetached?: boolean
 }
 
 export type BillingEvent = {
@@ -87,6 +96,8 @@ export interface ProviderRunBilling extends ProviderBase {
   cancelNow(id: string, idempotencyKey: string): Promise<void>
   /** Free time granted by an editor: the next charge moves to `until`, nothing is charged for the gap. */
   extendTo(id: string, until: Date, idempotencyKey: string): Promise<void>
+  /** Detaches the subscription's saved method from the customer: the provider can no longer charge it. */
+  detachPaymentMethod(id: string): Promise<void>
 }
 
 /** A payment as a site-run provider reports it, re-read from its API (never taken from a notification's body). */

@@ -68,6 +68,8 @@ export async function changeRenewal(
       return { ok: false, error: 'providerFailed' }
     }
     await recordDiscount(payload, user, latest, percentOff)
+    // The page then confirms the discounted amount from our record, before the provider's webhook arrives.
+    await syncSubscription(payload, provider, providerId, null)
     return { ok: true }
   }
 

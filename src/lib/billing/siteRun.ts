@@ -11,7 +11,7 @@ import { runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import type { Subscription, User } from '@/payload-types'
 
-import { applyView, findRecord, recordEventOnce, stateOf } from './applyEvent'
+import { applyView, findRecord, recordEventOnce, stateOf, unlinkedMethodMail } from './applyEvent'
 import type { ApplyResult, MoneyMovement, Outcome, SiteRunData } from './applyEvent'
 import { VIP_STATUSES, isEnded } from './lifecycle'
 import type { HistoryEntry, SubscriptionState } from './lifecycle'
@@ -29,6 +29,8 @@ const SITE_RUN_MAIL: Partial<Record<HistoryEntry, BillingMailKind>> = {
   renewed: 'renewed',
   payment_failed: 'paymentRetry',
   expired: 'expired',
+  renewal_cancelled: 'renewalCancelled',
+  renewal_resumed: 'renewalResumed',
 }
 
 const siteRunMail = (entry: HistoryEntry) => SITE_RUN_MAIL[entry]
@@ -181,6 +183,8 @@ export type SiteRunChange =
   | { kind: 'cancelNow' }
   /** Renewal was off and the paid period is over: cancelled at its end. */
   | { kind: 'lapse' }
+  /** The subscriber unlinked the saved method: it is forgotten, and renewal (which needs it) is off. */
+  | { kind: 'forgetMethod' }
 
 /** Runs `work` on the subscription re-read under its lock (the one its payments take), then its follow-ups. */
 async function underLock(payload: Payload, subscriptionId: number, work: (existing: Subscription, req: PayloadRequest) => Promise<Outcome>): Promise<void> {
@@ -194,9 +198,13 @@ async function underLock(payload: Payload, subscriptionId: number, work: (existi
 /** A change the subscriber (or the account purge) makes to a site-run subscription: our record is the subscription. */
 export function changeSiteRun(payload: Payload, subscriptionId: number, change: SiteRunChange, at: Date = new Date()): Promise<void> {
   return underLock(payload, subscriptionId, async (existing, req) => {
-    if (isEnded(existing.status)) return NOTHING
     const state = stateOf(existing)
     const now = at.toISOString()
+    if (change.kind === 'forgetMethod') {
+      const next = isEnded(state.status) ? state : { ...state, cancelAtPeriodEnd: true, nextPaymentAt: null }
+      return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), ...unlinkedMethodMail(siteRunMail) })
+    }
+    if (isEnded(existing.status)) return NOTHING
     if (change.kind === 'discount') {
       return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: { ...viewOf(existing, state), hasDiscount: true }, siteRun: { renewal: { discountPercent: change.percentOff } } })
     }

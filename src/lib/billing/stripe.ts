@@ -6,6 +6,7 @@ import { isLocale } from '@/i18n/locales'
 
 import type { SubscriptionStatus } from './lifecycle'
 import { SignatureError } from './provider'
+import { trialItemName } from './terms'
 import type { BillingEvent, CheckoutInput, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from './provider'
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string }
@@ -51,6 +52,13 @@ function paymentMethodOf(method: Stripe.Subscription['default_payment_method']):
   return { kind: 'card', brand, last4, validUntil: `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}` }
 }
 
+/** The recurring item's price and period: what Stripe charges at each renewal. */
+function priceOf(subscription: Stripe.Subscription): Pick<ProviderSubscription, 'price'> {
+  const price = subscription.items.data.find((item) => item.price.recurring)?.price
+  if (!price?.recurring || price.unit_amount === null) return {}
+  return { price: { amountKopecks: price.unit_amount, months: price.recurring.interval_count } }
+}
+
 export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription | null {
   const status = statusOf(subscription)
   if (!status) return null
@@ -70,6 +78,8 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     metadata: metadataOf(subscription.metadata),
     paymentMethod: paymentMethodOf(subscription.default_payment_method),
     hasDiscount: subscription.discounts.length > 0,
+    ...priceOf(subscription),
+    methodDetached: subscription.default_payment_method === null,
   }
 }
 
@@ -109,7 +119,7 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
     isTest: Boolean(api),
     methods: ['card'],
 
-    async createCheckout({ email, userId, plan, locale, successUrl, cancelUrl, idempotencyKey }: CheckoutInput) {
+    async createCheckout({ email, userId, plan, locale, successUrl, cancelUrl, terms, idempotencyKey }: CheckoutInput) {
       const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale }
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [
         {
@@ -129,7 +139,7 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
           price_data: {
             currency: 'rub',
             unit_amount: plan.trialFeeKopecks,
-            product_data: { name: locale === 'en' ? `Trial, ${plan.trialDays} days` : `Пробный период, ${plan.trialDays} дней` },
+            product_data: { name: trialItemName(plan.trialDays, locale) },
           },
         })
       }
@@ -142,6 +152,8 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
           line_items: lineItems,
           subscription_data: { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) },
           metadata,
+          // Beside the pay button: what is paid today and what renewal charges (Stripe allows 1,200 characters).
+          custom_text: { submit: { message: terms.full.slice(0, 1200) } },
           success_url: `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: cancelUrl,
         },
@@ -185,6 +197,13 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')) throw error
       }
       await stripe.subscriptions.update(id, { discounts: [{ coupon: couponId }] }, { idempotencyKey })
+    },
+
+    async detachPaymentMethod(id) {
+      const { default_payment_method: method } = await stripe.subscriptions.retrieve(id)
+      const methodId = typeof method === 'string' ? method : method?.id
+      // A subscription without one has nothing to detach.
+      if (methodId) await stripe.paymentMethods.detach(methodId)
     },
 
     async cancelNow(id, idempotencyKey) {

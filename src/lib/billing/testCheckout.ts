@@ -4,7 +4,8 @@ import { env } from '@/lib/env'
 
 import type { PaymentMethodKind } from './provider'
 
-export type TestCheckout = { email: string; amountKopecks: number; open: boolean; methods: readonly PaymentMethodKind[] }
+/** `terms`: what the provider shows the payer beside the amount (YooKassa's description, Stripe's text by the pay button). */
+export type TestCheckout = { email: string; amountKopecks: number; terms: string | null; open: boolean; methods: readonly PaymentMethodKind[] }
 
 const STRIPE_SESSION = /^cs_test_[0-9a-f]+$/
 const YOOKASSA_PAYMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -26,9 +27,12 @@ export async function testCheckoutOf(id: string): Promise<TestCheckout | null> {
   if (env().paymentProvider === 'yookassa') {
     const metadata = (json.metadata ?? {}) as Record<string, string>
     const amount = (json.amount ?? {}) as { value?: string }
-    return { email: metadata.email ?? '', amountKopecks: Math.round(Number(amount.value) * 100), open: json.status === 'pending', methods: ['card', 'sbp', 'sberpay', 'yoomoney'] }
+    const terms = typeof json.description === 'string' ? json.description : null
+    return { email: metadata.email ?? '', amountKopecks: Math.round(Number(amount.value) * 100), terms, open: json.status === 'pending', methods: ['card', 'sbp', 'sberpay', 'yoomoney'] }
   }
-  return { email: String(json.customer_email ?? ''), amountKopecks: Number(json.amount_total ?? 0), open: json.status === 'open', methods: ['card'] }
+  const submit = ((json.custom_text ?? {}) as { submit?: { message?: unknown } | null }).submit
+  const terms = typeof submit?.message === 'string' ? submit.message : null
+  return { email: String(json.customer_email ?? ''), amountKopecks: Number(json.amount_total ?? 0), terms, open: json.status === 'open', methods: ['card'] }
 }
 
 /** Pays (with the chosen method) or declines; the answer is where the provider sends the buyer next. */

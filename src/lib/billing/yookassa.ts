@@ -148,21 +148,22 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
     isTest: Boolean(settings.apiUrl),
     methods: ['card', 'sbp', 'sberpay', 'yoomoney'],
 
-    async createCheckout({ email, userId, plan, locale, returnUrl, receipts, siteName, idempotencyKey }: CheckoutInput) {
+    async createCheckout({ email, userId, plan, locale, returnUrl, receipts, siteName, terms, idempotencyKey }: CheckoutInput) {
       const trial = plan.trialDays > 0
       const amountKopecks = trial ? plan.trialFeeKopecks : plan.priceKopecks
       // YooKassa saves a method only with a payment: a trial needs a fee of at least one kopeck (the shop's is 1 ₽).
       if (amountKopecks <= 0) throw new Error('YooKassa needs a first payment above zero: set the plan’s trial fee')
       // The order follows from the form's key: a repeated submission sends the very same request (one payment).
       const order = `ord_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`
-      const description = paymentDescription(trial ? { kind: 'trial', days: plan.trialDays } : { kind: 'period', months: plan.months }, siteName)
+      // The receipt names what is sold; the payment's description, which YooKassa shows the payer, what they agree to.
+      const sold = paymentDescription(trial ? { kind: 'trial', days: plan.trialDays } : { kind: 'period', months: plan.months }, siteName)
       const payment = await client.createPayment(
         {
           amount: { value: rublesValue(amountKopecks), currency: 'RUB' },
           capture: true,
           save_payment_method: true,
           confirmation: { type: 'redirect', return_url: `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}order=${order}`, locale: locale === 'en' ? 'en_US' : 'ru_RU' },
-          description,
+          description: terms.short.slice(0, 128),
           metadata: {
             order,
             kind: 'first',
@@ -174,7 +175,7 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
             priceKopecks: String(plan.priceKopecks),
             trialDays: String(plan.trialDays),
           },
-          ...(receipts ? { receipt: buildReceipt({ email, description, amountKopecks, settings: receipts }) } : {}),
+          ...(receipts ? { receipt: buildReceipt({ email, description: sold, amountKopecks, settings: receipts }) } : {}),
         },
         idempotencyKey.slice(0, 64),
       )

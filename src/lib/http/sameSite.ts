@@ -36,8 +36,9 @@ export function refuseCrossSite<Args extends unknown[]>(
  */
 function crossSiteRefusal(request: Request): Response {
   const wantsJson = (request.headers.get('content-type') ?? '').includes('application/json') || !(request.headers.get('accept') ?? '').includes('text/html')
-  if (wantsJson) return Response.json({ ok: false, error: 'crossSiteRequest' }, { status: 403 })
   const site = siteOrigin()
+  // The site's own address, for the form to say where to open it (the visitor reached it at another one).
+  if (wantsJson) return Response.json({ ok: false, error: 'crossSiteRequest', site }, { status: 403 })
   const body = `<!doctype html><meta charset="utf-8"><meta name="robots" content="noindex"><title>403</title>
 <p lang="ru">Форма отправлена не со страницы сайта и не принята. Откройте сайт по адресу <a href="${site}">${site}</a> и попробуйте ещё раз.</p>
 <p lang="en">The form was not sent from a page of this site and was not accepted. Open the site at <a href="${site}">${site}</a> and try again.</p>`

@@ -1,15 +1,21 @@
-// Subscription e-mails (activation, renewal, failed payment, trial ending), in the user's language.
+// Subscription e-mails (activation, renewal, failed payment, trial ending, auto-renewal turned off and on, the card
+// unlinked), in the user's language.
 import type { Locale } from '@/i18n/locales'
+import { isEnded } from '@/lib/billing/lifecycle'
 import type { SubscriptionState } from '@/lib/billing/lifecycle'
+import { billingDate } from '@/lib/billing/terms'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 import type { RenderedMail } from './templates'
 import { escapeHtml } from './templates'
 
-export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'paymentRetry' | 'expired' | 'trialEnding'
+export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'paymentRetry' | 'expired' | 'trialEnding' | 'renewalCancelled' | 'renewalResumed' | 'paymentMethodRemoved'
 
-/** `amountLines`: the lines instead, when the next charge's amount is known ({amount}). */
-type Copy = { subject: string; lines: string[]; amountLines?: string[]; button: string; path: string }
+/**
+ * `amountLines`: the lines instead, when the next charge's amount is known ({amount}); `endedLines`: instead, for a
+ * subscription that has ended.
+ */
+type Copy = { subject: string; lines: string[]; amountLines?: string[]; endedLines?: string[]; button: string; path: string }
 
 const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
   ru: {
@@ -65,6 +71,37 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
         'Пробный период VIP-подписки закончится {until}, и с сохранённого способа оплаты будет списано {amount} — стоимость выбранного тарифа.',
         'Отключить автопродление можно в разделе «Подписка».',
       ],
+      button: 'Моя подписка',
+      path: '/profile/subscription',
+    },
+    renewalCancelled: {
+      subject: 'Автопродление VIP-подписки на сайте {siteName} отключено',
+      lines: [
+        'Вы отключили автопродление: новых списаний не будет.',
+        'VIP-ключи работают до {until} включительно, потом подписка закончится.',
+        'Передумали? Включите автопродление снова в разделе «Подписка» (кнопка «Продлить»).',
+      ],
+      button: 'Моя подписка',
+      path: '/profile/subscription',
+    },
+    renewalResumed: {
+      subject: 'Автопродление VIP-подписки на сайте {siteName} включено',
+      lines: ['Автопродление снова включено: подписка оплачена до {until} включительно.', 'Следующий платёж: {next}.', 'Отключить автопродление можно в разделе «Подписка».'],
+      amountLines: [
+        'Автопродление снова включено: подписка оплачена до {until} включительно.',
+        'Следующий платёж: {next}, {amount}.',
+        'Отключить автопродление можно в разделе «Подписка».',
+      ],
+      button: 'Моя подписка',
+      path: '/profile/subscription',
+    },
+    paymentMethodRemoved: {
+      subject: 'Способ оплаты отвязан от аккаунта на сайте {siteName}',
+      lines: [
+        'Вы отвязали сохранённый способ оплаты: мы больше не сможем списывать с него деньги, а его данные удалены из аккаунта.',
+        'Автопродление отключено: VIP-ключи работают до {until} включительно. Чтобы продлить подписку потом, оплатите её заново на странице тарифов.',
+      ],
+      endedLines: ['Вы отвязали сохранённый способ оплаты: мы больше не сможем списывать с него деньги, а его данные удалены из аккаунта.'],
       button: 'Моя подписка',
       path: '/profile/subscription',
     },
@@ -125,6 +162,33 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
       button: 'My subscription',
       path: '/profile/subscription',
     },
+    renewalCancelled: {
+      subject: 'Auto-renewal of your {siteName} VIP subscription is off',
+      lines: [
+        'You turned off auto-renewal: nothing more will be charged.',
+        'Your VIP keys work until {until}; then the subscription ends.',
+        'Changed your mind? Turn auto-renewal back on under “Subscription” (the “Extend” button).',
+      ],
+      button: 'My subscription',
+      path: '/profile/subscription',
+    },
+    renewalResumed: {
+      subject: 'Auto-renewal of your {siteName} VIP subscription is on',
+      lines: ['Auto-renewal is on again: your subscription is paid until {until}.', 'Next payment: {next}.', 'You can turn off auto-renewal under “Subscription”.'],
+      amountLines: ['Auto-renewal is on again: your subscription is paid until {until}.', 'Next payment: {amount} on {next}.', 'You can turn off auto-renewal under “Subscription”.'],
+      button: 'My subscription',
+      path: '/profile/subscription',
+    },
+    paymentMethodRemoved: {
+      subject: 'Payment method removed from your {siteName} account',
+      lines: [
+        'You removed your saved payment method: we can no longer charge it, and its details are gone from your account.',
+        'Auto-renewal is off: your VIP keys work until {until}. To continue afterwards, pay again on the plans page.',
+      ],
+      endedLines: ['You removed your saved payment method: we can no longer charge it, and its details are gone from your account.'],
+      button: 'My subscription',
+      path: '/profile/subscription',
+    },
   },
 }
 
@@ -136,6 +200,7 @@ export function renderBillingMail({
   subscription,
   link = `${serverUrl}${localizedPath(COPY[locale][kind].path, locale)}`,
   amount,
+  terms,
 }: {
   kind: BillingMailKind
   locale: Locale
@@ -146,10 +211,11 @@ export function renderBillingMail({
   link?: string
   /** The next charge, formatted, when known. */
   amount?: string
+  /** What was paid and what renewal charges, from when and how often (src/lib/billing/terms.ts): after the first line. */
+  terms?: string
 }): RenderedMail {
   const copy = COPY[locale][kind]
-  const format = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(iso)) : '—'
+  const format = (iso: string | null) => (iso ? billingDate(iso, locale) : '—')
   const fill = (line: string) =>
     line
       .replace('{siteName}', siteName)
@@ -157,7 +223,9 @@ export function renderBillingMail({
       .replace('{next}', format(subscription.nextPaymentAt))
       .replace('{amount}', amount ?? '')
   const subject = fill(copy.subject)
-  const lines = (amount && copy.amountLines ? copy.amountLines : copy.lines).map(fill)
+  const ended = copy.endedLines && isEnded(subscription.status)
+  const filled = (ended ? copy.endedLines! : amount && copy.amountLines ? copy.amountLines : copy.lines).map(fill)
+  const lines = terms ? [filled[0]!, terms, ...filled.slice(1)] : filled
   return {
     subject,
     text: [...lines, '', `${copy.button}: ${link}`, '', `— ${siteName}`].join('\n'),

@@ -5,6 +5,7 @@ import { connect } from 'node:net'
 
 import type { Payload } from 'payload'
 
+import type { AdminTranslator } from '@/lib/admin/adminMessages'
 import { resolvePublicTarget } from '@/lib/http/privateAddress'
 import type { Server } from '@/payload-types'
 
@@ -13,7 +14,42 @@ import { pingSsManager } from './ssManager'
 export const HIDE_AFTER_FAILURES = 3
 const TIMEOUT_MS = 3000
 
-export type ServerHealth = { status: 'up' | 'down' | 'unknown'; latencyMs: number | null; detail: string }
+/** What the check found, in no language: stored as JSON and read in the editor's (`healthDetailText`). */
+export type HealthDetail =
+  | { kind: 'demo' }
+  | { kind: 'ssManager'; latencyMs: number | null }
+  | { kind: 'udpOnly' }
+  | { kind: 'internal' }
+  | { kind: 'unresolved' }
+  | { kind: 'ports'; ports: { protocol: string; port: number; latencyMs: number | null }[] }
+
+export type ServerHealth = { status: 'up' | 'down' | 'unknown'; latencyMs: number | null; detail: HealthDetail }
+
+/** A stored check detail in the admin's language; an older plain-text detail is shown as it was written. */
+export function healthDetailText(stored: unknown, t: AdminTranslator): string | null {
+  if (typeof stored !== 'string' || !stored.startsWith('{')) return typeof stored === 'string' ? stored : null
+  let detail: HealthDetail
+  try {
+    detail = JSON.parse(stored) as HealthDetail
+  } catch {
+    return stored
+  }
+  switch (detail.kind) {
+    case 'ssManager':
+      return detail.latencyMs === null ? t('health.ssManagerDown') : t('health.ssManagerUp', { ms: detail.latencyMs })
+    case 'ports':
+      return detail.ports
+        .map(({ protocol, port, latencyMs }) => (latencyMs === null ? t('health.portDown', { protocol, port }) : t('health.portUp', { protocol, port, ms: latencyMs })))
+        .join(', ')
+    case 'demo':
+    case 'udpOnly':
+    case 'internal':
+    case 'unresolved':
+      return t(`health.${detail.kind}`)
+    default:
+      return stored
+  }
+}
 
 /** Milliseconds to open a TCP connection, or null when it cannot be opened in time. */
 export function probeTcp(host: string, port: number, timeoutMs = TIMEOUT_MS): Promise<number | null> {
@@ -37,25 +73,20 @@ function tcpPorts(server: Server): { protocol: string; port: number }[] {
 }
 
 export async function checkServer(server: Server): Promise<ServerHealth> {
-  if (server.adapter === 'demo') return { status: 'up', latencyMs: null, detail: 'demo server: not checked over the network' }
+  if (server.adapter === 'demo') return { status: 'up', latencyMs: null, detail: { kind: 'demo' } }
   if (server.adapter === 'ss-manager') {
     const latency = await pingSsManager(server)
-    return latency === null
-      ? { status: 'down', latencyMs: null, detail: 'ss-manager: no answer to ping' }
-      : { status: 'up', latencyMs: latency, detail: `ss-manager: ping ${latency} ms` }
+    return { status: latency === null ? 'down' : 'up', latencyMs: latency, detail: { kind: 'ssManager', latencyMs: latency } }
   }
   const ports = tcpPorts(server)
-  if (ports.length === 0) return { status: 'unknown', latencyMs: null, detail: 'no TCP port to check (UDP only)' }
+  if (ports.length === 0) return { status: 'unknown', latencyMs: null, detail: { kind: 'udpOnly' } }
   // An editor types the host: internal addresses are probed only on an admin's word (privateNetwork).
   let address = server.host
   if (!server.privateNetwork) {
     const target = await resolvePublicTarget(server.host)
     if (!target.ok) {
-      const detail =
-        target.reason === 'internal'
-          ? 'not checked: the address is internal (localhost or a private network); an admin can mark the server as on a private network'
-          : 'not checked: the address does not resolve'
-      return { status: target.reason === 'internal' ? 'unknown' : 'down', latencyMs: null, detail }
+      const internal = target.reason === 'internal'
+      return { status: internal ? 'unknown' : 'down', latencyMs: null, detail: { kind: internal ? 'internal' : 'unresolved' } }
     }
     address = target.address
   }
@@ -65,7 +96,7 @@ export async function checkServer(server: Server): Promise<ServerHealth> {
   return {
     status: failed.length === 0 ? 'up' : 'down',
     latencyMs: latencies.length > 0 ? Math.max(...latencies) : null,
-    detail: results.map((result) => `${result.protocol}:${result.port} ${result.latency === null ? 'no answer' : `${result.latency} ms`}`).join(', '),
+    detail: { kind: 'ports', ports: results.map(({ protocol, port, latency }) => ({ protocol, port, latencyMs: latency })) },
   }
 }
 
@@ -80,7 +111,7 @@ export async function checkAllServers(payload: Payload, now: Date = new Date()):
     await payload.update({
       collection: 'servers',
       id: server.id,
-      data: { health: { status: health.status, latencyMs: health.latencyMs, lastCheckedAt: now.toISOString(), failures, detail: health.detail } },
+      data: { health: { status: health.status, latencyMs: health.latencyMs, lastCheckedAt: now.toISOString(), failures, detail: JSON.stringify(health.detail) } },
       depth: 0,
     })
     const hide = failures >= HIDE_AFTER_FAILURES

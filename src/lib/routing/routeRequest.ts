@@ -1,7 +1,7 @@
 // Decides what a public request becomes: a redirect (host rule, trailing slash, /ru, locale detection)
 // or a rewrite to the internal route `/{index|noindex}/{locale}/...` that renders it. A rewrite sets no cookie, so
 // a shared cache can keep the page; the page stores its language in the browser (components/site/LocaleMemory).
-import { isLocale } from '@/i18n/locales'
+import { isLocale, locales } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
 import { sameHost } from '@/lib/http/sameHost'
@@ -102,6 +102,7 @@ const PROFILE_PATH = '/profile'
 /** A path with an empty segment or a backslash. */
 export const UNCLEAN_SLASHES = /\/\/|\\/
 const SLASH_RUNS = /[/\\]+/g
+const LOCALE_PREFIX_ANY_CASE = new RegExp(`^/(${locales.join('|')})(?=/|$)`, 'i')
 
 function withoutShow(search: string): { search: string; show: string | null } {
   const params = new URLSearchParams(search)
@@ -159,6 +160,11 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
   }
   if (pathname.length > 1 && pathname.endsWith('/')) {
     return { kind: 'redirect', location: `${pathname.replace(/\/+$/, '') || '/'}${search}`, status: 308, isPersonal: false }
+  }
+  // A language prefix typed in capitals (`/RU`, `/En/tariffs`) is that prefix, not Russia's key list (`/ru/ru`).
+  const typedPrefix = LOCALE_PREFIX_ANY_CASE.exec(pathname)?.[1]
+  if (typedPrefix && typedPrefix !== typedPrefix.toLowerCase()) {
+    return { kind: 'redirect', location: `/${typedPrefix.toLowerCase()}${pathname.slice(typedPrefix.length + 1)}${search}`, status: 308, isPersonal: false }
   }
 
   // Someone pasted the subscription page's address into an app: the app gets the subscription itself. Browsers

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isCrossSiteRequest, refuseCrossSite } from '@/lib/http/sameSite'
+import { isCrossSiteRequest, refuseCrossSite, siteOrigin } from '@/lib/http/sameSite'
 
 const ORIGIN = 'https://free.keys.example'
 
@@ -41,7 +41,8 @@ describe('refuseCrossSite', () => {
 
   it('answers a cross-site JSON call with the error code, and lets the site’s own requests through', async () => {
     const refused = await handler(new Request('http://localhost/api/x', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' } }))
-    expect([refused.status, await refused.json()]).toEqual([403, { ok: false, error: 'crossSiteRequest' }])
+    // With the site's address, for the form to say where to open it.
+    expect([refused.status, await refused.json()]).toEqual([403, { ok: false, error: 'crossSiteRequest', site: siteOrigin() }])
     expect(await (await handler(new Request('http://localhost/api/x', { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } }))).text()).toBe('done')
   })
 })

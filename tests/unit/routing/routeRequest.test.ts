@@ -78,7 +78,6 @@ describe('routeRequest: paths to internal routes', () => {
     expect(routeRequest(facts({ pathname: '/ru/ru', cookieLocale: 'en' }))).toMatchObject({ kind: 'rewrite', locale: 'ru' })
     expect(routeRequest(facts({ pathname: '/ru' }))).toMatchObject({ kind: 'redirect', location: '/', status: 308 })
     expect(routeRequest(facts({ pathname: '/ru/de' }))).toMatchObject({ kind: 'redirect', location: '/de', status: 308 })
-    expect(routeRequest(facts({ pathname: '/RU' }))).toMatchObject({ kind: 'redirect', location: '/ru/ru', status: 308 })
     expect(routeRequest(facts({ pathname: '/en/ru' }))).toMatchObject({ kind: 'rewrite', pathname: '/noindex/en/list/ru/10' })
   })
 
@@ -96,6 +95,15 @@ describe('routeRequest: paths to internal routes', () => {
       .filter((segments) => !['list', 'missing', '[...rest]'].includes(segments[0] ?? ''))
       .map((segments) => segments.map((segment) => (segment.startsWith('[') ? '*' : segment)).join('/'))
     expect([...PAGE_ROUTES].sort()).toEqual(routes.sort())
+  })
+
+  it('reads a language prefix typed in capitals as the prefix, not as Russia’s list', () => {
+    expect(routeRequest(facts({ pathname: '/RU' }))).toEqual({ kind: 'redirect', location: '/ru', status: 308, isPersonal: false })
+    expect(routeRequest(facts({ pathname: '/ru' }))).toMatchObject({ kind: 'redirect', location: '/' })
+    expect(routeRequest(facts({ pathname: '/En/tariffs', search: '?x=1' }))).toMatchObject({ kind: 'redirect', location: '/en/tariffs?x=1' })
+    expect(routeRequest(facts({ pathname: '/RU/ru' }))).toMatchObject({ kind: 'redirect', location: '/ru/ru' })
+    // Not a prefix: a longer segment is left to the other rules.
+    expect(routeRequest(facts({ pathname: '/RUS' }))).not.toMatchObject({ location: '/rus' })
   })
 
   it('sends upper-case list paths to their lower-case form', () => {

@@ -1,4 +1,6 @@
 import { ArrayRowLabel as ArrayRowLabel_a1600cef3e6fe181b2487742bff2558a } from '../../../components/admin/ArrayRowLabel'
+import { ServerLinks as ServerLinks_dc71de37a6390e269b5a77f4a0e4f0e6 } from '../../../components/admin/ServerLinks'
+import { ServerFilters as ServerFilters_dc71de37a6390e269b5a77f4a0e4f0e6 } from '../../../components/admin/ServerLinks'
 import { RunOutNotice as RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7 } from '../../../components/admin/RunOutNotice'
 import { RotateNowButton as RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65 } from '../../../components/admin/RotateNowButton'
 import { KeysImport as KeysImport_7352c9e4b4124d8483de121d600ad710 } from '../../../components/admin/KeysImport'
@@ -25,12 +27,16 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { Icon as Icon_81fda60f3e3709e861f40982a767707d } from '../../../components/admin/Brand'
+import { Logo as Logo_81fda60f3e3709e861f40982a767707d } from '../../../components/admin/Brand'
 import { Overview as Overview_50056eb966237e51038cb651e847dbf5 } from '../../../components/admin/Overview'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
   "/components/admin/ArrayRowLabel#ArrayRowLabel": ArrayRowLabel_a1600cef3e6fe181b2487742bff2558a,
+  "/components/admin/ServerLinks#ServerLinks": ServerLinks_dc71de37a6390e269b5a77f4a0e4f0e6,
+  "/components/admin/ServerLinks#ServerFilters": ServerFilters_dc71de37a6390e269b5a77f4a0e4f0e6,
   "/components/admin/RunOutNotice#RunOutNotice": RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7,
   "/components/admin/RotateNowButton#RotateNowButton": RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65,
   "/components/admin/KeysImport#KeysImport": KeysImport_7352c9e4b4124d8483de121d600ad710,
@@ -57,6 +63,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/admin/Brand#Icon": Icon_81fda60f3e3709e861f40982a767707d,
+  "/components/admin/Brand#Logo": Logo_81fda60f3e3709e861f40982a767707d,
   "/components/admin/Overview#Overview": Overview_50056eb966237e51038cb651e847dbf5,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

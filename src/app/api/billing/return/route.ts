@@ -27,14 +27,17 @@ export async function GET(request: Request) {
   const { docs } = await payload.find({ collection: 'charges', where: { key: { equals: `first:${order}` } }, limit: 1, depth: 0 })
   const paymentId = docs[0]?.paymentId
   if (!paymentId) return to('/tariffs')
+  let paid: Record<string, string> = {}
   try {
     const payment = await provider.getPayment(paymentId)
     // Declined, or left unpaid (it expires at YooKassa): the buyer may try again.
     if (payment?.status !== 'succeeded') return to('/fail-payment', retry)
+    // The success page states the terms again, for the plan and trial this payment was for (YooKassa's record).
+    paid = { plan: payment.metadata.tariffId ?? '', trial: Number(payment.metadata.trialDays) > 0 ? '1' : '0' }
     await applyPayment(payload, provider, payment)
   } catch (error) {
     // Paid but not applied yet: its notification applies it; the page says activation takes a moment.
     payload.logger.error({ err: error, msg: `Payment ${paymentId} could not be applied on the buyer's return` })
   }
-  return to('/success-payment')
+  return to('/success-payment', paid)
 }

@@ -2,18 +2,15 @@
 import type { Metadata } from 'next'
 
 import { PaymentResult, paymentResultMetadata } from '@/components/billing/PaymentResult'
-import type { ResultParams } from '@/components/billing/PaymentResult'
+import type { ResultParams, ResultQuery } from '@/components/billing/PaymentResult'
 
-export const revalidate = 3600
-
-export function generateStaticParams(): never[] {
-  return []
-}
+// It states the terms of the plan in its address (?plan=&trial=), with today's dates: rendered for each request.
+export const dynamic = 'force-dynamic'
 
 export function generateMetadata({ params }: { params: ResultParams }): Promise<Metadata> {
   return paymentResultMetadata('success', params)
 }
 
-export default function Page({ params }: { params: ResultParams }) {
-  return <PaymentResult kind="success" params={params} />
+export default function Page({ params, searchParams }: { params: ResultParams; searchParams: ResultQuery }) {
+  return <PaymentResult kind="success" params={params} searchParams={searchParams} />
 }

@@ -9,10 +9,10 @@ import { SpeedTest } from '@/components/billing/SpeedTest'
 import { IslandTexts } from '@/components/site/IslandTexts'
 import { isLocale } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
-import type { Locale } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
 import { acceptedMethodsText } from '@/lib/billing/methodNames'
 import { formatRubles, trialOffer } from '@/lib/billing/pricing'
+import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
 import { getSettings } from '@/lib/data/settings'
 import { getPlans } from '@/lib/data/tariffs'
 import { env } from '@/lib/env'
@@ -40,16 +40,15 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return pageMetadata({ pathname: '/tariffs', locale, robots, title: t('title'), description: description.join(' ').trim() })
 }
 
-function dayAfter(days: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(Date.now() + days * 86_400_000))
-}
-
 export default async function TariffsPage({ params }: { params: Params }) {
   const { locale } = await params
   if (!isLocale(locale)) notFound()
   setRequestLocale(locale)
   const [t, plans, settings] = await Promise.all([getTranslations({ locale, namespace: 'Tariffs' }), getPlans(locale), getSettings(locale)])
   const rub = (kopecks: number) => formatRubles(kopecks, locale)
+  // The page is re-rendered every ten minutes: the dates it promises are today's.
+  const now = new Date()
+  const termsOf = (plan: (typeof plans)[number], trial: boolean) => purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial, now })
   // The trial figures come from the plans editors set: one offer when every plan has the same, else per plan.
   const offer = trialOffer(plans)
   const billing = env().billing
@@ -86,7 +85,7 @@ export default async function TariffsPage({ params }: { params: Params }) {
             ) : null}
             {plan.trialDays > 0 ? (
               <p className="plan__trial">
-                {t('trialNote', { price: rub(plan.totalKopecks), months: plan.months, date: dayAfter(plan.trialDays, locale) })}
+                {t('trialNote', { price: rub(plan.totalKopecks), months: plan.months, date: billingDate(termsOf(plan, true).renewsAt, locale) })}
               </p>
             ) : null}
             {/* The whole card is the tap target (the link's ::after covers it): the form below, with this plan chosen. */}
@@ -131,6 +130,8 @@ export default async function TariffsPage({ params }: { params: Params }) {
                 label: `${plan.name} — ${rub(plan.totalKopecks)}`,
                 price: rub(plan.totalKopecks),
                 submit: plan.trialDays > 0 ? t('submit', { fee: rub(plan.trialFeeKopecks) }) : t('submitFull', { price: rub(plan.totalKopecks) }),
+                terms: termsText(termsOf(plan, true), locale),
+                termsFull: termsText(termsOf(plan, false), locale),
               }))}
               consentLabel={provider?.runsRenewals ? t('consent') : null}
             />

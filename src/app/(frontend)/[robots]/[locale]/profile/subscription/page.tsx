@@ -2,6 +2,7 @@
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
+import { ConfirmStep } from '@/components/site/ConfirmStep'
 import { Link } from '@/i18n/Link'
 import { localeOrDefault } from '@/i18n/locales'
 import { currentPageUser } from '@/lib/auth/currentUser'
@@ -11,6 +12,7 @@ import { acceptedMethodsText, methodNames } from '@/lib/billing/methodNames'
 import { hasUsedCancelDiscount } from '@/lib/billing/renewal'
 import { formatRubles } from '@/lib/billing/pricing'
 import { discounted } from '@/lib/billing/renewalPlan'
+import { billingDate } from '@/lib/billing/terms'
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
 
@@ -27,6 +29,7 @@ const STATUS_KEY = {
 } as const
 
 const RESULTS = ['discounted', 'cancelled', 'resumed', 'discountUsed', 'failed'] as const
+const METHOD_RESULTS = ['removed', 'none', 'failed'] as const
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
@@ -44,13 +47,13 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const t = await getTranslations({ locale, namespace: 'Subscription' })
   const tp = await getTranslations({ locale, namespace: 'Profile' })
   const { subscription, history } = view
-  const date = (iso: string | null | undefined) =>
-    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(iso)) : '—'
+  const date = (iso: string | null | undefined) => (iso ? billingDate(iso, locale) : '—')
   const plan = typeof subscription.tariff === 'object' ? subscription.tariff.name : ''
   const ended = subscription.status === 'cancelled' || subscription.status === 'expired'
   const card = subscription.paymentMethod
   const renews = !ended && !subscription.cancelAtPeriodEnd
   const result = RESULTS.find((key) => key === query.renewal)
+  const methodResult = METHOD_RESULTS.find((key) => key === query.method)
   const offering = renews && query.cancel === '1'
   const discountAvailable = offering && user ? !(await hasUsedCancelDiscount(payload, user.id)) : false
   const { cancelDiscountPercent } = offering ? await payload.findGlobal({ slug: 'site-settings', depth: 0 }) : { cancelDiscountPercent: 0 }
@@ -58,7 +61,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const provider = billingProvider()
   const methodName = await methodNames(locale)
   const accepted = provider ? await acceptedMethodsText(locale, provider.methods) : null
-  // What the next charge takes, where the site charges it (the price agreed at purchase, less a pending discount).
+  // What the next charge takes: the price agreed at purchase (kept by the site, or read from Stripe), less a pending discount.
   const renewal = subscription.renewal
   const nextAmount = renewal?.amountKopecks ? formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), locale) : null
   const savedMethod = card?.last4
@@ -68,14 +71,28 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
       : card?.kind
         ? methodName(card.kind)
         : t('noCard')
-  // The offer names what the next payment becomes, where the site charges it (the price agreed at purchase).
+  // The saved method as the question to unlink it names it; renewal without one needs a new payment.
+  const methodLabel = card?.last4 ? `${(card.brand ?? '').toUpperCase()} •••• ${card.last4}` : card?.kind ? methodName(card.kind) : null
+  const removing = methodLabel !== null && query.remove === '1'
+  // The offer names what the next payment becomes, from the price agreed at purchase.
   const offerPrice = renewal?.amountKopecks && !renewal.discountPercent ? renewal.amountKopecks : null
   return (
     <section data-testid="subscription" data-status={subscription.status}>
       <h2>{tp('subscription')}</h2>
       {result ? (
         <p role="status" className="banner" data-testid="renewal-result">
-          {t(`result.${result}`)}
+          {result === 'discounted' && renewal?.amountKopecks && renewal.discountPercent && subscription.nextPaymentAt
+            ? t('discountedAmount', {
+                date: date(subscription.nextPaymentAt),
+                amount: formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent), locale),
+                price: formatRubles(renewal.amountKopecks, locale),
+              })
+            : t(`result.${result}`)}
+        </p>
+      ) : null}
+      {methodResult ? (
+        <p role="status" className="banner" data-testid="method-result">
+          {t(`method.${methodResult}`)}
         </p>
       ) : null}
       <p className="status-line">{t(STATUS_KEY[subscription.status])}</p>
@@ -84,6 +101,10 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
           <Link href="/tariffs" prefetch={false} className="button button--primary">
             {t('subscribeAgain')}
           </Link>
+        ) : subscription.cancelAtPeriodEnd && !methodLabel ? (
+          <span className="status-note" data-testid="after-unlink">
+            {t('afterUnlink', { date: date(subscription.currentPeriodEnd) })}
+          </span>
         ) : subscription.cancelAtPeriodEnd ? (
           <form method="post" action="/api/billing/renewal" className="inline-form">
             <input type="hidden" name="locale" value={locale} />
@@ -161,6 +182,27 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
         <dt>{t('paymentMethods')}</dt>
         <dd data-testid="payment-method">{savedMethod}</dd>
       </dl>
+      {methodLabel && !removing ? (
+        <p>
+          <Link href="/profile/subscription?remove=1#confirm" prefetch={false} scroll={false} className="button button--small">
+            {t('removeMethod')}
+          </Link>
+        </p>
+      ) : null}
+      {removing ? (
+        <ConfirmStep
+          question={t('removeTitle')}
+          consequence={ended ? t('removeTextEnded', { method: methodLabel }) : t('removeText', { method: methodLabel, date: date(subscription.currentPeriodEnd) })}
+          action="/api/billing/payment-method"
+          confirmLabel={t('removeYes')}
+          locale={locale}
+          cancelHref="/profile/subscription"
+          cancelLabel={t('keepMethod')}
+          testId="remove-method"
+        >
+          <input type="hidden" name="choice" value="unlink" />
+        </ConfirmStep>
+      ) : null}
       {accepted && !ended ? <p className="status-note">{t('acceptedMethods', { methods: accepted })}</p> : null}
       {env().billing === 'test' && !ended ? (
         <form method="post" className="test-banner" data-testid="test-controls">

@@ -34,6 +34,7 @@ export default async function TestCheckoutPage({ params }: { params: Params }) {
       <h1>{t('title')}</h1>
       <p>{t('email', { email: checkout.email })}</p>
       <p className="status-line">{t('today', { amount: formatRubles(checkout.amountKopecks, locale) })}</p>
+      {checkout.terms ? <p data-testid="checkout-terms">{t('terms', { terms: checkout.terms })}</p> : null}
       {checkout.open ? (
         <form method="post" action={`/api/dev/test-checkout/${id}`} className="actions">
           {checkout.methods.length > 1 ? (

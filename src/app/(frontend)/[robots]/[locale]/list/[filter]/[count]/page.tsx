@@ -55,13 +55,16 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
   const feedUrl = absoluteUrl(`/api/feed/${keysSlug(filter)}`)
   return (
     <>
-      {isHome ? (
-        <Cover locale={locale} heading={list.texts.heading} keyCount={total} countryCount={countries.length} settings={settings} offer={trialOffer(plans)} />
-      ) : (
-        <h1>{list.texts.heading}</h1>
-      )}
-      <SearchWidget locale={locale} countries={countries} selected={filter} />
-      <KeyTable locale={locale} rows={rows} total={total} renderedAt={readAt} pathname={list.pathname} shown={count} />
+      {/* On a phone the cover's trial banner follows the keys, so the first key is on the first screen (globals.css). */}
+      <div className="list-top">
+        {isHome ? (
+          <Cover locale={locale} heading={list.texts.heading} keyCount={total} countryCount={countries.length} settings={settings} offer={trialOffer(plans)} />
+        ) : (
+          <h1>{list.texts.heading}</h1>
+        )}
+        <SearchWidget locale={locale} countries={countries} selected={filter} />
+        <KeyTable locale={locale} rows={rows} total={total} renderedAt={readAt} pathname={list.pathname} shown={count} />
+      </div>
       {feedProtocols.length > 0 ? (
         <section id={FEED_ANCHOR} className="feed-box" aria-labelledby="feed-title">
           <h2 id="feed-title">{feedText('title')}</h2>

@@ -1,0 +1,53 @@
+// What a buyer is told wherever money is promised (the purchase form, the payment page, the success page, the
+// activation e-mail): what is paid today, and what auto-renewal then charges, from when and how often, with how to
+// cancel. The figures come from the plan before paying and from the subscription's record after; never typed twice.
+import { createTranslator } from 'next-intl'
+
+import type { Locale } from '@/i18n/locales'
+import en from '@/i18n/messages/en.json'
+import ru from '@/i18n/messages/ru.json'
+
+import { formatRubles } from './pricing'
+import { firstPeriod } from './renewalPlan'
+
+export type ChargeTerms = {
+  /** Paid now: the trial fee, or the first period's price. */
+  todayKopecks: number
+  /** The first automatic charge (ISO). */
+  renewsAt: string
+  renewalKopecks: number
+  /** How often it repeats. */
+  months: number
+}
+
+export type TermsPlan = { priceKopecks: number; months: number | string; trialDays: number; trialFeeKopecks: number }
+
+/** The terms of buying `plan` at `now`: with its trial when the trial is the buyer's (a first subscription), else at the full price. */
+export function purchaseTerms(plan: TermsPlan, { trial, now }: { trial: boolean; now: Date }): ChargeTerms {
+  const months = Number(plan.months)
+  const trialDays = trial ? plan.trialDays : 0
+  const first = firstPeriod(now.toISOString(), { trialDays, months })
+  return { todayKopecks: trialDays > 0 ? plan.trialFeeKopecks : plan.priceKopecks, renewsAt: first.currentPeriodEnd ?? now.toISOString(), renewalKopecks: plan.priceKopecks, months }
+}
+
+/** A date as the site states it in money matters: long, in Moscow time (`6 декабря 2026 г.`, `December 6, 2026`). */
+export function billingDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(new Date(iso))
+}
+
+const translator = (locale: Locale) => createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'Terms' })
+
+/** `full` for pages and mail (with how to cancel); `short` for a payment's description (YooKassa allows 128 characters). */
+export function termsText(terms: ChargeTerms, locale: Locale, length: 'full' | 'short' = 'full'): string {
+  return translator(locale)(length, {
+    today: formatRubles(terms.todayKopecks, locale),
+    date: billingDate(terms.renewsAt, locale),
+    price: formatRubles(terms.renewalKopecks, locale),
+    months: terms.months,
+  })
+}
+
+/** The trial fee's line on a provider's invoice: `Пробный период: 10 дней`. */
+export function trialItemName(days: number, locale: Locale): string {
+  return translator(locale)('trialItem', { days })
+}
