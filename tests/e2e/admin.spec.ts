@@ -444,14 +444,25 @@ test('servers: the check’s status in the list, the failing ones a click away; 
   await page.getByTestId('server-filters').getByRole('link', { name: 'Ключи не подключаются' }).click()
   await expect(page).toHaveURL(/health\.keysFailing(%5D|\])(%5B|\[)equals(%5D|\])=true/)
 
-  const id = await idOf(page, '/api/servers?where[adapter][equals]=manual&depth=0')
-  await page.goto(`/admin/collections/servers/${id}`)
-  await page.getByTestId('server-links').getByRole('link', { name: 'Ключи этого сервера' }).click()
-  await expect(page).toHaveURL(new RegExp(`server(%5D|\\])(%5B|\\[)equals(%5D|\\])=${id}`))
-  await page.goto(`/admin/collections/servers/${id}`)
-  await page.getByTestId('server-links').getByRole('link', { name: 'Импортировать ключи на этот сервер' }).click()
-  await expect(page.locator('#keys-import')).toHaveAttribute('open', '')
-  await expect(page.locator('#keys-import select[name="server"]')).toHaveValue(String(id))
+  // A server whose keys are imported (the seed has none), removed afterwards.
+  const country = await idOf(page, '/api/countries?where[code][equals]=fi&limit=1&depth=0')
+  const created = await page.request.post('/api/servers', {
+    ...sameSite,
+    data: { name: `FI-links-${Date.now()}`, country, hosting: 'UpCloud', host: '203.0.113.62', tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'vless', port: 443 }] },
+  })
+  expect(created.status()).toBe(201)
+  const id = ((await created.json()) as { doc: { id: number } }).doc.id
+  try {
+    await page.goto(`/admin/collections/servers/${id}`)
+    await page.getByTestId('server-links').getByRole('link', { name: 'Ключи этого сервера' }).click()
+    await expect(page).toHaveURL(new RegExp(`server(%5D|\\])(%5B|\\[)equals(%5D|\\])=${id}`))
+    await page.goto(`/admin/collections/servers/${id}`)
+    await page.getByTestId('server-links').getByRole('link', { name: 'Импортировать ключи на этот сервер' }).click()
+    await expect(page.locator('#keys-import')).toHaveAttribute('open', '')
+    await expect(page.locator('#keys-import select[name="server"]')).toHaveValue(String(id))
+  } finally {
+    await page.request.delete(`/api/servers/${id}`, sameSite)
+  }
 
   // A new server's first protocol row opens ready to fill in, named as new rather than "#1".
   await page.goto('/admin/collections/servers/create')
