@@ -16,7 +16,8 @@ async function keyId(request: APIRequestContext): Promise<string> {
 test('[ru] key lists, a key page and the plans carry one small script and no React, rendered or from the cache', async ({ request }) => {
   const id = await keyId(request)
   // `?show=30` is a list no other test asks for: its first answer is the render itself, the second from the cache.
-  for (const path of ['/de?show=30', '/de?show=30', '/', '/tariffs', '/tariffs', `/keys/${id}`, `/en/keys/${id}`]) {
+  // The same for a list continued from a key ("Show +10 keys").
+  for (const path of ['/de?show=30', '/de?show=30', `/de?show=20&after=${id}`, `/de?show=20&after=${id}`, '/', '/tariffs', '/tariffs', `/keys/${id}`, `/en/keys/${id}`]) {
     const response = await request.get(path, { headers: RU })
     expect(response.status(), path).toBe(200)
     const html = await response.text()

@@ -2,11 +2,13 @@
 import { readFile } from 'node:fs/promises'
 
 import { expect, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { QRCodeSVG } from 'qrcode.react'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 
 import { QR_OPTIONS } from '../../src/components/keys/qrOptions'
+import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { RU } from './helpers'
 
 /** The key window's copy button for a link key, as the visitor reads it. */
@@ -100,7 +102,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('country-finder')).toBeHidden()
     await expect(page.getByRole('link', { name: 'Подробнее' }).first()).toBeVisible()
     await page.getByTestId('show-more').click()
-    await expect(page).toHaveURL(/\/vless\?show=20#row-11$/)
+    await expect(page).toHaveURL(/\/vless\?show=20&after=\d+#row-11$/)
     await expect(page.getByTestId('key-table').locator('tbody tr')).toHaveCount(20)
     await expect(page.locator('#row-11')).toBeInViewport()
 
@@ -127,7 +129,7 @@ test('"Show +10 keys" adds ten rows and disappears when none remain', async ({ p
   await expect(rows).toHaveCount(10)
   await page.getByTestId('show-more').click()
   await expect(rows).toHaveCount(20)
-  await expect(page).toHaveURL(/\?show=20#row-11$/)
+  await expect(page).toHaveURL(/\?show=20&after=\d+#row-11$/)
   // The visitor lands on the first new row, not back at the top of the page, and the keyboard goes on from there.
   await expect(page.locator('#row-11')).toBeInViewport()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
@@ -140,6 +142,82 @@ test('"Show +10 keys" adds ten rows and disappears when none remain', async ({ p
   await page.getByTestId('show-more').click()
   await expect(rows).toHaveCount(total)
   await expect(page.getByTestId('show-more')).toHaveCount(0)
+})
+
+test.describe('"Show +10 keys" while keys rotate in', () => {
+  const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+  let headers: Record<string, string>
+  let serverId: number
+  let countryId: number
+  const hour = 3_600_000
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL })
+    const login = await request.post('/api/users/login', { data: { email: editor.email, password: editor.password } })
+    headers = { Authorization: `JWT ${((await login.json()) as { token: string }).token}` }
+    countryId = ((await (await request.get('/api/countries?where[code][equals]=lu&depth=0', { headers })).json()) as { docs: { id: number }[] }).docs[0]!.id
+    const server = await request.post('/api/servers', {
+      headers,
+      data: { name: `rotating-${Date.now()}`, country: countryId, hosting: 'Rotation', host: 'rotating.test.example', tier: 'free', enabled: true, adapter: 'manual' },
+    })
+    expect(server.status(), await server.text()).toBe(201)
+    serverId = ((await server.json()) as { doc: { id: number } }).doc.id
+    await request.dispose()
+  })
+
+  test.afterAll(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL })
+    await request.delete(`/api/keys?where[server][equals]=${serverId}`, { headers })
+    await request.delete(`/api/servers/${serverId}`, { headers })
+    await request.dispose()
+  })
+
+  /** Keys on the test server; a later batch expires later, so it lists on top, as a rotation's new keys do. */
+  async function addKeys(request: APIRequestContext, count: number, label: string, hoursLeft: number): Promise<void> {
+    for (let index = 0; index < count; index += 1) {
+      const created = await request.post('/api/keys', {
+        headers,
+        data: { server: serverId, protocol: 'trojan', tier: 'free', keyString: `trojan://${label}-${index}@rotating.test.example:443`, expiresAt: new Date(Date.now() + hoursLeft * hour + index * 60_000).toISOString() },
+      })
+      expect(created.status(), await created.text()).toBe(201)
+    }
+  }
+
+  const ids = (page: Page) => page.getByTestId('key-table').locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key-id')))
+
+  for (const { locale, javaScript } of [
+    { locale: 'ru', javaScript: false },
+    { locale: 'en', javaScript: true },
+  ] as const) {
+    test(`continues after the last key shown, neither repeating nor skipping (${locale}, ${javaScript ? 'with' : 'without'} JavaScript)`, async ({ browser, request }) => {
+      // The test server's list holds this test's keys only.
+      expect((await request.delete(`/api/keys?where[server][equals]=${serverId}`, { headers })).status()).toBe(200)
+      await addKeys(request, 25, `first-${locale}`, 20)
+      const prefix = locale === 'en' ? '/en' : ''
+      const context = await browser.newContext({ javaScriptEnabled: javaScript, locale: locale === 'en' ? 'en-US' : 'ru-RU' })
+      const page = await context.newPage()
+      await page.goto(`${prefix}/trojan-lu?show=30`)
+      const before = await ids(page)
+      await page.goto(`${prefix}/trojan-lu`)
+      expect(await ids(page)).toEqual(before.slice(0, 10))
+
+      // Seven keys rotate in above the ones on screen; then the visitor asks for ten more.
+      await addKeys(request, 7, `second-${locale}`, 40)
+      await page.getByTestId('show-more').click()
+      await expect(page).toHaveURL(new RegExp(`/trojan-lu\\?show=20&after=${before[9]}#row-11$`))
+      const shown = await ids(page)
+      expect(shown).toEqual(before.slice(0, 20))
+      await expect(page.locator('#row-11')).toHaveAttribute('data-key-id', before[10]!)
+      await expect(page.locator('#row-11')).toBeInViewport()
+
+      // And once more: the third ten follow the second, whatever was added on top.
+      await page.getByTestId('show-more').click()
+      await expect(page).toHaveURL(new RegExp(`\\?show=30&after=${before[19]}#row-21$`))
+      expect(await ids(page)).toEqual(before.slice(0, 30))
+      await expect(page.locator('#row-21')).toHaveAttribute('data-key-id', before[20]!)
+      await context.close()
+    })
+  }
 })
 
 test('on a desktop screen every cell of a row is a table cell, so the row lines meet', async ({ page }) => {

@@ -158,3 +158,39 @@ describe('the listing table', () => {
     await expectSameAsReadRule()
   })
 })
+
+describe('a list continued from a cursor', () => {
+  it('after and up to any key are exactly the keys after it and up to it in the list order, ties and unlimited keys included', async () => {
+    const { afterPosition, LIST_SORT, LIST_SORT_REVERSED, listingWhere, readListPosition, upToPosition } = await import('@/lib/data/keyListing')
+    const [lu] = servers as [Server]
+    const countryId = typeof lu.country === 'object' ? lu.country.id : lu.country
+    const soon = new Date(Date.now() + 6 * hour).toISOString()
+    const later = new Date(Date.now() + 30 * hour).toISOString()
+    // Two ranks (vless and WireGuard), unlimited keys, keys sharing an expiry, keys sharing a creation moment.
+    const made: Key[] = []
+    for (const expiresAt of [null, soon, soon, later, null, soon]) {
+      made.push(await key(lu, { expiresAt }))
+      made.push(await key(lu, { expiresAt, protocol: 'wireguard', keyString: null, configFile: { filename: 'c.conf', content: '[Interface]' } }))
+    }
+    const tied = made.slice(2, 6).map((doc) => doc.id)
+    await payload.db.drizzle.execute(sql`UPDATE "keys" SET "created_at" = now() - interval '1 hour' WHERE "id" IN (${sql.join(tied.map((id) => sql`${id}`), sql`, `)})`)
+
+    const where = listingWhere({ countryId })!
+    const ids = async (extra: Where, sort: string[]) =>
+      (await payload.find({ collection: 'keys', overrideAccess: false, pagination: false, depth: 0, where: { and: [where, extra] }, sort, select: {} })).docs.map((doc) => doc.id)
+    const full = await ids({}, LIST_SORT)
+    expect(full.length).toBeGreaterThanOrEqual(12)
+    for (const [index, id] of full.entries()) {
+      const position = (await readListPosition(payload, id))!
+      expect({ id, after: await ids(afterPosition(position), LIST_SORT) }).toEqual({ id, after: full.slice(index + 1) })
+      expect({ id, upTo: await ids(upToPosition(position), LIST_SORT_REVERSED) }).toEqual({ id, upTo: full.slice(0, index + 1).reverse() })
+    }
+
+    // A key that has left the list since (revoked) still marks where the list goes on.
+    const gone = full[4]!
+    const position = (await readListPosition(payload, gone))!
+    await payload.update({ collection: 'keys', id: gone, data: { revokedAt: new Date().toISOString() } })
+    expect(await ids(afterPosition(position), LIST_SORT)).toEqual(full.slice(5))
+    expect(await ids(upToPosition(position), LIST_SORT)).toEqual(full.slice(0, 4))
+  })
+})

@@ -18,7 +18,12 @@ type Props = {
   renderedAt: number
   /** The public path of this list, for the "show more" link. */
   pathname: string
+  /** How many rows the page asked for (its `?show=`). */
   shown: number
+  /** The index of the first row after the list's cursor (the row "Show +10 keys" lands on); null without a cursor. */
+  continuesAt?: number | null
+  /** Whether keys follow the last row (default: the total is more than the page asked for). */
+  hasMore?: boolean
   /** Where a row's own page is (default: the public key page). */
   detailsPath?: (id: number) => string
   /** Extra controls per row (e.g. revoking a device key). */
@@ -32,7 +37,16 @@ function rowAnchor(index: number): string {
   return `row-${index + 1}`
 }
 
-export async function KeyTable({ locale, rows, total, renderedAt, pathname, shown, detailsPath, actions, caption }: Props) {
+/**
+ * Which row carries which anchor: the row a cursor continues at carries the one the link to it named (the window's
+ * first new row); without a cursor, every tenth row does.
+ */
+function anchorOf(index: number, shown: number, continuesAt: number | null): string | undefined {
+  if (continuesAt !== null) return index === continuesAt ? rowAnchor(shown - SHOW_STEP) : undefined
+  return index > 0 && index % SHOW_STEP === 0 ? rowAnchor(index) : undefined
+}
+
+export async function KeyTable({ locale, rows, total, renderedAt, pathname, shown, continuesAt = null, hasMore = total > shown, detailsPath, actions, caption }: Props) {
   const t = await getTranslations({ locale, namespace: 'KeyTable' })
   if (rows.length === 0) {
     return (
@@ -42,7 +56,7 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
       </div>
     )
   }
-  const hasMore = total > shown
+  const last = rows.at(-1)
   return (
     <KeyModalProvider>
       <table className="keys" data-testid="key-table">
@@ -63,7 +77,7 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
           {rows.map((row, index) => (
             <KeyRow
               key={row.id}
-              anchorId={index > 0 && index % SHOW_STEP === 0 ? rowAnchor(index) : undefined}
+              anchorId={anchorOf(index, shown, continuesAt)}
               row={row}
               renderedAt={renderedAt}
               detailsHref={localizedPath(detailsPath ? detailsPath(row.id) : `/keys/${row.id}`, locale)}
@@ -73,10 +87,16 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
         </tbody>
       </table>
       <p className="keys__footer">
-        <span>{t('shown', { shown: Math.min(shown, total), total })}</span>
-        {hasMore ? (
-          // Lands on the first of the new rows, with or without JavaScript (the page is a new one: `?show` is in its path).
-          <Link href={{ pathname, query: { show: shown + SHOW_STEP }, hash: rowAnchor(shown) }} rel="nofollow" className="button" data-testid="show-more">
+        <span>{t('shown', { shown: Math.min(rows.length, total), total })}</span>
+        {hasMore && last ? (
+          // Continues after the last key shown, whatever rotated in above it since, and lands on the first of the new
+          // rows, with or without JavaScript (the page is a new one: `?show` and `?after` are in its path).
+          <Link
+            href={{ pathname, query: { show: shown + SHOW_STEP, after: last.id }, hash: rowAnchor(shown) }}
+            rel="nofollow"
+            className="button"
+            data-testid="show-more"
+          >
             {t('showMore')}
           </Link>
         ) : null}

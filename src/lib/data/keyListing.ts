@@ -36,6 +36,75 @@ export function listingWhere({ protocol, countryId }: ListingFilter): Where | nu
  */
 export const LIST_SORT = ['listRank', '-expiresAt', '-createdAt', '-id']
 
+/** Where the list's order reversed: read backwards from a cursor, then turned around. */
+export const LIST_SORT_REVERSED = ['-listRank', 'expiresAt', 'createdAt', 'id']
+
+/** A key's place in LIST_SORT: what a list continues after, even once the key itself has left the list. */
+export type ListPosition = { listRank: number; expiresAt: string | null; createdAt: string; id: number }
+
+/** Keys with the same creation time and id as `position`, or later in the list's order (created earlier, lower id). */
+function createdAfter(position: ListPosition, inclusive: boolean): Where {
+  return {
+    or: [
+      { createdAt: { less_than: position.createdAt } },
+      { and: [{ createdAt: { equals: position.createdAt } }, { id: inclusive ? { less_than_equal: position.id } : { less_than: position.id } }] },
+    ],
+  }
+}
+
+function createdBefore(position: ListPosition, inclusive: boolean): Where {
+  return {
+    or: [
+      { createdAt: { greater_than: position.createdAt } },
+      { and: [{ createdAt: { equals: position.createdAt } }, { id: inclusive ? { greater_than_equal: position.id } : { greater_than: position.id } }] },
+    ],
+  }
+}
+
+/**
+ * The keys after `position` in LIST_SORT (listRank up; expiry down with unlimited keys first, as PostgreSQL's DESC
+ * puts nulls first; creation down; id down). Payload's where has no row comparison, so the order is spelt out.
+ */
+export function afterPosition(position: ListPosition): Where {
+  const sameRank: Where = { listRank: { equals: position.listRank } }
+  const rest: Where =
+    position.expiresAt === null
+      ? { or: [{ expiresAt: { exists: true } }, { and: [{ expiresAt: { exists: false } }, createdAfter(position, false)] }] }
+      : { or: [{ expiresAt: { less_than: position.expiresAt } }, { and: [{ expiresAt: { equals: position.expiresAt } }, createdAfter(position, false)] }] }
+  return { or: [{ listRank: { greater_than: position.listRank } }, { and: [sameRank, rest] }] }
+}
+
+/** The keys at `position` or before it in LIST_SORT: exactly the ones afterPosition leaves out. */
+export function upToPosition(position: ListPosition): Where {
+  const sameRank: Where = { listRank: { equals: position.listRank } }
+  const rest: Where =
+    position.expiresAt === null
+      ? { and: [{ expiresAt: { exists: false } }, createdBefore(position, true)] }
+      : {
+          or: [
+            { expiresAt: { exists: false } },
+            { expiresAt: { greater_than: position.expiresAt } },
+            { and: [{ expiresAt: { equals: position.expiresAt } }, createdBefore(position, true)] },
+          ],
+        }
+  return { or: [{ listRank: { less_than: position.listRank } }, { and: [sameRank, rest] }] }
+}
+
+/** Where key `id` stands in the lists' order, whatever its state now; null when there is no such key. */
+export async function readListPosition(payload: Payload, id: number): Promise<ListPosition | null> {
+  const found = await payload.find({
+    collection: 'keys',
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    where: { id: { equals: id } },
+    select: { listRank: true, expiresAt: true, createdAt: true },
+  })
+  const key = found.docs[0]
+  if (!key || typeof key.listRank !== 'number') return null
+  return { listRank: key.listRank, expiresAt: key.expiresAt ?? null, createdAt: key.createdAt, id: key.id }
+}
+
 /** How many free keys a visitor sees right now under `filter`: what the keys' read rule lets an anonymous visitor read. */
 export async function countListedKeys(payload: Payload, filter: ListingFilter, now: Date = new Date()): Promise<number> {
   if (filter.countryId === null) return 0

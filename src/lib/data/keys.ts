@@ -1,14 +1,26 @@
 // Cached readers of the free keys visitors see: lists per filter, counts, and one key's details.
+import type { Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { keyDownloadFile } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
-import type { KeysFilter } from '@/lib/routing/keysFilter'
+import { SHOW_STEP } from '@/lib/routing/keysFilter'
+import type { KeysFilter, ListWindow } from '@/lib/routing/keysFilter'
 import { readFreeFeedLinks } from '@/lib/subscription/freeFeed'
 import type { Country, Key, Server, User } from '@/payload-types'
 
 import { cachedKeyData, cachedPublic } from './cache'
-import { countListedKeys, LIST_SORT, listingFilter, listingWhere, readListedPairIds } from './keyListing'
+import {
+  afterPosition,
+  countListedKeys,
+  LIST_SORT,
+  LIST_SORT_REVERSED,
+  listingFilter,
+  listingWhere,
+  readListedPairIds,
+  readListPosition,
+  upToPosition,
+} from './keyListing'
 import { payloadClient } from './payload'
 
 export type ConnectionParameters = { host: string; port: number; login: string; password: string }
@@ -97,31 +109,50 @@ export type KeyList = {
   total: number
   /** When the list was read: hours left are counted from here until the browser takes over. */
   readAt: number
+  /** With a cursor, the index of the first row after it (where "Show +10 keys" lands); null without one. */
+  continuesAt: number | null
+  /** Whether keys follow the last row. */
+  hasMore: boolean
 }
 
-async function readKeyList(locale: Locale, filter: KeysFilter, limit: number): Promise<KeyList> {
+/** The keys under `where` as an anonymous visitor may read them: the collection's access rules decide what is current and free. */
+async function readListedRows(locale: Locale, where: Where, limit: number, sort: string[]): Promise<PublicKeyRow[]> {
+  if (limit <= 0) return []
+  const payload = await payloadClient()
+  const result = await payload.find({
+    collection: 'keys',
+    overrideAccess: false,
+    locale,
+    depth: 1,
+    limit,
+    // The total comes from the listing table, not from counting the keys.
+    pagination: false,
+    where,
+    sort,
+    select: ROW_SELECT,
+    populate: ROW_POPULATE,
+  })
+  return result.docs.map((doc) => toRow(doc as Key))
+}
+
+async function readKeyList(locale: Locale, filter: KeysFilter, { count, after }: ListWindow): Promise<KeyList> {
   const payload = await payloadClient()
   const listing = await listingFilter(payload, filter)
   const where = listingWhere(listing)
-  if (!where) return { rows: [], total: 0, readAt: Date.now() }
-  const [result, total] = await Promise.all([
-    payload.find({
-      collection: 'keys',
-      // Read as an anonymous visitor: the collection's access rules decide what is current and free.
-      overrideAccess: false,
-      locale,
-      depth: 1,
-      limit,
-      // The total comes from the listing table, not from counting the keys.
-      pagination: false,
-      where,
-      sort: LIST_SORT,
-      select: ROW_SELECT,
-      populate: ROW_POPULATE,
-    }),
-    countListedKeys(payload, listing),
+  if (!where) return { rows: [], total: 0, readAt: Date.now(), continuesAt: null, hasMore: false }
+  const [position, total] = await Promise.all([after === null ? null : readListPosition(payload, after), countListedKeys(payload, listing)])
+  if (!position) {
+    const rows = await readListedRows(locale, where, count, LIST_SORT)
+    return { rows, total, readAt: Date.now(), continuesAt: null, hasMore: total > rows.length }
+  }
+  // The keys that led up to the cursor (read backwards from it), then the next ten after it (an eleventh says
+  // whether more follow).
+  const [before, next] = await Promise.all([
+    readListedRows(locale, { and: [where, upToPosition(position)] }, count - SHOW_STEP, LIST_SORT_REVERSED),
+    readListedRows(locale, { and: [where, afterPosition(position)] }, SHOW_STEP + 1, LIST_SORT),
   ])
-  return { rows: result.docs.map((doc) => toRow(doc as Key)), total, readAt: Date.now() }
+  const rows = [...before.reverse(), ...next.slice(0, SHOW_STEP)]
+  return { rows, total, readAt: Date.now(), continuesAt: before.length, hasMore: next.length > SHOW_STEP }
 }
 
 /** One key as `user` may see it (anonymous: current free keys only; a subscriber also their own keys). */
@@ -237,7 +268,7 @@ export async function readOwnKeyRows(locale: Locale, user: User): Promise<KeyLis
     select: ROW_SELECT,
     populate: ROW_POPULATE,
   })
-  return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now() }
+  return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now(), continuesAt: null, hasMore: false }
 }
 
 /** The share links of a public list's feed (see src/lib/subscription/freeFeed.ts), cached like the list. */

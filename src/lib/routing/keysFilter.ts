@@ -44,6 +44,35 @@ export function parseShowCount(value: string | null | undefined): number {
   return count
 }
 
+/**
+ * What part of a list a page shows: at most `count` keys; with `after`, the keys that led up to key `after` (the
+ * last one the visitor saw) and then the ten that follow it in the list's order. "Show +10 keys" continues from the
+ * key it was under, so keys rotated in above it in between neither repeat nor push any out of sight.
+ */
+export type ListWindow = { count: number; after: number | null }
+
+const KEY_ID = /^[1-9]\d{0,9}$/
+const WINDOW_SEGMENT = /^(\d{1,4})(?:-after-(\d{1,10}))?$/
+
+/** The window `?show=` and `?after=` ask for; an `after` that names no key id is left out. */
+export function parseListWindow(show: string | null | undefined, after: string | null | undefined): ListWindow {
+  const id = after && KEY_ID.test(after) ? Number(after) : null
+  return { count: parseShowCount(show), after: id !== null && id <= 2 ** 31 - 1 ? id : null }
+}
+
+/** The internal route's last segment for a window: `20`, or `20-after-123`. */
+export function listWindowSegment({ count, after }: ListWindow): string {
+  return after === null ? String(count) : `${count}-after-${after}`
+}
+
+/** A window from its internal segment; null unless the segment is exactly what listWindowSegment writes. */
+export function parseListWindowSegment(segment: string): ListWindow | null {
+  const match = WINDOW_SEGMENT.exec(segment)
+  if (!match) return null
+  const listWindow = parseListWindow(match[1], match[2])
+  return listWindowSegment(listWindow) === segment ? listWindow : null
+}
+
 /** The list the search form asks for, straight to its canonical path (no trip through /search and its redirect). */
 export function searchFormPathname(form: FormData): string {
   const country = String(form.get('country') ?? '')

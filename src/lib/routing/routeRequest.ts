@@ -10,7 +10,8 @@ import { wantsPage } from '@/lib/subscription/clients'
 import { SUBSCRIPTION_PAGE_PATH } from '@/lib/subscription/personalPath'
 
 import { isAutomatedAgent, isCrawler } from './agents'
-import { keysSlug, parseKeysSlug, parseShowCount } from './keysFilter'
+import { keysSlug, listWindowSegment, parseKeysSlug, parseListWindow } from './keysFilter'
+import type { ListWindow } from './keysFilter'
 import { localizedPath, RUSSIA_PATH } from './localizedPath'
 import { negotiateLocale } from './negotiateLocale'
 
@@ -104,12 +105,14 @@ export const UNCLEAN_SLASHES = /\/\/|\\/
 const SLASH_RUNS = /[/\\]+/g
 const LOCALE_PREFIX_ANY_CASE = new RegExp(`^/(${locales.join('|')})(?=/|$)`, 'i')
 
-function withoutShow(search: string): { search: string; show: string | null } {
+/** The list window a query asks for (`?show=`, `?after=`), and the rest of the query. */
+function withoutWindow(search: string): { search: string; listWindow: ListWindow } {
   const params = new URLSearchParams(search)
-  const show = params.get('show')
+  const listWindow = parseListWindow(params.get('show'), params.get('after'))
   params.delete('show')
+  params.delete('after')
   const rest = params.toString()
-  return { search: rest ? `?${rest}` : '', show }
+  return { search: rest ? `?${rest}` : '', listWindow }
 }
 
 function isDecodable(pathname: string): boolean {
@@ -122,16 +125,16 @@ function isDecodable(pathname: string): boolean {
 }
 
 /** Maps a public path (locale prefix removed) to the internal route under `/{robots}/{locale}`. */
-export function internalPathname(pathname: string, show: string | null): string | { redirectTo: string } {
+export function internalPathname(pathname: string, listWindow: ListWindow): string | { redirectTo: string } {
   // A broken percent-escape (`/%`, `/vless%zz`) names no page; Next.js itself would answer 500.
   if (!isDecodable(pathname)) return INTERNAL_NOT_FOUND
   const segments = pathname.split('/').filter(Boolean)
-  if (segments.length === 0) return `/list/${keysSlug({ protocol: null, country: null })}/${parseShowCount(show)}`
+  if (segments.length === 0) return `/list/${keysSlug({ protocol: null, country: null })}/${listWindowSegment(listWindow)}`
   const first = segments[0] ?? ''
   if (INTERNAL_SEGMENTS.has(first)) return INTERNAL_NOT_FOUND
   if (segments.length === 1) {
     const filter = parseKeysSlug(first)
-    if (filter) return `/list/${first}/${parseShowCount(show)}`
+    if (filter) return `/list/${first}/${listWindowSegment(listWindow)}`
     const lower = first.toLowerCase()
     if (lower !== first && parseKeysSlug(lower)) return { redirectTo: `/${lower}` }
   }
@@ -212,8 +215,8 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     }
   }
 
-  const { search: restSearch, show } = withoutShow(search)
-  const internal = internalPathname(publicPath, show)
+  const { search: restSearch, listWindow } = withoutWindow(search)
+  const internal = internalPathname(publicPath, listWindow)
   if (typeof internal !== 'string') {
     const localized = localizedPath(internal.redirectTo, locale)
     return { kind: 'redirect', location: `${localized}${search}`, status: 308, isPersonal: false }

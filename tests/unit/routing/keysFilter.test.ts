@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { keysPathname, parseKeysSlug, parseShowCount } from '@/lib/routing/keysFilter'
+import { keysPathname, listWindowSegment, parseKeysSlug, parseListWindow, parseListWindowSegment, parseShowCount } from '@/lib/routing/keysFilter'
 
 describe('parseKeysSlug', () => {
   it('reads a protocol, a country, or both', () => {
@@ -34,5 +35,37 @@ describe('parseShowCount', () => {
     for (const value of [null, '', '0', '15', '510', '-10', 'abc', '1e3', '00010000']) {
       expect(parseShowCount(value), String(value)).toBe(10)
     }
+  })
+})
+
+describe('list windows (?show= and ?after=)', () => {
+  it('takes a key id as the cursor and leaves out anything else', () => {
+    expect(parseListWindow('20', '123')).toEqual({ count: 20, after: 123 })
+    expect(parseListWindow('30', null)).toEqual({ count: 30, after: null })
+    for (const after of ['', '0', '0123', '-5', '1.5', '12a', '99999999999', String(2 ** 31), ' 12']) {
+      expect(parseListWindow('20', after), after).toEqual({ count: 20, after: null })
+    }
+  })
+
+  it('writes one internal segment per window and reads back only what it writes', () => {
+    expect(listWindowSegment({ count: 20, after: 123 })).toBe('20-after-123')
+    expect(listWindowSegment({ count: 10, after: null })).toBe('10')
+    for (const segment of ['20-after-0', '20-after-0123', '15-after-3', '20-after-', '020', '20-AFTER-3', '20-after-3-after-4']) {
+      expect(parseListWindowSegment(segment), segment).toBeNull()
+    }
+    // Whatever a visitor types, the segment it becomes reads back as the same window, and any other string that
+    // reads as a window is exactly that segment: one cache entry per window, none for made-up spellings.
+    fc.assert(
+      fc.property(fc.option(fc.string({ maxLength: 12 })), fc.option(fc.oneof(fc.string({ maxLength: 12 }), fc.nat().map(String))), (show, after) => {
+        const window = parseListWindow(show, after)
+        expect(parseListWindowSegment(listWindowSegment(window))).toEqual(window)
+      }),
+    )
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9a-z-]{1,24}$/), (segment) => {
+        const window = parseListWindowSegment(segment)
+        if (window) expect(listWindowSegment(window)).toBe(segment)
+      }),
+    )
   })
 })

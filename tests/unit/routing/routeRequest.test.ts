@@ -37,6 +37,15 @@ describe('routeRequest: paths to internal routes', () => {
     })
   })
 
+  it('turns ?after=ID into the cursor the list continues from, and drops one that names no key', () => {
+    expect(routeRequest(facts({ pathname: '/vless', search: '?show=20&after=4711&utm=x' }))).toMatchObject({
+      pathname: '/noindex/ru/list/vless/20-after-4711',
+      search: '?utm=x',
+    })
+    expect(routeRequest(facts({ pathname: '/', search: '?after=x1&show=30' }))).toMatchObject({ pathname: '/noindex/ru/list/all/30', search: '' })
+    expect(routeRequest(facts({ pathname: '/support', search: '?after=5' }))).toMatchObject({ pathname: '/noindex/ru/support', search: '' })
+  })
+
   it('passes the public path on to the personal account only', () => {
     expect(routeRequest(facts({ pathname: '/profile/servers', search: '?x=1' }))).toMatchObject({ pathname: '/noindex/ru/profile/servers', forwardsPublicPath: true })
     expect(routeRequest(facts({ pathname: '/en/profile/subscription' }))).toMatchObject({ pathname: '/noindex/en/profile/subscription', forwardsPublicPath: true })

@@ -1,4 +1,4 @@
-// Resolves a key list's route parameters: which filter, which country, how many rows, and its texts.
+// Resolves a key list's route parameters: which filter, which country, which rows, and its texts.
 import { getTranslations } from 'next-intl/server'
 
 import { isLocale } from '@/i18n/locales'
@@ -6,18 +6,18 @@ import type { Locale } from '@/i18n/locales'
 import { getCountry } from '@/lib/data/keys'
 import { PROTOCOL_LABELS, protocolHasConnectionParameters, protocolHasShareLink } from '@/lib/keys/labels'
 import type { Protocol } from '@/lib/keys/types'
-import { keysPathname, parseKeysSlug, parseShowCount } from '@/lib/routing/keysFilter'
-import type { KeysFilter } from '@/lib/routing/keysFilter'
+import { keysPathname, parseKeysSlug, parseListWindowSegment } from '@/lib/routing/keysFilter'
+import type { KeysFilter, ListWindow } from '@/lib/routing/keysFilter'
 import { isRobotsMode } from '@/lib/seo/robots'
 import type { RobotsMode } from '@/lib/seo/robots'
 
-export type ListParams = Promise<{ robots: string; locale: string; filter: string; count: string }>
+export type ListParams = Promise<{ robots: string; locale: string; filter: string; window: string }>
 
 export type ResolvedList = {
   robots: RobotsMode
   locale: Locale
   filter: KeysFilter
-  count: number
+  window: ListWindow
   countryName: string | null
   pathname: string
   texts: { title: string; description: string; heading: string }
@@ -30,11 +30,11 @@ function accessKind(protocol: Protocol): 'link' | 'file' | 'parameters' {
 }
 
 export async function resolveList(params: ListParams): Promise<ResolvedList | null> {
-  const { robots, locale, filter: slug, count: countParam } = await params
+  const { robots, locale, filter: slug, window: windowParam } = await params
   const filter = parseKeysSlug(slug)
   if (!filter || !isLocale(locale) || !isRobotsMode(robots)) return null
-  const count = parseShowCount(countParam)
-  if (String(count) !== countParam) return null
+  const listWindow = parseListWindowSegment(windowParam)
+  if (!listWindow) return null
   const country = filter.country ? await getCountry(filter.country, locale) : null
   if (filter.country && !country) return null
 
@@ -58,5 +58,5 @@ export async function resolveList(params: ListParams): Promise<ResolvedList | nu
       heading: headings('protocolCountry', values),
     },
   }[kind]
-  return { robots, locale, filter, count, countryName: country?.name ?? null, pathname: keysPathname(filter), texts }
+  return { robots, locale, filter, window: listWindow, countryName: country?.name ?? null, pathname: keysPathname(filter), texts }
 }

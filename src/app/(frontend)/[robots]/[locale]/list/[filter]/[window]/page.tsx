@@ -1,4 +1,4 @@
-// A key list: home (all keys), a protocol, a country, or both; `?show=N` arrives here as the count.
+// A key list: home (all keys), a protocol, a country, or both; `?show=N&after=ID` arrives here as the last segment.
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 
@@ -26,7 +26,7 @@ import type { ListParams } from '../../_keysList'
 
 export const revalidate = 60
 
-export function generateStaticParams(): { filter: string; count: string }[] {
+export function generateStaticParams(): { filter: string; window: string }[] {
   return []
 }
 
@@ -39,11 +39,11 @@ export async function generateMetadata({ params }: { params: ListParams }): Prom
 export default async function KeyListPage({ params }: { params: ListParams }) {
   const list = await resolveList(params)
   if (!list) return <ServerNotFound {...notFoundProps(await params)} />
-  const { locale, filter, count } = list
+  const { locale, filter, window: listWindow } = list
   setRequestLocale(locale)
   const isHome = !filter.protocol && !filter.country
-  const [{ rows, total, readAt }, countries, settings, plans, apps, feedText] = await Promise.all([
-    getKeyList(locale, filter, count),
+  const [{ rows, total, readAt, continuesAt, hasMore }, countries, settings, plans, apps, feedText] = await Promise.all([
+    getKeyList(locale, filter, listWindow),
     getCountriesWithKeys(locale),
     getSettings(locale),
     isHome ? getPlans(locale) : Promise.resolve([]),
@@ -63,7 +63,16 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
           <h1>{list.texts.heading}</h1>
         )}
         <SearchWidget locale={locale} countries={countries} selected={filter} />
-        <KeyTable locale={locale} rows={rows} total={total} renderedAt={readAt} pathname={list.pathname} shown={count} />
+        <KeyTable
+          locale={locale}
+          rows={rows}
+          total={total}
+          renderedAt={readAt}
+          pathname={list.pathname}
+          shown={listWindow.count}
+          continuesAt={continuesAt}
+          hasMore={hasMore}
+        />
       </div>
       {feedProtocols.length > 0 ? (
         <section id={FEED_ANCHOR} className="feed-box" aria-labelledby="feed-title">
