@@ -91,6 +91,9 @@ export interface Config {
       history: 'subscription-events';
       deviceKeys: 'keys';
     };
+    subscriptions: {
+      history: 'subscription-events';
+    };
   };
   collectionsSelect: {
     countries: CountriesSelect<false> | CountriesSelect<true>;
@@ -419,6 +422,11 @@ export interface Subscription {
     brand?: string | null;
     last4?: string | null;
     validUntil?: string | null;
+  };
+  history?: {
+    docs?: (number | SubscriptionEvent)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
   };
   updatedAt: string;
   createdAt: string;
@@ -1076,6 +1084,7 @@ export interface SubscriptionsSelect<T extends boolean = true> {
         last4?: T;
         validUntil?: T;
       };
+  history?: T;
   updatedAt?: T;
   createdAt?: T;
 }

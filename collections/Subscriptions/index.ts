@@ -4,9 +4,11 @@ import type { CollectionConfig } from 'payload'
 import { adminOnly } from '../access/adminOnly'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { staffOnly } from '../access/staffOnly'
+import { staffOnlyField } from '../access/staffOnlyField'
 import { staffOrOwner } from '../access/staffOrOwner'
 import { moneyDisplayField } from '../fields/money'
 import { SUBSCRIPTION_STATUS_OPTIONS } from '../options'
+import { refundEndpoint } from './endpoints/refund'
 import { applyEditorChanges, recordEditorChanges } from './hooks/editorChanges'
 
 // Editors change only status and "active until" (cancel, extend); everything else comes from the provider.
@@ -31,6 +33,7 @@ export const Subscriptions: CollectionConfig = {
     update: staffOnly,
     delete: adminOnly,
   },
+  endpoints: [{ path: '/:id/refund', method: 'post', handler: refundEndpoint }],
   hooks: {
     afterChange: [recordEditorChanges],
     beforeChange: [
@@ -65,7 +68,15 @@ export const Subscriptions: CollectionConfig = {
           // Empty once the account is purged: the payment record stays, anonymized.
           admin: { allowCreate: false, description: { ru: 'Пусто, если аккаунт удалён (запись об оплате обезличена)', en: 'Empty once the account is removed (the payment record is anonymized)' } },
         },
-        { name: 'tariff', label: { ru: 'Тариф', en: 'Plan' }, type: 'relationship', relationTo: 'tariffs', required: true, access: providerOwned, admin: { allowCreate: false } },
+        {
+          name: 'tariff',
+          label: { ru: 'Тариф', en: 'Plan' },
+          type: 'relationship',
+          relationTo: 'tariffs',
+          required: true,
+          access: providerOwned,
+          admin: { allowCreate: false, components: { Cell: '/components/admin/PlanCell#PlanCell' } },
+        },
       ],
     },
     {
@@ -162,6 +173,22 @@ export const Subscriptions: CollectionConfig = {
           ],
         },
       ],
+    },
+    {
+      name: 'history',
+      label: { ru: 'История и платежи', en: 'History and payments' },
+      type: 'join',
+      collection: 'subscription-events',
+      on: 'subscription',
+      defaultSort: '-occurredAt',
+      access: { read: staffOnlyField },
+      admin: { defaultColumns: ['occurredAt', 'type', 'amount', 'note'] },
+    },
+    // Staff return money from a payment here (src/lib/billing/refund.ts).
+    {
+      name: 'refund',
+      type: 'ui',
+      admin: { position: 'sidebar', condition: (data) => Boolean(data?.id), components: { Field: '/components/admin/SubscriptionRefund#SubscriptionRefund' } },
     },
   ],
 }

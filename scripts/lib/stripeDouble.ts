@@ -60,6 +60,9 @@ type State = {
   subscriptions: Record<string, Subscription>
   customers: Record<string, { id: string; email: string }>
   coupons: Record<string, { id: string; percentOff: number; duration: string }>
+  /** Paid invoices by id: what each paid, through which payment intent, and how much went back. */
+  invoices?: Record<string, { id: string; amountPaid: number; paymentIntent: string; refunded: number }>
+  refunds?: Record<string, Json>
   idempotency: Record<string, { body: string; status: number; response: Json }>
 }
 
@@ -208,8 +211,10 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   }
 
   function invoiceJson(subscription: Subscription, amount: number, paid: boolean, reason: string): Json {
+    const id = newId('in')
+    if (paid && amount > 0) (state.invoices ??= {})[id] = { id, amountPaid: amount, paymentIntent: newId('pi'), refunded: 0 }
     return {
-      id: newId('in'),
+      id,
       object: 'invoice',
       created: now(),
       currency: 'rub',
@@ -427,6 +432,31 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       if (holders.length === 0) throw missing(id)
       for (const subscription of holders) subscription.paymentMethodId = null
       return { id, object: 'payment_method', type: 'card', customer: null }
+    }
+    if (kind === 'invoice_payments' && !id && method === 'GET') {
+      const invoice = state.invoices?.[text(query.invoice)]
+      const data = invoice
+        ? [{ id: newId('inpay'), object: 'invoice_payment', invoice: invoice.id, status: 'paid', amount_paid: invoice.amountPaid, payment: { type: 'payment_intent', payment_intent: invoice.paymentIntent } }]
+        : []
+      return { object: 'list', data, has_more: false, url: '/v1/invoice_payments' }
+    }
+    if (kind === 'refunds' && !id && method === 'POST') {
+      const invoice = Object.values(state.invoices ?? {}).find((paid) => paid.paymentIntent === text(body.payment_intent))
+      if (!invoice) throw missing(text(body.payment_intent))
+      const amount = body.amount === undefined ? invoice.amountPaid - invoice.refunded : Number(body.amount)
+      if (!(Number.isInteger(amount) && amount > 0)) throw invalid('Invalid positive integer', 'amount')
+      if (invoice.refunded + amount > invoice.amountPaid) {
+        throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${invoice.amountPaid - invoice.refunded})`, param: 'amount' })
+      }
+      invoice.refunded += amount
+      const refund = { id: newId('re'), object: 'refund', amount, currency: 'rub', payment_intent: invoice.paymentIntent, status: 'succeeded', created: now() }
+      ;(state.refunds ??= {})[refund.id] = refund
+      return refund
+    }
+    if (kind === 'refunds' && id && method === 'GET') {
+      const refund = state.refunds?.[id]
+      if (!refund) throw missing(id)
+      return refund
     }
     if (kind === 'coupons' && method === 'POST') {
       const couponId = text(body.id) || newId('coupon')

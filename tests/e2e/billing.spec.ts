@@ -4,7 +4,11 @@
 import { devices, expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
+import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+
 import { latestMailTo, linkFromMail, mailsTo } from './mail'
+
+const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
 
 const isYooKassa = () => test.info().project.name === 'yookassa'
 
@@ -328,6 +332,37 @@ async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   await logIn(page, email, prefix)
   return email
 }
+
+test('[ru] staff refund the trial fee from the subscription’s page: the provider returns it, the history says who, nothing is left to refund', async ({ page, browser }) => {
+  const email = await buyTrial(page, '')
+  const staff = await browser.newContext({ locale: 'ru-RU' })
+  const admin = await staff.newPage()
+  await admin.goto('/admin')
+  await admin.getByLabel(/e-?mail/i).fill(editor.email)
+  await admin.getByLabel(/пароль/i).fill(editor.password)
+  await admin.getByRole('button', { name: /войти/i }).click()
+  await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
+  const found = (await (await admin.request.get(`/api/subscriptions?where[title][equals]=${encodeURIComponent(email)}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
+  const id = found.docs[0]!.id
+  await admin.goto(`/admin/collections/subscriptions/${id}`)
+  const box = admin.getByTestId('subscription-refund')
+  await expect(box.getByLabel('Платёж')).toContainText('1 ₽')
+  await expect(box.getByLabel('Сумма возврата, ₽')).toHaveValue('1')
+  admin.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Вернуть 1 ₽ покупателю? Отменить возврат будет нельзя.')
+    void dialog.accept()
+  })
+  await box.getByRole('button', { name: 'Вернуть деньги' }).click()
+  await expect(box.getByTestId('refund-result')).toHaveText('Возвращено 1 ₽. Возврат записан в историю подписки.')
+  await expect(box).toContainText('Платежей, которые можно вернуть, нет.')
+  // The subscription's history on its page: the refund, with who made it; empty cells read "—", not "Без метки".
+  await admin.reload()
+  const history = admin.locator('.relationship-table').filter({ hasText: 'История и платежи' })
+  await expect(history.locator('tbody tr').filter({ hasText: 'Возврат' })).toContainText(editor.email)
+  await expect(history.locator('tbody tr').filter({ hasText: 'Начат пробный период' })).toContainText('—')
+  await expect(history).not.toContainText('Без метки')
+  await staff.close()
+})
 
 test('[ru] the form tells a stranger nothing about a subscriber\'s address; the e-mailed link tells its owner, signed in', async ({ page, context }) => {
   const email = await buyTrial(page, '')

@@ -201,9 +201,14 @@ test('one network address cannot walk through many accounts’ passwords', async
   expect((await request.post('/api/users/login', { headers: from(), data: { email: 'someone@mail.example.com', password: 'guess-1234' } })).status()).toBe(401)
 })
 
-test('without a session, the device-key forms lead to the login page and change nothing', async ({ request }) => {
-  for (const path of ['/api/vip/keys/1/revoke', '/api/vip/keys/1/restore']) {
-    const response = await request.post(path, { headers: from(), maxRedirects: 0 })
+test('without a session, the device-key and subscription forms lead to the login page and change nothing', async ({ request }) => {
+  for (const [path, form] of [
+    ['/api/vip/keys/1/revoke', {}],
+    ['/api/vip/keys/1/restore', {}],
+    ['/api/billing/payment-method', { choice: 'unlink' }],
+    ['/api/billing/renewal', { choice: 'cancel' }],
+  ] as const) {
+    const response = await request.post(path, { headers: from(), form, maxRedirects: 0 })
     expect(response.status(), path).toBe(303)
     expect(new URL(response.headers().location!, test.info().project.use.baseURL).pathname, path).toBe('/login')
   }
@@ -221,6 +226,10 @@ test('another site cannot sign a visitor in, log in with a password, or post any
     expect((await request.post('/api/vip/keys', { headers, form: { device: 'x', target: '1:vless' }, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/vip/keys/1/revoke', { headers, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/vip/keys/1/restore', { headers, maxRedirects: 0 })).status()).toBe(403)
+    // Nor can a subscriber's card be unlinked, their renewal turned off, or (with staff's cookies) money refunded.
+    expect((await request.post('/api/billing/payment-method', { headers, form: { choice: 'unlink' }, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/billing/renewal', { headers, form: { choice: 'cancel' }, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/subscriptions/1/refund', { headers, data: { payment: 'x', amount: '1' } })).status()).toBe(403)
     expect((await request.post('/api/graphql', { headers, data: { query: '{ Tariffs { docs { id } } }' } })).status()).toBe(403)
   }
 })
@@ -235,6 +244,31 @@ async function passwordLogin(page: Page, path: string): Promise<void> {
   await form.getByLabel('Пароль').fill(admin.password)
   await form.getByRole('button', { name: 'Войти' }).click()
 }
+
+test('a wrong password’s message goes as soon as the next attempt starts, not when it has signed in', async ({ page }) => {
+  await page.setExtraHTTPHeaders(from())
+  await page.goto('/login')
+  const form = page.locator('.auth__password')
+  await form.locator('summary').click()
+  await form.getByLabel('E-mail').fill(admin.email)
+  await form.getByLabel('Пароль').fill('not-the-password-1')
+  await form.getByRole('button', { name: 'Войти' }).click()
+  // The live region stays on the page; its text is the message.
+  const failure = form.getByRole('alert')
+  await expect(failure).toHaveText('Неверный e-mail или пароль.')
+  // The next attempt's answer held back, as on a slow line: the old message must not stand beside it meanwhile.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/users/login', async (route) => {
+    await held
+    await route.continue()
+  })
+  await form.getByLabel('Пароль').fill(admin.password)
+  await form.getByRole('button', { name: 'Войти' }).click()
+  await expect(failure).toBeEmpty()
+  release()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+})
 
 test('password login never leads off the site, whatever `next` says', async ({ page }) => {
   await passwordLogin(page, '/login?next=/..//example.org/phish')

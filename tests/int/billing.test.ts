@@ -512,6 +512,59 @@ describe('editors in the admin', () => {
   })
 })
 
+describe('refunds by staff', () => {
+  it('return part of a renewal, then the rest, through Stripe; the history has each with who did it; more is refused', async () => {
+    const { refundPayment, refundablePayments } = await import('@/lib/billing/refund')
+    const bought = await billing.subscriber(world, '1')
+    const before = world.double.events.length
+    await control(`/_double/subscriptions/${bought.subscriptionId}/renew`)
+    for (const event of world.double.events.slice(before)) await deliver(event)
+    const record = (await subscriptionRecord(bought.subscriptionId))!
+    const [renewal] = await refundablePayments(world.payload, record.id)
+    expect(renewal).toMatchObject({ amountKopecks: 29_900, refundedKopecks: 0, reference: expect.stringMatching(/^in_/) })
+    const first = await refundPayment(world.payload, { subscriptionId: record.id, reference: renewal!.reference, amountKopecks: 9_900, by: 'editor@example.com' })
+    expect(first).toEqual({ refundedKopecks: 9_900 })
+    await refundPayment(world.payload, { subscriptionId: record.id, reference: renewal!.reference, amountKopecks: 20_000, by: 'admin@example.com' })
+    await expect(refundPayment(world.payload, { subscriptionId: record.id, reference: renewal!.reference, amountKopecks: 1, by: 'admin@example.com' })).rejects.toMatchObject({ reason: 'amount' })
+    const refunds = await world.payload.find({ collection: 'subscription-events', where: { and: [{ subscription: { equals: record.id } }, { type: { equals: 'refund' } }] }, sort: 'createdAt', depth: 0 })
+    expect(refunds.docs.map((event) => [event.amountKopecks, event.note])).toEqual([
+      [9_900, 'editor@example.com'],
+      [20_000, 'admin@example.com'],
+    ])
+    // At Stripe: two refunds of the invoice's payment.
+    for (const event of refunds.docs) {
+      const refundId = event.invoiceId!.split(':').at(-1)!
+      const remote = await fetch(`${world.double.url}/v1/refunds/${refundId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
+      expect(await remote.json()).toMatchObject({ object: 'refund', amount: event.amountKopecks, status: 'succeeded' })
+    }
+    // The subscription itself is as it was: cancelling is its own step.
+    expect(await subscriptionRecord(bought.subscriptionId)).toMatchObject({ status: 'active' })
+  })
+
+  it('are for staff only, from the site only, over the REST endpoint', async () => {
+    const bought = await billing.subscriber(world, '1')
+    const record = (await subscriptionRecord(bought.subscriptionId))!
+    const { createUser } = await import('../helpers/payload')
+    const editor = await createUser('editor')
+    const { refundEndpoint } = await import('../../collections/Subscriptions/endpoints/refund')
+    const call = (user: unknown, headers: Record<string, string> = {}) =>
+      refundEndpoint({
+        user,
+        payload: world.payload,
+        routeParams: { id: String(record.id) },
+        headers: new Headers(headers),
+        i18n: { language: 'ru' },
+        json: async () => ({ payment: 'x', amount: '1' }),
+      } as never)
+    expect((await call(bought.user)).status).toBe(403)
+    expect((await call(null)).status).toBe(403)
+    expect((await call(editor, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    const unknown = await call(editor)
+    expect(unknown.status).toBe(400)
+    expect(await unknown.json()).toMatchObject({ ok: false, error: 'Такого платежа у подписки нет. Обновите страницу.' })
+  })
+})
+
 describe('deleted accounts', () => {
   it('after 30 days keeps the payment records but not the person, and stops renewal at the provider', async () => {
     const { user, email, subscriptionId } = await billing.subscriber(world)

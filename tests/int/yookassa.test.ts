@@ -340,6 +340,66 @@ describe('notifications', () => {
   })
 })
 
+describe('subscriptions Stripe runs', () => {
+  it('are never charged by the site’s renewal job, even with renewal terms and a method on record', async () => {
+    const { user } = await subscriber({ months: '1' })
+    const past = new Date(Date.now() - DAY).toISOString()
+    const stripeRun = await world.payload.create({
+      collection: 'subscriptions',
+      data: {
+        user: user.id,
+        tariff: await planId(world, '1'),
+        status: 'active',
+        currentPeriodEnd: past,
+        nextPaymentAt: past,
+        provider: { name: 'stripe', subscriptionId: `sub_test_${Date.now()}`, customerId: 'cus_test', paymentMethodId: 'pm_test_card' },
+        renewal: { amountKopecks: 29_900, months: 1, discountPercent: null, failedCharges: 0 },
+      },
+    })
+    const before = world.double.payments().length
+    await runJob(stripeRun, new Date())
+    expect(world.double.payments().length).toBe(before)
+    expect(await world.payload.findByID({ collection: 'subscriptions', id: stripeRun.id, depth: 0 })).toMatchObject({ status: 'active', nextPaymentAt: past })
+  })
+})
+
+describe('refunds by staff', () => {
+  it('return part of a payment, then the rest, through YooKassa; each is in the history once, with who did it; more is refused', async () => {
+    const { refundPayment, refundablePayments, RefundError } = await import('@/lib/billing/refund')
+    const { record, paymentId } = await subscriber({ months: '1' })
+    expect(await refundablePayments(world.payload, record.id)).toEqual([expect.objectContaining({ reference: paymentId, amountKopecks: 100, refundedKopecks: 0 })])
+    const before = world.double.notifications.length
+    await refundPayment(world.payload, { subscriptionId: record.id, reference: paymentId, amountKopecks: 40, by: 'editor@example.com' })
+    await refundPayment(world.payload, { subscriptionId: record.id, reference: paymentId, amountKopecks: 60, by: 'admin@example.com' })
+    await expect(refundPayment(world.payload, { subscriptionId: record.id, reference: paymentId, amountKopecks: 1, by: 'admin@example.com' })).rejects.toMatchObject({ reason: 'amount', remainingKopecks: 0 })
+    await expect(refundPayment(world.payload, { subscriptionId: record.id, reference: 'not-a-payment', amountKopecks: 1, by: 'admin@example.com' })).rejects.toBeInstanceOf(RefundError)
+    expect((await yk.payment(world, paymentId)).refunded_amount).toEqual({ value: '1.00', currency: 'RUB' })
+    // YooKassa's notifications of both refunds, delivered late, add nothing.
+    const notices = world.double.notifications.slice(before)
+    expect(notices.map((notice) => notice.event)).toEqual(['refund.succeeded', 'refund.succeeded'])
+    for (const notice of notices) expect((await yk.notification(world, notice.body)).status).toBe(200)
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'refund:40', 'refund:60'])
+    const refunds = await world.payload.find({ collection: 'subscription-events', where: { and: [{ subscription: { equals: record.id } }, { type: { equals: 'refund' } }] }, sort: 'createdAt', depth: 0 })
+    expect(refunds.docs.map((event) => event.note)).toEqual(['editor@example.com', 'admin@example.com'])
+    expect(await refundablePayments(world.payload, record.id)).toEqual([expect.objectContaining({ reference: paymentId, refundedKopecks: 100 })])
+  })
+
+  it('record two partial refunds reported only by notifications as what each returned, not the running total twice', async () => {
+    const { record, paymentId } = await subscriber({ months: '1' })
+    const refund = (value: string, key: string) =>
+      fetch(`${world.double.url}/v3/refunds`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${yk.SHOP_ID}:${yk.SECRET_KEY}`).toString('base64')}`, 'idempotence-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ payment_id: paymentId, amount: { value, currency: 'RUB' } }),
+      })
+    expect((await refund('0.30', `a-${paymentId}`)).status).toBe(200)
+    expect((await yk.notification(world, world.double.notifications.at(-1)!.body)).status).toBe(200)
+    expect((await refund('0.20', `b-${paymentId}`)).status).toBe(200)
+    expect((await yk.notification(world, world.double.notifications.at(-1)!.body)).status).toBe(200)
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'refund:30', 'refund:20'])
+  })
+})
+
 describe('cancelling auto-renewal', () => {
   it('accepting the offer takes the discount off the next charge once, then the full price again', async () => {
     const { record, order, user } = await subscriber({ months: '1' })

@@ -24,6 +24,8 @@ export const adminTranslations = {
       successfullyDuplicated: 'Копия создана: {{label}}.',
       updatedCountSuccessfully: 'Обновлено записей: {{count}} ({{label}}).',
       or: 'или',
+      // An empty cell in a list (a history line without an amount or note): Payload's Russian says "Без метки", "no label".
+      noLabel: '—',
     },
     version: {
       publishIn: 'Опубликовать только: {{locale}}',

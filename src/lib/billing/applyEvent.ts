@@ -178,15 +178,29 @@ async function recordHistory(payload: Payload, req: PayloadRequest, { saved, use
 /** Money that moved (or was asked for and declined), recorded once per reference in the history. */
 export type MoneyMovement = { type: 'payment' | 'refund' | 'payment_failed'; reference: string; amountKopecks: number }
 
+/**
+ * A refund reported as a payment's running total (`refund:<payment>:<total>`, siteRun.ts) is recorded as what went
+ * back since the refunds already recorded for that payment: two partial refunds of 100 and 50 are 100 and 50, not
+ * 100 and 150.
+ */
+async function refundedSince(payload: Payload, req: PayloadRequest, movement: MoneyMovement): Promise<number> {
+  const prefix = movement.reference.slice(0, movement.reference.lastIndexOf(':') + 1)
+  const { docs } = await payload.find({ collection: 'subscription-events', where: { invoiceId: { like: prefix } }, pagination: false, depth: 0, req, select: { invoiceId: true, amountKopecks: true } })
+  const recorded = docs.filter((event) => event.invoiceId?.startsWith(prefix)).reduce((sum, event) => sum + Math.abs(event.amountKopecks ?? 0), 0)
+  return movement.amountKopecks - recorded
+}
+
 /** Each payment (or refund) is recorded once per reference, whichever of its events arrives first. */
 async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved, user, occurredAt }: { money: readonly MoneyMovement[]; saved: Subscription; user: User | null; occurredAt: string }): Promise<void> {
   for (const movement of money) {
     if (movement.amountKopecks <= 0) continue
     const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: movement.reference } }, req })
     if (known.totalDocs > 0) continue
+    const amountKopecks = movement.type === 'refund' ? await refundedSince(payload, req, movement) : movement.amountKopecks
+    if (amountKopecks <= 0) continue
     await payload.create({
       collection: 'subscription-events',
-      data: { subscription: saved.id, user: user?.id ?? null, type: movement.type, amountKopecks: movement.amountKopecks, invoiceId: movement.reference, occurredAt },
+      data: { subscription: saved.id, user: user?.id ?? null, type: movement.type, amountKopecks, invoiceId: movement.reference, occurredAt },
       depth: 0,
       req,
     })

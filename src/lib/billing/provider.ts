@@ -74,12 +74,24 @@ export class SignatureError extends Error {
   override name = 'SignatureError'
 }
 
+/** Money returned to the buyer from one of their payments, as staff ask it from the subscription's page. */
+export type RefundInput = {
+  /** The payment as the history names it: Stripe's invoice id, YooKassa's payment id. */
+  paymentReference: string
+  amountKopecks: number
+  /** The 54-FZ refund receipt (YooKassa, when the shop has receipts on). */
+  receipt: Receipt | null
+  idempotencyKey: string
+}
+
 type ProviderBase = {
   /** True when this is the local test checkout, not real payments. */
   readonly isTest: boolean
   readonly methods: readonly PaymentMethodKind[]
   /** The payment page to send the buyer to; `paymentId` when the site must look the payment up on their return. */
   createCheckout(input: CheckoutInput): Promise<{ url: string; order?: { id: string; paymentId: string; amountKopecks: number } }>
+  /** Returns `amountKopecks` of a payment to the buyer; the provider's id of the refund. */
+  refund(input: RefundInput): Promise<{ id: string }>
 }
 
 /** A provider that runs subscriptions itself (Stripe): the site changes them there and mirrors its events. */

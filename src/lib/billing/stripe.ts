@@ -7,7 +7,7 @@ import { isLocale } from '@/i18n/locales'
 import type { SubscriptionStatus } from './lifecycle'
 import { SignatureError } from './provider'
 import { trialItemName } from './terms'
-import type { BillingEvent, CheckoutInput, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from './provider'
+import type { BillingEvent, CheckoutInput, ProviderRunBilling, ProviderSubscription, RefundInput, SubscriptionMetadata } from './provider'
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string }
 
@@ -208,6 +208,16 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
 
     async cancelNow(id, idempotencyKey) {
       await stripe.subscriptions.cancel(id, {}, { idempotencyKey })
+    },
+
+    async refund({ paymentReference, amountKopecks, idempotencyKey }: RefundInput) {
+      // An invoice is paid by a payment intent (API 2025-03 and later name it in the invoice's payments).
+      const payments = await stripe.invoicePayments.list({ invoice: paymentReference, status: 'paid', limit: 1 })
+      const intent = payments.data[0]?.payment.payment_intent
+      const intentId = typeof intent === 'string' ? intent : intent?.id
+      if (!intentId) throw new Error(`Stripe invoice ${paymentReference} has no paid payment to refund`)
+      const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountKopecks }, { idempotencyKey })
+      return { id: refund.id }
     },
 
     async extendTo(id, until, idempotencyKey) {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 
 import { z } from 'zod'
 
-import type { BillingProvider, ChargeInput, CheckoutInput, PaymentMethodKind, PaymentMethodSummary, ProviderPayment, SiteRunBilling } from './provider'
+import type { BillingProvider, ChargeInput, CheckoutInput, PaymentMethodKind, PaymentMethodSummary, ProviderPayment, RefundInput, SiteRunBilling } from './provider'
 import { buildReceipt, paymentDescription, rublesValue } from './receipt'
 
 export type YooKassaSettings = { shopId: string; secretKey: string; apiUrl?: string }
@@ -15,6 +15,9 @@ export type YooKassaSettings = { shopId: string; secretKey: string; apiUrl?: str
 export const YOOKASSA_API_URL = 'https://api.yookassa.ru/v3'
 
 const amountSchema = z.object({ value: z.string().regex(/^\d+(\.\d{1,2})?$/), currency: z.string() })
+
+/** A refund as YooKassa answers its creation. */
+const refundSchema = z.object({ id: z.string(), status: z.string(), payment_id: z.string() })
 
 const paymentSchema = z.object({
   id: z.string().min(1),
@@ -136,6 +139,8 @@ export function createYooKassaClient({ shopId, secretKey, apiUrl = YOOKASSA_API_
     createPayment: (body: Record<string, unknown>, idempotencyKey: string) =>
       call('POST', '/payments', paymentSchema, body, idempotencyKey).then((payment) => payment!),
     getPayment: (id: string) => call('GET', `/payments/${encodeURIComponent(id)}`, paymentSchema),
+    createRefund: (body: Record<string, unknown>, idempotencyKey: string) =>
+      call('POST', '/refunds', refundSchema, body, idempotencyKey).then((refund) => refund!),
   }
 }
 
@@ -216,6 +221,14 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
         idempotencyKey.slice(0, 64),
       )
       return toProviderPayment(payment)
+    },
+
+    async refund({ paymentReference, amountKopecks, receipt, idempotencyKey }: RefundInput) {
+      const refund = await client.createRefund(
+        { payment_id: paymentReference, amount: { value: rublesValue(amountKopecks), currency: 'RUB' }, ...(receipt ? { receipt } : {}) },
+        idempotencyKey.slice(0, 64),
+      )
+      return { id: refund.id }
     },
   }
   return provider

@@ -1,0 +1,32 @@
+// POST /api/subscriptions/:id/refund — staff return money from one of the subscription's payments
+// (src/lib/billing/refund.ts). JSON in: the payment's reference and the amount in rubles as typed ("149" or "149,50").
+import type { PayloadHandler } from 'payload'
+import { z } from 'zod'
+
+import { adminT } from '../../../src/lib/admin/adminMessages'
+import { formatRubles, parseRubles } from '../../../src/lib/billing/pricing'
+import { RefundError, refundPayment } from '../../../src/lib/billing/refund'
+import { isCrossSiteRequest } from '../../../src/lib/http/sameSite'
+import { isStaff } from '../../access/roles'
+
+const bodySchema = z.object({ payment: z.string().min(1).max(200), amount: z.string().max(40) })
+
+export const refundEndpoint: PayloadHandler = async (req) => {
+  const t = adminT(req)
+  const language = req.i18n?.language === 'en' ? 'en' : 'ru'
+  if (isCrossSiteRequest(req.headers)) return Response.json({ ok: false, error: 'crossSiteRequest' }, { status: 403 })
+  if (!req.user || !isStaff(req.user)) return Response.json({ ok: false, error: t('refund.forbidden') }, { status: 403 })
+  const id = Number(req.routeParams?.id)
+  const body = bodySchema.safeParse(await req.json?.().catch(() => null))
+  if (!Number.isInteger(id) || !body.success) return Response.json({ ok: false, error: t('refund.unknownPayment') }, { status: 400 })
+  const amountKopecks = parseRubles(body.data.amount)
+  try {
+    const { refundedKopecks } = await refundPayment(req.payload, { subscriptionId: id, reference: body.data.payment, amountKopecks: amountKopecks ?? NaN, by: req.user.email })
+    return Response.json({ ok: true, refundedKopecks, message: t('refund.done', { amount: formatRubles(amountKopecks!, language) }) })
+  } catch (error) {
+    if (!(error instanceof RefundError)) throw error
+    const message =
+      error.reason === 'amount' ? t('refund.amountInvalid', { max: formatRubles(Math.max(error.remainingKopecks ?? 0, 0), language) }) : t(`refund.${error.reason}`)
+    return Response.json({ ok: false, error: message }, { status: error.reason === 'provider' ? 502 : 400 })
+  }
+}

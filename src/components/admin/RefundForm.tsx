@@ -1,0 +1,72 @@
+'use client'
+// The refund form on a subscription's page: a payment, an amount (all that is left by default), a confirmation,
+// then the answer in place; the page re-reads the history and the payments after a refund.
+import { Button } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+
+type Payment = { reference: string; label: string; remaining: string; remainingText: string }
+type Texts = { hint: string; payment: string; amount: string; submit: string; confirm: string }
+
+export function RefundForm({ subscriptionId, payments, texts }: { subscriptionId: number; payments: Payment[]; texts: Texts }) {
+  const router = useRouter()
+  const [reference, setReference] = useState(payments[0]!.reference)
+  const chosen = payments.find((payment) => payment.reference === reference) ?? payments[0]!
+  const [amount, setAmount] = useState(chosen.remaining)
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit() {
+    if (!window.confirm(texts.confirm.replace('{amount}', `${amount} ₽`))) return
+    setBusy(true)
+    setResult(null)
+    try {
+      const response = await fetch(`/api/subscriptions/${subscriptionId}/refund`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payment: reference, amount }),
+      })
+      const json = (await response.json().catch(() => ({}))) as { ok?: boolean; message?: string; error?: string }
+      setResult({ ok: Boolean(json.ok), text: (json.ok ? json.message : json.error) ?? response.statusText })
+      if (json.ok) router.refresh()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div>
+      <p className="field-description">{texts.hint}</p>
+      <label className="field-label" htmlFor="refund-payment">
+        {texts.payment}
+      </label>
+      <select
+        id="refund-payment"
+        value={reference}
+        onChange={(event) => {
+          setReference(event.target.value)
+          setAmount(payments.find((payment) => payment.reference === event.target.value)?.remaining ?? '')
+        }}
+      >
+        {payments.map((payment) => (
+          <option key={payment.reference} value={payment.reference}>
+            {payment.label}
+          </option>
+        ))}
+      </select>
+      <label className="field-label" htmlFor="refund-amount">
+        {texts.amount}
+      </label>
+      <input id="refund-amount" type="text" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      <Button buttonStyle="secondary" disabled={busy} onClick={() => void submit()}>
+        {texts.submit}
+      </Button>
+      {result ? (
+        <p role={result.ok ? 'status' : 'alert'} data-testid="refund-result" className={result.ok ? undefined : 'field-error'}>
+          {result.text}
+        </p>
+      ) : null}
+    </div>
+  )
+}

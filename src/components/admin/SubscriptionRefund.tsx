@@ -1,0 +1,43 @@
+// On a subscription's page in the admin: its payments, what of each can still be returned, and the refund form
+// (src/lib/billing/refund.ts does the refund; the form posts to /api/subscriptions/:id/refund).
+import type { FieldServerComponent } from 'payload'
+
+import { isStaff } from '../../../collections/access/roles'
+import { adminTranslator } from '@/lib/admin/adminMessages'
+import { adminDateTime } from '@/lib/admin/adminText'
+import { formatRubles, rublesInput } from '@/lib/billing/pricing'
+import { refundablePayments } from '@/lib/billing/refund'
+
+import { RefundForm } from './RefundForm'
+
+export const SubscriptionRefund: FieldServerComponent = async ({ id, payload, i18n, req }) => {
+  if (typeof id !== 'number' || !isStaff(req.user)) return null
+  const language = i18n.language === 'en' ? 'en' : 'ru'
+  const t = adminTranslator(language)
+  const payments = (await refundablePayments(payload, id))
+    .filter((payment) => payment.amountKopecks > payment.refundedKopecks)
+    .map((payment) => ({
+      reference: payment.reference,
+      label: t('refund.paymentOption', {
+        date: adminDateTime(payment.occurredAt, language),
+        amount: formatRubles(payment.amountKopecks, language),
+        refunded: payment.refundedKopecks > 0 ? formatRubles(payment.refundedKopecks, language) : 'none',
+      }),
+      remaining: rublesInput(payment.amountKopecks - payment.refundedKopecks, language),
+      remainingText: formatRubles(payment.amountKopecks - payment.refundedKopecks, language),
+    }))
+  return (
+    <div className="field-type subscription-refund" data-testid="subscription-refund">
+      <h4>{t('refund.title')}</h4>
+      {payments.length === 0 ? (
+        <p>{t('refund.none')}</p>
+      ) : (
+        <RefundForm
+          subscriptionId={id}
+          payments={payments}
+          texts={{ hint: t('refund.hint'), payment: t('refund.payment'), amount: t('refund.amount'), submit: t('refund.submit'), confirm: t('refund.confirm', { amount: '{amount}' }) }}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+// Staff return money from one of a subscription's payments, from the subscription's page in the admin: through the
+// provider that took it (Stripe: a refund of the invoice's payment intent; YooKassa: a refund of the payment, with
+// its 54-FZ receipt when the shop has receipts on), then recorded in the subscription's history with who did it.
+// The subscription itself is not changed: cancelling is its own step (the status field, hooks/editorChanges.ts).
+import type { Payload } from 'payload'
+
+import { withTransaction } from '@/lib/data/transactionLock'
+import type { Subscription, SubscriptionEvent } from '@/payload-types'
+
+import { billingProvider, isProviderOf } from './index'
+import { buildReceipt, paymentDescription, receiptSettingsOf } from './receipt'
+
+/** A payment of the subscription and what of it can still be returned. */
+export type RefundablePayment = { reference: string; occurredAt: string; amountKopecks: number; refundedKopecks: number }
+
+export type RefundRefusal = 'noProvider' | 'otherProvider' | 'unknownPayment' | 'amount' | 'provider'
+
+export class RefundError extends Error {
+  override name = 'RefundError'
+  constructor(readonly reason: RefundRefusal, readonly remainingKopecks?: number) {
+    super(reason)
+  }
+}
+
+/** Every refund of a payment is recorded as `refund:<payment>:<suffix>` (YooKassa's suffix is the running total). */
+const refundPrefix = (reference: string) => `refund:${reference}:`
+
+/** The subscription's payments, newest first, each with what has gone back of it. */
+export async function refundablePayments(payload: Payload, subscriptionId: number): Promise<RefundablePayment[]> {
+  const { docs } = await payload.find({
+    collection: 'subscription-events',
+    where: { and: [{ subscription: { equals: subscriptionId } }, { type: { in: ['payment', 'refund'] } }] },
+    sort: '-occurredAt',
+    pagination: false,
+    depth: 0,
+    select: { type: true, amountKopecks: true, invoiceId: true, occurredAt: true },
+  })
+  const refunds = docs.filter((event) => event.type === 'refund')
+  return docs
+    .filter((event): event is SubscriptionEvent & { invoiceId: string } => event.type === 'payment' && Boolean(event.invoiceId))
+    .map((payment) => ({
+      reference: payment.invoiceId,
+      occurredAt: payment.occurredAt,
+      amountKopecks: payment.amountKopecks ?? 0,
+      refundedKopecks: refunds
+        .filter((refund) => refund.invoiceId?.startsWith(refundPrefix(payment.invoiceId)))
+        .reduce((sum, refund) => sum + Math.abs(refund.amountKopecks ?? 0), 0),
+    }))
+}
+
+/**
+ * Returns `amountKopecks` of the payment `reference` (a payment in the subscription's history) through its
+ * provider and records it once, with `by` (the staff member's address) in the history's note.
+ */
+export async function refundPayment(
+  payload: Payload,
+  { subscriptionId, reference, amountKopecks, by }: { subscriptionId: number; reference: string; amountKopecks: number; by: string },
+): Promise<{ refundedKopecks: number }> {
+  const provider = billingProvider()
+  if (!provider) throw new RefundError('noProvider')
+  const subscription = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, disableErrors: true })
+  if (!subscription) throw new RefundError('unknownPayment')
+  if (!isProviderOf(provider, subscription) || !subscription.provider?.name) throw new RefundError('otherProvider')
+  const payment = (await refundablePayments(payload, subscriptionId)).find((candidate) => candidate.reference === reference)
+  if (!payment) throw new RefundError('unknownPayment')
+  const remaining = payment.amountKopecks - payment.refundedKopecks
+  if (!Number.isInteger(amountKopecks) || amountKopecks <= 0 || amountKopecks > remaining) throw new RefundError('amount', remaining)
+
+  const total = payment.refundedKopecks + amountKopecks
+  let refundId: string
+  try {
+    ;({ id: refundId } = await provider.refund({
+      paymentReference: reference,
+      amountKopecks,
+      receipt: await refundReceipt(payload, subscription, amountKopecks),
+      // A second click on the same refund asks the provider for the same one.
+      idempotencyKey: `refund-${reference}-${total}`,
+    }))
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `Refund of ${amountKopecks} kopecks of ${reference} refused by ${provider.name}` })
+    throw new RefundError('provider')
+  }
+
+  // YooKassa's notification of the refund names it by the payment's running total (siteRun.ts), and may come first.
+  const invoiceId = provider.name === 'yookassa' ? `${refundPrefix(reference)}${total}` : `${refundPrefix(reference)}${refundId}`
+  await withTransaction(payload, `billing:${subscription.provider.subscriptionId ?? subscription.id}`, async (req) => {
+    const known = await payload.find({ collection: 'subscription-events', where: { invoiceId: { equals: invoiceId } }, limit: 1, depth: 0, req })
+    const userId = typeof subscription.user === 'object' && subscription.user ? subscription.user.id : subscription.user
+    const data = { subscription: subscription.id, user: userId ?? null, type: 'refund' as const, amountKopecks, invoiceId, note: by, occurredAt: new Date().toISOString() }
+    if (known.docs[0]) await payload.update({ collection: 'subscription-events', id: known.docs[0].id, data: { note: by }, depth: 0, req })
+    else await payload.create({ collection: 'subscription-events', data, depth: 0, req })
+  })
+  return { refundedKopecks: total }
+}
+
+/** The refund's 54-FZ receipt, where the site sends receipts (YooKassa with receipts on). */
+async function refundReceipt(payload: Payload, subscription: Subscription, amountKopecks: number) {
+  if (subscription.provider?.name !== 'yookassa' || !subscription.title) return null
+  const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
+  const settings = receiptSettingsOf(receipts)
+  if (!settings) return null
+  const description = paymentDescription({ kind: 'period', months: subscription.renewal?.months ?? 1 }, siteName)
+  return buildReceipt({ email: subscription.title, description, amountKopecks, settings })
+}
