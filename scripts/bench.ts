@@ -1,5 +1,6 @@
-// `npm run bench`: starts the production server on a throwaway database and reports load, first-load JS, Lighthouse
-// and how first renders grow with the number of keys, against the targets.
+// `npm run bench`: starts the production server on a throwaway database and reports load, the personal subscription
+// URL at 10,000 subscribers, first-load JS, Lighthouse and how first renders grow with the number of keys, against
+// the targets.
 import path from 'node:path'
 
 import { cleanUpOnSignals, runCleanups } from './lib/bench/cleanup'
@@ -14,6 +15,7 @@ import { readOptions } from './lib/bench/options'
 import type { BenchOptions } from './lib/bench/options'
 import { SCALING_TARGETS, scalingSection } from './lib/bench/scaling'
 import { ensureBuild, startServer } from './lib/bench/server'
+import { SUBSCRIPTION_TARGETS, subscriptionsSection } from './lib/bench/subscriptions'
 import { countMet, verdict } from './lib/bench/targets'
 import type { Target } from './lib/bench/targets'
 
@@ -196,6 +198,10 @@ async function main(): Promise<void> {
       const proxy = await startBenchNginx(server.baseUrl, HEADERS)
       const nginx: LoadRun = { name: 'through nginx', baseUrl: proxy.baseUrl, staticPath: proxy.staticUrl, targets: NGINX_TARGETS }
       targets.push(...(await section('load test through nginx', () => loadSection(nginx, options), PAGE_PATHS.map((pagePath) => `load ${nginx.name} ${pagePath}`))))
+    }
+    if (sections.has('subscriptions')) {
+      const subscriptions = () => subscriptionsSection({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, secret: server.secret }, options)
+      targets.push(...(await section('subscriptions', subscriptions, SUBSCRIPTION_TARGETS)))
     }
     if (sections.has('js')) targets.push(...(await section('first-load JS', () => firstLoadJsSection(server.baseUrl), ['first-load JS'])))
     if (sections.has('lighthouse')) targets.push(...(await lighthouseSection(server.baseUrl, options)))

@@ -484,16 +484,3 @@ test('servers: the check’s status in the list, the failing ones a click away; 
   await expect(page.getByText('Новая строка 1')).toBeVisible()
   await expect(page.locator('#field-protocols__0__port')).toBeVisible()
 })
-
-test('a failed sign-in’s message is gone once the next attempt signs the editor in', async ({ page }) => {
-  await page.goto('/admin')
-  await page.getByLabel(/e-?mail/i).fill(editor.email)
-  await page.getByLabel(/пароль/i).fill('not-the-password-1')
-  await page.getByRole('button', { name: /войти/i }).click()
-  const failure = page.getByText('Указанный email или пароль неверен.')
-  await expect(failure).toBeVisible()
-  await page.getByLabel(/пароль/i).fill(editor.password)
-  await page.getByRole('button', { name: /войти/i }).click()
-  await expect(page.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
-  await expect(failure).toBeHidden()
-})

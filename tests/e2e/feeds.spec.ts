@@ -27,14 +27,24 @@ test('a list’s feed answers each app in its format, and a key taken off the li
   expect(Object.keys(outline).sort()).toEqual(['method', 'password', 'server', 'server_port'])
   for (const missing of ['/api/feed/vless-zz', '/api/feed/bogus-list', '/api/feed/vless/xml']) expect((await app.get(missing)).status(), missing).toBe(404)
 
-  // An editor takes the first key off the list: the feed follows (within the cache's revalidation).
+  // An app polling with the tag it was given gets 304 while the feed is unchanged; each format has its own tag.
+  const tag = base64.headers()['etag']!
+  expect(tag).toMatch(/^"[\w-]{27}"$/)
+  const unchanged = await app.get('/api/feed/vless-de', { headers: { 'user-agent': 'v2rayNG/1.9.16', 'if-none-match': tag } })
+  expect(unchanged.status()).toBe(304)
+  expect(unchanged.headers()['etag']).toBe(tag)
+  expect((await app.get('/api/feed/vless-de/clash', { headers: { 'user-agent': 'v2rayNG/1.9.16', 'if-none-match': tag } })).status()).toBe(200)
+
+  // An editor takes the first key off the list: the feed follows (within the cache's revalidation), with a new tag.
   const staff = await playwright.request.newContext({ baseURL })
   await staff.post('/api/users/login', { headers: sameSite, data: { email: editor.email, password: editor.password } })
   const found = (await (await staff.get(`/api/keys?where[keyString][equals]=${encodeURIComponent(links[0]!)}&depth=0`, { headers: sameSite })).json()) as { docs: { id: number }[] }
   expect((await staff.patch(`/api/keys/${found.docs[0]!.id}`, { headers: sameSite, data: { revokedAt: new Date().toISOString() } })).status()).toBe(200)
   await expect(async () => {
-    const now = Buffer.from(await (await asApp('/api/feed/vless-de', 'v2rayNG/1.9.16')).text(), 'base64').toString('utf8')
-    expect(now.split('\n')).not.toContain(links[0])
+    const changed = await app.get('/api/feed/vless-de', { headers: { 'user-agent': 'v2rayNG/1.9.16', 'if-none-match': tag } })
+    expect(changed.status()).toBe(200)
+    expect(changed.headers()['etag']).not.toBe(tag)
+    expect(Buffer.from(await changed.text(), 'base64').toString('utf8').split('\n')).not.toContain(links[0])
   }).toPass({ timeout: 15_000 })
   await staff.dispose()
   await app.dispose()

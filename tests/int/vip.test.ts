@@ -230,6 +230,71 @@ describe('subscription URL', () => {
   })
 })
 
+describe('subscription URL polled by apps', () => {
+  it('answers an unchanged subscription 304 to its tag, and any change with a new one; a wrong token or an ended subscription stays 404', async () => {
+    const { user, subscriptionId } = await billing.subscriber(world)
+    const cookie = await cookieFor(user.id)
+    await createKey(cookie, 'Phone')
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const path = await subscriptionPath(world.payload, user.id)
+    const first = await feed(path)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('private, no-cache')
+    const tag = first.headers.get('etag')!
+    expect(tag).toMatch(/^"[\w-]{27}"$/)
+    for (const ifNoneMatch of [tag, `W/${tag}`, `"other", ${tag}`, '*']) {
+      const again = await feed(path, 'v2rayNG/1.9.16', { 'if-none-match': ifNoneMatch })
+      expect(again.status, ifNoneMatch).toBe(304)
+      expect(await again.text()).toBe('')
+      expect(again.headers.get('etag')).toBe(tag)
+    }
+    // Another format of the same subscription is another answer.
+    const clash = await feed(path, 'clash-verge/v2.0.3', { 'if-none-match': tag })
+    expect(clash.status).toBe(200)
+    expect(clash.headers.get('etag')).not.toBe(tag)
+    // A new key changes the answer: the old tag gets the new body.
+    await createKey(cookie, 'Laptop', 'trojan')
+    const changed = await feed(path, 'v2rayNG/1.9.16', { 'if-none-match': tag })
+    expect(changed.status).toBe(200)
+    expect(Buffer.from(await changed.text(), 'base64').toString().split('\n')).toHaveLength(2)
+    const newTag = changed.headers.get('etag')!
+    expect(newTag).not.toBe(tag)
+    // A tag never stands in for the token, nor for a subscription that has ended.
+    expect((await feed(`${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`, 'v2rayNG/1.9.16', { 'if-none-match': '*' })).status).toBe(404)
+    const before = world.double.events.length
+    await billing.control(world, `/_double/subscriptions/${subscriptionId}/expire`)
+    for (const event of world.double.events.slice(before)) await billing.deliver(world, event)
+    expect((await feed(path, 'v2rayNG/1.9.16', { 'if-none-match': newTag })).status).toBe(404)
+  })
+
+  it('reads in one statement what the Local API readers say: the VIP subscription and the current keys, through changes', async () => {
+    const { readPersonalFeedFacts } = await import('@/lib/subscription/personalRead')
+    const { subscriptionKeys } = await import('@/lib/vip/subscriptionUrl')
+    const { user, subscriptionId } = await billing.subscriber(world)
+    const cookie = await cookieFor(user.id)
+    const same = async () => {
+      const [facts, keys] = await Promise.all([readPersonalFeedFacts(world.payload, user.id), subscriptionKeys(world.payload, user.id)])
+      expect(facts!.vip ? { links: facts!.links, status: facts!.vip.status, end: facts!.vip.currentPeriodEnd } : null).toEqual(
+        keys ? { links: keys.links, status: keys.status, end: keys.expiresAt?.toISOString() ?? null } : null,
+      )
+    }
+    await same()
+    for (const protocol of ['vless', 'wireguard', 'trojan', 'outline']) await createKey(cookie, `Device ${protocol}`, protocol)
+    await same()
+    const [firstKey] = (await world.payload.find({ collection: 'keys', where: { owner: { equals: user.id } }, sort: 'createdAt', depth: 0 })).docs
+    await world.payload.update({ collection: 'keys', id: firstKey!.id, data: { revokedAt: new Date().toISOString() }, depth: 0 })
+    await same()
+    await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
+    expect((await readPersonalFeedFacts(world.payload, user.id))!.locale).toBe('en')
+    const before = world.double.events.length
+    await billing.control(world, `/_double/subscriptions/${subscriptionId}/expire`)
+    for (const event of world.double.events.slice(before)) await billing.deliver(world, event)
+    await same()
+    expect((await readPersonalFeedFacts(world.payload, user.id))!.siteName).toBe((await world.payload.findGlobal({ slug: 'site-settings', locale: 'ru' })).siteName)
+    expect(await readPersonalFeedFacts(world.payload, 987_654_321)).toBeNull()
+  })
+})
+
 describe('revoking on a server that refuses', () => {
   it('hides the key at once, lets its owner undo for 30 seconds, then revokes it on the server, retrying until the server accepts', async () => {
     const { createServer } = await import('node:http')

@@ -1,5 +1,5 @@
 // Bench settings from the environment, defaulting to the load the targets were set for.
-export const BENCH_SECTIONS = ['load', 'js', 'lighthouse', 'scaling'] as const
+export const BENCH_SECTIONS = ['load', 'subscriptions', 'js', 'lighthouse', 'scaling'] as const
 export type BenchSection = (typeof BENCH_SECTIONS)[number]
 
 export type BenchOptions = {

@@ -1,6 +1,10 @@
 // One subscription responder for every client app: the keys' share links in the format the request asks
 // for (see clients.ts), with the headers the apps read: expiry, title, update interval, support and page
 // links, and an announcement when a subscription is about to end. Routes only gather the keys and call it.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
 import { mihomoConfig } from './mihomo'
 import { outlineAccessKey } from './outline'
 import { proxiesOf } from './proxies'
@@ -23,7 +27,7 @@ export type SubscriptionMeta = {
   groups: { select: string; auto: string }
 }
 
-export type SubscriptionResponse = { status: 200 | 404; headers: Record<string, string>; body: string }
+export type SubscriptionResponse = { status: 200 | 304 | 404; headers: Record<string, string>; body: string }
 
 const CONTENT: Record<SubscriptionFormat, { type: string; extension: string }> = {
   base64: { type: 'text/plain; charset=utf-8', extension: 'txt' },
@@ -75,4 +79,55 @@ export function subscriptionResponse({ links, format, meta }: { links: readonly 
       return key ? { status: 200, headers, body: JSON.stringify(key) } : { status: 404, headers: { 'Content-Type': CONTENT.outline.type }, body: JSON.stringify({ error: 'no_outline_key' }) }
     }
   }
+}
+
+let buildId: string | undefined
+
+/** This build's id: the same facts may render differently after an upgrade, so each build has its own tags. */
+function currentBuild(): string {
+  if (buildId !== undefined) return buildId
+  try {
+    buildId = readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim()
+  } catch {
+    buildId = 'development'
+  }
+  return buildId
+}
+
+/** An entity tag for everything an answer is rendered from (with this build: an upgrade may render it differently). */
+export function entityTag(parts: readonly unknown[]): string {
+  const digest = createHash('sha256').update(JSON.stringify([currentBuild(), ...parts])).digest('base64url')
+  return `"${digest.slice(0, 27)}"`
+}
+
+/**
+ * The entity tag of the answer these inputs render to, known before rendering it: an app's poll of an unchanged
+ * subscription is answered 304 without building the body.
+ */
+export function subscriptionEtag({ links, format, meta }: { links: readonly string[]; format: SubscriptionFormat; meta: SubscriptionMeta }): string {
+  return entityTag([format, links, meta.title, meta.filename, meta.expiresAt?.toISOString() ?? null, meta.updateIntervalHours, meta.supportUrl, meta.pageUrl, meta.announce, meta.groups])
+}
+
+/** Whether an If-None-Match header names `etag` (weak or strong, in a list, or `*`). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  // A header past any sane length names no tag of ours (each is 29 characters).
+  if (ifNoneMatch.length > 4096) return false
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim()
+    return tag === '*' || tag === etag || tag === `W/${etag}`
+  })
+}
+
+type SubscriptionInput = { links: readonly string[]; format: SubscriptionFormat; meta: SubscriptionMeta }
+
+/**
+ * The answer to a poll: 304 with the tag when If-None-Match names it (the body is never built), else the answer
+ * with its tag. Routes add their Cache-Control.
+ */
+export function conditionalSubscriptionResponse(ifNoneMatch: string | null, input: SubscriptionInput): SubscriptionResponse {
+  const etag = subscriptionEtag(input)
+  if (matchesEtag(ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag }, body: '' }
+  const response = subscriptionResponse(input)
+  return response.status === 200 ? { ...response, headers: { ...response.headers, ETag: etag } } : response
 }

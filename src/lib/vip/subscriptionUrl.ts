@@ -1,6 +1,6 @@
 // The personal subscription URL that client apps (v2rayN, v2rayNG, Happ, Clash, sing-box…) import: secret,
 // derived from a per-user value and the server secret, and revoked by changing that value.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
@@ -8,12 +8,14 @@ import { env } from '@/lib/env'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import type { Key, Subscription, User } from '@/payload-types'
 
+import { subscriptionToken } from './subscriptionToken'
+
 function secret(): string {
   return env().PAYLOAD_SECRET ?? 'development-secret-for-subscription-urls'
 }
 
 function tokenOf(userId: number, nonce: string): string {
-  return createHmac('sha256', secret()).update(`subscription-url:${userId}:${nonce}`).digest('base64url')
+  return subscriptionToken(secret(), userId, nonce)
 }
 
 async function nonceOf(payload: Payload, userId: number, create: boolean): Promise<string | null> {
@@ -42,10 +44,14 @@ export async function userForSubscriptionToken(payload: Payload, userId: number,
   // An account being deleted serves nothing; restoring it brings the same URL back.
   if (!owner || owner.deletionRequestedAt) return null
   const nonce = await nonceOf(payload, userId, false)
-  if (!nonce) return null
+  return nonce && subscriptionTokenMatches(userId, nonce, token) ? userId : null
+}
+
+/** Whether `token` is the subscription URL's token for this user and secret (compared in constant time). */
+export function subscriptionTokenMatches(userId: number, nonce: string, token: string): boolean {
   const expected = Buffer.from(tokenOf(userId, nonce))
   const given = Buffer.from(token)
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null
+  return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
 export type SubscriptionKeys = { links: string[]; expiresAt: Date | null; status: Subscription['status'] }

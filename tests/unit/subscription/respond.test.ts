@@ -1,8 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
 import { parseShareLink } from '@/lib/keys'
-import { subscriptionResponse } from '@/lib/subscription/respond'
+import { matchesEtag, subscriptionEtag, subscriptionResponse } from '@/lib/subscription/respond'
 import type { SubscriptionMeta } from '@/lib/subscription/respond'
 
 const REALITY = 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@de1.example.net:443?encryption=none&flow=xtls-rprx-vision&security=reality&sni=www.microsoft.com&fp=chrome&pbk=O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E&sid=6ba85179e30d4fc2&type=tcp#DE%20VLESS'
@@ -142,5 +143,35 @@ describe('the subscription responder', () => {
     const response = subscriptionResponse({ links: LINKS, format: 'outline', meta })
     expect(JSON.parse(response.body)).toEqual({ server: '198.51.100.5', server_port: 8388, password: 'password123', method: 'chacha20-ietf-poly1305' })
     expect(subscriptionResponse({ links: [REALITY], format: 'outline', meta }).status).toBe(404)
+  })
+})
+
+describe('entity tags of subscription answers', () => {
+  it('change with anything the answer shows, and only then', () => {
+    const tag = subscriptionEtag({ links: LINKS, format: 'base64', meta })
+    expect(subscriptionEtag({ links: [...LINKS], format: 'base64', meta: { ...meta } })).toBe(tag)
+    const changes = [
+      { links: LINKS.slice(1), format: 'base64' as const, meta },
+      { links: LINKS, format: 'clash' as const, meta },
+      { links: LINKS, format: 'base64' as const, meta: { ...meta, announce: 'Ends soon' } },
+      { links: LINKS, format: 'base64' as const, meta: { ...meta, expiresAt: new Date('2026-12-04T12:34:56Z') } },
+      { links: LINKS, format: 'base64' as const, meta: { ...meta, title: 'Other VIP' } },
+      { links: LINKS, format: 'base64' as const, meta: { ...meta, pageUrl: 'https://mirror.example/profile/servers' } },
+      { links: LINKS, format: 'clash' as const, meta: { ...meta, groups: { select: 'Select', auto: 'Fastest' } } },
+    ]
+    const tags = changes.map((input) => subscriptionEtag(input))
+    expect(new Set([tag, ...tags]).size).toBe(changes.length + 1)
+  })
+
+  it('match If-None-Match as HTTP lists them, and nothing a stranger makes up', () => {
+    const tag = subscriptionEtag({ links: LINKS, format: 'base64', meta })
+    for (const header of [tag, `W/${tag}`, `"a", ${tag}`, ` ${tag} ,"b"`, '*']) expect(matchesEtag(header, tag), header).toBe(true)
+    for (const header of [null, '', tag.slice(1, -1), `"${tag}"`, `${tag}x`, '"a", "b"', `${' '.repeat(5000)}${tag}`]) expect(matchesEtag(header, tag), String(header)).toBe(false)
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (header) => {
+        // Only a header naming the tag (or `*`) matches.
+        if (matchesEtag(header, tag)) expect(header.includes(tag) || header.split(',').some((part) => part.trim() === '*')).toBe(true)
+      }),
+    )
   })
 })

@@ -19,7 +19,7 @@ import { keysPathname, parseKeysSlug } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { isSubscriptionFormat, subscriptionFormat, wantsPage } from '@/lib/subscription/clients'
 import { FEED_ANCHOR, feedTitle } from '@/lib/subscription/freeFeed'
-import { subscriptionResponse } from '@/lib/subscription/respond'
+import { conditionalSubscriptionResponse } from '@/lib/subscription/respond'
 
 const notFound = () => NextResponse.json({ error: 'not_found' }, { status: 404, headers: { 'Cache-Control': 'public, max-age=300' } })
 
@@ -45,7 +45,7 @@ export async function GET(request: Request, { params }: { params: Params }) {
   ])
   if (filter.country && !country) return notFound()
   const t = createTranslator({ locale: 'ru', messages: ru, namespace: 'SubscriptionFeed' })
-  const response = subscriptionResponse({
+  const response = conditionalSubscriptionResponse(request.headers.get('if-none-match'), {
     links,
     format: subscriptionFormat({ userAgent: request.headers.get('user-agent'), suffix: suffix[0] }),
     meta: {
@@ -60,7 +60,7 @@ export async function GET(request: Request, { params }: { params: Params }) {
       groups: { select: t('select'), auto: t('auto') },
     },
   })
-  return new NextResponse(response.body, {
+  return new NextResponse(response.status === 304 ? null : response.body, {
     status: response.status,
     headers: {
       ...response.headers,

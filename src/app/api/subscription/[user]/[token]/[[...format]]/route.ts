@@ -4,7 +4,7 @@
 import { NextResponse } from 'next/server'
 import { createTranslator } from 'next-intl'
 
-import { localeOrDefault } from '@/i18n/locales'
+import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { payloadClient } from '@/lib/data/payload'
@@ -12,9 +12,10 @@ import { env } from '@/lib/env'
 import { visitorLocale } from '@/lib/http/visitorLocale'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { isSubscriptionFormat, subscriptionFormat, wantsPage } from '@/lib/subscription/clients'
-import { subscriptionResponse } from '@/lib/subscription/respond'
+import { entityTag, matchesEtag, subscriptionResponse } from '@/lib/subscription/respond'
+import { readPersonalFeedFacts } from '@/lib/subscription/personalRead'
 import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
-import { subscriptionKeys, userForSubscriptionToken } from '@/lib/vip/subscriptionUrl'
+import { subscriptionTokenMatches } from '@/lib/vip/subscriptionUrl'
 
 const ANNOUNCE_BEFORE_MS = 3 * 24 * 60 * 60 * 1000
 
@@ -33,32 +34,54 @@ export async function GET(request: Request, { params }: { params: Params }) {
     return NextResponse.redirect(page, { status: 303, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } })
   }
   const payload = await payloadClient()
-  const userId = await userForSubscriptionToken(payload, Number(user), token)
-  if (!userId) return notFound()
-  const keys = await subscriptionKeys(payload, userId)
-  if (!keys) return notFound()
-  const [owner, { siteName }] = await Promise.all([
-    payload.findByID({ collection: 'users', id: userId, depth: 0, select: { locale: true } }),
-    payload.findGlobal({ slug: 'site-settings', depth: 0 }),
-  ])
-  const locale = localeOrDefault(owner.locale)
-  const t = createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'SubscriptionFeed' })
-  const endsSoon = keys.expiresAt !== null && keys.expiresAt.getTime() - Date.now() <= ANNOUNCE_BEFORE_MS
-  const date = keys.expiresAt && new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(keys.expiresAt)
+  const userId = Number(user)
+  // One read for everything the answer needs (src/lib/subscription/personalRead.ts).
+  const facts = await readPersonalFeedFacts(payload, userId)
+  if (!facts || facts.deleting || !facts.nonce || !subscriptionTokenMatches(userId, facts.nonce, token) || !facts.vip) return notFound()
+  const { locale, vip } = facts
+  const expiresAt = vip.currentPeriodEnd ? new Date(vip.currentPeriodEnd) : null
+  const endsSoon = expiresAt !== null && expiresAt.getTime() - Date.now() <= ANNOUNCE_BEFORE_MS
+  const format = subscriptionFormat({ userAgent: request.headers.get('user-agent'), suffix: suffix[0] })
+  // Everything the answer is rendered from: an unchanged poll is answered before any of it is rendered.
+  const etag = entityTag([format, facts.links, locale, facts.siteName, vip.currentPeriodEnd, endsSoon, env().serverUrl])
+  // Personal: never kept by a shared cache; the app may keep it and ask whether it changed.
+  const cacheHeaders = { 'Cache-Control': 'private, no-cache', ETag: etag }
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) return new NextResponse(null, { status: 304, headers: cacheHeaders })
+  const t = translatorFor(locale)
   const response = subscriptionResponse({
-    links: keys.links,
-    format: subscriptionFormat({ userAgent: request.headers.get('user-agent'), suffix: suffix[0] }),
+    links: facts.links,
+    format,
     meta: {
-      title: `${siteName} VIP`,
+      title: facts.siteName ? `${facts.siteName} VIP` : 'VIP',
       filename: 'vpn-keys-vip',
-      expiresAt: keys.expiresAt,
+      expiresAt,
       updateIntervalHours: 24,
       supportUrl: `${env().serverUrl}${localizedPath('/support', locale)}`,
       pageUrl: `${env().serverUrl}${localizedPath('/profile/servers', locale)}`,
-      announce: endsSoon && date ? t('announceEnds', { date }) : null,
+      announce: endsSoon && expiresAt ? t('announceEnds', { date: longDate(locale).format(expiresAt) }) : null,
       groups: { select: t('select'), auto: t('auto') },
     },
   })
-  // Personal: never kept by a shared cache.
-  return new NextResponse(response.body, { status: response.status, headers: { ...response.headers, 'Cache-Control': 'private, no-store' } })
+  const headers = response.status === 200 ? { ...response.headers, ...cacheHeaders } : { ...response.headers, 'Cache-Control': 'private, no-store' }
+  return new NextResponse(response.body, { status: response.status, headers })
+}
+
+// Made once per language: building them per poll was a measurable share of its cost.
+const translators = new Map<Locale, ReturnType<typeof createSubscriptionTranslator>>()
+const longDates = new Map<Locale, Intl.DateTimeFormat>()
+
+function createSubscriptionTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'SubscriptionFeed' })
+}
+
+function translatorFor(locale: Locale) {
+  let t = translators.get(locale)
+  if (!t) translators.set(locale, (t = createSubscriptionTranslator(locale)))
+  return t
+}
+
+function longDate(locale: Locale): Intl.DateTimeFormat {
+  let format = longDates.get(locale)
+  if (!format) longDates.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' })))
+  return format
 }
