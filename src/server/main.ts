@@ -11,6 +11,7 @@ import { env } from '@/lib/env'
 
 import { boundRequestHeaders, routePlan, SERVER_SET_REQUEST_HEADERS } from './routePlan'
 import type { RoutingSettings } from './routePlan'
+import { subscriptionFastPath } from './subscriptionFastPath'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dev = process.argv.includes('--dev')
@@ -30,6 +31,17 @@ const settings: RoutingSettings = {
 
 const app = next({ dev, dir: root, port, turbopack: dev })
 const handle = app.getRequestHandler()
+// Apps' subscription polls, before Next.js (production only: `next dev` compiles the route it would skip).
+const databaseUrl = env().DATABASE_URL
+const answerPoll = !dev && databaseUrl ? subscriptionFastPath(databaseUrl, env().serverUrl) : null
+
+function toNext(request: IncomingMessage, response: ServerResponse): void {
+  handle(request, response).catch((error: unknown) => {
+    console.error('[server] request failed', error)
+    if (!response.headersSent) response.writeHead(500).end()
+    else response.destroy()
+  })
+}
 
 function serve(request: IncomingMessage, response: ServerResponse): void {
   for (const name of SERVER_SET_REQUEST_HEADERS) delete request.headers[name]
@@ -41,11 +53,16 @@ function serve(request: IncomingMessage, response: ServerResponse): void {
   }
   Object.assign(request.headers, plan.requestHeaders)
   for (const [name, value] of Object.entries(plan.responseHeaders)) response.setHeader(name, value)
-  handle(request, response).catch((error: unknown) => {
-    console.error('[server] request failed', error)
-    if (!response.headersSent) response.writeHead(500).end()
-    else response.destroy()
-  })
+  if (!answerPoll) return toNext(request, response)
+  answerPoll(request, response).then(
+    (answered) => {
+      if (!answered) toNext(request, response)
+    },
+    (error: unknown) => {
+      console.error('[server] subscription poll failed', error)
+      if (!response.headersSent) response.writeHead(500).end()
+    },
+  )
 }
 
 async function main(): Promise<void> {

@@ -268,12 +268,12 @@ describe('subscription URL polled by apps', () => {
   })
 
   it('reads in one statement what the Local API readers say: the VIP subscription and the current keys, through changes', async () => {
-    const { readPersonalFeedFacts } = await import('@/lib/subscription/personalRead')
+    const { payloadQuery, readPersonalFeedFacts } = await import('@/lib/subscription/personalRead')
     const { subscriptionKeys } = await import('@/lib/vip/subscriptionUrl')
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     const same = async () => {
-      const [facts, keys] = await Promise.all([readPersonalFeedFacts(world.payload, user.id), subscriptionKeys(world.payload, user.id)])
+      const [facts, keys] = await Promise.all([readPersonalFeedFacts(payloadQuery(world.payload), user.id), subscriptionKeys(world.payload, user.id)])
       expect(facts!.vip ? { links: facts!.links, status: facts!.vip.status, end: facts!.vip.currentPeriodEnd } : null).toEqual(
         keys ? { links: keys.links, status: keys.status, end: keys.expiresAt?.toISOString() ?? null } : null,
       )
@@ -285,13 +285,55 @@ describe('subscription URL polled by apps', () => {
     await world.payload.update({ collection: 'keys', id: firstKey!.id, data: { revokedAt: new Date().toISOString() }, depth: 0 })
     await same()
     await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
-    expect((await readPersonalFeedFacts(world.payload, user.id))!.locale).toBe('en')
+    expect((await readPersonalFeedFacts(payloadQuery(world.payload), user.id))!.locale).toBe('en')
     const before = world.double.events.length
     await billing.control(world, `/_double/subscriptions/${subscriptionId}/expire`)
     for (const event of world.double.events.slice(before)) await billing.deliver(world, event)
     await same()
-    expect((await readPersonalFeedFacts(world.payload, user.id))!.siteName).toBe((await world.payload.findGlobal({ slug: 'site-settings', locale: 'ru' })).siteName)
-    expect(await readPersonalFeedFacts(world.payload, 987_654_321)).toBeNull()
+    expect((await readPersonalFeedFacts(payloadQuery(world.payload), user.id))!.siteName).toBe((await world.payload.findGlobal({ slug: 'site-settings', locale: 'ru' })).siteName)
+    expect(await readPersonalFeedFacts(payloadQuery(world.payload), 987_654_321)).toBeNull()
+  })
+})
+
+describe('subscription polls answered before Next.js', () => {
+  it('give exactly the route’s answer: the keys, the headers, 304 to the tag, 404 to a wrong token; a browser is left to the route', async () => {
+    const { createServer } = await import('node:http')
+    const { subscriptionFastPath } = await import('@/server/subscriptionFastPath')
+    const { env } = await import('@/lib/env')
+    const answerPoll = subscriptionFastPath(process.env.DATABASE_URL!, env().serverUrl)
+    const server = createServer((request, response) => {
+      void answerPoll(request, response).then((answered) => {
+        if (!answered) response.writeHead(599).end()
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    try {
+      const { user } = await billing.subscriber(world)
+      await createKey(await cookieFor(user.id), 'Phone')
+      const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+      const path = await subscriptionPath(world.payload, user.id)
+      for (const [suffix, agent] of [['', 'Happ/3.4.1'], ['/clash', 'v2rayNG/1.9.16'], ['', 'SFA/1.11.0 (sing-box 1.11.0)']] as const) {
+        const fast = await fetch(`${base}${path}${suffix}`, { headers: { 'user-agent': agent } })
+        const route = await feed(`${path}${suffix}`, agent)
+        expect(fast.status).toBe(200)
+        expect(await fast.text()).toBe(await route.text())
+        for (const name of ['content-type', 'subscription-userinfo', 'profile-title', 'profile-update-interval', 'support-url', 'profile-web-page-url', 'etag', 'cache-control']) {
+          expect(fast.headers.get(name), `${suffix} ${name}`).toBe(route.headers.get(name))
+        }
+        const unchanged = await fetch(`${base}${path}${suffix}`, { headers: { 'user-agent': agent, 'if-none-match': fast.headers.get('etag')! } })
+        expect(unchanged.status).toBe(304)
+      }
+      expect((await fetch(`${base}${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`, { headers: { 'user-agent': 'Happ/3.4.1' } })).status).toBe(404)
+      expect((await fetch(`${base}/api/subscription/987654321/${'A'.repeat(43)}`, { headers: { 'user-agent': 'Happ/3.4.1' } })).status).toBe(404)
+      // Left to the route: a browser opening the page, an unknown format, another method.
+      const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0', accept: 'text/html,*/*' }
+      expect((await fetch(`${base}${path}`, { headers: browser })).status).toBe(599)
+      expect((await fetch(`${base}${path}/xml`)).status).toBe(599)
+      expect((await fetch(`${base}${path}`, { method: 'POST' })).status).toBe(599)
+    } finally {
+      server.close()
+    }
   })
 })
 

@@ -1,0 +1,77 @@
+// The personal subscription URL's answer from the facts read for it (personalRead.ts): 404 unless the token is the
+// owner's and they have VIP; 304 when the app's If-None-Match names the current answer (decided before anything is
+// rendered); else the keys in the app's format with the headers apps read. One function for both ways a poll is
+// served: by the site's own server before Next.js (src/server/subscriptionFastPath.ts) and by the Next.js route.
+import { createTranslator } from 'next-intl'
+
+import type { Locale } from '@/i18n/locales'
+import en from '@/i18n/messages/en.json'
+import ru from '@/i18n/messages/ru.json'
+import { localizedPath } from '@/lib/routing/localizedPath'
+import { subscriptionTokenMatches } from '@/lib/vip/subscriptionUrl'
+
+import { subscriptionFormat } from './clients'
+import type { PersonalFeedFacts } from './personalRead'
+import { entityTag, matchesEtag, subscriptionResponse } from './respond'
+
+const ANNOUNCE_BEFORE_MS = 3 * 24 * 60 * 60 * 1000
+
+export type PersonalPoll = { userId: number; token: string; suffix: string | undefined; userAgent: string | null; ifNoneMatch: string | null }
+
+export type PersonalAnswer = { status: 200 | 304 | 404; headers: Record<string, string>; body: string | null }
+
+const NOT_FOUND: PersonalAnswer = {
+  status: 404,
+  headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  body: JSON.stringify({ error: 'not_found' }),
+}
+
+export function personalAnswer(facts: PersonalFeedFacts | null, poll: PersonalPoll, serverUrl: string, now: number = Date.now()): PersonalAnswer {
+  if (!facts || facts.deleting || !facts.nonce || !facts.vip || !subscriptionTokenMatches(poll.userId, facts.nonce, poll.token)) return NOT_FOUND
+  const { locale, vip } = facts
+  const expiresAt = vip.currentPeriodEnd ? new Date(vip.currentPeriodEnd) : null
+  const endsSoon = expiresAt !== null && expiresAt.getTime() - now <= ANNOUNCE_BEFORE_MS
+  const format = subscriptionFormat({ userAgent: poll.userAgent, suffix: poll.suffix })
+  // Everything the answer is rendered from: an unchanged poll is answered before any of it is rendered.
+  const etag = entityTag([format, facts.links, locale, facts.siteName, vip.currentPeriodEnd, endsSoon, serverUrl])
+  // Personal: never kept by a shared cache; the app may keep it and ask whether it changed.
+  const cacheHeaders = { 'Cache-Control': 'private, no-cache', ETag: etag }
+  if (matchesEtag(poll.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders, body: null }
+  const t = translatorFor(locale)
+  const response = subscriptionResponse({
+    links: facts.links,
+    format,
+    meta: {
+      title: facts.siteName ? `${facts.siteName} VIP` : 'VIP',
+      filename: 'vpn-keys-vip',
+      expiresAt,
+      updateIntervalHours: 24,
+      supportUrl: `${serverUrl}${localizedPath('/support', locale)}`,
+      pageUrl: `${serverUrl}${localizedPath('/profile/servers', locale)}`,
+      announce: endsSoon && expiresAt ? t('announceEnds', { date: longDate(locale).format(expiresAt) }) : null,
+      groups: { select: t('select'), auto: t('auto') },
+    },
+  })
+  if (response.status !== 200) return { status: 404, headers: { ...response.headers, 'Cache-Control': 'private, no-store' }, body: response.body }
+  return { status: 200, headers: { ...response.headers, ...cacheHeaders }, body: response.body }
+}
+
+// Made once per language: building them per poll was a measurable share of its cost.
+const translators = new Map<Locale, ReturnType<typeof createSubscriptionTranslator>>()
+const longDates = new Map<Locale, Intl.DateTimeFormat>()
+
+function createSubscriptionTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'SubscriptionFeed' })
+}
+
+function translatorFor(locale: Locale) {
+  let t = translators.get(locale)
+  if (!t) translators.set(locale, (t = createSubscriptionTranslator(locale)))
+  return t
+}
+
+function longDate(locale: Locale): Intl.DateTimeFormat {
+  let format = longDates.get(locale)
+  if (!format) longDates.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' })))
+  return format
+}

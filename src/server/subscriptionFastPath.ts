@@ -1,0 +1,53 @@
+// Apps' polls of personal subscription URLs, answered by the site's own server before Next.js. Every subscriber's
+// every app polls its URL on each launch and update interval; a Next.js route handler that answers at once managed
+// 24 % of a static file's rate on our machines (README, "Speed"), so this endpoint skips it: one SQL statement on a
+// small pool of its own (src/lib/subscription/personalRead.ts), then the same answer the route would give
+// (src/lib/subscription/personalAnswer.ts). What it does not answer (a browser opening the bare URL, a malformed
+// path, a database error) goes on to Next.js's route, which says the same or redirects.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+import pg from 'pg'
+
+import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
+import { personalAnswer } from '@/lib/subscription/personalAnswer'
+import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
+import { readPersonalFeedFacts } from '@/lib/subscription/personalRead'
+
+const PATH = /^\/api\/subscription\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/
+
+/** The user, token and format suffix of a subscription URL apps poll; null for anything else. */
+export function subscriptionPoll(method: string | undefined, url: string, headers: IncomingMessage['headers']): { user: string; token: string; suffix: string | undefined } | null {
+  if (method !== 'GET') return null
+  const queryStart = url.indexOf('?')
+  const match = PATH.exec(queryStart === -1 ? url : url.slice(0, queryStart))
+  if (!match) return null
+  const [, user = '', token = '', suffix] = match
+  if (!isSubscriptionPathToken(user, token) || (suffix !== undefined && !isSubscriptionFormat(suffix))) return null
+  const header = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : null)
+  // A browser opening the bare URL is sent to the subscription page by the route.
+  if (suffix === undefined && wantsPage(header('accept'), header('user-agent'))) return null
+  return { user, token, suffix }
+}
+
+/** A handler that answers a poll and says true, or says false and leaves the request to Next.js. */
+export function subscriptionFastPath(databaseUrl: string, serverUrl: string): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+  // A few connections: one statement each, a millisecond or so; Payload keeps its own pool for everything else.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 30_000 })
+  pool.on('error', (error) => console.error(`[subscriptions] idle connection: ${error.message}`))
+  const query = (text: string, params: unknown[]) => pool.query(text, params)
+  return async (request, response) => {
+    const poll = subscriptionPoll(request.method, request.url ?? '/', request.headers)
+    if (!poll) return false
+    let facts
+    try {
+      facts = await readPersonalFeedFacts(query, Number(poll.user))
+    } catch (error) {
+      console.error(`[subscriptions] read failed, leaving the poll to the route: ${error instanceof Error ? error.message : String(error)}`)
+      return false
+    }
+    const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null)
+    const answer = personalAnswer(facts, { userId: Number(poll.user), token: poll.token, suffix: poll.suffix, userAgent: header('user-agent'), ifNoneMatch: header('if-none-match') }, serverUrl)
+    response.writeHead(answer.status, answer.headers).end(answer.body ?? undefined)
+    return true
+  }
+}
