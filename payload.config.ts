@@ -19,6 +19,7 @@ import { Charges } from './collections/Charges'
 import { ProviderEvents } from './collections/ProviderEvents'
 import { Servers } from './collections/Servers'
 import { SubscriptionEvents } from './collections/SubscriptionEvents'
+import { Devices } from './collections/Devices'
 import { Subscriptions } from './collections/Subscriptions'
 import { Tariffs } from './collections/Tariffs'
 import { Users } from './collections/Users'
@@ -79,7 +80,7 @@ export default buildConfig({
     // languages" is the editor's explicit choice in the button's menu).
     defaultLocalePublishOption: 'active',
   },
-  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Charges, AuthTokens, ProviderEvents, Pages, ClientApps],
+  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps],
   globals: [SiteSettings],
   graphQL: {
     // Each field costs 1 and each relationship 10 (Payload's estimate); a query of the keys with their server and

@@ -30,6 +30,8 @@ import * as migration_20261125_001834_key_listing_without_waits from './20261125
 import * as migration_20261126_025125_no_payload_lockout from './20261126_025125_no_payload_lockout';
 import * as migration_20261126_052540_purchase_links from './20261126_052540_purchase_links';
 import * as migration_20261126_060946_forget_expired_limits from './20261126_060946_forget_expired_limits';
+import * as migration_20261126_145840_hwid_devices from './20261126_145840_hwid_devices';
+import * as migration_20261126_152227_subscription_routing from './20261126_152227_subscription_routing';
 
 export const migrations = [
   {
@@ -190,6 +192,16 @@ export const migrations = [
   {
     up: migration_20261126_060946_forget_expired_limits.up,
     down: migration_20261126_060946_forget_expired_limits.down,
-    name: '20261126_060946_forget_expired_limits'
+    name: '20261126_060946_forget_expired_limits',
+  },
+  {
+    up: migration_20261126_145840_hwid_devices.up,
+    down: migration_20261126_145840_hwid_devices.down,
+    name: '20261126_145840_hwid_devices',
+  },
+  {
+    up: migration_20261126_152227_subscription_routing.up,
+    down: migration_20261126_152227_subscription_routing.down,
+    name: '20261126_152227_subscription_routing'
   },
 ];

@@ -74,6 +74,7 @@ export interface Config {
     users: User;
     subscriptions: Subscription;
     'subscription-events': SubscriptionEvent;
+    devices: Device;
     charges: Charge;
     'auth-tokens': AuthToken;
     'provider-events': ProviderEvent;
@@ -103,6 +104,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     subscriptions: SubscriptionsSelect<false> | SubscriptionsSelect<true>;
     'subscription-events': SubscriptionEventsSelect<false> | SubscriptionEventsSelect<true>;
+    devices: DevicesSelect<false> | DevicesSelect<true>;
     charges: ChargesSelect<false> | ChargesSelect<true>;
     'auth-tokens': AuthTokensSelect<false> | AuthTokensSelect<true>;
     'provider-events': ProviderEventsSelect<false> | ProviderEventsSelect<true>;
@@ -450,6 +452,10 @@ export interface Tariff {
    */
   trialFee?: string | null;
   trialFeeKopecks: number;
+  /**
+   * How many devices (phones, computers) may receive keys through the subscription link. A new device past the limit gets an empty list and a hint to free a place in “My servers”.
+   */
+  deviceLimit: number;
   features?:
     | {
         text: string;
@@ -489,6 +495,22 @@ export interface SubscriptionEvent {
   invoiceId?: string | null;
   note?: string | null;
   occurredAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "devices".
+ */
+export interface Device {
+  id: number;
+  user: number | User;
+  hwid: string;
+  model?: string | null;
+  os?: string | null;
+  osVersion?: string | null;
+  userAgent?: string | null;
+  lastSeenAt: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -809,6 +831,10 @@ export interface PayloadLockedDocument {
         value: number | SubscriptionEvent;
       } | null)
     | ({
+        relationTo: 'devices';
+        value: number | Device;
+      } | null)
+    | ({
         relationTo: 'charges';
         value: number | Charge;
       } | null)
@@ -1001,6 +1027,7 @@ export interface TariffsSelect<T extends boolean = true> {
   trialDays?: T;
   trialFee?: T;
   trialFeeKopecks?: T;
+  deviceLimit?: T;
   features?:
     | T
     | {
@@ -1101,6 +1128,21 @@ export interface SubscriptionEventsSelect<T extends boolean = true> {
   invoiceId?: T;
   note?: T;
   occurredAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "devices_select".
+ */
+export interface DevicesSelect<T extends boolean = true> {
+  user?: T;
+  hwid?: T;
+  model?: T;
+  os?: T;
+  osVersion?: T;
+  userAgent?: T;
+  lastSeenAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1295,6 +1337,36 @@ export interface SiteSetting {
     text?: string | null;
   };
   /**
+   * Banks, public services and many shops refuse foreign addresses, so subscribers’ apps (Clash, sing-box, Happ, v2rayN) open Russian sites directly by default and everything else through the VPN. The apps download the lists of sites and addresses themselves from the links.
+   */
+  routing: {
+    mode: 'russia' | 'off' | 'custom';
+    /**
+     * Empty: the default community list (shown in the field).
+     */
+    geoipDat?: string | null;
+    /**
+     * Empty: the default community list (shown in the field).
+     */
+    geositeDat?: string | null;
+    /**
+     * Empty: the default community list (shown in the field).
+     */
+    mihomoDomains?: string | null;
+    /**
+     * Empty: the default community list (shown in the field).
+     */
+    mihomoIp?: string | null;
+    /**
+     * Empty: the default community list (shown in the field).
+     */
+    singboxDomains?: string | null;
+    /**
+     * Empty: the default community list (shown in the field).
+     */
+    singboxIp?: string | null;
+  };
+  /**
    * Turn on when YooKassa receipts or an online cash register are connected in the YooKassa dashboard: every payment then carries a receipt (buyer’s e-mail, the service, amount, VAT rate).
    */
   receipts: {
@@ -1349,6 +1421,17 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         enabled?: T;
         text?: T;
+      };
+  routing?:
+    | T
+    | {
+        mode?: T;
+        geoipDat?: T;
+        geositeDat?: T;
+        mihomoDomains?: T;
+        mihomoIp?: T;
+        singboxDomains?: T;
+        singboxIp?: T;
       };
   receipts?:
     | T

@@ -190,5 +190,11 @@ export const Subscriptions: CollectionConfig = {
       type: 'ui',
       admin: { position: 'sidebar', condition: (data) => Boolean(data?.id), components: { Field: '/components/admin/SubscriptionRefund#SubscriptionRefund' } },
     },
+    // The owner's devices counted by HWID, which staff remove or reset here (src/lib/subscription/devices.ts).
+    {
+      name: 'devices',
+      type: 'ui',
+      admin: { position: 'sidebar', condition: (data) => Boolean(data?.id), components: { Field: '/components/admin/SubscriptionDevices#SubscriptionDevices' } },
+    },
   ],
 }

@@ -74,6 +74,22 @@ export const Tariffs: CollectionConfig = {
       ],
     },
     {
+      // Counted by the HWID apps send with each poll of the subscription URL (src/lib/subscription/devices.ts).
+      name: 'deviceLimit',
+      label: { ru: 'Устройств на подписку', en: 'Devices per subscription' },
+      type: 'number',
+      required: true,
+      min: 1,
+      max: 100,
+      defaultValue: 10,
+      admin: {
+        description: {
+          ru: 'Сколько устройств (телефонов, компьютеров) может получать ключи по ссылке подписки. Новое устройство сверх лимита получает пустой список и подсказку освободить место в «Моих серверах».',
+          en: 'How many devices (phones, computers) may receive keys through the subscription link. A new device past the limit gets an empty list and a hint to free a place in “My servers”.',
+        },
+      },
+    },
+    {
       name: 'features',
       label: { ru: 'Преимущества', en: 'Features' },
       labels: { singular: { ru: 'Преимущество', en: 'Feature' }, plural: { ru: 'Преимущества', en: 'Features' } },

@@ -8,6 +8,8 @@ import { adminOnlyField } from '../../collections/access/adminOnlyField'
 import { staffOnlyField } from '../../collections/access/staffOnlyField'
 import { editedByField } from '../../collections/fields/editedBy'
 import { adminT } from '../../src/lib/admin/adminMessages'
+import { DEFAULT_RULE_LISTS, isRuleListUrl } from '../../src/lib/subscription/routing'
+import type { RuleListUrls } from '../../src/lib/subscription/routing'
 
 // YooKassa's VAT codes (vat_code), as its 54-FZ reference lists them.
 const VAT_CODES: { value: string; ru: string; en: string }[] = [
@@ -35,6 +37,16 @@ const TAX_SYSTEMS: { value: string; ru: string; en: string }[] = [
 ]
 
 const options = (list: typeof VAT_CODES) => list.map(({ value, ru, en }) => ({ value, label: { ru, en } }))
+
+// Editors' own rule lists: the same Russian categories (geoip:ru, geosite:category-ru) from files they host.
+const RULE_LIST_FIELDS: { name: keyof RuleListUrls; label: { ru: string; en: string } }[] = [
+  { name: 'geoipDat', label: { ru: 'geoip.dat для Happ, INCY, v2rayN (категория ru)', en: 'geoip.dat for Happ, INCY, v2rayN (category ru)' } },
+  { name: 'geositeDat', label: { ru: 'geosite.dat для Happ, INCY, v2rayN (категория category-ru)', en: 'geosite.dat for Happ, INCY, v2rayN (category category-ru)' } },
+  { name: 'mihomoDomains', label: { ru: 'Домены для Clash/Mihomo (.mrs)', en: 'Domains for Clash/Mihomo (.mrs)' } },
+  { name: 'mihomoIp', label: { ru: 'IP-адреса для Clash/Mihomo (.mrs)', en: 'IP ranges for Clash/Mihomo (.mrs)' } },
+  { name: 'singboxDomains', label: { ru: 'Домены для sing-box (.srs)', en: 'Domains for sing-box (.srs)' } },
+  { name: 'singboxIp', label: { ru: 'IP-адреса для sing-box (.srs)', en: 'IP ranges for sing-box (.srs)' } },
+]
 
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
@@ -138,6 +150,48 @@ export const SiteSettings: GlobalConfig = {
                     },
                   },
                 },
+              ],
+            },
+          ],
+        },
+        {
+          label: { ru: 'Приложения', en: 'Apps' },
+          fields: [
+            {
+              // Read by the subscription formats that carry routing (src/lib/subscription/routing.ts).
+              name: 'routing',
+              label: { ru: 'Какой трафик идёт мимо VPN', en: 'What traffic bypasses the VPN' },
+              type: 'group',
+              admin: {
+                description: {
+                  ru: 'Банки, госуслуги и многие магазины не открываются с иностранных адресов, поэтому приложения подписчиков (Clash, sing-box, Happ, v2rayN) по умолчанию открывают российские сайты напрямую, а остальное — через VPN. Списки сайтов и адресов приложения скачивают сами по ссылкам.',
+                  en: 'Banks, public services and many shops refuse foreign addresses, so subscribers’ apps (Clash, sing-box, Happ, v2rayN) open Russian sites directly by default and everything else through the VPN. The apps download the lists of sites and addresses themselves from the links.',
+                },
+              },
+              fields: [
+                {
+                  name: 'mode',
+                  label: { ru: 'Режим', en: 'Mode' },
+                  type: 'select',
+                  required: true,
+                  defaultValue: 'russia',
+                  options: [
+                    { value: 'russia', label: { ru: 'Российские сайты напрямую (рекомендуется)', en: 'Russian sites direct (recommended)' } },
+                    { value: 'off', label: { ru: 'Всё через VPN (кроме локальной сети)', en: 'Everything through the VPN (except the local network)' } },
+                    { value: 'custom', label: { ru: 'Российские сайты напрямую, свои списки по ссылкам', en: 'Russian sites direct, with your own lists' } },
+                  ],
+                },
+                ...RULE_LIST_FIELDS.map(({ name, label }) => ({
+                  name,
+                  label,
+                  type: 'text' as const,
+                  validate: (value: unknown, { req }: { req: PayloadRequest }) => !value || isRuleListUrl(String(value)) || adminT(req)('ruleListUrl'),
+                  admin: {
+                    condition: (_: unknown, siblingData: { mode?: string }) => siblingData?.mode === 'custom',
+                    placeholder: DEFAULT_RULE_LISTS[name],
+                    description: { ru: 'Пусто — общий список по умолчанию (адрес в поле).', en: 'Empty: the default community list (shown in the field).' },
+                  },
+                })),
               ],
             },
           ],

@@ -7,6 +7,7 @@ import type { Protocol } from '@/lib/keys'
 import { DEMO_DEFAULT_PORTS, demoServerOf, issueDemoKey } from '@/lib/provisioning/demo'
 import type { DemoServer } from '@/lib/provisioning/demo'
 import { DEMO_OPENVPN_CA } from '@/lib/provisioning/demoPki'
+import { DEFAULT_DEVICE_LIMIT } from '@/lib/subscription/devices'
 import type { Server } from '@/payload-types'
 
 import { DEMO_ACCOUNTS } from './accounts'
@@ -144,6 +145,7 @@ async function seedTariffsData({ payload, req }: Ctx): Promise<void> {
         priceKopecks: tariff.priceKopecks,
         trialDays: TRIAL_DAYS,
         trialFeeKopecks: TRIAL_FEE_KOPECKS,
+        deviceLimit: DEFAULT_DEVICE_LIMIT,
         order: tariff.order,
         active: true,
         features: tariffFeatures.ru.map((text) => ({ text })),

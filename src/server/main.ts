@@ -31,10 +31,6 @@ const settings: RoutingSettings = {
 
 const app = next({ dev, dir: root, port, turbopack: dev })
 const handle = app.getRequestHandler()
-// Apps' subscription polls, before Next.js (production only: `next dev` compiles the route it would skip).
-const databaseUrl = env().DATABASE_URL
-const answerPoll = !dev && databaseUrl ? subscriptionFastPath(databaseUrl, env().serverUrl) : null
-
 function toNext(request: IncomingMessage, response: ServerResponse): void {
   handle(request, response).catch((error: unknown) => {
     console.error('[server] request failed', error)
@@ -42,6 +38,10 @@ function toNext(request: IncomingMessage, response: ServerResponse): void {
     else response.destroy()
   })
 }
+
+// Apps' subscription polls, before Next.js (production only: `next dev` compiles the route it would skip).
+const databaseUrl = env().DATABASE_URL
+const answerPoll = !dev && databaseUrl ? subscriptionFastPath(databaseUrl, env().serverUrl, toNext) : null
 
 function serve(request: IncomingMessage, response: ServerResponse): void {
   for (const name of SERVER_SET_REQUEST_HEADERS) delete request.headers[name]
@@ -53,16 +53,8 @@ function serve(request: IncomingMessage, response: ServerResponse): void {
   }
   Object.assign(request.headers, plan.requestHeaders)
   for (const [name, value] of Object.entries(plan.responseHeaders)) response.setHeader(name, value)
-  if (!answerPoll) return toNext(request, response)
-  answerPoll(request, response).then(
-    (answered) => {
-      if (!answered) toNext(request, response)
-    },
-    (error: unknown) => {
-      console.error('[server] subscription poll failed', error)
-      if (!response.headersSent) response.writeHead(500).end()
-    },
-  )
+  if (answerPoll?.(request, response)) return
+  toNext(request, response)
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 // Apps' polls of personal subscription URLs, answered by the site's own server before Next.js. Every subscriber's
 // every app polls its URL on each launch and update interval; a Next.js route handler that answers at once managed
 // 24 % of a static file's rate on our machines (README, "Speed"), so this endpoint skips it: one SQL statement on a
-// small pool of its own (src/lib/subscription/personalRead.ts), then the same answer the route would give
+// small pool of its own (src/lib/subscription/personalRead.ts; a new device's first poll adds one transaction), then the same answer the route would give
 // (src/lib/subscription/personalAnswer.ts). What it does not answer (a browser opening the bare URL, a malformed
 // path, a database error) goes on to Next.js's route, which says the same or redirects.
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -9,9 +9,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import pg from 'pg'
 
 import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
-import { personalAnswer } from '@/lib/subscription/personalAnswer'
+import { polledDevice } from '@/lib/subscription/devices'
+import { answerPersonalPoll } from '@/lib/subscription/personalAnswer'
 import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
-import { readPersonalFeedFacts } from '@/lib/subscription/personalRead'
 
 const PATH = /^\/api\/subscription\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/
 
@@ -29,25 +29,30 @@ export function subscriptionPoll(method: string | undefined, url: string, header
   return { user, token, suffix }
 }
 
-/** A handler that answers a poll and says true, or says false and leaves the request to Next.js. */
-export function subscriptionFastPath(databaseUrl: string, serverUrl: string): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+/**
+ * A handler that takes an app's poll (says true, answers it, and hands it to `fallback` if the database fails) or
+ * says false at once, without waiting, for every other request.
+ */
+export function subscriptionFastPath(
+  databaseUrl: string,
+  serverUrl: string,
+  fallback: (request: IncomingMessage, response: ServerResponse) => void,
+): (request: IncomingMessage, response: ServerResponse) => boolean {
   // A few connections: one statement each, a millisecond or so; Payload keeps its own pool for everything else.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 30_000 })
   pool.on('error', (error) => console.error(`[subscriptions] idle connection: ${error.message}`))
-  const query = (text: string, params: unknown[]) => pool.query(text, params)
-  return async (request, response) => {
+  return (request, response) => {
     const poll = subscriptionPoll(request.method, request.url ?? '/', request.headers)
     if (!poll) return false
-    let facts
-    try {
-      facts = await readPersonalFeedFacts(query, Number(poll.user))
-    } catch (error) {
-      console.error(`[subscriptions] read failed, leaving the poll to the route: ${error instanceof Error ? error.message : String(error)}`)
-      return false
-    }
     const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null)
-    const answer = personalAnswer(facts, { userId: Number(poll.user), token: poll.token, suffix: poll.suffix, userAgent: header('user-agent'), ifNoneMatch: header('if-none-match') }, serverUrl)
-    response.writeHead(answer.status, answer.headers).end(answer.body ?? undefined)
+    const personal = { userId: Number(poll.user), token: poll.token, suffix: poll.suffix, userAgent: header('user-agent'), ifNoneMatch: header('if-none-match'), device: polledDevice(header) }
+    answerPersonalPoll(pool, personal, serverUrl).then(
+      (answer) => response.writeHead(answer.status, answer.headers).end(answer.body ?? undefined),
+      (error: unknown) => {
+        console.error(`[subscriptions] database error, leaving the poll to the route: ${error instanceof Error ? error.message : String(error)}`)
+        fallback(request, response)
+      },
+    )
     return true
   }
 }

@@ -364,6 +364,72 @@ test('[ru] staff refund the trial fee from the subscription’s page: the provid
   await staff.close()
 })
 
+test('devices counted by the apps’ HWID: an eleventh phone gets no keys; My servers lists them in ru and en and removes one; staff reset them on the subscription’s page', async ({ page, browser }) => {
+  const email = await buyTrial(page, '')
+  await page.goto('/profile/servers')
+  const form = page.getByTestId('device-form')
+  await form.getByLabel('Название устройства').fill('Телефон')
+  await form.getByRole('button', { name: 'Создать ключ' }).click()
+  await expect(page.getByTestId('device-count')).toHaveText('1 из 10 ключей устройств')
+  const devices = page.getByTestId('devices')
+  await expect(devices.getByTestId('devices-count')).toHaveText('Устройств: 0 из 10')
+  await expect(devices).toContainText('Пока ни одно приложение не открывало ссылку подписки.')
+  const url = (await page.getByTestId('subscription-url').textContent())!
+  // What Happ sends with each poll.
+  const phone = (index: number) => ({ 'user-agent': 'Happ/3.4.1', 'x-hwid': `e2e-${Date.now() % 1e9}-phone-${index}`, 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': `Pixel ${index}` })
+  const phones = Array.from({ length: 11 }, (_, index) => phone(index + 1))
+  const poll = async (headers: Record<string, string>) => {
+    const response = await page.request.get(url, { headers })
+    expect(response.status()).toBe(200)
+    return { links: Buffer.from(await response.text(), 'base64').toString('utf8').split('\n').filter(Boolean), headers: response.headers() }
+  }
+  for (const headers of phones.slice(0, 10)) expect((await poll(headers)).links).toHaveLength(1)
+  const eleventh = await poll(phones[10]!)
+  expect(eleventh.links).toEqual([])
+  expect(eleventh.headers['x-hwid-max-devices-reached']).toBe('true')
+  expect(Buffer.from(eleventh.headers.announce!.replace(/^base64:/, ''), 'base64').toString('utf8')).toMatch(/^На подписке уже 10 устройств, больше нельзя\. Удалите ненужное в «Моих серверах»: https?:\/\/[^/]+\/profile\/servers$/)
+
+  await page.reload()
+  await expect(devices.getByTestId('devices-count')).toHaveText('Устройств: 10 из 10')
+  const third = devices.getByTestId('device').filter({ hasText: 'Pixel 3 ·' })
+  await expect(third).toContainText('Pixel 3 · Android 14 · Happ/3.4.1')
+  await expect(third).toContainText(/впервые .+, последний раз .+/)
+  await third.getByRole('button', { name: 'Удалить устройство' }).click()
+  await expect(page.getByTestId('servers-notice')).toContainText('Устройство удалено, его место свободно.')
+  await expect(devices.getByTestId('devices-count')).toHaveText('Устройств: 9 из 10')
+  expect((await poll(phones[10]!)).links).toHaveLength(1)
+
+  await page.goto('/en/profile/servers')
+  const english = page.getByTestId('devices')
+  await expect(english.getByRole('heading', { name: 'My devices' })).toBeVisible()
+  await expect(english.getByTestId('devices-count')).toHaveText('10 of 10 devices')
+  await expect(english.getByTestId('device').filter({ hasText: 'Pixel 11 ·' })).toContainText(/first seen .+, last seen .+/)
+  await expect(english.getByRole('button', { name: 'Remove device' })).toHaveCount(10)
+
+  const staff = await browser.newContext({ locale: 'ru-RU' })
+  const admin = await staff.newPage()
+  await admin.goto('/admin')
+  await admin.getByLabel(/e-?mail/i).fill(editor.email)
+  await admin.getByLabel(/пароль/i).fill(editor.password)
+  await admin.getByRole('button', { name: /войти/i }).click()
+  await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
+  const found = (await (await admin.request.get(`/api/subscriptions?where[title][equals]=${encodeURIComponent(email)}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
+  await admin.goto(`/admin/collections/subscriptions/${found.docs[0]!.id}`)
+  const box = admin.getByTestId('subscription-devices')
+  await expect(box.getByRole('heading', { name: 'Устройства: 10 из 10' })).toBeVisible()
+  await box.getByTestId('admin-device').filter({ hasText: 'Pixel 1 ·' }).getByRole('button', { name: 'Удалить' }).click()
+  await expect(box.getByRole('heading', { name: 'Устройства: 9 из 10' })).toBeVisible()
+  admin.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Удалить все устройства этого подписчика? Приложения займут места заново при следующем обновлении подписки.')
+    void dialog.accept()
+  })
+  await box.getByRole('button', { name: 'Сбросить все устройства' }).click()
+  await expect(box).toContainText('Ни одно приложение ещё не открывало ссылку подписки.')
+  await staff.close()
+  await page.reload()
+  await expect(page.getByTestId('devices').getByTestId('devices-count')).toHaveText('0 of 10 devices')
+})
+
 test('[ru] the form tells a stranger nothing about a subscriber\'s address; the e-mailed link tells its owner, signed in', async ({ page, context }) => {
   const email = await buyTrial(page, '')
   await context.clearCookies()

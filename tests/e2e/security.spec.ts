@@ -90,6 +90,18 @@ test("the job scheduler's state and document locks are closed to customers, over
   }
 })
 
+test('devices are recorded by subscription polls only: nobody creates or changes one over REST or GraphQL, and anonymous visitors see none', async ({ request }) => {
+  const customer = await newCustomer(request)
+  for (const auth of [{}, customer.auth]) {
+    expect((await request.post('/api/devices', { headers: auth, data: { user: customer.id, hwid: 'made-up-device-1', lastSeenAt: new Date().toISOString() } })).status()).toBe(403)
+    const created = await graphql(request, auth, `mutation { createDevice(data: { user: ${customer.id}, hwid: "made-up-device-2", lastSeenAt: "2026-11-26T00:00:00Z" }) { id } }`)
+    expect(created.data?.createDevice ?? null).toBeNull()
+    expect(created.errors?.[0]?.message).not.toMatch(/Cannot query field/)
+  }
+  expect((await request.get('/api/devices')).status()).toBe(403)
+  expect(((await (await request.get('/api/devices', { headers: customer.auth })).json()) as { totalDocs: number }).totalDocs).toBe(0)
+})
+
 test('page versions (drafts) are for staff only, over REST and GraphQL', async ({ request }) => {
   const customer = await newCustomer(request)
   for (const auth of [{}, customer.auth]) {

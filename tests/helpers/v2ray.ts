@@ -1,15 +1,15 @@
-// Debian's v2ray as a vless server over TLS with the test CA's certificate. `onlyHere` is a name only this server
+// Debian's v2ray as a vless server over TLS with the test CA's certificate. `onlyHere` are names only this server
 // resolves (to loopback): a page asked for by it can only have come through the tunnel, since the site's client
 // configuration sends private addresses such as 127.0.0.1 direct, as a VPN app should.
 import { start, waitForPort } from './processes'
 import type { Started } from './processes'
 import type { TestPki } from './testPki'
 
-export async function startV2rayVless(options: { port: number; ids: string[]; pki: TestPki; onlyHere: string; stream?: Record<string, unknown> }): Promise<Started> {
+export async function startV2rayVless(options: { port: number; ids: string[]; pki: TestPki; onlyHere: readonly string[]; stream?: Record<string, unknown> }): Promise<Started> {
   const { port, ids, pki, onlyHere, stream = { network: 'tcp' } } = options
   const config = {
     log: { loglevel: 'warning' },
-    dns: { hosts: { [onlyHere]: '127.0.0.1' } },
+    dns: { hosts: Object.fromEntries(onlyHere.map((name) => [name, '127.0.0.1'])) },
     inbounds: [
       {
         listen: '127.0.0.1',

@@ -126,8 +126,8 @@ describe('per-user records', () => {
     expect(own.docs.map((doc) => doc.id)).toContain(subscriptionB.id)
   })
 
-  it('anonymous visitors cannot read users, subscriptions, tokens or provider events', async () => {
-    for (const collection of ['users', 'subscriptions', 'subscription-events', 'auth-tokens', 'provider-events'] as const) {
+  it('anonymous visitors cannot read users, subscriptions, devices, tokens or provider events', async () => {
+    for (const collection of ['users', 'subscriptions', 'subscription-events', 'devices', 'auth-tokens', 'provider-events'] as const) {
       await expect(payload.find({ collection, overrideAccess: false })).rejects.toThrow()
     }
   })

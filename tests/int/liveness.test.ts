@@ -35,7 +35,7 @@ let mixed: Server
 let broken: Server
 
 /** The VPN server accepting these ids; the check page's name resolves only there, so it comes through the key. */
-const vpnServer = (ids: string[]) => startV2rayVless({ port, ids, pki, onlyHere: CHECK_HOST })
+const vpnServer = (ids: string[]) => startV2rayVless({ port, ids, pki, onlyHere: [CHECK_HOST] })
 
 const link = (id: string, name: string) => `vless://${id}@127.0.0.1:${port}?encryption=none&security=tls&sni=${TEST_SERVER_NAME}&type=tcp#${name}`
 

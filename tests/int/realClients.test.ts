@@ -176,25 +176,41 @@ describe.skipIf(SKIPPED.trojan !== null)('trojan: Debian’s trojan as server an
 })
 
 describe.skipIf(SKIPPED.vless !== null)('vless over TLS: Debian’s v2ray (4.34) as server and client', () => {
-  // The page is asked for by a name only the server resolves (see tests/helpers/v2ray.ts).
+  // The page is asked for by a name only the server resolves (see tests/helpers/v2ray.ts), and so is a Russian one:
+  // fetched only if it went through the tunnel, which the site's routing must not send it through.
   const TARGET = 'target.vpnkeys.test'
+  const RUSSIAN = 'bank.vpnkeys.ru'
+  // Russian by the apps' geosite category rather than by its domain.
+  const LISTED = 'vpnkeys-bank.example'
   const UUID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b'
+  let assets = ''
 
-  const v2rayServer = (port: number, stream: Record<string, unknown>) => startV2rayVless({ port, ids: [UUID], pki, onlyHere: TARGET, stream })
+  beforeAll(async () => {
+    // Debian's v2ray ships no geo files: the categories the site's routing names, with test contents.
+    const { writeGeoFiles } = await import('../helpers/geoFiles')
+    assets = await mkdtemp(path.join(work, 'geo-'))
+    await writeGeoFiles(assets, { ip: { ru: ['198.18.0.0/15'], private: ['10.0.0.0/8'] }, sites: { 'category-ru': ['gosuslugi.ru', LISTED] } })
+  })
 
-  /** The page fetched through v2ray running the site's own client configuration for the link (its Xray JSON). */
-  async function fetchThrough(link: string): Promise<string | null> {
+  const v2rayServer = (port: number, stream: Record<string, unknown>) => startV2rayVless({ port, ids: [UUID], pki, onlyHere: [TARGET, RUSSIAN, LISTED], stream })
+
+  /**
+   * `host`'s page fetched through v2ray running the site's own client configuration for the link (its Xray JSON,
+   * with the default routing: Russian sites direct).
+   */
+  async function fetchThrough(link: string, host = TARGET): Promise<string | null> {
     const { proxiesOf } = await import('@/lib/subscription/proxies')
+    const { directRouting } = await import('@/lib/subscription/routing')
     const { xrayClientConfig } = await import('@/lib/subscription/xray')
-    const config = xrayClientConfig(proxiesOf([link], 'key')[0]!) as { inbounds: { port: number }[] }
+    const config = xrayClientConfig(proxiesOf([link], 'key')[0]!, directRouting({ mode: 'russia' }, null)) as { inbounds: { port: number }[] }
     const [socks, httpProxy] = [await freePort(), await freePort()]
     config.inbounds[0]!.port = socks
     config.inbounds[1]!.port = httpProxy
     // The test's CA is trusted the way Go programs read one: the configuration stays exactly the site's.
-    const client = start('v2ray', ['-config', 'stdin:'], { input: JSON.stringify(config), env: { ...process.env, SSL_CERT_FILE: pki.files.ca } })
+    const client = start('v2ray', ['-config', 'stdin:'], { input: JSON.stringify(config), env: { ...process.env, SSL_CERT_FILE: pki.files.ca, V2RAY_LOCATION_ASSET: assets } })
     try {
       await waitForPort(socks)
-      return await curl(['--socks5-hostname', `127.0.0.1:${socks}`, `http://${TARGET}:${httpPort}/`])
+      return await curl(['--socks5-hostname', `127.0.0.1:${socks}`, `http://${host}:${httpPort}/`])
     } finally {
       await stopped(client.child)
     }
@@ -209,6 +225,9 @@ describe.skipIf(SKIPPED.vless !== null)('vless over TLS: Debian’s v2ray (4.34)
       expect(link).toMatch(/^vless:\/\//)
       expect(await fetchThrough(link)).toBe(PAGE)
       expect(await fetchThrough(link.replace(UUID, '00000000-0000-4000-8000-000000000000'))).toBeNull()
+      // A Russian site is not sent through the tunnel: the device opens it itself (here it cannot resolve the name).
+      expect(await fetchThrough(link, RUSSIAN)).toBeNull()
+      expect(await fetchThrough(link, LISTED)).toBeNull()
     } finally {
       await stopped(server.child)
     }

@@ -56,7 +56,7 @@ async function dynamicKey(): Promise<string> {
   const { readFreeFeedLinks } = await import('@/lib/subscription/freeFeed')
   const { subscriptionResponse } = await import('@/lib/subscription/respond')
   const links = await readFreeFeedLinks(payload, { protocol: 'outline', country: countryCode })
-  const meta = { title: 'VPN keys', filename: 'feed', expiresAt: null, updateIntervalHours: 1, supportUrl: '', pageUrl: '', announce: null, groups: { select: 's', auto: 'a' } }
+  const meta = { title: 'VPN keys', filename: 'feed', expiresAt: null, updateIntervalHours: 1, supportUrl: '', pageUrl: '', announce: null, groups: { select: 's', auto: 'a' }, routing: null }
   const answer = subscriptionResponse({ links, format: 'outline', meta })
   expect(answer.status).toBe(200)
   const key = JSON.parse(answer.body) as { server: string; server_port: number; password: string; method: string }

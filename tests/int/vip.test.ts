@@ -1,5 +1,7 @@
 // Device keys and the subscription URL of a subscriber, through the real route handlers and PostgreSQL,
 // with the subscription bought on the Stripe double.
+import type { ServerResponse } from 'node:http'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import * as billing from '../helpers/billing'
@@ -268,12 +270,13 @@ describe('subscription URL polled by apps', () => {
   })
 
   it('reads in one statement what the Local API readers say: the VIP subscription and the current keys, through changes', async () => {
-    const { payloadQuery, readPersonalFeedFacts } = await import('@/lib/subscription/personalRead')
+    const { payloadPool, readPersonalFeedFacts } = await import('@/lib/subscription/personalRead')
+    const query = (text: string, params: unknown[]) => payloadPool(world.payload).query(text, params)
     const { subscriptionKeys } = await import('@/lib/vip/subscriptionUrl')
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     const same = async () => {
-      const [facts, keys] = await Promise.all([readPersonalFeedFacts(payloadQuery(world.payload), user.id), subscriptionKeys(world.payload, user.id)])
+      const [facts, keys] = await Promise.all([readPersonalFeedFacts(query, user.id), subscriptionKeys(world.payload, user.id)])
       expect(facts!.vip ? { links: facts!.links, status: facts!.vip.status, end: facts!.vip.currentPeriodEnd } : null).toEqual(
         keys ? { links: keys.links, status: keys.status, end: keys.expiresAt?.toISOString() ?? null } : null,
       )
@@ -285,13 +288,45 @@ describe('subscription URL polled by apps', () => {
     await world.payload.update({ collection: 'keys', id: firstKey!.id, data: { revokedAt: new Date().toISOString() }, depth: 0 })
     await same()
     await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
-    expect((await readPersonalFeedFacts(payloadQuery(world.payload), user.id))!.locale).toBe('en')
+    expect((await readPersonalFeedFacts(query, user.id))!.locale).toBe('en')
     const before = world.double.events.length
     await billing.control(world, `/_double/subscriptions/${subscriptionId}/expire`)
     for (const event of world.double.events.slice(before)) await billing.deliver(world, event)
     await same()
-    expect((await readPersonalFeedFacts(payloadQuery(world.payload), user.id))!.siteName).toBe((await world.payload.findGlobal({ slug: 'site-settings', locale: 'ru' })).siteName)
-    expect(await readPersonalFeedFacts(payloadQuery(world.payload), 987_654_321)).toBeNull()
+    expect((await readPersonalFeedFacts(query, user.id))!.siteName).toBe((await world.payload.findGlobal({ slug: 'site-settings', locale: 'ru' })).siteName)
+    expect(await readPersonalFeedFacts(query, 987_654_321)).toBeNull()
+  })
+})
+
+describe('Russian sites direct (Site settings → Apps)', () => {
+  it('is on by default, follows the editors’ choice on the next poll (a new tag), and takes only https lists', async () => {
+    const { user } = await billing.subscriber(world)
+    await createKey(await cookieFor(user.id), 'Phone')
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const path = await subscriptionPath(world.payload, user.id)
+    const { DEFAULT_RULE_LISTS } = await import('@/lib/subscription/routing')
+    const profile = (response: Response) => JSON.parse(Buffer.from(response.headers.get('routing')!.replace('happ://routing/onadd/', ''), 'base64').toString('utf8')) as Record<string, unknown>
+    const before = await feed(path, 'Happ/3.4.1')
+    expect(profile(before)).toMatchObject({ DirectIp: ['geoip:private', 'geoip:ru'], Geoipurl: DEFAULT_RULE_LISTS.geoipDat })
+    expect(await (await feed(`${path}/clash`, 'Happ/3.4.1')).text()).toContain(DEFAULT_RULE_LISTS.mihomoIp)
+    const settings = await world.payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    try {
+      const refused = await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: { mode: 'custom', mihomoIp: 'http://lists.example.org/ru.mrs' } } }).catch((error: unknown) => error)
+      expect(JSON.stringify((refused as { data?: unknown }).data)).toContain('начинающийся с https://')
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: { mode: 'custom', mihomoIp: 'https://lists.example.org/ru.mrs' } } })
+      const custom = await feed(`${path}/clash`, 'Happ/3.4.1', { 'if-none-match': before.headers.get('etag')! })
+      expect(custom.status).toBe(200)
+      const yaml = await custom.text()
+      expect(yaml).toContain('https://lists.example.org/ru.mrs')
+      expect(yaml).toContain(DEFAULT_RULE_LISTS.mihomoDomains)
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: { mode: 'off' } } })
+      const off = await feed(path, 'Happ/3.4.1', { 'if-none-match': before.headers.get('etag')! })
+      expect(off.status).toBe(200)
+      expect(off.headers.get('routing')).toBeNull()
+      expect(await (await feed(`${path}/clash`, 'Happ/3.4.1')).text()).not.toContain('RULE-SET')
+    } finally {
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: settings.routing } })
+    }
   })
 })
 
@@ -300,11 +335,10 @@ describe('subscription polls answered before Next.js', () => {
     const { createServer } = await import('node:http')
     const { subscriptionFastPath } = await import('@/server/subscriptionFastPath')
     const { env } = await import('@/lib/env')
-    const answerPoll = subscriptionFastPath(process.env.DATABASE_URL!, env().serverUrl)
+    const toRoute = (_request: unknown, response: ServerResponse) => void response.writeHead(599).end()
+    const answerPoll = subscriptionFastPath(process.env.DATABASE_URL!, env().serverUrl, toRoute)
     const server = createServer((request, response) => {
-      void answerPoll(request, response).then((answered) => {
-        if (!answered) response.writeHead(599).end()
-      })
+      if (!answerPoll(request, response)) toRoute(request, response)
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
@@ -331,6 +365,24 @@ describe('subscription polls answered before Next.js', () => {
       expect((await fetch(`${base}${path}`, { headers: browser })).status).toBe(599)
       expect((await fetch(`${base}${path}/xml`)).status).toBe(599)
       expect((await fetch(`${base}${path}`, { method: 'POST' })).status).toBe(599)
+    } finally {
+      server.close()
+    }
+  })
+
+  it('leave a poll to the route when the database does not answer', async () => {
+    const { createServer } = await import('node:http')
+    const { subscriptionFastPath } = await import('@/server/subscriptionFastPath')
+    const toRoute = (_request: unknown, response: ServerResponse) => void response.writeHead(599).end()
+    const answerPoll = subscriptionFastPath('postgres://nobody@127.0.0.1:9/none', 'https://free.vpnkeys.example', toRoute)
+    const server = createServer((request, response) => {
+      if (!answerPoll(request, response)) response.writeHead(598).end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+      expect((await fetch(`${base}/api/subscription/12/${'A'.repeat(43)}`, { headers: { 'user-agent': 'Happ/3.4.1' } })).status).toBe(599)
+      expect((await fetch(`${base}/tariffs`)).status).toBe(598)
     } finally {
       server.close()
     }

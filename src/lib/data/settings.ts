@@ -1,5 +1,7 @@
 // Cached site settings (names, contacts, figures, banner) in a given language.
 import type { Locale } from '@/i18n/locales'
+import { directRouting } from '@/lib/subscription/routing'
+import type { DirectRouting } from '@/lib/subscription/routing'
 
 import { cachedPublic } from './cache'
 import { payloadClient } from './payload'
@@ -11,6 +13,8 @@ export type PublicSettings = {
   claimedCountries: number
   trialBanner: { enabled: boolean; text: string | null }
   rating: { score: number; reviews: number } | null
+  /** What subscription apps send direct besides private networks. */
+  routing: DirectRouting | null
 }
 
 async function readSettings(locale: Locale): Promise<PublicSettings> {
@@ -23,6 +27,7 @@ async function readSettings(locale: Locale): Promise<PublicSettings> {
     claimedCountries: settings.claimedCountries ?? 50,
     trialBanner: { enabled: settings.trialBanner?.enabled ?? false, text: settings.trialBanner?.text ?? null },
     rating: settings.rating?.score ? { score: settings.rating.score, reviews: settings.rating.reviews ?? 0 } : null,
+    routing: directRouting(settings.routing, settings.updatedAt),
   }
 }
 

@@ -1,11 +1,15 @@
 // The subscription as Mihomo (Clash Meta) YAML, for Clash Verge, FlClash, Clash Meta for Android, Stash:
-// one proxy per key, a manual "select" group and an automatic "url-test" group, and a rule sending all
-// traffic through the selection. Field names follow Mihomo's proxy documentation.
-import { stringify } from 'yaml'
+// one proxy per key, a manual "select" group and an automatic "url-test" group, rules sending private networks
+// (and, by default, Russian sites: routing.ts) direct and all other traffic through the selection. Field names
+// follow Mihomo's proxy and rule-provider documentation.
+import { blockYaml } from '@/lib/text/blockYaml'
 
 import type { Proxy, Stream } from './proxies'
+import { PRIVATE_NETWORKS, RUSSIAN_DOMAIN_SUFFIXES } from './routing'
+import type { DirectRouting } from './routing'
 
-type MihomoProxy = Record<string, unknown>
+type MihomoValue = string | number | boolean | readonly string[] | { [key: string]: MihomoValue }
+type MihomoProxy = Record<string, MihomoValue>
 
 const TRANSPORTS: Partial<Record<Stream['transport'], string>> = { tcp: 'tcp', raw: 'tcp', ws: 'ws', grpc: 'grpc', http: 'h2', h2: 'h2', httpupgrade: 'ws' }
 
@@ -56,7 +60,18 @@ export function mihomoProxy(proxy: Proxy): MihomoProxy | null {
   }
 }
 
-export function mihomoConfig(proxies: readonly Proxy[], labels: { select: string; auto: string }): string {
+function rules(select: string, routing: DirectRouting | null): string[] {
+  const direct = PRIVATE_NETWORKS.map((network) => `${network.includes(':') ? 'IP-CIDR6' : 'IP-CIDR'},${network},DIRECT,no-resolve`)
+  if (routing) direct.push(...RUSSIAN_DOMAIN_SUFFIXES.map((suffix) => `DOMAIN-SUFFIX,${suffix},DIRECT`), 'RULE-SET,ru-domains,DIRECT', 'RULE-SET,ru-ip,DIRECT')
+  return [...direct, `MATCH,${select}`]
+}
+
+function ruleProviders(routing: DirectRouting): Record<string, MihomoValue> {
+  const provider = (name: string, behavior: 'domain' | 'ipcidr', url: string) => ({ type: 'http', behavior, format: 'mrs', url, path: `./ruleset/${name}.mrs`, interval: 86400 })
+  return { 'ru-domains': provider('ru-domains', 'domain', routing.lists.mihomoDomains), 'ru-ip': provider('ru-ip', 'ipcidr', routing.lists.mihomoIp) }
+}
+
+export function mihomoConfig(proxies: readonly Proxy[], labels: { select: string; auto: string }, routing: DirectRouting | null): string {
   const entries = proxies.map(mihomoProxy).filter((entry): entry is MihomoProxy => entry !== null)
   const names = entries.map((entry) => String(entry.name))
   // Mihomo refuses a group without members: with no keys (yet) the selection goes direct.
@@ -67,13 +82,14 @@ export function mihomoConfig(proxies: readonly Proxy[], labels: { select: string
           { name: labels.select, type: 'select', proxies: [labels.auto, ...names] },
           { name: labels.auto, type: 'url-test', proxies: names, url: 'https://www.gstatic.com/generate_204', interval: 300 },
         ]
-  return stringify({
+  return blockYaml({
     'mixed-port': 7890,
     'allow-lan': false,
     mode: 'rule',
     'log-level': 'warning',
     proxies: entries,
     'proxy-groups': groups,
-    rules: [`MATCH,${labels.select}`],
+    ...(routing ? { 'rule-providers': ruleProviders(routing) } : {}),
+    rules: rules(labels.select, routing),
   })
 }

@@ -1,7 +1,8 @@
 // The personal subscription URL's answer from the facts read for it (personalRead.ts): 404 unless the token is the
 // owner's and they have VIP; 304 when the app's If-None-Match names the current answer (decided before anything is
-// rendered); else the keys in the app's format with the headers apps read. One function for both ways a poll is
-// served: by the site's own server before Next.js (src/server/subscriptionFastPath.ts) and by the Next.js route.
+// rendered); else the keys in the app's format with the headers apps read, and none for a device past the plan's
+// limit (devices.ts). One function for both ways a poll is served: by the site's own server before Next.js
+// (src/server/subscriptionFastPath.ts) and by the Next.js route.
 import { createTranslator } from 'next-intl'
 
 import type { Locale } from '@/i18n/locales'
@@ -11,12 +12,23 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import { subscriptionTokenMatches } from '@/lib/vip/subscriptionUrl'
 
 import { subscriptionFormat } from './clients'
-import type { PersonalFeedFacts } from './personalRead'
+import { admitDevice } from './devices'
+import type { DeviceStanding, PolledDevice } from './devices'
+import { readPersonalFeedFacts } from './personalRead'
+import type { PersonalFeedFacts, SqlPool } from './personalRead'
 import { entityTag, matchesEtag, subscriptionResponse } from './respond'
 
 const ANNOUNCE_BEFORE_MS = 3 * 24 * 60 * 60 * 1000
 
-export type PersonalPoll = { userId: number; token: string; suffix: string | undefined; userAgent: string | null; ifNoneMatch: string | null }
+export type PersonalPoll = {
+  userId: number
+  token: string
+  suffix: string | undefined
+  userAgent: string | null
+  ifNoneMatch: string | null
+  /** The app's device (`x-hwid` and what goes with it); null when it sends none. */
+  device: PolledDevice | null
+}
 
 export type PersonalAnswer = { status: 200 | 304 | 404; headers: Record<string, string>; body: string | null }
 
@@ -26,20 +38,47 @@ const NOT_FOUND: PersonalAnswer = {
   body: JSON.stringify({ error: 'not_found' }),
 }
 
-export function personalAnswer(facts: PersonalFeedFacts | null, poll: PersonalPoll, serverUrl: string, now: number = Date.now()): PersonalAnswer {
-  if (!facts || facts.deleting || !facts.nonce || !facts.vip || !subscriptionTokenMatches(poll.userId, facts.nonce, poll.token)) return NOT_FOUND
+/** Reads the facts, counts the polling device in (once the token is the owner's) and answers. */
+export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, serverUrl: string, now: number = Date.now()): Promise<PersonalAnswer> {
+  const facts = await readPersonalFeedFacts((text, params) => pool.query(text, params), poll.userId, poll.device?.hwid ?? null)
+  if (!isOwnersPoll(facts, poll)) return NOT_FOUND
+  const standing = poll.device ? await admitDevice(pool, { userId: poll.userId, device: poll.device, limit: facts.deviceLimit, known: facts.devices, now }) : null
+  return personalAnswer(facts, poll, serverUrl, { standing, now })
+}
+
+function isOwnersPoll(facts: PersonalFeedFacts | null, poll: PersonalPoll): facts is PersonalFeedFacts & { nonce: string; vip: NonNullable<PersonalFeedFacts['vip']> } {
+  return Boolean(facts && !facts.deleting && facts.nonce && facts.vip && subscriptionTokenMatches(poll.userId, facts.nonce, poll.token))
+}
+
+/** The answer to `poll` from its facts; `standing` is the polling device's, when it sent an id. */
+export function personalAnswer(
+  facts: PersonalFeedFacts | null,
+  poll: PersonalPoll,
+  serverUrl: string,
+  { standing = null, now = Date.now() }: { standing?: DeviceStanding | null; now?: number } = {},
+): PersonalAnswer {
+  if (!isOwnersPoll(facts, poll)) return NOT_FOUND
   const { locale, vip } = facts
+  const refused = standing !== null && !standing.admitted
+  const links = refused ? [] : facts.links
+  const serversUrl = `${serverUrl}${localizedPath('/profile/servers', locale)}`
   const expiresAt = vip.currentPeriodEnd ? new Date(vip.currentPeriodEnd) : null
   const endsSoon = expiresAt !== null && expiresAt.getTime() - now <= ANNOUNCE_BEFORE_MS
   const format = subscriptionFormat({ userAgent: poll.userAgent, suffix: poll.suffix })
   // Everything the answer is rendered from: an unchanged poll is answered before any of it is rendered.
-  const etag = entityTag([format, facts.links, locale, facts.siteName, vip.currentPeriodEnd, endsSoon, serverUrl])
-  // Personal: never kept by a shared cache; the app may keep it and ask whether it changed.
-  const cacheHeaders = { 'Cache-Control': 'private, no-cache', ETag: etag }
+  const etag = entityTag([format, links, locale, facts.siteName, vip.currentPeriodEnd, endsSoon, serverUrl, standing, facts.routing])
+  // Personal: never kept by a shared cache; the app may keep it and ask whether it changed. The device headers go
+  // with a 304 too: the app reads them on every poll.
+  const cacheHeaders = { 'Cache-Control': 'private, no-cache', ETag: etag, ...deviceHeaders(standing) }
   if (matchesEtag(poll.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders, body: null }
   const t = translatorFor(locale)
+  const announce = refused
+    ? t('announceDeviceLimit', { max: standing.limit, url: serversUrl })
+    : endsSoon && expiresAt
+      ? t('announceEnds', { date: longDate(locale).format(expiresAt) })
+      : null
   const response = subscriptionResponse({
-    links: facts.links,
+    links,
     format,
     meta: {
       title: facts.siteName ? `${facts.siteName} VIP` : 'VIP',
@@ -47,13 +86,24 @@ export function personalAnswer(facts: PersonalFeedFacts | null, poll: PersonalPo
       expiresAt,
       updateIntervalHours: 24,
       supportUrl: `${serverUrl}${localizedPath('/support', locale)}`,
-      pageUrl: `${serverUrl}${localizedPath('/profile/servers', locale)}`,
-      announce: endsSoon && expiresAt ? t('announceEnds', { date: longDate(locale).format(expiresAt) }) : null,
+      pageUrl: serversUrl,
+      announce,
       groups: { select: t('select'), auto: t('auto') },
+      routing: facts.routing,
     },
   })
   if (response.status !== 200) return { status: 404, headers: { ...response.headers, 'Cache-Control': 'private, no-store' }, body: response.body }
   return { status: 200, headers: { ...response.headers, ...cacheHeaders }, body: response.body }
+}
+
+// As Remnawave and 3x-ui answer them: the limit is in force for this device, and whether it was refused a place.
+function deviceHeaders(standing: DeviceStanding | null): Record<string, string> {
+  if (!standing) return {}
+  return {
+    'x-hwid-active': 'true',
+    'x-hwid-limit': String(standing.limit),
+    ...(standing.admitted ? {} : { 'x-hwid-max-devices-reached': 'true' }),
+  }
 }
 
 // Made once per language: building them per poll was a measurable share of its cost.

@@ -1,5 +1,6 @@
 // What a personal subscription URL answers, read in one SQL statement: the owner's secret and language, their VIP
-// subscription, their current VIP keys' share links and the site's name. Every subscriber's every app polls this URL on each launch
+// subscription and its device limit, their current VIP keys' share links, the site's name, and what is known of
+// the polling device (src/lib/subscription/devices.ts). Every subscriber's every app polls this URL on each launch
 // and update interval; through the Local API the same facts took five reads with their hooks (about 14 ms of CPU a
 // poll). The rules stay those of the Local API readers (vipSubscriptionOf, subscriptionKeys); a test
 // (tests/int/vip.test.ts) compares the two across the states a subscription and its keys go through.
@@ -9,6 +10,10 @@ import { defaultLocale, localeOrDefault } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { VIP_STATUSES } from '@/lib/billing/lifecycle'
 import type { Subscription } from '@/payload-types'
+
+import { DEFAULT_DEVICE_LIMIT } from './devices'
+import { directRouting } from './routing'
+import type { DirectRouting, RoutingSettings } from './routing'
 
 export type PersonalFeedFacts = {
   /** The owner's subscription-URL secret; null before they ever asked for the URL. */
@@ -22,24 +27,35 @@ export type PersonalFeedFacts = {
   links: string[]
   /** The site's name in its default language, as apps title the subscription; null before settings exist. */
   siteName: string | null
+  /** How many devices the subscription's plan allows (the spec's 10 without a plan). */
+  deviceLimit: number
+  /** The owner's devices counted so far, and when the polling device (by its HWID) was last seen: null if new. */
+  devices: { count: number; seenAt: string | null }
+  /** What the apps send direct besides private networks (Site settings → Apps). */
+  routing: DirectRouting | null
 }
 
 type Row = {
   nonce: string | null
   deleting: boolean
   locale: string | null
-  vip: { status: Subscription['status']; end: string | null } | null
+  vip: { status: Subscription['status']; end: string | null; device_limit: number | null } | null
   links: string[] | null
   site_name: string | null
+  device_count: number
+  device_seen: string | null
+  routing: (RoutingSettings & { updatedAt: string | null }) | null
 }
 
-/** Runs one parameterised SQL statement: Payload's pool in the app, the server's own pool before Next.js. */
+/** Runs one parameterised SQL statement. */
 export type SqlQuery = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>
 
-/** Payload's connection pool as a SqlQuery. */
-export function payloadQuery(payload: Payload): SqlQuery {
-  const { pool } = payload.db as unknown as { pool: { query: SqlQuery } }
-  return (text, params) => pool.query(text, params)
+/** A connection pool (node-postgres): Payload's in the app, the server's own before Next.js. */
+export type SqlPool = { query: SqlQuery; connect: () => Promise<{ query: SqlQuery; release: () => void }> }
+
+/** Payload's connection pool. */
+export function payloadPool(payload: Payload): SqlPool {
+  return (payload.db as unknown as { pool: SqlPool }).pool
 }
 
 // The statuses are the code's own constants, written into the statement (checked to be plain words).
@@ -50,17 +66,23 @@ const VIP_STATUS_LIST = VIP_STATUSES.map((status) => {
 
 const FACTS_SQL = `
   SELECT u."subscription_url_nonce" AS "nonce", u."deletion_requested_at" IS NOT NULL AS "deleting", u."locale",
-    (SELECT json_build_object('status', s."status", 'end', s."current_period_end")
-       FROM "subscriptions" s WHERE s."user_id" = u."id" AND s."status" IN (${VIP_STATUS_LIST})
+    (SELECT json_build_object('status', s."status", 'end', s."current_period_end", 'device_limit', t."device_limit")
+       FROM "subscriptions" s LEFT JOIN "tariffs" t ON t."id" = s."tariff_id" WHERE s."user_id" = u."id" AND s."status" IN (${VIP_STATUS_LIST})
        ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1) AS "vip",
     (SELECT json_agg(k."key_string" ORDER BY k."created_at", k."id")
        FROM "keys" k WHERE k."owner_id" = u."id" AND k."tier" = 'vip' AND k."revoked_at" IS NULL AND k."key_string" IS NOT NULL) AS "links",
-    (SELECT l."site_name" FROM "site_settings_locales" l WHERE l."_locale" = $2 LIMIT 1) AS "site_name"
+    (SELECT l."site_name" FROM "site_settings_locales" l WHERE l."_locale" = $2 LIMIT 1) AS "site_name",
+    (SELECT count(*)::int FROM "devices" d WHERE d."user_id" = u."id") AS "device_count",
+    (SELECT d."last_seen_at" FROM "devices" d WHERE d."user_id" = u."id" AND d."hwid" = $3) AS "device_seen",
+    (SELECT json_build_object('mode', g."routing_mode", 'geoipDat', g."routing_geoip_dat", 'geositeDat', g."routing_geosite_dat",
+        'mihomoDomains', g."routing_mihomo_domains", 'mihomoIp', g."routing_mihomo_ip", 'singboxDomains', g."routing_singbox_domains",
+        'singboxIp', g."routing_singbox_ip", 'updatedAt', g."updated_at")
+       FROM "site_settings" g LIMIT 1) AS "routing"
   FROM "users" u WHERE u."id" = $1`
 
-/** The facts behind user `userId`'s subscription URL; null when there is no such user. */
-export async function readPersonalFeedFacts(query: SqlQuery, userId: number): Promise<PersonalFeedFacts | null> {
-  const result = await query(FACTS_SQL, [userId, defaultLocale])
+/** The facts behind user `userId`'s subscription URL, polled by the device `hwid` if it said; null when there is no such user. */
+export async function readPersonalFeedFacts(query: SqlQuery, userId: number, hwid: string | null = null): Promise<PersonalFeedFacts | null> {
+  const result = await query(FACTS_SQL, [userId, defaultLocale, hwid])
   const row = result.rows[0] as Row | undefined
   if (!row) return null
   return {
@@ -70,5 +92,8 @@ export async function readPersonalFeedFacts(query: SqlQuery, userId: number): Pr
     vip: row.vip ? { status: row.vip.status, currentPeriodEnd: row.vip.end ? new Date(row.vip.end).toISOString() : null } : null,
     links: row.links ?? [],
     siteName: row.site_name,
+    deviceLimit: Number(row.vip?.device_limit ?? DEFAULT_DEVICE_LIMIT),
+    devices: { count: row.device_count, seenAt: row.device_seen ? new Date(row.device_seen).toISOString() : null },
+    routing: directRouting(row.routing, row.routing?.updatedAt),
   }
 }

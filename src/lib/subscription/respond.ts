@@ -9,6 +9,8 @@ import { mihomoConfig } from './mihomo'
 import { outlineAccessKey } from './outline'
 import { proxiesOf } from './proxies'
 import { singboxConfig } from './singbox'
+import { happRoutingHeader } from './routing'
+import type { DirectRouting } from './routing'
 import { xrayConfigs } from './xray'
 import type { SubscriptionFormat } from './clients'
 
@@ -25,6 +27,8 @@ export type SubscriptionMeta = {
   announce: string | null
   /** Names of the groups in Clash and sing-box profiles. */
   groups: { select: string; auto: string }
+  /** What skips the tunnel besides private networks (routing.ts); null: nothing. */
+  routing: DirectRouting | null
 }
 
 export type SubscriptionResponse = { status: 200 | 304 | 404; headers: Record<string, string>; body: string }
@@ -58,6 +62,9 @@ function headersOf(meta: SubscriptionMeta, format: SubscriptionFormat): Record<s
     'X-Robots-Tag': 'noindex, nofollow',
   }
   if (meta.announce) headers.Announce = `base64:${base64(meta.announce)}`
+  // Happ and INCY take the same routing as a profile of their own.
+  const routing = meta.routing && happRoutingHeader(meta.routing, meta.title)
+  if (routing) headers.Routing = routing
   return headers
 }
 
@@ -68,11 +75,11 @@ export function subscriptionResponse({ links, format, meta }: { links: readonly 
     case 'base64':
       return { status: 200, headers, body: base64(shareLinks.join('\n')) }
     case 'clash':
-      return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups) }
+      return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing) }
     case 'singbox':
-      return { status: 200, headers, body: singboxConfig(proxiesOf(shareLinks, meta.title), meta.groups) }
+      return { status: 200, headers, body: singboxConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing) }
     case 'json':
-      return { status: 200, headers, body: xrayConfigs(proxiesOf(shareLinks, meta.title)) }
+      return { status: 200, headers, body: xrayConfigs(proxiesOf(shareLinks, meta.title), meta.routing) }
     case 'outline': {
       const key = outlineAccessKey(proxiesOf(shareLinks, meta.title))
       // Outline shows "no key" for a 404; an empty JSON object would be an error in the app.
@@ -105,7 +112,7 @@ export function entityTag(parts: readonly unknown[]): string {
  * subscription is answered 304 without building the body.
  */
 export function subscriptionEtag({ links, format, meta }: { links: readonly string[]; format: SubscriptionFormat; meta: SubscriptionMeta }): string {
-  return entityTag([format, links, meta.title, meta.filename, meta.expiresAt?.toISOString() ?? null, meta.updateIntervalHours, meta.supportUrl, meta.pageUrl, meta.announce, meta.groups])
+  return entityTag([format, links, meta.title, meta.filename, meta.expiresAt?.toISOString() ?? null, meta.updateIntervalHours, meta.supportUrl, meta.pageUrl, meta.announce, meta.groups, meta.routing])
 }
 
 /** Whether an If-None-Match header names `etag` (weak or strong, in a list, or `*`). */

@@ -1,8 +1,11 @@
 // The subscription as a sing-box profile, for SFA/SFI/SFM/SFT and Karing: one outbound per key, a "selector"
 // and a "urltest" over them, a TUN inbound so the app routes the device, and DNS through the proxy. Field
 // names follow sing-box's configuration reference and Remnawave's generator; the profile is for sing-box
-// 1.12 and later (typed DNS servers, rule actions), which the official apps ship.
+// 1.12 and later (typed DNS servers, rule actions), which the official apps ship. Private networks go direct, and
+// by default Russian sites too (routing.ts).
 import type { Proxy, Stream } from './proxies'
+import { RUSSIAN_DOMAIN_SUFFIXES } from './routing'
+import type { DirectRouting } from './routing'
 
 type Outbound = Record<string, unknown>
 
@@ -63,7 +66,26 @@ export function singboxOutbound(proxy: Proxy): Outbound | null {
   }
 }
 
-export function singboxConfig(proxies: readonly Proxy[], labels: { select: string; auto: string }): string {
+// Russian sites direct (routing.ts): by their top-level domains and the rule sets the app downloads, resolved by the
+// device's own resolver.
+function russiaDirect(routing: DirectRouting | null) {
+  if (!routing) return { rules: [], dnsRules: [], ruleSets: [] }
+  const domainSuffix = RUSSIAN_DOMAIN_SUFFIXES.map((suffix) => `.${suffix}`)
+  const ruleSet = (tag: string, url: string) => ({ type: 'remote', tag, format: 'binary', url, update_interval: '1d' })
+  return {
+    rules: [
+      { domain_suffix: domainSuffix, outbound: 'direct' },
+      { rule_set: ['ru-domains', 'ru-ip'], outbound: 'direct' },
+    ],
+    dnsRules: [
+      { domain_suffix: domainSuffix, server: 'local' },
+      { rule_set: ['ru-domains'], server: 'local' },
+    ],
+    ruleSets: [ruleSet('ru-domains', routing.lists.singboxDomains), ruleSet('ru-ip', routing.lists.singboxIp)],
+  }
+}
+
+export function singboxConfig(proxies: readonly Proxy[], labels: { select: string; auto: string }, routing: DirectRouting | null): string {
   const outbounds = proxies.map(singboxOutbound).filter((entry): entry is Outbound => entry !== null)
   const tags = outbounds.map((entry) => String(entry.tag))
   const groups: Outbound[] =
@@ -73,6 +95,7 @@ export function singboxConfig(proxies: readonly Proxy[], labels: { select: strin
           { type: 'selector', tag: labels.select, outbounds: [labels.auto, ...tags], default: labels.auto },
           { type: 'urltest', tag: labels.auto, outbounds: tags, url: 'https://www.gstatic.com/generate_204', interval: '5m' },
         ]
+  const russia = russiaDirect(routing)
   const config = {
     log: { level: 'warn' },
     dns: {
@@ -80,17 +103,19 @@ export function singboxConfig(proxies: readonly Proxy[], labels: { select: strin
         { type: 'tls', tag: 'remote', server: '1.1.1.1', detour: labels.select },
         { type: 'local', tag: 'local' },
       ],
+      ...(russia.dnsRules.length > 0 ? { rules: russia.dnsRules } : {}),
       final: 'remote',
     },
     inbounds: [{ type: 'tun', tag: 'tun-in', address: ['172.19.0.1/30', 'fdfe:dcba:9876::1/126'], auto_route: true, strict_route: true }],
     outbounds: [...groups, ...outbounds, { type: 'direct', tag: 'direct' }],
     route: {
-      rules: [{ action: 'sniff' }, { protocol: 'dns', action: 'hijack-dns' }, { ip_is_private: true, outbound: 'direct' }],
+      rules: [{ action: 'sniff' }, { protocol: 'dns', action: 'hijack-dns' }, { ip_is_private: true, outbound: 'direct' }, ...russia.rules],
+      ...(russia.ruleSets.length > 0 ? { rule_set: russia.ruleSets } : {}),
       final: labels.select,
       auto_detect_interface: true,
       // Server names of the keys are resolved before the tunnel is up: by the device's own resolver.
       default_domain_resolver: 'local',
     },
   }
-  return `${JSON.stringify(config, null, 2)}\n`
+  return `${JSON.stringify(config)}\n`
 }

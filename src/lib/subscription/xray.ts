@@ -1,15 +1,16 @@
 // The subscription as Xray JSON (the `/json` suffix; v2rayN, v2rayNG, Happ and Streisand import it): an array of
 // complete client configurations, one per key, each named by `remarks`, as Marzban's and Remnawave's "v2ray-json"
-// are. The same outbound is what a test hands Debian's v2ray to prove a link works.
+// are. The same configuration is what a test hands Debian's v2ray to prove a link works. Private networks go
+// direct, and by default Russian sites too (routing.ts), named as the apps' bundled geo files name them.
 import type { Proxy, Stream } from './proxies'
+import { GEO_RUSSIA, PRIVATE_NETWORKS, RUSSIAN_DOMAIN_SUFFIXES } from './routing'
+import type { DirectRouting } from './routing'
 
 type Json = Record<string, unknown>
 
 /** Local ports the configurations listen on, as v2rayN's defaults. */
 export const XRAY_SOCKS_PORT = 10808
 export const XRAY_HTTP_PORT = 10809
-
-const PRIVATE_NETWORKS = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '127.0.0.0/8', '169.254.0.0/16', 'fc00::/7', 'fe80::/10', '::1/128']
 
 function streamSettings(stream: Stream): Json | null {
   const settings: Json = {}
@@ -80,8 +81,19 @@ export function xrayOutbound(proxy: Proxy): Json | null {
   }
 }
 
+function routingOf(routing: DirectRouting | null): Json {
+  const rules: Json[] = [{ type: 'field', ip: [...PRIVATE_NETWORKS], outboundTag: 'direct' }]
+  if (!routing) return { domainStrategy: 'AsIs', rules }
+  rules.push(
+    { type: 'field', domain: [GEO_RUSSIA.sites, ...RUSSIAN_DOMAIN_SUFFIXES.map((suffix) => `domain:${suffix}`)], outboundTag: 'direct' },
+    { type: 'field', ip: [GEO_RUSSIA.ip], outboundTag: 'direct' },
+  )
+  // A name no domain rule matched is resolved to check the Russian ranges.
+  return { domainStrategy: 'IPIfNonMatch', rules }
+}
+
 /** A whole client configuration for one key: SOCKS and HTTP proxies on loopback, private networks direct. */
-export function xrayClientConfig(proxy: Proxy): Json | null {
+export function xrayClientConfig(proxy: Proxy, routing: DirectRouting | null = null): Json | null {
   const outbound = xrayOutbound(proxy)
   if (!outbound) return null
   return {
@@ -93,11 +105,11 @@ export function xrayClientConfig(proxy: Proxy): Json | null {
       { tag: 'http', listen: '127.0.0.1', port: XRAY_HTTP_PORT, protocol: 'http', settings: {} },
     ],
     outbounds: [outbound, { tag: 'direct', protocol: 'freedom' }, { tag: 'block', protocol: 'blackhole' }],
-    routing: { domainStrategy: 'AsIs', rules: [{ type: 'field', ip: PRIVATE_NETWORKS, outboundTag: 'direct' }] },
+    routing: routingOf(routing),
   }
 }
 
-export function xrayConfigs(proxies: readonly Proxy[]): string {
-  const configs = proxies.map((proxy) => xrayClientConfig(proxy)).filter((config): config is Json => config !== null)
+export function xrayConfigs(proxies: readonly Proxy[], routing: DirectRouting | null): string {
+  const configs = proxies.map((proxy) => xrayClientConfig(proxy, routing)).filter((config): config is Json => config !== null)
   return `${JSON.stringify(configs, null, 2)}\n`
 }

@@ -25,10 +25,14 @@ async function nonceOf(payload: Payload, userId: number, create: boolean): Promi
   return rotateSubscriptionUrl(payload, userId)
 }
 
-/** A new secret: the old URL stops working at once. */
+/**
+ * A new secret: the old URL stops working at once, and the devices counted through it are forgotten (a link is
+ * replaced because it went where it should not: the places those devices took are free again).
+ */
 export async function rotateSubscriptionUrl(payload: Payload, userId: number): Promise<string> {
   const nonce = randomBytes(16).toString('hex')
   await payload.update({ collection: 'users', id: userId, data: { subscriptionUrlNonce: nonce } as Partial<User>, depth: 0 })
+  await payload.delete({ collection: 'devices', where: { user: { equals: userId } }, depth: 0 })
   return nonce
 }
 

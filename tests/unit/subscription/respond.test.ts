@@ -5,6 +5,7 @@ import { parse } from 'yaml'
 import { parseShareLink } from '@/lib/keys'
 import { matchesEtag, subscriptionEtag, subscriptionResponse } from '@/lib/subscription/respond'
 import type { SubscriptionMeta } from '@/lib/subscription/respond'
+import { DEFAULT_RULE_LISTS, directRouting } from '@/lib/subscription/routing'
 
 const REALITY = 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@de1.example.net:443?encryption=none&flow=xtls-rprx-vision&security=reality&sni=www.microsoft.com&fp=chrome&pbk=O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E&sid=6ba85179e30d4fc2&type=tcp#DE%20VLESS'
 const WS_TLS = 'vless://7f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@nl1.example.net:443?encryption=none&security=tls&sni=nl1.example.net&type=ws&path=%2Fvpn&host=cdn.example.net#NL%20VLESS'
@@ -23,6 +24,7 @@ const meta: SubscriptionMeta = {
   pageUrl: 'https://free.vpnkeys.example/profile/servers',
   announce: null,
   groups: { select: 'Выбор сервера', auto: 'Самый быстрый' },
+  routing: null,
 }
 
 describe('the subscription responder', () => {
@@ -71,7 +73,9 @@ describe('the subscription responder', () => {
       { name: 'Выбор сервера', type: 'select', proxies: ['Самый быстрый', ...names] },
       { name: 'Самый быстрый', type: 'url-test', proxies: names, url: 'https://www.gstatic.com/generate_204', interval: 300 },
     ])
-    expect(config.rules).toEqual(['MATCH,Выбор сервера'])
+    // Private networks direct, the rest through the selection (Russian sites only with routing on: below).
+    expect(config.rules.at(-1)).toBe('MATCH,Выбор сервера')
+    expect(config.rules.slice(0, -1).every((rule) => /^IP-CIDR6?,[^,]+,DIRECT,no-resolve$/.test(rule))).toBe(true)
     // No keys: still a profile Mihomo loads (a group needs members).
     expect((parse(subscriptionResponse({ links: [], format: 'clash', meta }).body) as { 'proxy-groups': unknown[] })['proxy-groups']).toEqual([{ name: 'Выбор сервера', type: 'select', proxies: ['DIRECT'] }])
   })
@@ -146,6 +150,87 @@ describe('the subscription responder', () => {
   })
 })
 
+const RUSSIA = directRouting({ mode: 'russia' }, '2026-11-26T10:00:00Z')!
+
+describe('Russian sites direct', () => {
+  const routed = { ...meta, routing: RUSSIA }
+
+  it('Mihomo: .ru/.su/.рф and the Russian rule sets (fetched by URL) go direct after private networks, the rest to the selection', () => {
+    const config = parse(subscriptionResponse({ links: LINKS, format: 'clash', meta: routed }).body) as { rules: string[]; 'rule-providers': Record<string, Record<string, unknown>> }
+    expect(config['rule-providers']).toEqual({
+      'ru-domains': { type: 'http', behavior: 'domain', format: 'mrs', url: DEFAULT_RULE_LISTS.mihomoDomains, path: './ruleset/ru-domains.mrs', interval: 86400 },
+      'ru-ip': { type: 'http', behavior: 'ipcidr', format: 'mrs', url: DEFAULT_RULE_LISTS.mihomoIp, path: './ruleset/ru-ip.mrs', interval: 86400 },
+    })
+    expect(config.rules).toContain('IP-CIDR,192.168.0.0/16,DIRECT,no-resolve')
+    expect(config.rules.slice(-6)).toEqual(['DOMAIN-SUFFIX,ru,DIRECT', 'DOMAIN-SUFFIX,su,DIRECT', 'DOMAIN-SUFFIX,xn--p1ai,DIRECT', 'RULE-SET,ru-domains,DIRECT', 'RULE-SET,ru-ip,DIRECT', 'MATCH,Выбор сервера'])
+    // Every rule set a rule names is defined.
+    for (const rule of config.rules.filter((line) => line.startsWith('RULE-SET,'))) expect(config['rule-providers'][rule.split(',')[1]!]).toBeDefined()
+  })
+
+  it('sing-box: the same by route rules and remote rule sets, Russian names resolved by the device', () => {
+    type Rule = Record<string, unknown>
+    const config = JSON.parse(subscriptionResponse({ links: LINKS, format: 'singbox', meta: routed }).body) as { route: { rules: Rule[]; rule_set: Rule[]; final: string }; dns: { rules: Rule[]; servers: Rule[] } }
+    expect(config.route.rule_set).toEqual([
+      { type: 'remote', tag: 'ru-domains', format: 'binary', url: DEFAULT_RULE_LISTS.singboxDomains, update_interval: '1d' },
+      { type: 'remote', tag: 'ru-ip', format: 'binary', url: DEFAULT_RULE_LISTS.singboxIp, update_interval: '1d' },
+    ])
+    expect(config.route.rules).toContainEqual({ ip_is_private: true, outbound: 'direct' })
+    expect(config.route.rules).toContainEqual({ domain_suffix: ['.ru', '.su', '.xn--p1ai'], outbound: 'direct' })
+    expect(config.route.rules).toContainEqual({ rule_set: ['ru-domains', 'ru-ip'], outbound: 'direct' })
+    expect(config.dns.rules).toEqual([
+      { domain_suffix: ['.ru', '.su', '.xn--p1ai'], server: 'local' },
+      { rule_set: ['ru-domains'], server: 'local' },
+    ])
+    const tags = new Set(config.route.rule_set.map((set) => set.tag))
+    for (const rule of [...config.route.rules, ...config.dns.rules]) for (const tag of (rule.rule_set as string[] | undefined) ?? []) expect(tags.has(tag), tag).toBe(true)
+    const servers = new Set(config.dns.servers.map((server) => server.tag))
+    for (const rule of config.dns.rules) expect(servers.has(rule.server)).toBe(true)
+  })
+
+  it('Xray JSON: geosite/geoip categories of the apps’ geo files and the Russian domains go direct', () => {
+    const [config] = JSON.parse(subscriptionResponse({ links: LINKS, format: 'json', meta: routed }).body) as { routing: { domainStrategy: string; rules: Record<string, unknown>[] } }[]
+    expect(config!.routing.domainStrategy).toBe('IPIfNonMatch')
+    expect(config!.routing.rules).toEqual([
+      { type: 'field', ip: expect.arrayContaining(['10.0.0.0/8', 'fc00::/7']), outboundTag: 'direct' },
+      { type: 'field', domain: ['geosite:category-ru', 'domain:ru', 'domain:su', 'domain:xn--p1ai'], outboundTag: 'direct' },
+      { type: 'field', ip: ['geoip:ru'], outboundTag: 'direct' },
+    ])
+  })
+
+  it('Happ: one routing profile in its header, turned on at once, replaced only when the editors change it', () => {
+    const header = subscriptionResponse({ links: LINKS, format: 'base64', meta: routed }).headers.Routing!
+    expect(header).toMatch(/^happ:\/\/routing\/onadd\/[A-Za-z0-9+/]+=*$/)
+    expect(header.length).toBeLessThanOrEqual(8192)
+    const profile = JSON.parse(Buffer.from(header.replace('happ://routing/onadd/', ''), 'base64').toString('utf8')) as Record<string, unknown>
+    expect(profile).toMatchObject({
+      Name: 'VPN Keys VIP',
+      GlobalProxy: 'true',
+      DirectSites: ['geosite:category-ru', 'domain:ru', 'domain:su', 'domain:xn--p1ai'],
+      DirectIp: ['geoip:private', 'geoip:ru'],
+      Geoipurl: DEFAULT_RULE_LISTS.geoipDat,
+      Geositeurl: DEFAULT_RULE_LISTS.geositeDat,
+      LastUpdated: String(Date.parse('2026-11-26T10:00:00Z') / 1000),
+    })
+  })
+
+  it('sends nothing direct but private networks when editors turn it off, and takes their own https lists in custom mode', () => {
+    expect(directRouting({ mode: 'off' }, null)).toBeNull()
+    const off = subscriptionResponse({ links: LINKS, format: 'clash', meta: { ...meta, routing: null } })
+    expect(off.headers.Routing).toBeUndefined()
+    expect(off.body).not.toContain('ru-domains')
+    // No settings yet (a fresh install): Russia direct.
+    expect(directRouting(null, null)?.lists).toEqual(DEFAULT_RULE_LISTS)
+    const own = directRouting({ mode: 'custom', mihomoIp: 'https://lists.example.org/ru.mrs', singboxIp: 'http://lists.example.org/ru.srs', geoipDat: 'javascript:alert(1)' }, null)!
+    expect(own.lists).toEqual({ ...DEFAULT_RULE_LISTS, mihomoIp: 'https://lists.example.org/ru.mrs' })
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (url) => {
+        const lists = directRouting({ mode: 'custom', mihomoDomains: url }, null)!.lists
+        expect(lists.mihomoDomains === url ? url.startsWith('https://') : lists.mihomoDomains === DEFAULT_RULE_LISTS.mihomoDomains).toBe(true)
+      }),
+    )
+  })
+})
+
 describe('entity tags of subscription answers', () => {
   it('change with anything the answer shows, and only then', () => {
     const tag = subscriptionEtag({ links: LINKS, format: 'base64', meta })
@@ -158,6 +243,8 @@ describe('entity tags of subscription answers', () => {
       { links: LINKS, format: 'base64' as const, meta: { ...meta, title: 'Other VIP' } },
       { links: LINKS, format: 'base64' as const, meta: { ...meta, pageUrl: 'https://mirror.example/profile/servers' } },
       { links: LINKS, format: 'clash' as const, meta: { ...meta, groups: { select: 'Select', auto: 'Fastest' } } },
+      { links: LINKS, format: 'base64' as const, meta: { ...meta, routing: RUSSIA } },
+      { links: LINKS, format: 'base64' as const, meta: { ...meta, routing: { ...RUSSIA, updatedAt: RUSSIA.updatedAt + 1 } } },
     ]
     const tags = changes.map((input) => subscriptionEtag(input))
     expect(new Set([tag, ...tags]).size).toBe(changes.length + 1)

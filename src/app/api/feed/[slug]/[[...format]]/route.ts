@@ -58,6 +58,7 @@ export async function GET(request: Request, { params }: { params: Params }) {
       pageUrl: `${env().serverUrl}${keysPathname(filter)}`,
       announce: null,
       groups: { select: t('select'), auto: t('auto') },
+      routing: settings.routing,
     },
   })
   return new NextResponse(response.status === 304 ? null : response.body, {

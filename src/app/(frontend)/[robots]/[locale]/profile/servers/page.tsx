@@ -1,5 +1,6 @@
 // /profile/servers (My servers): the subscriber's device keys in the same table and modal as free keys,
-// a form for a new one (10 at most), revoking, and the subscription URL with its QR code.
+// a form for a new one (10 at most), revoking, the subscription URL with its QR code, and the devices whose apps
+// poll it.
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -17,9 +18,11 @@ import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { DEVICE_LABEL_MAX, firstKeyChoice, MAX_DEVICE_KEYS, REVOKE_UNDO_SECONDS, targetValue, undoableRevocation, vipChoices } from '@/lib/vip/deviceKeys'
+import { deviceLimitOf, ownDevices } from '@/lib/vip/devices'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 
 import { ProfileSection, profileMetadata } from '../_components/ProfileSection'
+import { DeviceList } from './_components/DeviceList'
 
 export const dynamic = 'force-dynamic'
 
@@ -39,7 +42,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
   const subscription = user ? await vipSubscriptionOf(payload, user.id, { as: user }) : null
   if (!user || !subscription) return <ProfileSection params={params} title="servers" empty="serversEmpty" showTariffs />
 
-  const [t, tp, { rows, readAt }, choices, feedPath, settings, apps] = await Promise.all([
+  const [t, tp, { rows, readAt }, choices, feedPath, settings, apps, devices, deviceLimit] = await Promise.all([
     getTranslations({ locale, namespace: 'Servers' }),
     getTranslations({ locale, namespace: 'Profile' }),
     readOwnKeyRows(locale, user),
@@ -47,6 +50,8 @@ export default async function ProfileServersPage({ params, searchParams }: { par
     subscriptionPath(payload, user.id),
     getSettings(locale),
     getClientApps(locale),
+    ownDevices(payload, user),
+    deviceLimitOf(payload, subscription),
   ])
   const error = ERRORS.find((key) => key === query.error)
   const feedUrl = absoluteUrl(feedPath)
@@ -75,7 +80,9 @@ export default async function ProfileServersPage({ params, searchParams }: { par
           ? t('restored')
           : query.url === 'reset'
             ? t('urlResetDone')
-            : null)
+            : query.deviceRemoved
+              ? t('deviceRemoved')
+              : null)
   return (
     <section data-testid="servers">
       <h2>{tp('servers')}</h2>
@@ -182,6 +189,8 @@ export default async function ProfileServersPage({ params, searchParams }: { par
           {t('urlReset')}
         </Link>
       )}
+
+      <DeviceList locale={locale} devices={devices} limit={deviceLimit} notFound={query.error === 'deviceNotFound'} />
     </section>
   )
 }

@@ -10,9 +10,10 @@ import { env } from '@/lib/env'
 import { visitorLocale } from '@/lib/http/visitorLocale'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
-import { personalAnswer } from '@/lib/subscription/personalAnswer'
+import { polledDevice } from '@/lib/subscription/devices'
+import { answerPersonalPoll } from '@/lib/subscription/personalAnswer'
 import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
-import { payloadQuery, readPersonalFeedFacts } from '@/lib/subscription/personalRead'
+import { payloadPool } from '@/lib/subscription/personalRead'
 
 const notFound = () => NextResponse.json({ error: 'not_found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
@@ -28,10 +29,8 @@ export async function GET(request: Request, { params }: { params: Params }) {
     const page = `${env().serverUrl}${localizedPath(`/subscription/${user}/${token}`, visitorLocale(request))}`
     return NextResponse.redirect(page, { status: 303, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } })
   }
-  const userId = Number(user)
-  // One read for everything the answer needs (src/lib/subscription/personalRead.ts).
-  const facts = await readPersonalFeedFacts(payloadQuery(await payloadClient()), userId)
-  const poll = { userId, token, suffix: suffix[0], userAgent: request.headers.get('user-agent'), ifNoneMatch: request.headers.get('if-none-match') }
-  const answer = personalAnswer(facts, poll, env().serverUrl)
+  const header = (name: string) => request.headers.get(name)
+  const poll = { userId: Number(user), token, suffix: suffix[0], userAgent: header('user-agent'), ifNoneMatch: header('if-none-match'), device: polledDevice(header) }
+  const answer = await answerPersonalPoll(payloadPool(await payloadClient()), poll, env().serverUrl)
   return new NextResponse(answer.body, { status: answer.status, headers: answer.headers })
 }

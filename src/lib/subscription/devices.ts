@@ -1,0 +1,79 @@
+// Device limits as subscription apps speak them (Happ, v2RayTun, INCY, Hiddify; the headers Remnawave and 3x-ui
+// read): each poll of the subscription URL may carry the app's device id (`x-hwid`) with its OS, OS version and
+// model. Every distinct id is a device of the subscriber; past the plan's limit a new one is refused, while the
+// devices already counted keep working. Apps that send no id are served as before.
+import type { SqlPool } from './personalRead'
+
+/** The spec's ten devices, for a subscription without a plan. */
+export const DEFAULT_DEVICE_LIMIT = 10
+
+/** A known device's "last seen" is written at most this often: most polls of a known device write nothing. */
+export const SEEN_REFRESH_MS = 60 * 60 * 1000
+
+// Ids apps send are UUIDs, hex or base64 strings; anything else is treated as no id at all.
+const HWID = /^[A-Za-z0-9._:+/=-]{6,64}$/
+const INFO_MAX = 120
+
+export type PolledDevice = { hwid: string; os: string | null; osVersion: string | null; model: string | null; userAgent: string | null }
+
+/** Whether the polling device may have the keys, and the limit the app is told. */
+export type DeviceStanding = { admitted: boolean; limit: number }
+
+function info(value: string | null): string | null {
+  // Shown on My servers and in the admin: printable text of a sane length.
+  const text = value?.replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, INFO_MAX)
+  return text ? text : null
+}
+
+/** The device a poll says it comes from; null when it sends no usable `x-hwid`. */
+export function polledDevice(header: (name: string) => string | null): PolledDevice | null {
+  const hwid = header('x-hwid')?.trim()
+  if (!hwid || !HWID.test(hwid)) return null
+  return { hwid, os: info(header('x-device-os')), osVersion: info(header('x-ver-os')), model: info(header('x-device-model')), userAgent: info(header('user-agent')) }
+}
+
+const TOUCH_SQL = `
+  UPDATE "devices" SET "last_seen_at" = now(), "updated_at" = now(),
+    "model" = COALESCE($3::varchar, "model"), "os" = COALESCE($4::varchar, "os"),
+    "os_version" = COALESCE($5::varchar, "os_version"), "user_agent" = COALESCE($6::varchar, "user_agent")
+  WHERE "user_id" = $1 AND "hwid" = $2`
+
+// Counted after the lock is held: a statement sees every device the lock's earlier holders added.
+const ADMIT_SQL = `
+  INSERT INTO "devices" ("user_id", "hwid", "model", "os", "os_version", "user_agent", "last_seen_at")
+  SELECT $1::int, $2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::varchar, now()
+  WHERE (SELECT count(*) FROM "devices" WHERE "user_id" = $1) < $7::int
+     OR EXISTS (SELECT 1 FROM "devices" WHERE "user_id" = $1 AND "hwid" = $2)
+  ON CONFLICT ("user_id", "hwid") DO UPDATE SET "last_seen_at" = now(), "updated_at" = now()
+  RETURNING "id"`
+
+/**
+ * Counts the polling device in (or refuses it) for user `userId`, whose token was checked. `known` is what the
+ * poll's read found: the device's last-seen time (null if new) and how many the user has.
+ */
+export async function admitDevice(
+  pool: SqlPool,
+  { userId, device, limit, known, now = Date.now() }: { userId: number; device: PolledDevice; limit: number; known: { count: number; seenAt: string | null }; now?: number },
+): Promise<DeviceStanding> {
+  const details = [device.model, device.os, device.osVersion, device.userAgent]
+  if (known.seenAt !== null) {
+    if (now - Date.parse(known.seenAt) >= SEEN_REFRESH_MS) await pool.query(TOUCH_SQL, [userId, device.hwid, ...details])
+    return { admitted: true, limit }
+  }
+  // Full already: a removal since the read would only let it in on its next poll.
+  if (known.count >= limit) return { admitted: false, limit }
+  // Two new devices polling at once must not both take the last place: one at a time per user, across instances.
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN', [])
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`devices:${userId}`])
+    const inserted = await client.query(ADMIT_SQL, [userId, device.hwid, ...details, limit])
+    await client.query('COMMIT', [])
+    return { admitted: inserted.rows.length > 0, limit }
+  } catch (error) {
+    await client.query('ROLLBACK', []).catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}

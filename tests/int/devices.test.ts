@@ -1,0 +1,212 @@
+// Device limits as the apps speak them (x-hwid): polls of a subscriber's URL through the site's own server (the way
+// apps reach it in production) and the Next.js route, against the real PostgreSQL; the subscription bought on the
+// Stripe double.
+import type { Server, ServerResponse } from 'node:http'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import * as billing from '../helpers/billing'
+import type { BillingWorld } from '../helpers/billing'
+
+let world: BillingWorld
+let server: Server
+let base: string
+
+beforeAll(async () => {
+  world = await billing.startBillingWorld()
+  const { createServer } = await import('node:http')
+  const { subscriptionFastPath } = await import('@/server/subscriptionFastPath')
+  const { env } = await import('@/lib/env')
+  const toRoute = (_request: unknown, response: ServerResponse) => void response.writeHead(599).end()
+  const answerPoll = subscriptionFastPath(process.env.DATABASE_URL!, env().serverUrl, toRoute)
+  server = createServer((request, response) => {
+    if (!answerPoll(request, response)) toRoute(request, response)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+})
+
+afterAll(async () => {
+  server.close()
+  await world.close()
+})
+
+async function cookieFor(userId: number): Promise<string> {
+  const { startSession } = await import('@/lib/auth/session')
+  return (await startSession(world.payload, userId)).split(';')[0]!
+}
+
+function post(path: string, cookie: string, fields: Record<string, string> = {}): Request {
+  const form = new FormData()
+  for (const [key, value] of Object.entries({ locale: 'ru', ...fields })) form.set(key, value)
+  return new Request(`http://localhost${path}`, { method: 'POST', body: form, headers: { cookie, 'sec-fetch-site': 'same-origin' } })
+}
+
+/** A subscriber with one VIP key, and the path of their subscription URL. */
+async function subscriberWithKey() {
+  const { user } = await billing.subscriber(world)
+  const cookie = await cookieFor(user.id)
+  const { POST } = await import('@/app/api/vip/keys/route')
+  const created = await POST(post('/api/vip/keys', cookie, { device: 'Phone', target: `${await billing.vipServerId(world, 'vless')}:vless` }))
+  expect(new URL(created.headers.get('location')!).searchParams.get('created')).toMatch(/^\d+$/)
+  const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+  return { user, cookie, path: await subscriptionPath(world.payload, user.id) }
+}
+
+// What Happ sends with each poll (its HWID is a UUID-like string).
+const happ = (index: number) => ({
+  'user-agent': 'Happ/3.4.1',
+  'x-hwid': `9f2c41d0-5a6b-4c3d-8e1f-${String(index).padStart(12, '0')}`,
+  'x-device-os': 'Android',
+  'x-ver-os': '14',
+  'x-device-model': `Pixel ${index}`,
+})
+
+async function poll(path: string, headers: Record<string, string>): Promise<{ status: number; links: string[]; headers: Headers }> {
+  const response = await fetch(`${base}${path}`, { headers })
+  const body = await response.text()
+  return { status: response.status, links: Buffer.from(body, 'base64').toString('utf8').split('\n').filter(Boolean), headers: response.headers }
+}
+
+async function devicesOf(userId: number) {
+  return (await world.payload.find({ collection: 'devices', where: { user: { equals: userId } }, sort: 'createdAt', pagination: false, depth: 0 })).docs
+}
+
+describe('device limit by HWID', () => {
+  it('counts each app by its HWID: an 11th phone on a shared link gets no keys and is told why, the ten keep theirs; removing one frees its place', async () => {
+    const { user, cookie, path } = await subscriberWithKey()
+    for (let index = 1; index <= 10; index += 1) {
+      const answer = await poll(path, happ(index))
+      expect(answer.status).toBe(200)
+      expect(answer.links).toHaveLength(1)
+      expect(answer.headers.get('x-hwid-active')).toBe('true')
+      expect(answer.headers.get('x-hwid-limit')).toBe('10')
+      expect(answer.headers.get('x-hwid-max-devices-reached')).toBeNull()
+    }
+    const eleventh = await poll(path, happ(11))
+    expect(eleventh.status).toBe(200)
+    expect(eleventh.links).toEqual([])
+    expect(eleventh.headers.get('x-hwid-max-devices-reached')).toBe('true')
+    expect(eleventh.headers.get('x-hwid-limit')).toBe('10')
+    const announce = Buffer.from(eleventh.headers.get('announce')!.replace(/^base64:/, ''), 'base64').toString('utf8')
+    expect(announce).toContain('10 устройств')
+    expect(announce).toContain('/profile/servers')
+    expect(announce.length).toBeLessThanOrEqual(200)
+    // The Next.js route answers the same.
+    const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
+    const [, , , userPart, token] = path.split('/')
+    const viaRoute = await GET(new Request(`http://localhost${path}`, { headers: happ(11) }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })
+    expect(viaRoute.headers.get('x-hwid-max-devices-reached')).toBe('true')
+    expect(await viaRoute.text()).toBe('')
+    // Devices already counted keep working; apps that send no HWID (or no usable one) are served as before.
+    expect((await poll(path, happ(1))).links).toHaveLength(1)
+    const withoutUsableHwid: Record<string, string>[] = [
+      { 'user-agent': 'v2rayNG/1.9.16' },
+      { 'user-agent': 'Happ/3.4.1', 'x-hwid': 'x' },
+      { 'user-agent': 'Happ/3.4.1', 'x-hwid': 'a'.repeat(65) },
+      { 'user-agent': 'Happ/3.4.1', 'x-hwid': 'abc def ghi' },
+    ]
+    for (const headers of withoutUsableHwid) {
+      const answer = await poll(path, headers)
+      expect(answer.links, JSON.stringify(headers)).toHaveLength(1)
+      expect(answer.headers.get('x-hwid-active')).toBeNull()
+    }
+    const devices = await devicesOf(user.id)
+    expect(devices).toHaveLength(10)
+    expect(devices[0]).toMatchObject({ model: 'Pixel 1', os: 'Android', osVersion: '14', userAgent: 'Happ/3.4.1', hwid: happ(1)['x-hwid'] })
+
+    // Nobody else removes them: another subscriber's request changes nothing.
+    const stranger = await billing.subscriber(world)
+    const { POST } = await import('@/app/api/vip/devices/[id]/remove/route')
+    const refused = await POST(post(`/api/vip/devices/${devices[2]!.id}/remove`, await cookieFor(stranger.user.id)), { params: Promise.resolve({ id: String(devices[2]!.id) }) })
+    expect(new URL(refused.headers.get('location')!).searchParams.get('error')).toBe('deviceNotFound')
+    expect(await devicesOf(user.id)).toHaveLength(10)
+    // Nor a cross-site form.
+    const crossSite = post(`/api/vip/devices/${devices[2]!.id}/remove`, cookie)
+    crossSite.headers.set('sec-fetch-site', 'cross-site')
+    expect((await POST(crossSite, { params: Promise.resolve({ id: String(devices[2]!.id) }) })).status).toBe(403)
+    expect(await devicesOf(user.id)).toHaveLength(10)
+
+    const removed = await POST(post(`/api/vip/devices/${devices[2]!.id}/remove`, cookie), { params: Promise.resolve({ id: String(devices[2]!.id) }) })
+    expect(new URL(removed.headers.get('location')!).searchParams.get('deviceRemoved')).toBe('1')
+    const admitted = await poll(path, happ(11))
+    expect(admitted.links).toHaveLength(1)
+    expect(admitted.headers.get('x-hwid-max-devices-reached')).toBeNull()
+    // The removed phone is now the one past the limit.
+    expect((await poll(path, happ(3))).headers.get('x-hwid-max-devices-reached')).toBe('true')
+  })
+
+  it('never lets more new phones in than there are places, however many poll at once', async () => {
+    const { user, path } = await subscriberWithKey()
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, index) => poll(path, happ(100 + index))))
+    expect(answers.filter((answer) => answer.links.length === 1)).toHaveLength(10)
+    expect(answers.filter((answer) => answer.headers.get('x-hwid-max-devices-reached') === 'true')).toHaveLength(4)
+    expect(await devicesOf(user.id)).toHaveLength(10)
+  })
+
+  it('follows the limit editors set on the plan; lowering it keeps the devices already counted', async () => {
+    const { user, path } = await subscriberWithKey()
+    const [subscription] = (await world.payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, depth: 0 })).docs
+    const tariffId = subscription!.tariff as number
+    await world.payload.update({ collection: 'tariffs', id: tariffId, data: { deviceLimit: 2 } })
+    try {
+      expect((await poll(path, happ(201))).headers.get('x-hwid-limit')).toBe('2')
+      expect((await poll(path, happ(202))).links).toHaveLength(1)
+      expect((await poll(path, happ(203))).headers.get('x-hwid-max-devices-reached')).toBe('true')
+      await world.payload.update({ collection: 'tariffs', id: tariffId, data: { deviceLimit: 1 } })
+      const kept = await poll(path, happ(202))
+      expect(kept.links).toHaveLength(1)
+      expect(kept.headers.get('x-hwid-limit')).toBe('1')
+      expect(await devicesOf(user.id)).toHaveLength(2)
+    } finally {
+      await world.payload.update({ collection: 'tariffs', id: tariffId, data: { deviceLimit: 10 } })
+    }
+  })
+
+  it('writes a known device’s last visit at most hourly, and tags the answer by whether the device got keys', async () => {
+    const { user, path } = await subscriberWithKey()
+    const first = await poll(path, happ(301))
+    const [device] = await devicesOf(user.id)
+    // An unchanged poll: 304, with the device headers, and nothing written.
+    const again = await fetch(`${base}${path}`, { headers: { ...happ(301), 'if-none-match': first.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('x-hwid-active')).toBe('true')
+    expect((await devicesOf(user.id))[0]!.updatedAt).toBe(device!.updatedAt)
+    const { payloadPool } = await import('@/lib/subscription/personalRead')
+    await payloadPool(world.payload).query(`UPDATE "devices" SET "last_seen_at" = now() - interval '2 hours' WHERE "id" = $1`, [device!.id])
+    await poll(path, { ...happ(301), 'x-ver-os': '15' })
+    const seen = (await devicesOf(user.id))[0]!
+    expect(Date.now() - Date.parse(seen.lastSeenAt)).toBeLessThan(60_000)
+    expect(seen.osVersion).toBe('15')
+  })
+
+  it('forgets the devices when the subscriber replaces the link, and with the account', async () => {
+    const { user, cookie, path } = await subscriberWithKey()
+    for (const index of [401, 402]) await poll(path, happ(index))
+    expect(await devicesOf(user.id)).toHaveLength(2)
+    const { POST } = await import('@/app/api/vip/subscription-url/route')
+    expect((await POST(post('/api/vip/subscription-url', cookie))).status).toBe(303)
+    expect(await devicesOf(user.id)).toHaveLength(0)
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    await poll(await subscriptionPath(world.payload, user.id), happ(403))
+    expect(await devicesOf(user.id)).toHaveLength(1)
+    await world.payload.delete({ collection: 'users', id: user.id })
+    expect(await devicesOf(user.id)).toHaveLength(0)
+  })
+
+  it('lets a subscriber read and remove only their own devices, and nobody create or change one, over the Local API as over REST', async () => {
+    const { user, path } = await subscriberWithKey()
+    const other = await subscriberWithKey()
+    await poll(path, happ(501))
+    await poll(other.path, happ(502))
+    const [mine] = await devicesOf(user.id)
+    const [theirs] = await devicesOf(other.user.id)
+    const asUser = { user, overrideAccess: false } as const
+    expect((await world.payload.find({ collection: 'devices', ...asUser })).docs.map((device) => device.id)).toEqual([mine!.id])
+    await expect(world.payload.findByID({ collection: 'devices', id: theirs!.id, ...asUser })).rejects.toThrow()
+    await expect(world.payload.create({ collection: 'devices', data: { user: user.id, hwid: 'made-up-device', lastSeenAt: new Date().toISOString() }, ...asUser })).rejects.toThrow()
+    await expect(world.payload.update({ collection: 'devices', id: mine!.id, data: { hwid: 'changed-by-hand' }, ...asUser })).rejects.toThrow()
+    await expect(world.payload.delete({ collection: 'devices', id: theirs!.id, ...asUser })).rejects.toThrow()
+    expect(await devicesOf(other.user.id)).toHaveLength(1)
+  })
+})
