@@ -11,6 +11,7 @@ import { env } from '@/lib/env'
 
 import { boundRequestHeaders, routePlan, SERVER_SET_REQUEST_HEADERS } from './routePlan'
 import type { RoutingSettings } from './routePlan'
+import { feedMicrocache } from './feedMicrocache'
 import { subscriptionFastPath } from './subscriptionFastPath'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -42,6 +43,8 @@ function toNext(request: IncomingMessage, response: ServerResponse): void {
 // Apps' subscription polls, before Next.js (production only: `next dev` compiles the route it would skip).
 const databaseUrl = env().DATABASE_URL
 const answerPoll = !dev && databaseUrl ? subscriptionFastPath(databaseUrl, env().serverUrl, toNext) : null
+// Free feeds' polls, copies of Next.js's answers for half a second (production only, as above).
+const answerFeed = dev ? null : feedMicrocache(toNext)
 
 function serve(request: IncomingMessage, response: ServerResponse): void {
   for (const name of SERVER_SET_REQUEST_HEADERS) delete request.headers[name]
@@ -53,7 +56,7 @@ function serve(request: IncomingMessage, response: ServerResponse): void {
   }
   Object.assign(request.headers, plan.requestHeaders)
   for (const [name, value] of Object.entries(plan.responseHeaders)) response.setHeader(name, value)
-  if (answerPoll?.(request, response)) return
+  if (answerPoll?.(request, response) || answerFeed?.(request, response)) return
   toNext(request, response)
 }
 

@@ -1,7 +1,8 @@
 // The endpoint every subscriber's every app polls: the personal subscription URL, with the database grown to
 // 10,000 subscribers of 10 device keys each, side by side with a static file from the same Node in one run; then
-// the cost of an unchanged poll (If-None-Match with the current tag: 304). The free feeds are not here: each answer
-// spends one of the address's 1,200 an hour (src/lib/auth/rateLimit.ts), so one load tool measures the limit.
+// the cost of an unchanged poll (If-None-Match with the current tag: 304), and the free feeds every app of a visitor
+// polls (copies of Next.js's answer for half a second: src/server/feedMicrocache.ts; only their renders spend the
+// address's allowance).
 import pg from 'pg'
 
 import { subscriptionToken } from '../../../src/lib/vip/subscriptionToken'
@@ -25,7 +26,12 @@ const FORMATS = [
   { name: 'Mihomo YAML', suffix: '/clash', agent: 'clash-verge/v2.0.3' },
   { name: 'sing-box JSON', suffix: '/singbox', agent: 'SFA/1.11.0 (sing-box 1.11.0)' },
 ] as const
-export const SUBSCRIPTION_TARGETS = [...FORMATS.map((format) => `subscription ${format.name}`), 'subscription 304']
+/** Free feeds: all keys as a Happ app asks, one country's list as a Clash app does. */
+const FREE_FEEDS = [
+  { name: 'all keys, base64 (Happ)', path: '/api/feed/all', agent: 'Happ/3.4.1' },
+  { name: 'Germany, Mihomo YAML', path: '/api/feed/de/clash', agent: 'clash-verge/v2.0.3' },
+] as const
+export const SUBSCRIPTION_TARGETS = [...FORMATS.map((format) => `subscription ${format.name}`), 'subscription 304', ...FREE_FEEDS.map((feed) => `free feed ${feed.name}`)]
 
 /** Adds the bench's subscribers (users, active subscriptions, VIP device keys copied from a free key) once. */
 async function growSubscribers(client: pg.Client): Promise<{ userId: number; nonce: string }> {
@@ -105,6 +111,13 @@ export async function subscriptionsSection({ baseUrl, databaseUrl, secret }: { b
     rows.push(row('personal URL, unchanged (304)', unchanged, baseline, verdict(met304)))
     if (!met304) notes.push(`  304: ${tag ? `answers ${unchanged.otherStatuses || '2xx'}` : 'no ETag'}, ${fixed((unchanged.rps / baseline.rps) * 100)} % of static`)
     targets.push({ name: 'subscription 304', met: met304 })
+    for (const feed of FREE_FEEDS) {
+      const result = await loadTest(feed.path, settings(feed.agent))
+      const shortfalls = pageShortfalls(result, baseline.rps, limits)
+      rows.push(row(`free feed, ${feed.name}`, result, baseline, verdict(shortfalls.length === 0)))
+      if (shortfalls.length > 0) notes.push(`  free feed ${feed.name}: ${shortfalls.join('; ')}`)
+      targets.push({ name: `free feed ${feed.name}`, met: shortfalls.length === 0 })
+    }
     console.info(table(['URL', 'req/s', '% static', 'p50 ms', 'p99 ms', 'size', 'other statuses', 'result'], rows, ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'left']))
     console.info(`Targets: ≥ ${MIN_SHARE * 100} % of the static file's req/s, p99 ≤ ${MAX_P99_RATIO}× its p99 (${fixed(limits.maxP99Ms)} ms); unchanged polls answered 304`)
     if (notes.length > 0) console.info(['Misses:', ...notes].join('\n'))

@@ -69,7 +69,8 @@ export function personalAnswer(
   const etag = entityTag([format, links, locale, facts.siteName, vip.currentPeriodEnd, endsSoon, serverUrl, standing, facts.routing])
   // Personal: never kept by a shared cache; the app may keep it and ask whether it changed. The device headers go
   // with a 304 too: the app reads them on every poll.
-  const cacheHeaders = { 'Cache-Control': 'private, no-cache', ETag: etag, ...deviceHeaders(standing) }
+  const cacheHeaders: Record<string, string> = { 'Cache-Control': 'private, no-cache', ETag: etag }
+  addDeviceHeaders(cacheHeaders, standing)
   if (matchesEtag(poll.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders, body: null }
   const t = translatorFor(locale)
   const announce = refused
@@ -93,17 +94,15 @@ export function personalAnswer(
     },
   })
   if (response.status !== 200) return { status: 404, headers: { ...response.headers, 'Cache-Control': 'private, no-store' }, body: response.body }
-  return { status: 200, headers: { ...response.headers, ...cacheHeaders }, body: response.body }
+  return { status: 200, headers: Object.assign(response.headers, cacheHeaders), body: response.body }
 }
 
 // As Remnawave and 3x-ui answer them: the limit is in force for this device, and whether it was refused a place.
-function deviceHeaders(standing: DeviceStanding | null): Record<string, string> {
-  if (!standing) return {}
-  return {
-    'x-hwid-active': 'true',
-    'x-hwid-limit': String(standing.limit),
-    ...(standing.admitted ? {} : { 'x-hwid-max-devices-reached': 'true' }),
-  }
+function addDeviceHeaders(headers: Record<string, string>, standing: DeviceStanding | null): void {
+  if (!standing) return
+  headers['x-hwid-active'] = 'true'
+  headers['x-hwid-limit'] = String(standing.limit)
+  if (!standing.admitted) headers['x-hwid-max-devices-reached'] = 'true'
 }
 
 // Made once per language: building them per poll was a measurable share of its cost.

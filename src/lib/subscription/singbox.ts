@@ -42,27 +42,35 @@ function transportOf(stream: Stream): Outbound | null | undefined {
   }
 }
 
-function streamFields(stream: Stream): Outbound | null {
+/** Adds the key's TLS and transport to `outbound`; null when sing-box cannot express them. */
+function withStream(outbound: Outbound, stream: Stream): Outbound | null {
   const transport = transportOf(stream)
   if (transport === undefined || (stream.security === 'reality' && !stream.realityPublicKey)) return null
   const tls = tlsOf(stream)
-  return { ...(tls ? { tls } : {}), ...(transport ? { transport } : {}) }
+  if (tls) outbound.tls = tls
+  if (transport) outbound.transport = transport
+  return outbound
 }
 
-/** A key as a sing-box outbound, or null when sing-box cannot express it. */
+/**
+ * A key as a sing-box outbound, or null when sing-box cannot express it. Built field by field, not spread together:
+ * a poll renders every key, and spreading cost most of the answer (as in mihomo.ts).
+ */
 export function singboxOutbound(proxy: Proxy): Outbound | null {
-  const base = { tag: proxy.name, server: proxy.server, server_port: proxy.port }
+  const outbound: Outbound = { type: proxy.kind, tag: proxy.name, server: proxy.server, server_port: proxy.port }
   switch (proxy.kind) {
     case 'shadowsocks':
-      return proxy.plugin ? null : { type: 'shadowsocks', ...base, method: proxy.method, password: proxy.password }
-    case 'vless': {
-      const stream = streamFields(proxy.stream)
-      return stream && { type: 'vless', ...base, uuid: proxy.uuid, ...(proxy.flow ? { flow: proxy.flow } : {}), ...stream }
-    }
-    case 'trojan': {
-      const stream = streamFields(proxy.stream)
-      return stream && { type: 'trojan', ...base, password: proxy.password, ...stream }
-    }
+      if (proxy.plugin) return null
+      outbound.method = proxy.method
+      outbound.password = proxy.password
+      return outbound
+    case 'vless':
+      outbound.uuid = proxy.uuid
+      if (proxy.flow) outbound.flow = proxy.flow
+      return withStream(outbound, proxy.stream)
+    case 'trojan':
+      outbound.password = proxy.password
+      return withStream(outbound, proxy.stream)
   }
 }
 
