@@ -32,6 +32,7 @@ import * as migration_20261126_052540_purchase_links from './20261126_052540_pur
 import * as migration_20261126_060946_forget_expired_limits from './20261126_060946_forget_expired_limits';
 import * as migration_20261126_145840_hwid_devices from './20261126_145840_hwid_devices';
 import * as migration_20261126_152227_subscription_routing from './20261126_152227_subscription_routing';
+import * as migration_20261126_160422_routing_changed_at from './20261126_160422_routing_changed_at';
 
 export const migrations = [
   {
@@ -202,6 +203,11 @@ export const migrations = [
   {
     up: migration_20261126_152227_subscription_routing.up,
     down: migration_20261126_152227_subscription_routing.down,
-    name: '20261126_152227_subscription_routing'
+    name: '20261126_152227_subscription_routing',
+  },
+  {
+    up: migration_20261126_160422_routing_changed_at.up,
+    down: migration_20261126_160422_routing_changed_at.down,
+    name: '20261126_160422_routing_changed_at'
   },
 ];

@@ -1341,6 +1341,7 @@ export interface SiteSetting {
    */
   routing: {
     mode: 'russia' | 'off' | 'custom';
+    changedAt?: string | null;
     /**
      * Empty: the default community list (shown in the field).
      */
@@ -1426,6 +1427,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | T
     | {
         mode?: T;
+        changedAt?: T;
         geoipDat?: T;
         geositeDat?: T;
         mihomoDomains?: T;

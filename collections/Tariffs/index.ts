@@ -1,6 +1,7 @@
 // VIP plans: months, price (typed in rubles, stored in kopecks) and the trial; monthly price and saving are derived, never typed in.
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, PayloadRequest } from 'payload'
 
+import { adminT } from '../../src/lib/admin/adminMessages'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { editedByField } from '../fields/editedBy'
@@ -82,6 +83,8 @@ export const Tariffs: CollectionConfig = {
       min: 1,
       max: 100,
       defaultValue: 10,
+      validate: (value: unknown, { req }: { req: PayloadRequest }) =>
+        (Number.isInteger(value) && Number(value) >= 1 && Number(value) <= 100) || adminT(req)('deviceLimitWhole'),
       admin: {
         description: {
           ru: 'Сколько устройств (телефонов, компьютеров) может получать ключи по ссылке подписки. Новое устройство сверх лимита получает пустой список и подсказку освободить место в «Моих серверах».',

@@ -38,6 +38,19 @@ const TAX_SYSTEMS: { value: string; ru: string; en: string }[] = [
 
 const options = (list: typeof VAT_CODES) => list.map(({ value, ru, en }) => ({ value, label: { ru, en } }))
 
+type RoutingData = { changedAt?: string | null } & Record<string, unknown>
+
+/** Stamps `routing.changedAt` when the routing's mode or lists change, and only then. */
+function stampRoutingChange({ data, originalDoc }: { data: Record<string, unknown>; originalDoc?: Record<string, unknown> }) {
+  const next = data.routing as RoutingData | undefined
+  if (!next) return data
+  const previous = (originalDoc?.routing ?? {}) as RoutingData
+  const names = ['mode', ...RULE_LIST_FIELDS.map((field) => field.name)]
+  const changed = names.some((name) => name in next && (next[name] ?? null) !== (previous[name] ?? null))
+  data.routing = { ...next, changedAt: changed || !previous.changedAt ? new Date().toISOString() : previous.changedAt }
+  return data
+}
+
 // Editors' own rule lists: the same Russian categories (geoip:ru, geosite:category-ru) from files they host.
 const RULE_LIST_FIELDS: { name: keyof RuleListUrls; label: { ru: string; en: string } }[] = [
   { name: 'geoipDat', label: { ru: 'geoip.dat для Happ, INCY, v2rayN (категория ru)', en: 'geoip.dat for Happ, INCY, v2rayN (category ru)' } },
@@ -55,7 +68,7 @@ export const SiteSettings: GlobalConfig = {
   access: { read: anyone, update: staffOnly, readVersions: staffOnly },
   // Every save is kept with its author, and can be restored.
   versions: { max: 50 },
-  hooks: { afterChange: [revalidatePublicGlobal] },
+  hooks: { beforeChange: [stampRoutingChange], afterChange: [revalidatePublicGlobal] },
   fields: [
     {
       type: 'tabs',
@@ -181,6 +194,9 @@ export const SiteSettings: GlobalConfig = {
                     { value: 'custom', label: { ru: 'Российские сайты напрямую, свои списки по ссылкам', en: 'Russian sites direct, with your own lists' } },
                   ],
                 },
+                // When the routing last changed: Happ replaces its routing profile only for a newer one, so other
+                // settings (a banner, the site's name) must not make every app take it again.
+                { name: 'changedAt', type: 'date', admin: { hidden: true } },
                 ...RULE_LIST_FIELDS.map(({ name, label }) => ({
                   name,
                   label,

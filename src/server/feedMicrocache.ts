@@ -13,11 +13,10 @@ import { matchesEtag } from '@/lib/subscription/respond'
 const PATH = /^\/api\/feed\/([a-z0-9-]{1,60})(?:\/([a-z0-9]{1,12}))?$/
 // Headers that describe one connection or one visitor, never copied to another.
 const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie'])
-const FILL_TIMEOUT_MS = 10_000
 
 type Entry = { headers: OutgoingHttpHeaders; body: Buffer; etag: string | null; freshUntil: number; fillingSince: number | null }
 
-export type FeedMicrocacheOptions = { freshMs?: number; maxEntries?: number; now?: () => number }
+export type FeedMicrocacheOptions = { freshMs?: number; maxStaleMs?: number; maxBytes?: number; now?: () => number }
 
 function acceptsGzip(headers: IncomingMessage['headers']): boolean {
   const value = headers['accept-encoding']
@@ -35,8 +34,9 @@ export function feedKey(method: string | undefined, url: string, headers: Incomi
   if (suffix !== undefined && !isSubscriptionFormat(suffix)) return null
   const header = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : null)
   if (suffix === undefined && wantsPage(header('accept'), header('user-agent'))) return null
-  // Each of the site's host names answers for itself; a client that takes gzip gets the compressed copy.
-  return `${header('host') ?? ''} ${pathname} ${subscriptionFormat({ userAgent: header('user-agent'), suffix })}${acceptsGzip(headers) ? ' gzip' : ''}`
+  // The answer names the site by SERVER_URL whatever the Host (so a made-up Host adds no copies); a client that takes
+  // gzip gets the compressed copy.
+  return `${pathname} ${subscriptionFormat({ userAgent: header('user-agent'), suffix })}${acceptsGzip(headers) ? ' gzip' : ''}`
 }
 
 /**
@@ -44,28 +44,40 @@ export function feedKey(method: string | undefined, url: string, headers: Incomi
  * keeping what it answers when that is a public 200.
  */
 export function feedMicrocache(render: (request: IncomingMessage, response: ServerResponse) => void, options: FeedMicrocacheOptions = {}) {
-  const { freshMs = 500, maxEntries = 1_000, now = Date.now } = options
+  // A copy outlives its half second only while a new one renders, and never by more than `maxStaleMs`: a render that
+  // keeps failing (an address past its allowance polling hard) cannot keep the others on an old list.
+  const { freshMs = 500, maxStaleMs = 5_000, maxBytes = 32 * 1024 * 1024, now = Date.now } = options
   const entries = new Map<string, Entry>()
+  let bytes = 0
+
+  function forget(key: string): void {
+    const entry = entries.get(key)
+    if (!entry) return
+    bytes -= entry.body.length
+    entries.delete(key)
+  }
 
   function answer(entry: Entry, request: IncomingMessage, response: ServerResponse): void {
     const ifNoneMatch = typeof request.headers['if-none-match'] === 'string' ? request.headers['if-none-match'] : null
     if (entry.etag && matchesEtag(ifNoneMatch, entry.etag)) {
-      const { 'content-type': _type, 'content-length': _length, 'content-disposition': _disposition, ...headers } = entry.headers
+      const { 'content-type': _type, 'content-length': _length, 'content-disposition': _disposition, 'content-encoding': _encoding, ...headers } = entry.headers
       response.writeHead(304, headers).end()
       return
     }
     response.writeHead(200, { ...entry.headers, 'content-length': entry.body.length }).end(entry.body)
   }
 
-  function keep(key: string, headers: OutgoingHttpHeaders, body: Buffer): void {
+  function keep(key: string, headers: OutgoingHttpHeaders, body: Buffer, preset: ReadonlySet<string>): void {
     const cacheControl = String(headers['cache-control'] ?? '')
-    if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store)\b/.test(cacheControl)) return
+    if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store)\b/.test(cacheControl) || body.length > maxBytes / 8) return
     const kept: OutgoingHttpHeaders = {}
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_KEPT.has(name)) kept[name] = value
-    entries.delete(key)
-    // The oldest go first: made-up list names cannot grow it past its size.
-    while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+    // What this server set before the route ran (per request, per host) is set again for each request, not copied.
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_KEPT.has(name) && !preset.has(name)) kept[name] = value
+    forget(key)
+    // The oldest go first.
+    while (bytes + body.length > maxBytes && entries.size > 0) forget(entries.keys().next().value!)
     entries.set(key, { headers: kept, body, etag: typeof headers.etag === 'string' ? headers.etag : null, freshUntil: now() + freshMs, fillingSince: null })
+    bytes += body.length
   }
 
   function renderAndKeep(key: string, request: IncomingMessage, response: ServerResponse): void {
@@ -75,6 +87,7 @@ export function feedMicrocache(render: (request: IncomingMessage, response: Serv
     delete request.headers['if-none-match']
     const chunks: Buffer[] = []
     let head: OutgoingHttpHeaders = {}
+    const preset = new Set(Object.keys(response.getHeaders()))
     const { writeHead, write, end } = response
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'))
@@ -93,7 +106,9 @@ export function feedMicrocache(render: (request: IncomingMessage, response: Serv
       if (typeof args[0] !== 'function') collect(args[0], args[1])
       const entry = entries.get(key)
       if (entry) entry.fillingSince = null
-      if (response.statusCode === 200) keep(key, { ...response.getHeaders(), ...head }, Buffer.concat(chunks))
+      if (response.statusCode === 200) keep(key, { ...response.getHeaders(), ...head }, Buffer.concat(chunks), preset)
+      // The list is gone: its copy goes too.
+      else if (response.statusCode === 404 || response.statusCode === 410) forget(key)
       return end.apply(this, args as Parameters<ServerResponse['end']>)
     } as ServerResponse['end']
     render(request, response)
@@ -104,8 +119,7 @@ export function feedMicrocache(render: (request: IncomingMessage, response: Serv
     if (key === null) return false
     const entry = entries.get(key)
     const time = now()
-    // A render that never finished (a dropped connection) stops holding the others back after a while.
-    if (entry && (entry.freshUntil > time || (entry.fillingSince !== null && time - entry.fillingSince < FILL_TIMEOUT_MS))) {
+    if (entry && (entry.freshUntil > time || (entry.fillingSince !== null && time - entry.freshUntil < maxStaleMs))) {
       answer(entry, request, response)
       return true
     }

@@ -39,7 +39,7 @@ export function subscriptionFastPath(
   fallback: (request: IncomingMessage, response: ServerResponse) => void,
 ): (request: IncomingMessage, response: ServerResponse) => boolean {
   // A few connections: one statement each, a millisecond or so; Payload keeps its own pool for everything else.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 })
   pool.on('error', (error) => console.error(`[subscriptions] idle connection: ${error.message}`))
   return (request, response) => {
     const poll = subscriptionPoll(request.method, request.url ?? '/', request.headers)

@@ -158,6 +158,41 @@ test('the support address and the trial come from one place: settings and plans'
   await expect(page.getByTestId('trial-banner').getByRole('link')).toHaveText('Попробовать за 1 ₽')
 })
 
+test('the editor chooses in Site settings → Apps what bypasses the VPN: their own https list, then nothing; the apps’ profiles follow', async ({ page, playwright, baseURL }) => {
+  await signInToAdmin(page)
+  const clash = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': 'clash-verge/v2.0.3', 'cache-control': 'no-cache' } })
+  const profile = async () => (await clash.get('/api/feed/de/clash')).text()
+  // By default Russian sites go direct.
+  expect(await profile()).toContain('RULE-SET,ru-ip,DIRECT')
+  try {
+    await page.goto('/admin/globals/site-settings')
+    await page.getByRole('button', { name: 'Приложения' }).click()
+    await page.locator('#field-routing__mode').click()
+    await page.getByRole('option', { name: 'Российские сайты напрямую, свои списки по ссылкам' }).click()
+    const list = page.getByLabel('IP-адреса для Clash/Mihomo (.mrs)')
+    await list.fill('http://lists.vpnkeys.test/ru.mrs')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await expect(page.getByText('Укажите адрес списка, начинающийся с https://.')).toBeVisible()
+    await list.fill('https://lists.vpnkeys.test/ru.mrs')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await expect(page.getByText('Сохранено.')).toBeVisible()
+    await expect(async () => expect(await profile()).toContain('url: "https://lists.vpnkeys.test/ru.mrs"')).toPass({ timeout: 15_000 })
+
+    await page.locator('#field-routing__mode').click()
+    await page.getByRole('option', { name: 'Всё через VPN (кроме локальной сети)' }).click()
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await expect(page.getByText('Сохранено.').first()).toBeVisible()
+    await expect(async () => {
+      const text = await profile()
+      expect(text).not.toContain('RULE-SET')
+      expect(text).toContain('IP-CIDR,192.168.0.0/16,DIRECT,no-resolve')
+    }).toPass({ timeout: 15_000 })
+  } finally {
+    await page.request.post('/api/globals/site-settings', { ...sameSite, data: { routing: { mode: 'russia', mihomoIp: null } } })
+    await clash.dispose()
+  }
+})
+
 test('the editor finds a customer’s subscription by the address the customer has now', async ({ page, playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: sameSite.headers })
   const owner = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!

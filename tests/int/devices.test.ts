@@ -136,18 +136,56 @@ describe('device limit by HWID', () => {
     expect((await poll(path, happ(3))).headers.get('x-hwid-max-devices-reached')).toBe('true')
   })
 
-  it('never lets more new phones in than there are places, however many poll at once', async () => {
+  it('never lets more new phones in than there are places, however many poll at once, on any instance', async () => {
     const { user, path } = await subscriberWithKey()
-    const answers = await Promise.all(Array.from({ length: 14 }, (_, index) => poll(path, happ(100 + index))))
+    // Through the site's server and the Next.js route at once: two pools, as two instances would be.
+    const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
+    const [, , , userPart, token] = path.split('/')
+    const viaRoute = async (index: number) => {
+      const response = await GET(new Request(`http://localhost${path}`, { headers: happ(index) }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })
+      return { links: Buffer.from(await response.text(), 'base64').toString('utf8').split('\n').filter(Boolean), headers: response.headers }
+    }
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? poll(path, happ(100 + index)) : viaRoute(100 + index))))
     expect(answers.filter((answer) => answer.links.length === 1)).toHaveLength(10)
-    expect(answers.filter((answer) => answer.headers.get('x-hwid-max-devices-reached') === 'true')).toHaveLength(4)
+    expect(answers.filter((answer) => answer.headers.get('x-hwid-max-devices-reached') === 'true')).toHaveLength(10)
     expect(await devicesOf(user.id)).toHaveLength(10)
+  })
+
+  it('counts a device in under a lock: twenty first polls read before any was counted still take ten places', async () => {
+    const { user } = await subscriberWithKey()
+    const pg = (await import('pg')).default
+    const { admitDevice, polledDevice } = await import('@/lib/subscription/devices')
+    // Twenty connections, as twenty instances' polls arriving together would hold, and one holding the user's lock.
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL!, max: 21 })
+    const holder = await pool.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`devices:${user.id}`])
+      const pending = Promise.all(
+        Array.from({ length: 20 }, (_, index) => {
+          const headers = happ(600 + index) as Record<string, string>
+          const device = polledDevice((name) => headers[name] ?? null)!
+          return admitDevice(pool, { userId: user.id, device, limit: 10, known: { count: 0, seenAt: null } })
+        }),
+      )
+      // While the lock is held, no device is counted: each waits its turn.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(await devicesOf(user.id)).toHaveLength(0)
+      await holder.query('COMMIT')
+      const standings = await pending
+      expect(standings.filter((standing) => standing.admitted)).toHaveLength(10)
+      expect(await devicesOf(user.id)).toHaveLength(10)
+    } finally {
+      holder.release()
+      await pool.end()
+    }
   })
 
   it('follows the limit editors set on the plan; lowering it keeps the devices already counted', async () => {
     const { user, path } = await subscriberWithKey()
     const [subscription] = (await world.payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, depth: 0 })).docs
     const tariffId = subscription!.tariff as number
+    await expect(world.payload.update({ collection: 'tariffs', id: tariffId, data: { deviceLimit: 2.5 } })).rejects.toThrow()
     await world.payload.update({ collection: 'tariffs', id: tariffId, data: { deviceLimit: 2 } })
     try {
       expect((await poll(path, happ(201))).headers.get('x-hwid-limit')).toBe('2')

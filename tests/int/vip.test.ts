@@ -311,6 +311,10 @@ describe('Russian sites direct (Site settings → Apps)', () => {
     expect(await (await feed(`${path}/clash`, 'Happ/3.4.1')).text()).toContain(DEFAULT_RULE_LISTS.mihomoIp)
     const settings = await world.payload.findGlobal({ slug: 'site-settings', depth: 0 })
     try {
+      // Other settings leave the routing, and so Happ's profile and the subscription's tag, as they were.
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { claimedKeys: (settings.claimedKeys ?? 500) + 1 } })
+      const same = await feed(path, 'Happ/3.4.1', { 'if-none-match': before.headers.get('etag')! })
+      expect(same.status).toBe(304)
       const refused = await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: { mode: 'custom', mihomoIp: 'http://lists.example.org/ru.mrs' } } }).catch((error: unknown) => error)
       expect(JSON.stringify((refused as { data?: unknown }).data)).toContain('начинающийся с https://')
       await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: { mode: 'custom', mihomoIp: 'https://lists.example.org/ru.mrs' } } })
@@ -319,13 +323,16 @@ describe('Russian sites direct (Site settings → Apps)', () => {
       const yaml = await custom.text()
       expect(yaml).toContain('https://lists.example.org/ru.mrs')
       expect(yaml).toContain(DEFAULT_RULE_LISTS.mihomoDomains)
+      // Happ takes the changed profile: it is newer.
+      expect(Number(profile(await feed(path, 'Happ/3.4.1')).LastUpdated)).toBeGreaterThanOrEqual(Number(profile(before).LastUpdated))
+      expect(profile(await feed(path, 'Happ/3.4.1')).LastUpdated).not.toBe(profile(before).LastUpdated)
       await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: { mode: 'off' } } })
       const off = await feed(path, 'Happ/3.4.1', { 'if-none-match': before.headers.get('etag')! })
       expect(off.status).toBe(200)
       expect(off.headers.get('routing')).toBeNull()
       expect(await (await feed(`${path}/clash`, 'Happ/3.4.1')).text()).not.toContain('RULE-SET')
     } finally {
-      await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: settings.routing } })
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { routing: settings.routing, claimedKeys: settings.claimedKeys } })
     }
   })
 })

@@ -27,7 +27,7 @@ async function readSettings(locale: Locale): Promise<PublicSettings> {
     claimedCountries: settings.claimedCountries ?? 50,
     trialBanner: { enabled: settings.trialBanner?.enabled ?? false, text: settings.trialBanner?.text ?? null },
     rating: settings.rating?.score ? { score: settings.rating.score, reviews: settings.rating.reviews ?? 0 } : null,
-    routing: directRouting(settings.routing, settings.updatedAt),
+    routing: directRouting(settings.routing, settings.routing?.changedAt),
   }
 }
 

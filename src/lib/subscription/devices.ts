@@ -66,6 +66,8 @@ export async function admitDevice(
   const client = await pool.connect()
   try {
     await client.query('BEGIN', [])
+    // A stuck holder must not take the pool's few connections with it: the poll fails and goes to the route.
+    await client.query("SET LOCAL lock_timeout = '2s'", [])
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`devices:${userId}`])
     const inserted = await client.query(ADMIT_SQL, [userId, device.hwid, ...details, limit])
     await client.query('COMMIT', [])

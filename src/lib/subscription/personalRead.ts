@@ -44,7 +44,7 @@ type Row = {
   site_name: string | null
   device_count: number
   device_seen: string | null
-  routing: (RoutingSettings & { updatedAt: string | null }) | null
+  routing: (RoutingSettings & { changedAt: string | null }) | null
 }
 
 /** Runs one parameterised SQL statement. */
@@ -76,7 +76,7 @@ const FACTS_SQL = `
     (SELECT d."last_seen_at" FROM "devices" d WHERE d."user_id" = u."id" AND d."hwid" = $3) AS "device_seen",
     (SELECT json_build_object('mode', g."routing_mode", 'geoipDat', g."routing_geoip_dat", 'geositeDat', g."routing_geosite_dat",
         'mihomoDomains', g."routing_mihomo_domains", 'mihomoIp', g."routing_mihomo_ip", 'singboxDomains', g."routing_singbox_domains",
-        'singboxIp', g."routing_singbox_ip", 'updatedAt', g."updated_at")
+        'singboxIp', g."routing_singbox_ip", 'changedAt', g."routing_changed_at")
        FROM "site_settings" g LIMIT 1) AS "routing"
   FROM "users" u WHERE u."id" = $1`
 
@@ -92,8 +92,9 @@ export async function readPersonalFeedFacts(query: SqlQuery, userId: number, hwi
     vip: row.vip ? { status: row.vip.status, currentPeriodEnd: row.vip.end ? new Date(row.vip.end).toISOString() : null } : null,
     links: row.links ?? [],
     siteName: row.site_name,
-    deviceLimit: Number(row.vip?.device_limit ?? DEFAULT_DEVICE_LIMIT),
+    // Whole and at least one, whatever the column holds.
+    deviceLimit: Math.max(1, Math.floor(Number(row.vip?.device_limit ?? DEFAULT_DEVICE_LIMIT)) || DEFAULT_DEVICE_LIMIT),
     devices: { count: row.device_count, seenAt: row.device_seen ? new Date(row.device_seen).toISOString() : null },
-    routing: directRouting(row.routing, row.routing?.updatedAt),
+    routing: directRouting(row.routing, row.routing?.changedAt),
   }
 }

@@ -29,7 +29,7 @@ export const DEFAULT_RULE_LISTS: RuleListUrls = {
 /** What goes direct: null when everything goes through the tunnel but private networks. */
 export type DirectRouting = {
   lists: RuleListUrls
-  /** When the editors last changed it (Unix seconds): Happ replaces its profile only for a newer one. */
+  /** When the editors last changed it (Unix seconds; 0 before they ever did): Happ replaces its profile only for a newer one. */
   updatedAt: number
 }
 
@@ -44,7 +44,7 @@ export const GEO_RUSSIA = { ip: 'geoip:ru', private: 'geoip:private', sites: 'ge
 export type RoutingSettings = { mode?: RoutingMode | null } & Partial<Record<keyof RuleListUrls, string | null>>
 
 /** The direct routing the settings ask for; custom lists fall back to the defaults where a field is empty. */
-export function directRouting(settings: RoutingSettings | null | undefined, updatedAt: string | null | undefined): DirectRouting | null {
+export function directRouting(settings: RoutingSettings | null | undefined, changedAt: string | null | undefined): DirectRouting | null {
   const mode = settings?.mode ?? 'russia'
   if (mode === 'off') return null
   const lists = { ...DEFAULT_RULE_LISTS }
@@ -54,7 +54,7 @@ export function directRouting(settings: RoutingSettings | null | undefined, upda
       if (url && isRuleListUrl(url)) lists[name] = url
     }
   }
-  const time = updatedAt ? Date.parse(updatedAt) : NaN
+  const time = changedAt ? Date.parse(changedAt) : NaN
   return { lists, updatedAt: Number.isFinite(time) ? Math.floor(time / 1000) : 0 }
 }
 

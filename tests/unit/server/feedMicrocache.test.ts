@@ -82,7 +82,8 @@ describe('the free feeds’ microcache', () => {
     const agent = { 'user-agent': 'Happ/3.4.1' }
     expect(feedKey('GET', '/api/feed/de', { ...agent, 'accept-encoding': 'gzip, deflate, br' })).toBe(`${feedKey('GET', '/api/feed/de', agent)} gzip`)
     expect(feedKey('GET', '/api/feed/de', { ...agent, 'accept-encoding': 'gzip;q=0, br' })).toBe(feedKey('GET', '/api/feed/de', agent))
-    expect(feedKey('GET', '/api/feed/de', { ...agent, host: 'mirror.example' })).not.toBe(feedKey('GET', '/api/feed/de', { ...agent, host: 'free.vpnkeys.example' }))
+    // A made-up Host adds no copies: the answer names the site by its own address.
+    expect(feedKey('GET', '/api/feed/de', { ...agent, host: 'made-up.example' })).toBe(feedKey('GET', '/api/feed/de', { ...agent, host: 'free.vpnkeys.example' }))
     expect((await get('/api/feed/vless-de', { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Chrome/142.0' })).status).toBe(599)
     expect((await get('/api/feed/vless-de?x=1')).status).toBe(599)
     expect((await get('/api/feed/vless-de/xml')).status).toBe(599)
@@ -121,11 +122,78 @@ describe('the free feeds’ microcache', () => {
     expect(await (await get('/api/feed/de')).text()).toBe(`keys v${version}`)
   })
 
+  it('never serves an old copy for long while renders fail, forgets a list that is gone, and copies no header this server set per request', async () => {
+    let status = 200
+    const { seen, get } = await serve((request, response) => {
+      const answer = () => (status === 200 ? feed(request, response) : response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end('{}'))
+      if (slow) release = answer
+      else answer()
+    })
+    let release: () => void = () => undefined
+    let slow = false
+    const first = await (await get('/api/feed/de')).text()
+    // Past its half second, the others may have the copy while a render runs, but not five seconds on: a render
+    // that keeps failing (an address past its allowance) cannot keep them on an old list.
+    clock += 501
+    slow = true
+    status = 429
+    const failing = get('/api/feed/de')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await (await get('/api/feed/de')).text()).toBe(first)
+    clock += 5_000
+    slow = false
+    expect((await get('/api/feed/de')).status).toBe(429)
+    release()
+    expect((await failing).status).toBe(429)
+    expect(seen).toHaveLength(3)
+    // A list that is gone takes its copy with it.
+    status = 404
+    expect((await get('/api/feed/de')).status).toBe(404)
+    status = 200
+    expect(await (await get('/api/feed/de')).text()).not.toBe(first)
+    expect(seen).toHaveLength(5)
+  })
+
+  it('answers 304 without the body’s encoding, and sets this server’s own headers afresh for each request', async () => {
+    const cache = feedMicrocache((_request, response) => {
+      response.setHeader('Cache-Control', 'public, max-age=300')
+      response.writeHead(200, { ETag: '"t"', 'Content-Encoding': 'gzip', 'Content-Type': 'text/plain' }).end('zz')
+    })
+    const headersOf = async (request: Record<string, string>, preset: Record<string, string>) => {
+      const sent: Record<string, unknown>[] = []
+      const state: Record<string, unknown> = { ...preset }
+      const response = {
+        setHeader: (name: string, value: unknown) => {
+          state[name.toLowerCase()] = value
+          return response
+        },
+        getHeaders: () => ({ ...state }),
+        writeHead(status: number, headers: Record<string, unknown>) {
+          sent.push({ status, ...headers })
+          return response
+        },
+        write: () => true,
+        end: () => response,
+        statusCode: 200,
+      }
+      cache({ method: 'GET', url: '/api/feed/de', headers: { 'user-agent': 'Happ/3.4.1', ...request } } as unknown as IncomingMessage, response as unknown as ServerResponse)
+      await Promise.resolve()
+      return sent[0]!
+    }
+    expect(await headersOf({}, { 'x-robots-tag': 'noindex' })).toMatchObject({ status: 200 })
+    const copy = await headersOf({}, {})
+    expect(copy).toMatchObject({ status: 200, etag: '"t"', 'content-encoding': 'gzip' })
+    expect(copy['x-robots-tag']).toBeUndefined()
+    const unchanged = await headersOf({ 'if-none-match': '"t"' }, {})
+    expect(unchanged).toMatchObject({ status: 304, etag: '"t"' })
+    expect(unchanged['content-encoding']).toBeUndefined()
+  })
+
   it('keys only well-formed feed polls, whatever the path (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 100 }), fc.constantFrom('', '/api/feed/', '/api/feed/vless-de/'), (tail, head) => {
         const key = feedKey('GET', `${head}${tail}`, { 'user-agent': 'Happ/3.4.1' })
-        if (key !== null) expect(key).toMatch(/^ \/api\/feed\/[a-z0-9-]{1,60}(\/(base64|clash|singbox|outline|json))? (base64|clash|singbox|outline|json)$/)
+        if (key !== null) expect(key).toMatch(/^\/api\/feed\/[a-z0-9-]{1,60}(\/(base64|clash|singbox|outline|json))? (base64|clash|singbox|outline|json)$/)
       }),
     )
   })
