@@ -2,7 +2,7 @@
 // states. The purchase journeys run twice (playwright.config.ts): with Stripe (its double's signed events move the
 // subscription) and with YooKassa (PAYMENT_PROVIDER=yookassa: its double's payments, the site's renewal job).
 import { devices, expect, test } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 
@@ -333,8 +333,8 @@ async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   return email
 }
 
-test('[ru] staff refund the trial fee from the subscription’s page: the provider returns it, the history says who, nothing is left to refund', async ({ page, browser }) => {
-  const email = await buyTrial(page, '')
+/** The editor signed in to the Russian admin, on the page of the subscription bought with `email`. */
+async function subscriptionInAdmin(browser: Browser, email: string): Promise<{ staff: BrowserContext; admin: Page }> {
   const staff = await browser.newContext({ locale: 'ru-RU' })
   const admin = await staff.newPage()
   await admin.goto('/admin')
@@ -343,8 +343,13 @@ test('[ru] staff refund the trial fee from the subscription’s page: the provid
   await admin.getByRole('button', { name: /войти/i }).click()
   await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
   const found = (await (await admin.request.get(`/api/subscriptions?where[title][equals]=${encodeURIComponent(email)}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
-  const id = found.docs[0]!.id
-  await admin.goto(`/admin/collections/subscriptions/${id}`)
+  await admin.goto(`/admin/collections/subscriptions/${found.docs[0]!.id}`)
+  return { staff, admin }
+}
+
+test('[ru] staff refund the trial fee from the subscription’s page: the provider returns it, the history says who, nothing is left to refund', async ({ page, browser }) => {
+  const email = await buyTrial(page, '')
+  const { staff, admin } = await subscriptionInAdmin(browser, email)
   const box = admin.getByTestId('subscription-refund')
   await expect(box.getByLabel('Платёж')).toContainText('1 ₽')
   await expect(box.getByLabel('Сумма возврата, ₽')).toHaveValue('1')
@@ -406,15 +411,7 @@ test('devices counted by the apps’ HWID: an eleventh phone gets no keys; My se
   await expect(english.getByTestId('device').filter({ hasText: 'Pixel 11 ·' })).toContainText(/first seen .+, last seen .+/)
   await expect(english.getByRole('button', { name: 'Remove device' })).toHaveCount(10)
 
-  const staff = await browser.newContext({ locale: 'ru-RU' })
-  const admin = await staff.newPage()
-  await admin.goto('/admin')
-  await admin.getByLabel(/e-?mail/i).fill(editor.email)
-  await admin.getByLabel(/пароль/i).fill(editor.password)
-  await admin.getByRole('button', { name: /войти/i }).click()
-  await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
-  const found = (await (await admin.request.get(`/api/subscriptions?where[title][equals]=${encodeURIComponent(email)}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
-  await admin.goto(`/admin/collections/subscriptions/${found.docs[0]!.id}`)
+  const { staff, admin } = await subscriptionInAdmin(browser, email)
   const box = admin.getByTestId('subscription-devices')
   await expect(box.getByRole('heading', { name: 'Устройства: 10 из 10' })).toBeVisible()
   await box.getByTestId('admin-device').filter({ hasText: 'Pixel 1 ·' }).getByRole('button', { name: 'Удалить' }).click()
