@@ -1,18 +1,19 @@
 'use client'
 // The refund form on a subscription's page: a payment, an amount (all that is left by default), a confirmation,
-// then the answer in place; the page re-reads the history and the payments after a refund.
+// then the answer in place; the page re-reads the history and the payments after a refund. It stays on the page
+// when nothing is left to refund, so the answer to the last refund is still there after the page re-reads.
 import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
 type Payment = { reference: string; label: string; remaining: string; remainingText: string }
-type Texts = { hint: string; payment: string; amount: string; submit: string; confirm: string }
+type Texts = { hint: string; payment: string; amount: string; submit: string; confirm: string; none: string }
 
 export function RefundForm({ subscriptionId, payments, texts }: { subscriptionId: number; payments: Payment[]; texts: Texts }) {
   const router = useRouter()
-  const [reference, setReference] = useState(payments[0]!.reference)
-  const chosen = payments.find((payment) => payment.reference === reference) ?? payments[0]!
-  const [amount, setAmount] = useState(chosen.remaining)
+  const [reference, setReference] = useState(payments[0]?.reference ?? '')
+  const chosen = payments.find((payment) => payment.reference === reference) ?? payments[0]
+  const [amount, setAmount] = useState(chosen?.remaining ?? '')
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -35,6 +36,19 @@ export function RefundForm({ subscriptionId, payments, texts }: { subscriptionId
     }
   }
 
+  const answer = result ? (
+    <p role={result.ok ? 'status' : 'alert'} data-testid="refund-result" className={result.ok ? undefined : 'field-error'}>
+      {result.text}
+    </p>
+  ) : null
+  if (!chosen) {
+    return (
+      <div>
+        {answer}
+        <p>{texts.none}</p>
+      </div>
+    )
+  }
   return (
     <div>
       <p className="field-description">{texts.hint}</p>
@@ -62,11 +76,7 @@ export function RefundForm({ subscriptionId, payments, texts }: { subscriptionId
       <Button buttonStyle="secondary" disabled={busy} onClick={() => void submit()}>
         {texts.submit}
       </Button>
-      {result ? (
-        <p role={result.ok ? 'status' : 'alert'} data-testid="refund-result" className={result.ok ? undefined : 'field-error'}>
-          {result.text}
-        </p>
-      ) : null}
+      {answer}
     </div>
   )
 }

@@ -29,15 +29,18 @@ export const SubscriptionRefund: FieldServerComponent = async ({ id, payload, i1
   return (
     <div className="field-type subscription-refund" data-testid="subscription-refund">
       <h4>{t('refund.title')}</h4>
-      {payments.length === 0 ? (
-        <p>{t('refund.none')}</p>
-      ) : (
-        <RefundForm
-          subscriptionId={id}
-          payments={payments}
-          texts={{ hint: t('refund.hint'), payment: t('refund.payment'), amount: t('refund.amount'), submit: t('refund.submit'), confirm: t('refund.confirm', { amount: '{amount}' }) }}
-        />
-      )}
+      <RefundForm
+        subscriptionId={id}
+        payments={payments}
+        texts={{
+          hint: t('refund.hint'),
+          payment: t('refund.payment'),
+          amount: t('refund.amount'),
+          submit: t('refund.submit'),
+          confirm: t('refund.confirm', { amount: '{amount}' }),
+          none: t('refund.none'),
+        }}
+      />
     </div>
   )
 }
