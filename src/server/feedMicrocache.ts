@@ -1,8 +1,9 @@
 // Free feeds (/api/feed/…) kept for half a second in the server's memory, in front of Next.js: every app polls them,
 // and a Next.js route handler answers at about a quarter of a static file's rate (README, "Speed"), so under load
 // one poll per list and format a half-second renders and the rest are copies. Half a second keeps a key taken off a
-// list out of every instance's feeds as fast as the shared cache does (tests/e2e/cluster.spec.ts); nginx in front
-// keeps the same answers for minutes anyway (their Cache-Control says public). While one poll renders, the others
+// list out of every instance's feeds as fast as the shared cache does (tests/e2e/cluster.spec.ts); the answers'
+// Cache-Control lets any shared cache keep them five minutes, though the deploy's nginx passes /api/ uncached, so
+// in production these copies are the feeds' only cache. While one poll renders, the others
 // get the previous copy rather than all rendering at once. Only what the route marked public is kept; a browser
 // (sent to the list's page) and anything not a plain GET pass through.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
