@@ -69,7 +69,9 @@ const CONTENT_SECURITY_POLICY = [
   "media-src 'none'",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'self' https://checkout.stripe.com",
+  // A form's redirect is held to this too (Chromium blocks it): the purchase form's answer opens the provider's checkout,
+  // Stripe's or YooKassa's (its confirmation_url is on yoomoney.ru).
+  "form-action 'self' https://checkout.stripe.com https://yoomoney.ru",
   "frame-ancestors 'none'",
 ].join('; ')
 const ADMIN_CONTENT_SECURITY_POLICY = ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"].join('; ')

@@ -3,7 +3,7 @@
 // rendered from deploy/nginx (see tests/helpers/e2eServer.ts).
 import { defineConfig } from '@playwright/test'
 
-import { CHROMIUM_HOST_RULES, FREE_KEYS_HOST, PRODUCTION_HOST } from './tests/helpers/testHosts'
+import { CHROMIUM_HOST_RULES, FREE_KEYS_HOST, MIRROR_HOST, PRODUCTION_HOST } from './tests/helpers/testHosts'
 
 /** nginx's port: the site's public address. */
 const port = Number(process.env.E2E_PORT ?? 3100)
@@ -31,6 +31,7 @@ function server(publicPort: number, url: string, env: Record<string, string>, ha
       SERVER_URL: url,
       PRODUCTION_HOST,
       FREE_KEYS_HOST,
+      MIRROR_HOSTS: MIRROR_HOST,
       // The tests stand in for one more proxy in front of nginx: the address they write in X-Forwarded-For is the client's.
       TRUSTED_PROXY_HOPS: '2',
       ...env,
@@ -64,7 +65,7 @@ export default defineConfig({
         '--disable-sync',
         `--host-resolver-rules=${CHROMIUM_HOST_RULES}`,
         // The site is served over TLS in production: the test hosts count as secure origins (clipboard, crypto.randomUUID).
-        `--unsafely-treat-insecure-origin-as-secure=${baseURL},${yookassaURL},${clusterURL},http://${PRODUCTION_HOST}:${port}`,
+        `--unsafely-treat-insecure-origin-as-secure=${baseURL},${yookassaURL},${clusterURL},http://${PRODUCTION_HOST}:${port},http://${MIRROR_HOST}:${port}`,
       ],
     },
   },

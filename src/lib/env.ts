@@ -1,6 +1,10 @@
 // The environment, parsed once with zod; production refuses to start without what it needs.
 import { z } from 'zod'
 
+import { hostName } from '@/lib/http/sameHost'
+import { HOST_NAME, siteHostsOf } from '@/lib/http/siteHosts'
+import type { SiteHosts } from '@/lib/http/siteHosts'
+
 const optionalString = z
   .string()
   .trim()
@@ -46,6 +50,17 @@ const schema = z.object({
   YOOKASSA_API_URL: optionalString.pipe(z.url('YOOKASSA_API_URL must be an absolute URL').optional()),
   PRODUCTION_HOST: optionalString,
   FREE_KEYS_HOST: optionalString,
+  /** The same site under other names, for when the main domain is blocked (src/lib/http/siteHosts.ts). */
+  MIRROR_HOSTS: optionalString.transform((list, context) => {
+    // Names only: a port or a scheme would make another site of the mirror (every own host is served on SERVER_URL's).
+    const names = (list ?? '').split(/[\s,]+/).filter(Boolean).map((name) => name.toLowerCase().replace(/\.$/, ''))
+    const wrong = names.find((name) => !HOST_NAME.test(name))
+    if (wrong !== undefined) {
+      context.addIssue({ code: 'custom', message: `MIRROR_HOSTS must be host names separated by commas (${wrong} is not one)` })
+      return z.NEVER
+    }
+    return names
+  }),
   /** Reverse proxies in front that append the client's address to X-Forwarded-For (rate limits count by it). */
   TRUSTED_PROXY_HOPS: optionalString
     .pipe(
@@ -73,6 +88,8 @@ export type Env = z.infer<typeof schema> & {
   /** Production on real infrastructure: not a local preview of the production build. */
   isStrictProduction: boolean
   serverUrl: string
+  /** The site's own hosts: SERVER_URL's, the production and free-keys hosts, the mirrors. */
+  hosts: SiteHosts
   emailFrom: string
   /** The configured provider (PAYMENT_PROVIDER; else the one whose keys are set; else Stripe). */
   paymentProvider: 'yookassa' | 'stripe'
@@ -86,7 +103,9 @@ export class EnvError extends Error {
   override name = 'EnvError'
 }
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(given: Record<string, string | undefined>): Env {
+  // Empty means not set, as .env.example says and compose's env_file passes its empty lines (`NODE_ENV=`).
+  const source = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined && value.trim() !== ''))
   const result = schema.safeParse(source)
   if (!result.success) {
     const issue = result.error.issues[0]
@@ -106,7 +125,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
   }
   // Visitors are sent to the free-keys host, where forms post from and cookies are set: it must be SERVER_URL's.
-  if (isStrictProduction && env.FREE_KEYS_HOST && env.SERVER_URL && new URL(env.SERVER_URL).host !== env.FREE_KEYS_HOST.toLowerCase()) {
+  // Compared by name: the port is SERVER_URL's to say (every own host is served on it).
+  if (isStrictProduction && env.FREE_KEYS_HOST && env.SERVER_URL && hostName(new URL(env.SERVER_URL).host) !== hostName(env.FREE_KEYS_HOST)) {
     throw new EnvError(
       `SERVER_URL (${env.SERVER_URL}) must be the address visitors use: with FREE_KEYS_HOST set, that is https://${env.FREE_KEYS_HOST}.`,
     )
@@ -129,6 +149,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     paymentProvider,
     billing,
     serverUrl,
+    hosts: siteHostsOf({ serverUrl, productionHost: env.PRODUCTION_HOST, freeKeysHost: env.FREE_KEYS_HOST, mirrorHosts: env.MIRROR_HOSTS }),
     emailFrom: env.EMAIL_FROM ?? `no-reply@${new URL(serverUrl).hostname.replace(/^localhost$/, 'example.com')}`,
   }
 }

@@ -8,6 +8,8 @@
 // (sent to the list's page) and anything not a plain GET pass through.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 
+import { requestedHost, requestOriginOf } from '@/lib/http/siteHosts'
+import type { SiteHosts } from '@/lib/http/siteHosts'
 import { isSubscriptionFormat, subscriptionFormat, wantsPage } from '@/lib/subscription/clients'
 import { matchesEtag } from '@/lib/subscription/respond'
 
@@ -17,7 +19,14 @@ const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding
 
 type Entry = { headers: OutgoingHttpHeaders; body: Buffer; etag: string | null; freshUntil: number; fillingSince: number | null }
 
-export type FeedMicrocacheOptions = { freshMs?: number; maxStaleMs?: number; maxBytes?: number; now?: () => number }
+export type FeedMicrocacheOptions = {
+  /** The site's own hosts: a feed names the host it was polled on, so each own host has copies of its own. */
+  hosts?: SiteHosts
+  freshMs?: number
+  maxStaleMs?: number
+  maxBytes?: number
+  now?: () => number
+}
 
 function acceptsGzip(headers: IncomingMessage['headers']): boolean {
   const value = headers['accept-encoding']
@@ -25,7 +34,7 @@ function acceptsGzip(headers: IncomingMessage['headers']): boolean {
 }
 
 /** The cache key of a feed poll (its URL and the format it is answered in), or null for what is not kept. */
-export function feedKey(method: string | undefined, url: string, headers: IncomingMessage['headers']): string | null {
+export function feedKey(method: string | undefined, url: string, headers: IncomingMessage['headers'], hosts?: SiteHosts): string | null {
   if (method !== 'GET') return null
   const [pathname = '', query] = url.split('?', 2)
   if (query !== undefined) return null
@@ -35,9 +44,10 @@ export function feedKey(method: string | undefined, url: string, headers: Incomi
   if (suffix !== undefined && !isSubscriptionFormat(suffix)) return null
   const header = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : null)
   if (suffix === undefined && wantsPage(header('accept'), header('user-agent'))) return null
-  // The answer names the site by SERVER_URL whatever the Host (so a made-up Host adds no copies); a client that takes
-  // gzip gets the compressed copy.
-  return `${pathname} ${subscriptionFormat({ userAgent: header('user-agent'), suffix })}${acceptsGzip(headers) ? ' gzip' : ''}`
+  // The answer names the own host it was polled on, else SERVER_URL (so a made-up Host adds no copies); a client that
+  // takes gzip gets the compressed copy.
+  const origin = hosts ? requestOriginOf(hosts, requestedHost(header)) : ''
+  return `${origin}${pathname} ${subscriptionFormat({ userAgent: header('user-agent'), suffix })}${acceptsGzip(headers) ? ' gzip' : ''}`
 }
 
 /**
@@ -47,7 +57,7 @@ export function feedKey(method: string | undefined, url: string, headers: Incomi
 export function feedMicrocache(render: (request: IncomingMessage, response: ServerResponse) => void, options: FeedMicrocacheOptions = {}) {
   // A copy outlives its half second only while a new one renders, and never by more than `maxStaleMs`: a render that
   // keeps failing (an address past its allowance polling hard) cannot keep the others on an old list.
-  const { freshMs = 500, maxStaleMs = 5_000, maxBytes = 32 * 1024 * 1024, now = Date.now } = options
+  const { hosts, freshMs = 500, maxStaleMs = 5_000, maxBytes = 32 * 1024 * 1024, now = Date.now } = options
   const entries = new Map<string, Entry>()
   let bytes = 0
 
@@ -116,7 +126,7 @@ export function feedMicrocache(render: (request: IncomingMessage, response: Serv
   }
 
   return (request: IncomingMessage, response: ServerResponse): boolean => {
-    const key = feedKey(request.method, request.url ?? '/', request.headers)
+    const key = feedKey(request.method, request.url ?? '/', request.headers, hosts)
     if (key === null) return false
     const entry = entries.get(key)
     const time = now()

@@ -24,11 +24,7 @@ const SHUTDOWN_GRACE_MS = 10_000
 // header line (large_client_header_buffers in deploy/nginx), and more than this answers 431 before any code runs.
 const MAX_HEADER_BYTES = 16 * 1024
 
-const settings: RoutingSettings = {
-  serverUrl: env().serverUrl,
-  productionHost: env().PRODUCTION_HOST,
-  freeKeysHost: env().FREE_KEYS_HOST,
-}
+const settings: RoutingSettings = { hosts: env().hosts }
 
 const app = next({ dev, dir: root, port, turbopack: dev })
 const handle = app.getRequestHandler()
@@ -42,9 +38,9 @@ function toNext(request: IncomingMessage, response: ServerResponse): void {
 
 // Apps' subscription polls, before Next.js (production only: `next dev` compiles the route it would skip).
 const databaseUrl = env().DATABASE_URL
-const answerPoll = !dev && databaseUrl ? subscriptionFastPath(databaseUrl, env().serverUrl, toNext) : null
+const answerPoll = !dev && databaseUrl ? subscriptionFastPath(databaseUrl, env().hosts, toNext) : null
 // Free feeds' polls, copies of Next.js's answers for half a second (production only, as above).
-const answerFeed = dev ? null : feedMicrocache(toNext)
+const answerFeed = dev ? null : feedMicrocache(toNext, { hosts: env().hosts })
 
 function serve(request: IncomingMessage, response: ServerResponse): void {
   for (const name of SERVER_SET_REQUEST_HEADERS) delete request.headers[name]

@@ -3,6 +3,8 @@
 // rewrite in next.config.ts follows (so Next.js keeps the public URL for the page and the browser's router).
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/i18n/routing'
 import { cookieValue } from '@/lib/http/cookieValue'
+import { requestedHost as requestedHostOf } from '@/lib/http/siteHosts'
+import type { SiteHosts } from '@/lib/http/siteHosts'
 import { redirectLocation } from '@/lib/routing/redirectLocation'
 import { INTERNAL_ROUTE_HEADER } from '@/lib/routing/internalRouteHeader'
 import { PUBLIC_PATH_HEADER, UNCLEAN_SLASHES, routeRequest } from '@/lib/routing/routeRequest'
@@ -24,9 +26,8 @@ const PASS_THROUGH = /^\/(?:api|admin|_next|_vercel|.*\..*)/
 export type RequestHeaders = Record<string, string | string[] | undefined>
 
 export type RoutingSettings = {
-  serverUrl: string
-  productionHost?: string
-  freeKeysHost?: string
+  /** The site's own hosts (env().hosts). */
+  hosts: SiteHosts
 }
 
 export type RoutePlan =
@@ -59,17 +60,16 @@ function header(headers: RequestHeaders, name: string): string | null {
   return (Array.isArray(value) ? value[0] : value) ?? null
 }
 
-/** The host the visitor asked for: a reverse proxy passes it as Host or, when it rewrites Host, as X-Forwarded-Host. */
 function requestedHost(headers: RequestHeaders): string | null {
-  const forwarded = header(headers, 'x-forwarded-host')?.split(',')[0]?.trim()
-  return forwarded || header(headers, 'host')
+  return requestedHostOf((name) => header(headers, name))
 }
 
 export function routePlan(url: string, headers: RequestHeaders, settings: RoutingSettings): RoutePlan {
   const queryStart = url.indexOf('?')
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart)
   const search = queryStart === -1 ? '' : url.slice(queryStart)
-  const common: Record<string, string> = settings.serverUrl.startsWith('https://') ? { 'Strict-Transport-Security': HSTS } : {}
+  const { hosts } = settings
+  const common: Record<string, string> = hosts.origin.startsWith('https://') ? { 'Strict-Transport-Security': HSTS } : {}
   // Empty segments and backslashes go to routeRequest even on those paths, which drops them.
   const isPassThrough = PASS_THROUGH.test(pathname) && !UNCLEAN_SLASHES.test(pathname)
   if (!pathname.startsWith('/') || isPassThrough) return { kind: 'next', requestHeaders: {}, responseHeaders: common }
@@ -83,8 +83,8 @@ export function routePlan(url: string, headers: RequestHeaders, settings: Routin
     cookieLocale: cookieValue(header(headers, 'cookie'), LOCALE_COOKIE),
     acceptLanguage: header(headers, 'accept-language'),
     fetchDest: header(headers, 'sec-fetch-dest'),
-    productionHost: settings.productionHost,
-    freeKeysHost: settings.freeKeysHost,
+    productionHost: hosts.production ?? undefined,
+    freeKeysHost: hosts.freeKeys ?? undefined,
   })
 
   if (decision.kind === 'redirect') {
@@ -92,8 +92,7 @@ export function routePlan(url: string, headers: RequestHeaders, settings: Routin
       location: decision.location,
       toHost: decision.toHost,
       requestedHost: requestedHost(headers),
-      serverUrl: settings.serverUrl,
-      ownHosts: [settings.productionHost, settings.freeKeysHost],
+      hosts,
     })
     const responseHeaders: Record<string, string> = { ...common, Location: location }
     if (decision.isPersonal) {

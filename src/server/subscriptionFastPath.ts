@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import pg from 'pg'
 
+import { requestedHost, requestOriginOf } from '@/lib/http/siteHosts'
+import type { SiteHosts } from '@/lib/http/siteHosts'
 import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
 import { polledDevice } from '@/lib/subscription/devices'
 import { answerPersonalPoll } from '@/lib/subscription/personalAnswer'
@@ -35,7 +37,7 @@ export function subscriptionPoll(method: string | undefined, url: string, header
  */
 export function subscriptionFastPath(
   databaseUrl: string,
-  serverUrl: string,
+  hosts: SiteHosts,
   fallback: (request: IncomingMessage, response: ServerResponse) => void,
 ): (request: IncomingMessage, response: ServerResponse) => boolean {
   // A few connections: one statement each, a millisecond or so; Payload keeps its own pool for everything else.
@@ -46,7 +48,9 @@ export function subscriptionFastPath(
     if (!poll) return false
     const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null)
     const personal = { userId: Number(poll.user), token: poll.token, suffix: poll.suffix, userAgent: header('user-agent'), ifNoneMatch: header('if-none-match'), device: polledDevice(header) }
-    answerPersonalPoll(pool, personal, serverUrl).then(
+    // On the host the app polls (a mirror gives out the mirror's addresses), else on SERVER_URL.
+    const site = { origin: requestOriginOf(hosts, requestedHost(header)), mirrors: hosts.mirrors }
+    answerPersonalPoll(pool, personal, site).then(
       (answer) => response.writeHead(answer.status, answer.headers).end(answer.body ?? undefined),
       (error: unknown) => {
         console.error(`[subscriptions] database error, leaving the poll to the route: ${error instanceof Error ? error.message : String(error)}`)

@@ -366,7 +366,7 @@ test('pages and the account are never framed, and say how they may be used', asy
   expect(page).toContain("script-src 'self' 'unsafe-inline'")
   expect(page).toContain("connect-src 'self'")
   expect(page).toContain("object-src 'none'")
-  expect(page).toContain('form-action \'self\' https://checkout.stripe.com')
+  expect(page).toContain('form-action \'self\' https://checkout.stripe.com https://yoomoney.ru')
   // Served over plain HTTP here: no HSTS (it would pin a host that has no certificate).
   expect((await request.get('/', { headers: RU })).headers()['strict-transport-security']).toBeUndefined()
 })

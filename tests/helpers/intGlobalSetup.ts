@@ -8,6 +8,8 @@ import { startEmbeddedPostgres } from '../../scripts/lib/postgres'
 import { runPrepare } from './prepare'
 
 export const INT_SERVER_URL = 'https://free.keys.example'
+/** A mirror of the site (MIRROR_HOSTS): subscription answers name it, and answer on it with its own addresses. */
+export const INT_MIRROR_HOST = 'keys-mirror.example'
 
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vpnkeys-int-'))
@@ -17,7 +19,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.DATABASE_URL = postgres.url
   process.env.PAYLOAD_SECRET = randomBytes(32).toString('hex')
   // A real domain, never the address requests arrive on: every absolute URL must come from it.
-  Object.assign(process.env, { NODE_ENV: 'test', SERVER_URL: INT_SERVER_URL })
+  Object.assign(process.env, { NODE_ENV: 'test', SERVER_URL: INT_SERVER_URL, MIRROR_HOSTS: INT_MIRROR_HOST })
   process.env.TEST_PG_ADMIN_URL = postgres.url.replace(/\/[^/]+$/, '/postgres')
   await runPrepare('always', process.env)
   return async () => {

@@ -1,16 +1,18 @@
-// The test suite's host names (the production host and the free-keys host the site is served on) resolve to
+// The test suite's host names (the production host, the free-keys host the site is served on, a mirror) resolve to
 // loopback: for Chromium through --host-resolver-rules, and for the tests' own requests (Playwright's request
 // fixture looks names up with dns.promises.lookup) through this patch, loaded with the Playwright config.
 import dns from 'node:dns'
 
 export const PRODUCTION_HOST = 'vpnkeys.test'
 export const FREE_KEYS_HOST = 'free.vpnkeys.test'
+/** Another domain of the site (MIRROR_HOSTS), as an operator adds one for when the main domain is blocked. */
+export const MIRROR_HOST = 'vpnkeys-mirror.test'
 
-export const CHROMIUM_HOST_RULES = `MAP ${PRODUCTION_HOST} 127.0.0.1, MAP *.${PRODUCTION_HOST} 127.0.0.1`
+export const CHROMIUM_HOST_RULES = `MAP ${PRODUCTION_HOST} 127.0.0.1, MAP *.${PRODUCTION_HOST} 127.0.0.1, MAP ${MIRROR_HOST} 127.0.0.1`
 
 function isTestHost(hostname: string): boolean {
   const name = hostname.toLowerCase()
-  return name === PRODUCTION_HOST || name.endsWith(`.${PRODUCTION_HOST}`)
+  return name === PRODUCTION_HOST || name.endsWith(`.${PRODUCTION_HOST}`) || name === MIRROR_HOST
 }
 
 const lookup = dns.promises.lookup.bind(dns.promises)

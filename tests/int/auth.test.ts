@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestSmtp } from '../helpers/smtp'
-import { INT_SERVER_URL } from '../helpers/intGlobalSetup'
+import { INT_MIRROR_HOST, INT_SERVER_URL } from '../helpers/intGlobalSetup'
 import { startSmtp, tokenFromMail } from '../helpers/smtp'
 
 let smtp: TestSmtp
@@ -458,6 +458,26 @@ describe('input and limits', () => {
     expect(confirmed.headers.get('location')).toBe(`${INT_SERVER_URL}/en/profile/servers`)
     const invalid = await requestLink(new Request('http://localhost:3999/api/auth/request-link', { method: 'POST', body: new FormData(), headers }))
     expect(invalid.headers.get('location')).toBe(`${INT_SERVER_URL}/login/invalid`)
+  })
+
+  it('signs in on a mirror: the e-mailed link and every redirect stay on the mirror the form was sent from', async () => {
+    const email = uniqueEmail()
+    const mirror = `https://${INT_MIRROR_HOST}`
+    // nginx passes the host as the visitor typed it; the port is SERVER_URL's to say, whatever the request names.
+    const onMirror = { host: '127.0.0.1:3999', 'x-forwarded-host': `${INT_MIRROR_HOST}:8443`, origin: mirror, 'sec-fetch-site': 'same-origin' }
+    const asked = linkRequest({ email, purpose: 'register' })
+    const sent = await requestLink(new Request(asked.url, { method: 'POST', body: await asked.text(), headers: { ...Object.fromEntries(asked.headers), ...onMirror } }))
+    expect(sent.status).toBe(200)
+    const mail = await smtp.latestTo(email)
+    expect(mail.text).toContain(`${mirror}/verify-email/`)
+    const form = new FormData()
+    form.set('code', tokenFromMail(mail))
+    form.set('locale', 'ru')
+    const confirmed = await confirm(new Request('http://127.0.0.1:3999/api/auth/confirm', { method: 'POST', body: form, headers: onMirror }))
+    expect(confirmed.headers.get('location')).toBe(`${mirror}/profile/servers`)
+    expect(await userFromCookie(confirmed)).toMatchObject({ email })
+    // The session cookie names no domain: it belongs to the mirror alone, as the main host's belongs to it.
+    expect(confirmed.headers.get('set-cookie')).not.toMatch(/Domain=/i)
   })
 
   it('refuses a confirmation posted from another site (login CSRF), leaving the link usable', async () => {

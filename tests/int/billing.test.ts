@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DoubleEvent } from '../../scripts/lib/stripeDouble'
 import * as billing from '../helpers/billing'
 import type { BillingWorld } from '../helpers/billing'
+import { INT_MIRROR_HOST, INT_SERVER_URL } from '../helpers/intGlobalSetup'
 
 let world: BillingWorld
 const stripe = new Stripe(billing.SECRET_KEY)
@@ -119,7 +120,14 @@ describe('purchase', () => {
     const user = (await world.payload.find({ collection: 'users', where: { email: { equals: email } } })).docs[0]
     expect(user?.role).toBe('customer')
     expect(await historyOf(record!.id)).toEqual(['payment:100', 'trial_started'])
-    expect((await world.smtp.latestTo(email)).subject).toBe('VIP-подписка на сайте VPN ключи активирована')
+    const activation = await world.smtp.latestTo(email)
+    expect(activation.subject).toBe('VIP-подписка на сайте VPN ключи активирована')
+    // The subscription URL for apps, and the same on the mirror for when the site is blocked: both answer the buyer's app.
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const path = await subscriptionPath(world.payload, user!.id)
+    expect(activation.text).toContain(`Ссылка-подписка для приложений (Happ, v2RayTun, Hiddify и других): ${INT_SERVER_URL}${path}\n`)
+    expect(activation.text).toContain(`Если сайт заблокирован, та же подписка по адресу зеркала: https://${INT_MIRROR_HOST}${path}\n`)
+    expect(activation.html).toContain(`https://${INT_MIRROR_HOST}${path}`)
   })
 
   it('activates after the trial with the full price, then renews; replays change nothing', async () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const { subscriptionFastPath } = await import('@/server/subscriptionFastPath')
   const { env } = await import('@/lib/env')
   const toRoute = (_request: unknown, response: ServerResponse) => void response.writeHead(599).end()
-  const answerPoll = subscriptionFastPath(process.env.DATABASE_URL!, env().serverUrl, toRoute)
+  const answerPoll = subscriptionFastPath(process.env.DATABASE_URL!, env().hosts, toRoute)
   server = createServer((request, response) => {
     if (!answerPoll(request, response)) toRoute(request, response)
   })

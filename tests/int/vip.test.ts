@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import * as billing from '../helpers/billing'
 import type { BillingWorld } from '../helpers/billing'
+import { INT_MIRROR_HOST, INT_SERVER_URL } from '../helpers/intGlobalSetup'
 
 let world: BillingWorld
 
@@ -43,6 +44,11 @@ async function feed(path: string, userAgent = 'v2rayNG/1.9.16', headers: Record<
   const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
   const [, , , user, token, ...format] = path.split('/')
   return GET(new Request(`http://localhost${path}`, { headers: { 'user-agent': userAgent, ...headers } }), { params: Promise.resolve({ user: user!, token: token!, format }) })
+}
+
+function decodeAnnounce(response: Response): string | null {
+  const value = response.headers.get('announce')
+  return value === null ? null : Buffer.from(value.replace(/^base64:/, ''), 'base64').toString('utf8')
 }
 
 describe('device keys', () => {
@@ -166,11 +172,34 @@ describe('subscription URL', () => {
     expect((await feed(`${path}/base64`, 'clash-verge/v2.0.3')).headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect((await feed(`${path}/xml`)).status).toBe(404)
     expect((await feed(`${path}/clash/more`)).status).toBe(404)
-    // Apps link to the site's support and account pages in the user's language.
-    expect(response.headers.get('support-url')).toMatch(/^http.*\/support$/)
-    expect(response.headers.get('profile-web-page-url')).toMatch(/^http.*\/profile\/servers$/)
-    // More than three days left: nothing to announce.
+    // Apps link to the site's support and account pages in the user's language, on SERVER_URL whatever Host says.
+    expect(response.headers.get('support-url')).toBe(`${INT_SERVER_URL}/support`)
+    expect(response.headers.get('profile-web-page-url')).toBe(`${INT_SERVER_URL}/profile/servers`)
+    // More than three days left: the line apps show names the mirror, for when the site is blocked.
+    expect(decodeAnnounce(response)).toBe(`Если сайт не открывается, он работает по адресам: ${INT_MIRROR_HOST}`)
+    const madeUp = await feed(path, 'Happ/3.4.1', { 'x-forwarded-host': 'evil.example' })
+    expect(madeUp.headers.get('profile-web-page-url')).toBe(`${INT_SERVER_URL}/profile/servers`)
+  })
+
+  it('answers on a mirror with the mirror’s addresses, and a browser there stays on the mirror', async () => {
+    const { user } = await billing.subscriber(world)
+    await createKey(await cookieFor(user.id), 'Phone')
+    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const path = await subscriptionPath(world.payload, user.id)
+    const onMirror = { 'x-forwarded-host': `${INT_MIRROR_HOST.toUpperCase()}:8443` }
+    const mirror = `https://${INT_MIRROR_HOST}`
+    const response = await feed(path, 'Happ/3.4.1', onMirror)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('support-url')).toBe(`${mirror}/support`)
+    expect(response.headers.get('profile-web-page-url')).toBe(`${mirror}/profile/servers`)
+    // The only mirror is where the app already is: nothing to announce.
     expect(response.headers.get('announce')).toBeNull()
+    // The answer on the site and on the mirror differ (their links do): an app moving between them is sent the body again.
+    const onSite = await feed(path, 'Happ/3.4.1')
+    expect(response.headers.get('etag')).not.toBe(onSite.headers.get('etag'))
+    const page = await feed(path, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0', { ...onMirror, accept: 'text/html' })
+    expect(page.status).toBe(303)
+    expect(page.headers.get('location')).toBe(`${mirror}${path.replace('/api/subscription/', '/subscription/')}`)
   })
 
   it('sends a browser to the subscription page in the visitor’s language; an app gets the file', async () => {
@@ -343,7 +372,7 @@ describe('subscription polls answered before Next.js', () => {
     const { subscriptionFastPath } = await import('@/server/subscriptionFastPath')
     const { env } = await import('@/lib/env')
     const toRoute = (_request: unknown, response: ServerResponse) => void response.writeHead(599).end()
-    const answerPoll = subscriptionFastPath(process.env.DATABASE_URL!, env().serverUrl, toRoute)
+    const answerPoll = subscriptionFastPath(process.env.DATABASE_URL!, env().hosts, toRoute)
     const server = createServer((request, response) => {
       if (!answerPoll(request, response)) toRoute(request, response)
     })
@@ -354,15 +383,16 @@ describe('subscription polls answered before Next.js', () => {
       await createKey(await cookieFor(user.id), 'Phone')
       const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
       const path = await subscriptionPath(world.payload, user.id)
-      for (const [suffix, agent] of [['', 'Happ/3.4.1'], ['/clash', 'v2rayNG/1.9.16'], ['', 'SFA/1.11.0 (sing-box 1.11.0)']] as const) {
-        const fast = await fetch(`${base}${path}${suffix}`, { headers: { 'user-agent': agent } })
-        const route = await feed(`${path}${suffix}`, agent)
+      const onMirror = { 'x-forwarded-host': INT_MIRROR_HOST }
+      for (const [suffix, agent, host] of [['', 'Happ/3.4.1', {}], ['/clash', 'v2rayNG/1.9.16', {}], ['', 'SFA/1.11.0 (sing-box 1.11.0)', {}], ['', 'Happ/3.4.1', onMirror]] as const) {
+        const fast = await fetch(`${base}${path}${suffix}`, { headers: { 'user-agent': agent, ...host } })
+        const route = await feed(`${path}${suffix}`, agent, host)
         expect(fast.status).toBe(200)
         expect(await fast.text()).toBe(await route.text())
-        for (const name of ['content-type', 'subscription-userinfo', 'profile-title', 'profile-update-interval', 'support-url', 'profile-web-page-url', 'etag', 'cache-control']) {
+        for (const name of ['content-type', 'subscription-userinfo', 'profile-title', 'profile-update-interval', 'support-url', 'profile-web-page-url', 'announce', 'etag', 'cache-control']) {
           expect(fast.headers.get(name), `${suffix} ${name}`).toBe(route.headers.get(name))
         }
-        const unchanged = await fetch(`${base}${path}${suffix}`, { headers: { 'user-agent': agent, 'if-none-match': fast.headers.get('etag')! } })
+        const unchanged = await fetch(`${base}${path}${suffix}`, { headers: { 'user-agent': agent, ...host, 'if-none-match': fast.headers.get('etag')! } })
         expect(unchanged.status).toBe(304)
       }
       expect((await fetch(`${base}${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`, { headers: { 'user-agent': 'Happ/3.4.1' } })).status).toBe(404)
@@ -380,8 +410,9 @@ describe('subscription polls answered before Next.js', () => {
   it('leave a poll to the route when the database does not answer', async () => {
     const { createServer } = await import('node:http')
     const { subscriptionFastPath } = await import('@/server/subscriptionFastPath')
+    const { siteHostsOf } = await import('@/lib/http/siteHosts')
     const toRoute = (_request: unknown, response: ServerResponse) => void response.writeHead(599).end()
-    const answerPoll = subscriptionFastPath('postgres://nobody@127.0.0.1:9/none', 'https://free.vpnkeys.example', toRoute)
+    const answerPoll = subscriptionFastPath('postgres://nobody@127.0.0.1:9/none', siteHostsOf({ serverUrl: 'https://free.vpnkeys.example' }), toRoute)
     const server = createServer((request, response) => {
       if (!answerPoll(request, response)) response.writeHead(598).end()
     })

@@ -22,9 +22,9 @@ async function isTaken(payload: Payload, email: string, exceptUserId?: number): 
   return Boolean(owner && owner.id !== exceptUserId)
 }
 
-export async function requestEmailChange(payload: Payload, user: User, newEmail: string, locale: Locale): Promise<ChangeEmailResult> {
+export async function requestEmailChange(payload: Payload, user: User, newEmail: string, locale: Locale, origin: string): Promise<ChangeEmailResult> {
   if (newEmail === user.email) return { ok: false, error: 'emailChangeFailed' }
-  const delivery = await deliverMail(payload, newEmail, await changeMail(payload, user, newEmail, locale))
+  const delivery = await deliverMail(payload, newEmail, await changeMail(payload, user, newEmail, locale, origin))
   return delivery === 'failed' ? { ok: false, error: 'mailFailed' } : { ok: true }
 }
 
@@ -32,13 +32,13 @@ export async function requestEmailChange(payload: Payload, user: User, newEmail:
  * The confirmation link, or, for an address another account uses, a notice to its owner in their language: the
  * same answer on screen either way (whose address it is is nobody else's business), and nothing changes.
  */
-async function changeMail(payload: Payload, user: User, newEmail: string, locale: Locale): Promise<RenderedMail> {
+async function changeMail(payload: Payload, user: User, newEmail: string, locale: Locale, origin: string): Promise<RenderedMail> {
   const owner = await ownerOf(payload, newEmail)
   const mailLocale: Locale = owner ? (owner.locale === 'en' ? 'en' : 'ru') : locale
   const { siteName, supportEmail } = await payload.findGlobal({ slug: 'site-settings', locale: mailLocale, depth: 0 })
   if (owner) return renderAddressTakenNotice({ locale: mailLocale, siteName, supportEmail })
   const token = await issueToken(payload, { purpose: 'change-email', email: user.email, userId: user.id, newEmail, locale })
-  return renderLinkMail({ kind: 'changeEmail', locale, siteName, link: siteUrl(`/verify-email/${token}`, locale) })
+  return renderLinkMail({ kind: 'changeEmail', locale, siteName, link: siteUrl(`/verify-email/${token}`, locale, undefined, origin) })
 }
 
 /** Applies a confirmed change; false when the address was taken meanwhile or the account is gone. */

@@ -14,11 +14,18 @@ import type { TokenPurpose } from './tokens'
 /** `purchase`: a buyer not signed in as the address they pay with; its confirmation opens the checkout (billing/checkout). */
 export type LinkPurpose = 'login' | 'register' | 'purchase'
 
-type Input = { email: string; purpose: LinkPurpose; locale: Locale; next: string | null }
+type Input = {
+  email: string
+  purpose: LinkPurpose
+  locale: Locale
+  next: string | null
+  /** The site's origin the form was sent from (a mirror's, or SERVER_URL's): the link opens there, where the session is. */
+  origin: string
+}
 
 export type LinkResult = { ok: true } | { ok: false; error: 'mailFailed' }
 
-export async function sendLinkEmail(payload: Payload, { email, purpose, locale, next }: Input): Promise<LinkResult> {
+export async function sendLinkEmail(payload: Payload, { email, purpose, locale, next, origin }: Input): Promise<LinkResult> {
   const found = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })
   const user = found.docs[0]
   // An existing account always gets a login link; a new address always gets a registration link; a purchase link is
@@ -27,8 +34,8 @@ export async function sendLinkEmail(payload: Payload, { email, purpose, locale, 
   const kind: MailKind = purpose === 'purchase' ? 'purchase' : user ? 'login' : purpose === 'login' ? 'registerFromLogin' : 'register'
   const token = await issueToken(payload, { purpose: tokenPurpose, email, locale, userId: user?.id, next })
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
-  // Built from the configured address, never from the request's Host header.
-  const link = siteUrl(`/verify-email/${token}`, locale)
+  // One of the site's own origins (siteHosts.ts), never a Host header as the request wrote it.
+  const link = siteUrl(`/verify-email/${token}`, locale, undefined, origin)
   const mail = renderLinkMail({ kind, locale, siteName: settings.siteName, link })
   // Queued for retry when the mail server is down; only a failure to queue reaches the visitor.
   const delivery = await deliverMail(payload, email, mail)

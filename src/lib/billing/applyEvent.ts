@@ -12,7 +12,8 @@ import { queueFollowUp, runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
-import { siteUrl } from '@/lib/http/siteUrl'
+import { siteUrl, urlsOnEveryHost } from '@/lib/http/siteUrl'
+import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 import type { Subscription, User } from '@/payload-types'
 
 import { formatRubles } from './pricing'
@@ -26,7 +27,7 @@ import type { BillingEvent, ProviderRunBilling, ProviderSubscription } from './p
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
 /** `amountKopecks`: the next charge, for mails that name it; `terms`: what was paid and what renewal charges (activation). */
-type PendingMail = { to: string; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amountKopecks?: number; terms?: ChargeTerms }
+type PendingMail = { to: string; userId: number; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amountKopecks?: number; terms?: ChargeTerms }
 
 /** Our record's state, as the state machine reads it. */
 export function stateOf(subscription: Subscription): SubscriptionState {
@@ -170,7 +171,7 @@ async function recordHistory(payload: Payload, req: PayloadRequest, { saved, use
   for (const entry of history) {
     await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt }, depth: 0, req })
     const kind = mailFor(entry)
-    if (kind && user) mails.push({ to: user.email, locale: localeOf(user), kind, subscription: next })
+    if (kind && user) mails.push({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next })
   }
   return mails
 }
@@ -249,13 +250,15 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
   for (const mail of mails) {
     const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0, req })
     // The activation mail's button signs the buyer in (a one-time link) and sets up their first key.
-    const link =
-      mail.kind === 'activated'
-        ? siteUrl(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale)
-        : undefined
+    const isActivation = mail.kind === 'activated'
+    const link = isActivation
+      ? siteUrl(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale)
+      : undefined
+    // And the subscription URL for apps, on the site and on each mirror (for when the main domain is blocked).
+    const subscriptionUrls = isActivation ? urlsOnEveryHost(await subscriptionPath(payload, mail.userId, req)) : undefined
     const amount = mail.amountKopecks !== undefined ? formatRubles(mail.amountKopecks, mail.locale) : undefined
     const terms = mail.terms ? termsText(mail.terms, mail.locale) : undefined
-    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, amount, terms })
+    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, amount, terms, subscriptionUrls })
     followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
   }
   return followUps
@@ -300,7 +303,7 @@ export async function applyView(payload: Payload, req: PayloadRequest, input: Vi
   const saved = await saveSubscription(payload, req, { providerName, remote, existing, user, next, siteRun, methodRemoved })
   const mails = await recordHistory(payload, req, { saved, user, history, next, occurredAt, mailFor })
   await recordMoney(payload, req, { money, saved, user, occurredAt })
-  if (user && extraMail) mails.push({ to: user.email, locale: localeOf(user), kind: extraMail, subscription: next })
+  if (user && extraMail) mails.push({ to: user.email, userId: user.id, locale: localeOf(user), kind: extraMail, subscription: next })
   if (mails.some((mail) => MAILS_WITH_AMOUNT.has(mail.kind))) {
     const amountKopecks = await nextChargeKopecks(payload, req, saved, remote.hasDiscount)
     if (amountKopecks !== null) {

@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
+import { env } from '@/lib/env'
+import { ownHostName } from '@/lib/http/siteHosts'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import type { Tariff } from '@/payload-types'
@@ -46,6 +48,8 @@ export type CheckoutInput = PurchaseChoice & {
   fullPrice: boolean
   /** One key per visit of the form: submitting it twice opens one checkout. */
   attempt: string
+  /** The site's origin the buyer came from (a mirror's when the main domain is blocked): the provider sends them back there. */
+  origin: string
 }
 
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; error: PurchaseError }
@@ -59,7 +63,7 @@ async function rememberOrder(payload: Payload, order: { id: string; paymentId: s
 }
 
 export async function openCheckout(payload: Payload, input: CheckoutInput): Promise<CheckoutOutcome> {
-  const { email, userId, locale, fullPrice, attempt } = input
+  const { email, userId, locale, fullPrice, attempt, origin } = input
   const choice = await purchasable(payload, input)
   if (!choice.ok) return choice
   const { provider, tariff } = choice
@@ -90,10 +94,10 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
       },
       locale,
       // The success page states the terms again, from the plan this checkout was for.
-      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: trial ? '1' : '0' }),
+      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: trial ? '1' : '0' }, origin),
       // A buyer who comes back without paying finds the form as they left it ("Try again" keeps plan and e-mail).
-      cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email }),
-      returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email }).toString()}`),
+      cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email }, origin),
+      returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email }).toString()}`, origin),
       siteName,
       receipts: receiptSettingsOf(receipts),
       terms: { full: termsText(terms, locale), short: termsText(terms, locale, 'short') },
@@ -101,16 +105,26 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
     })
     // The buyer comes back with the order only: the payment it stands for is looked up here.
     if (order) await rememberOrder(payload, order)
-    return { ok: true, url }
+    return { ok: true, url: onBuyersHost(url, origin) }
   } catch (error) {
     payload.logger.error({ err: error, msg: 'Checkout could not be created' })
     return { ok: false, error: 'checkoutFailed' }
   }
 }
 
+/**
+ * A checkout page on one of the site's own hosts (the local test checkout) opens on the host the buyer is on: a
+ * buyer on a mirror stays there (the page's forms may only go to its own origin). The provider's own page is as given.
+ */
+function onBuyersHost(url: string, origin: string): string {
+  const checkout = new URL(url)
+  if (ownHostName(env().hosts, checkout.host) === null) return url
+  return `${origin}${checkout.pathname}${checkout.search}${checkout.hash}`
+}
+
 /** The plans page's form again, with the answer, the address and the plan (the fragment scrolls to the form). */
-export function purchaseFormUrl(locale: Locale, { error, email, plan }: { error: PurchaseError; email: string; plan: number }): string {
-  return `${siteUrl('/tariffs', locale, { error, email: email.slice(0, 254), plan: String(plan || '') })}#buy`
+export function purchaseFormUrl(locale: Locale, { error, email, plan }: { error: PurchaseError; email: string; plan: number }, origin: string): string {
+  return `${siteUrl('/tariffs', locale, { error, email: email.slice(0, 254), plan: String(plan || '') }, origin)}#buy`
 }
 
 /** Where a purchase link leads once confirmed, carrying the form's choice (read back by `purchaseChoiceOf`). */

@@ -34,12 +34,12 @@ export async function getKeyDetailsPayload(id: number, locale: Locale): Promise<
   return { details, apps: appsForProtocol(apps, details.protocol), subscription, renderedAt: Date.now() }
 }
 
-/** A subscriber's own (VIP) key: read with their access, never cached. */
-export async function getOwnKeyDetailsPayload(id: number, locale: Locale, user: User): Promise<KeyDetailsPayload | null> {
+/** A subscriber's own (VIP) key: read with their access, never cached; its subscription on `origin`, the host it was asked on. */
+export async function getOwnKeyDetailsPayload(id: number, locale: Locale, user: User, origin: string): Promise<KeyDetailsPayload | null> {
   const [details, settings, apps] = await Promise.all([readKeyDetails(id, locale, user), getSettings(locale), getClientApps(locale)])
   if (!details) return null
   const subscription = protocolHasShareLink(details.protocol)
-    ? { kind: 'vip' as const, url: absoluteUrl(await subscriptionPath(await payloadClient(), user.id)), name: `${settings.siteName} VIP` }
+    ? { kind: 'vip' as const, url: absoluteUrl(await subscriptionPath(await payloadClient(), user.id), origin), name: `${settings.siteName} VIP` }
     : null
   return { details, apps: appsForProtocol(apps, details.protocol), subscription, renderedAt: Date.now() }
 }

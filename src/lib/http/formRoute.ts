@@ -1,6 +1,7 @@
 // The one shape of the site's state-changing route handlers (forms and the account's JSON calls):
 // refuse cross-site requests → read the body (form or JSON) → find the signed-in user → zod-parse, with the
-// page's locale → call `src/lib` → answer with a redirect back to the site (built from SERVER_URL) or JSON.
+// page's locale → call `src/lib` → answer with a redirect back to the site (on the own host the form was sent
+// from: a mirror stays a mirror; see siteHosts.ts) or JSON.
 import { NextResponse } from 'next/server'
 import type { Payload } from 'payload'
 import type { z } from 'zod'
@@ -13,7 +14,7 @@ import type { User } from '@/payload-types'
 
 import { boundedBytes } from './boundedBody'
 import { refuseCrossSite } from './sameSite'
-import { siteUrl } from './siteUrl'
+import { requestOrigin, siteUrl } from './siteUrl'
 
 type Fields = Record<string, unknown>
 
@@ -29,6 +30,8 @@ export type FormContext<Data, Params, Auth extends AuthMode = AuthMode> = {
   params: Params
   /** Whether the body came as JSON (the page's script) rather than a plain form post. */
   isJson: boolean
+  /** The site's origin on the host the request came to (a mirror's, or SERVER_URL's): for links the answer gives out. */
+  origin: string
   /** 303 to a path of the site in the request's language (what a form post answers). */
   redirect: (pathname: string, query?: Record<string, string>) => NextResponse
 }
@@ -67,7 +70,8 @@ export function formRoute<Schema extends z.ZodType, Params = Record<string, neve
   return refuseCrossSite(async (request: Request, route?: { params: Promise<Params> }): Promise<Response> => {
     const { fields, isJson } = await readFields(request)
     const locale = localeOrDefault(fields.locale)
-    const redirect = (pathname: string, query?: Record<string, string>) => NextResponse.redirect(siteUrl(pathname, locale, query), 303)
+    const origin = requestOrigin(request.headers)
+    const redirect = (pathname: string, query?: Record<string, string>) => NextResponse.redirect(siteUrl(pathname, locale, query, origin), 303)
     const params = (route ? await route.params : {}) as Params
     const payload = await payloadClient()
     const user = options.auth === 'none' ? null : await currentUser(request.headers)
@@ -75,7 +79,7 @@ export function formRoute<Schema extends z.ZodType, Params = Record<string, neve
       return isJson ? NextResponse.json({ ok: false, error: 'unauthorized' }, { status: 401 }) : redirect('/login')
     }
     // Checked just above for `required`; the type says so to the handler.
-    const base = { locale, user: user as FormContext<unknown, Params, Auth>['user'], payload, request, params, isJson, redirect }
+    const base = { locale, user: user as FormContext<unknown, Params, Auth>['user'], payload, request, params, isJson, origin, redirect }
     const parsed = options.input.safeParse(fields)
     if (!parsed.success) {
       const error = parsed.error.issues[0]?.message ?? 'invalid'

@@ -4,19 +4,22 @@
 // says `cross-site` or carries a foreign Origin. A page whose referrer policy is no-referrer (the e-mail link's
 // page, so the token never leaks in a Referer) posts with `Origin: null`: then the fetch metadata decides.
 // Clients that are not browsers send neither and cannot carry a visitor's cookies, so they pass.
+// The site's own origins are SERVER_URL's and its other hosts' (siteHosts.ts): a form on a mirror posts from the mirror.
 import { env } from '@/lib/env'
 
-/** The one origin the site is served on (SERVER_URL). */
+import { ownOrigins } from './siteHosts'
+
+/** The address the site is served on (SERVER_URL). */
 export function siteOrigin(): string {
-  return new URL(env().serverUrl).origin
+  return env().hosts.origin
 }
 
-export function isCrossSiteRequest(headers: Headers, origin: string = siteOrigin()): boolean {
+export function isCrossSiteRequest(headers: Headers, origins: readonly string[] = ownOrigins(env().hosts)): boolean {
   const fetchSite = headers.get('sec-fetch-site')
   if (fetchSite === 'cross-site') return true
   const sent = headers.get('origin')
   if (sent === 'null') return fetchSite !== 'same-origin'
-  if (sent !== null) return sent.toLowerCase() !== origin.toLowerCase()
+  if (sent !== null) return !origins.includes(sent.toLowerCase())
   return false
 }
 

@@ -192,6 +192,18 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
   },
 }
 
+/** The activation mail's subscription URL, and the same on each mirror (the address is copied, not followed: plain text). */
+const SUBSCRIPTION_COPY: Record<Locale, { url: string; mirror: string }> = {
+  ru: {
+    url: 'Ссылка-подписка для приложений (Happ, v2RayTun, Hiddify и других):',
+    mirror: 'Если сайт заблокирован, та же подписка по адресу зеркала:',
+  },
+  en: {
+    url: 'Your subscription link for apps (Happ, v2RayTun, Hiddify and others):',
+    mirror: 'If the site is blocked, the same subscription on a mirror:',
+  },
+}
+
 export function renderBillingMail({
   kind,
   locale,
@@ -201,6 +213,7 @@ export function renderBillingMail({
   link = `${serverUrl}${localizedPath(COPY[locale][kind].path, locale)}`,
   amount,
   terms,
+  subscriptionUrls = [],
 }: {
   kind: BillingMailKind
   locale: Locale
@@ -213,6 +226,8 @@ export function renderBillingMail({
   amount?: string
   /** What was paid and what renewal charges, from when and how often (src/lib/billing/terms.ts): after the first line. */
   terms?: string
+  /** The subscription URL for apps, the site's first and then each mirror's (the activation mail). */
+  subscriptionUrls?: readonly string[]
 }): RenderedMail {
   const copy = COPY[locale][kind]
   const format = (iso: string | null) => (iso ? billingDate(iso, locale) : '—')
@@ -226,12 +241,14 @@ export function renderBillingMail({
   const ended = copy.endedLines && isEnded(subscription.status)
   const filled = (ended ? copy.endedLines! : amount && copy.amountLines ? copy.amountLines : copy.lines).map(fill)
   const lines = terms ? [filled[0]!, terms, ...filled.slice(1)] : filled
+  const [subscriptionUrl, ...mirrorUrls] = subscriptionUrls
+  const addresses = subscriptionUrl ? [`${SUBSCRIPTION_COPY[locale].url} ${subscriptionUrl}`, ...mirrorUrls.map((url) => `${SUBSCRIPTION_COPY[locale].mirror} ${url}`)] : []
   return {
     subject,
-    text: [...lines, '', `${copy.button}: ${link}`, '', `— ${siteName}`].join('\n'),
+    text: [...lines, '', `${copy.button}: ${link}`, ...(addresses.length > 0 ? ['', ...addresses] : []), '', `— ${siteName}`].join('\n'),
     html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#14161a;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f48c9;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(copy.button)}</a></p>
-<p>— ${escapeHtml(siteName)}</p></body></html>`,
+${addresses.map((line) => `<p style="word-break:break-all">${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(siteName)}</p></body></html>`,
   }
 }

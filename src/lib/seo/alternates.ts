@@ -4,13 +4,15 @@ import type { Metadata } from 'next'
 import { defaultLocale, locales } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { env } from '@/lib/env'
+import { canonicalOrigin } from '@/lib/http/siteHosts'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { isIndexableMode } from './robots'
 import type { RobotsMode } from './robots'
 
+/** A page's address as search engines are told it: on the production host when there is one, else SERVER_URL (never a mirror). */
 export function absoluteUrl(pathname: string): string {
-  return `${env().serverUrl}${pathname}`
+  return `${canonicalOrigin(env().hosts)}${pathname}`
 }
 
 export function pageMetadata({

@@ -19,6 +19,11 @@ import type { PersonalFeedFacts, SqlPool } from './personalRead'
 import { entityTag, matchesEtag, subscriptionResponse } from './respond'
 
 const ANNOUNCE_BEFORE_MS = 3 * 24 * 60 * 60 * 1000
+/** What the strictest app shows of `announce` (v2RayTun; Happ shows 200). */
+export const ANNOUNCE_MAX_LENGTH = 128
+
+/** Where the poll came to: the site's origin on that host (siteHosts.ts), and the mirrors' host names. */
+export type PollSite = { origin: string; mirrors: readonly string[] }
 
 export type PersonalPoll = {
   userId: number
@@ -39,11 +44,11 @@ const NOT_FOUND: PersonalAnswer = {
 }
 
 /** Reads the facts, counts the polling device in (once the token is the owner's) and answers. */
-export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, serverUrl: string, now: number = Date.now()): Promise<PersonalAnswer> {
+export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site: PollSite, now: number = Date.now()): Promise<PersonalAnswer> {
   const facts = await readPersonalFeedFacts((text, params) => pool.query(text, params), poll.userId, poll.device?.hwid ?? null)
   if (!isOwnersPoll(facts, poll)) return NOT_FOUND
   const standing = poll.device ? await admitDevice(pool, { userId: poll.userId, device: poll.device, limit: facts.deviceLimit, known: facts.devices, now }) : null
-  return personalAnswer(facts, poll, serverUrl, { standing, now })
+  return personalAnswer(facts, poll, site, { standing, now })
 }
 
 function isOwnersPoll(facts: PersonalFeedFacts | null, poll: PersonalPoll): facts is PersonalFeedFacts & { nonce: string; vip: NonNullable<PersonalFeedFacts['vip']> } {
@@ -54,19 +59,19 @@ function isOwnersPoll(facts: PersonalFeedFacts | null, poll: PersonalPoll): fact
 export function personalAnswer(
   facts: PersonalFeedFacts | null,
   poll: PersonalPoll,
-  serverUrl: string,
+  site: PollSite,
   { standing = null, now = Date.now() }: { standing?: DeviceStanding | null; now?: number } = {},
 ): PersonalAnswer {
   if (!isOwnersPoll(facts, poll)) return NOT_FOUND
   const { locale, vip } = facts
   const refused = standing !== null && !standing.admitted
   const links = refused ? [] : facts.links
-  const serversUrl = `${serverUrl}${localizedPath('/profile/servers', locale)}`
+  const serversUrl = `${site.origin}${localizedPath('/profile/servers', locale)}`
   const expiresAt = vip.currentPeriodEnd ? new Date(vip.currentPeriodEnd) : null
   const endsSoon = expiresAt !== null && expiresAt.getTime() - now <= ANNOUNCE_BEFORE_MS
   const format = subscriptionFormat({ userAgent: poll.userAgent, suffix: poll.suffix })
   // Everything the answer is rendered from: an unchanged poll is answered before any of it is rendered.
-  const etag = entityTag([format, links, locale, facts.siteName, vip.currentPeriodEnd, endsSoon, serverUrl, standing, facts.routing])
+  const etag = entityTag([format, links, locale, facts.siteName, vip.currentPeriodEnd, endsSoon, site, standing, facts.routing])
   // Personal: never kept by a shared cache; the app may keep it and ask whether it changed. The device headers go
   // with a 304 too: the app reads them on every poll.
   const cacheHeaders: Record<string, string> = { 'Cache-Control': 'private, no-cache', ETag: etag }
@@ -77,7 +82,7 @@ export function personalAnswer(
     ? t('announceDeviceLimit', { max: standing.limit, url: serversUrl })
     : endsSoon && expiresAt
       ? t('announceEnds', { date: longDate(locale).format(expiresAt) })
-      : null
+      : mirrorsAnnouncement(site, (hosts) => t('announceMirrors', { hosts }))
   const response = subscriptionResponse({
     links,
     format,
@@ -86,7 +91,7 @@ export function personalAnswer(
       filename: 'vpn-keys-vip',
       expiresAt,
       updateIntervalHours: 24,
-      supportUrl: `${serverUrl}${localizedPath('/support', locale)}`,
+      supportUrl: `${site.origin}${localizedPath('/support', locale)}`,
       pageUrl: serversUrl,
       announce,
       groups: { select: t('select'), auto: t('auto') },
@@ -95,6 +100,22 @@ export function personalAnswer(
   })
   if (response.status !== 200) return { status: 404, headers: { ...response.headers, 'Cache-Control': 'private, no-store' }, body: response.body }
   return { status: 200, headers: Object.assign(response.headers, cacheHeaders), body: response.body }
+}
+
+/**
+ * The mirrors, for when the main domain gets blocked: no app of 2026 follows a fallback address by itself (Remnawave
+ * serves one subscription domain; Hiddify's `moved-permanently-to` is no longer read), so the subscriber is told, in
+ * the line apps show, where else the site is (as many mirrors as fit the strictest app's length). The host the poll
+ * came to is left out.
+ */
+export function mirrorsAnnouncement(site: PollSite, text: (hosts: string) => string): string | null {
+  const here = new URL(site.origin).hostname
+  const others = site.mirrors.filter((name) => name !== here)
+  for (let count = others.length; count > 0; count -= 1) {
+    const line = text(others.slice(0, count).join(', '))
+    if (line.length <= ANNOUNCE_MAX_LENGTH) return line
+  }
+  return null
 }
 
 // As Remnawave and 3x-ui answer them: the limit is in force for this device, and whether it was refused a place.

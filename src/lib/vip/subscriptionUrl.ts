@@ -2,7 +2,7 @@
 // derived from a per-user value and the server secret, and revoked by changing that value.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { env } from '@/lib/env'
 import { vipSubscriptionOf } from '@/lib/billing/account'
@@ -18,27 +18,27 @@ function tokenOf(userId: number, nonce: string): string {
   return subscriptionToken(secret(), userId, nonce)
 }
 
-async function nonceOf(payload: Payload, userId: number, create: boolean): Promise<string | null> {
-  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true })
+async function nonceOf(payload: Payload, userId: number, create: boolean, req?: PayloadRequest): Promise<string | null> {
+  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true, req })
   const existing = (user as (User & { subscriptionUrlNonce?: string | null }) | null)?.subscriptionUrlNonce
   if (existing || !create || !user) return existing ?? null
-  return rotateSubscriptionUrl(payload, userId)
+  return rotateSubscriptionUrl(payload, userId, req)
 }
 
 /**
  * A new secret: the old URL stops working at once, and the devices counted through it are forgotten (a link is
  * replaced because it went where it should not: the places those devices took are free again).
  */
-export async function rotateSubscriptionUrl(payload: Payload, userId: number): Promise<string> {
+export async function rotateSubscriptionUrl(payload: Payload, userId: number, req?: PayloadRequest): Promise<string> {
   const nonce = randomBytes(16).toString('hex')
-  await payload.update({ collection: 'users', id: userId, data: { subscriptionUrlNonce: nonce } as Partial<User>, depth: 0 })
-  await payload.delete({ collection: 'devices', where: { user: { equals: userId } }, depth: 0 })
+  await payload.update({ collection: 'users', id: userId, data: { subscriptionUrlNonce: nonce } as Partial<User>, depth: 0, req })
+  await payload.delete({ collection: 'devices', where: { user: { equals: userId } }, depth: 0, req })
   return nonce
 }
 
-/** The path of the user's subscription URL (created on first use). */
-export async function subscriptionPath(payload: Payload, userId: number): Promise<string> {
-  const nonce = (await nonceOf(payload, userId, true))!
+/** The path of the user's subscription URL (created on first use; in `req`'s transaction when given). */
+export async function subscriptionPath(payload: Payload, userId: number, req?: PayloadRequest): Promise<string> {
+  const nonce = (await nonceOf(payload, userId, true, req))!
   return `/api/subscription/${userId}/${tokenOf(userId, nonce)}`
 }
 

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { parseEnv as parseDotEnv } from 'node:util'
+
 import { describe, expect, it } from 'vitest'
 
 import { EnvError, parseEnv } from '@/lib/env'
@@ -33,6 +36,14 @@ describe('parseEnv', () => {
     )
     const env = parseEnv({ ...production, SERVER_URL: 'https://free.vpnkeys.example', PRODUCTION_HOST: 'vpnkeys.example', FREE_KEYS_HOST: 'free.vpnkeys.example' })
     expect(env.serverUrl).toBe('https://free.vpnkeys.example')
+  })
+
+  it('takes .env.example as shipped: an empty line is a variable not set', () => {
+    const shipped = parseDotEnv(readFileSync('.env.example', 'utf8'))
+    expect(shipped.NODE_ENV).toBe('')
+    const env = parseEnv(shipped)
+    expect(env).toMatchObject({ NODE_ENV: 'development', PORT: 3000, LOCAL_PREVIEW: false, serverUrl: 'http://localhost:3000' })
+    expect(parseEnv({ ...shipped, ...production }).isStrictProduction).toBe(true)
   })
 
   it('rejects malformed values with the variable name', () => {

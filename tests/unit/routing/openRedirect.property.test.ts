@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { safeNextPath } from '@/lib/auth/safeNext'
+import { siteHostsOf } from '@/lib/http/siteHosts'
 import { routePlan } from '@/server/routePlan'
 import type { RequestHeaders, RoutingSettings } from '@/server/routePlan'
 
@@ -9,11 +10,11 @@ import type { RequestHeaders, RoutingSettings } from '@/server/routePlan'
 // so does every page a sign-in link's `next` leads to (a browser resolves Location with the WHATWG parser, as `URL` does).
 
 const SETTINGS: RoutingSettings[] = [
-  { serverUrl: 'https://free.vpn.example', productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example' },
-  { serverUrl: 'http://free.vpnkeys.test:3100', productionHost: 'vpnkeys.test', freeKeysHost: 'free.vpnkeys.test' },
-  { serverUrl: 'https://keys.example' },
+  { hosts: siteHostsOf({ serverUrl: 'https://free.vpn.example', productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example', mirrorHosts: ['vpn-mirror.example'] }) },
+  { hosts: siteHostsOf({ serverUrl: 'http://free.vpnkeys.test:3100', productionHost: 'vpnkeys.test', freeKeysHost: 'free.vpnkeys.test', mirrorHosts: ['vpnkeys-mirror.test'] }) },
+  { hosts: siteHostsOf({ serverUrl: 'https://keys.example' }) },
 ]
-const OWN_HOSTS = new Set(['free.vpn.example', 'vpn.example', 'free.vpnkeys.test', 'vpnkeys.test', 'keys.example'])
+const OWN_HOSTS = new Set(['free.vpn.example', 'vpn.example', 'vpn-mirror.example', 'free.vpnkeys.test', 'vpnkeys.test', 'vpnkeys-mirror.test', 'keys.example'])
 
 const PIECES = ['/', '//', '\\', '.', '..', '%2E', '%2e', '%2F', '%5C', '%00', '%09', '@', ':', 'evil', 'com', 'ru', 'en', 'RU', 'de', 'vless',
   'profile', 'api', 'admin', '_next', '16843009', '0x7f.1', '?', '#', '\t', '\n', ' ', 'ﬀ', '。', 'https:', 'x.y']
@@ -21,8 +22,8 @@ const path = fc
   .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 })), { maxLength: 12 })
   .map((parts) => `/${parts.join('')}`)
 const headers = fc.record({
-  host: fc.constantFrom('free.vpn.example', 'vpn.example', 'VPN.example:8443', 'free.vpnkeys.test', 'vpnkeys.test:3100', 'evil.com', 'localhost:3000'),
-  'x-forwarded-host': fc.option(fc.constantFrom('evil.com', 'free.vpn.example', '//evil.com'), { nil: undefined }),
+  host: fc.constantFrom('free.vpn.example', 'vpn.example', 'VPN.example:8443', 'vpn-mirror.example.', 'free.vpnkeys.test', 'vpnkeys.test:3100', 'vpnkeys-mirror.test:1', 'evil.com', 'localhost:3000', 'vpn-mirror.example.evil.com'),
+  'x-forwarded-host': fc.option(fc.constantFrom('evil.com', 'free.vpn.example', '//evil.com', 'VPN-MIRROR.example:9', 'vpn-mirror.example@evil.com'), { nil: undefined }),
   'accept-language': fc.constantFrom('ru-RU,ru;q=0.9', 'en-US,en;q=0.9', ''),
   'user-agent': fc.constantFrom('Mozilla/5.0', 'Mozilla/5.0 (compatible; Googlebot/2.1)', 'curl/8.0'),
   'sec-fetch-dest': fc.option(fc.constantFrom('document', 'empty'), { nil: undefined }),
@@ -56,7 +57,9 @@ describe('no open redirect through the router', () => {
         const target = redirectTarget(`${pathname}${search}`, requestHeaders, settings)
         if (target === null) return
         expect(OWN_HOSTS.has(target.hostname), `${pathname}${search} → ${target.href}`).toBe(true)
-        expect(target.protocol).toBe(new URL(settings.serverUrl).protocol)
+        // SERVER_URL's scheme and port on every own host: never a port the request named.
+        expect(target.protocol).toBe(new URL(settings.hosts.origin).protocol)
+        expect(target.port).toBe(new URL(settings.hosts.origin).port)
       }),
       { numRuns: 3000 },
     )
@@ -69,8 +72,8 @@ describe('no open redirect through the router', () => {
       fc.property(anyNext, (value) => {
         const next = safeNextPath(value)
         if (next === null) return
-        let url = new URL(next, settings.serverUrl)
-        expect(url.origin, value).toBe(settings.serverUrl)
+        let url = new URL(next, settings.hosts.origin)
+        expect(url.origin, value).toBe(settings.hosts.origin)
         // Follow the router's redirects from there, as a browser would after signing in.
         for (let hop = 0; hop < 5; hop += 1) {
           const target = redirectTarget(`${url.pathname}${url.search}`, { host: url.host, 'accept-language': 'en-US' }, settings)

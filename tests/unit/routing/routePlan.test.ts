@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
 import { cookieValue } from '@/lib/http/cookieValue'
+import { siteHostsOf } from '@/lib/http/siteHosts'
 import { boundRequestHeaders, MAX_USER_AGENT_LENGTH, routePlan } from '@/server/routePlan'
 import type { RequestHeaders, RoutePlan, RoutingSettings } from '@/server/routePlan'
 
-const site: RoutingSettings = { serverUrl: 'https://free.vpn.example', productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example' }
+const site: RoutingSettings = { hosts: siteHostsOf({ serverUrl: 'https://free.vpn.example', productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example', mirrorHosts: ['vpn-mirror.example'] }) }
 const russianBrowser = { host: 'free.vpn.example', 'accept-language': 'ru-RU,ru;q=0.9', 'user-agent': 'Mozilla/5.0', 'sec-fetch-dest': 'document' }
 
 function nextPlan(plan: RoutePlan): Extract<RoutePlan, { kind: 'next' }> {
@@ -45,6 +46,16 @@ describe('routePlan', () => {
     const plan = nextPlan(routePlan('/en/tariffs', { ...russianBrowser, host: 'vpn.example', 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }, site))
     expect(plan.requestHeaders['x-internal-route']).toBe('/index-crawler/en/tariffs')
     expect(plan.responseHeaders['X-Robots-Tag']).toBeUndefined()
+  })
+
+  it('serves a mirror as the site, never indexed and never sent on to another host, for people and robots alike', () => {
+    for (const agent of ['Mozilla/5.0', 'Mozilla/5.0 (compatible; Googlebot/2.1)']) {
+      const plan = nextPlan(routePlan('/de', { ...russianBrowser, host: 'VPN-mirror.example', 'user-agent': agent }, site))
+      expect(plan.requestHeaders['x-internal-route']).toMatch(/^\/noindex(-crawler)?\/ru\/list\//)
+      expect(plan.responseHeaders['X-Robots-Tag']).toBe('noindex, nofollow')
+    }
+    const redirect = routePlan('/de/', { ...russianBrowser, host: 'vpn-mirror.example:8443' }, site)
+    expect(redirect).toMatchObject({ kind: 'respond', status: 308, headers: { Location: 'https://vpn-mirror.example/de' } })
   })
 
   it('gives the personal account its public path, and only the personal account', () => {
@@ -90,7 +101,7 @@ describe('routePlan', () => {
   })
 
   it('sends no HSTS on plain HTTP', () => {
-    const plan = nextPlan(routePlan('/', russianBrowser, { serverUrl: 'http://localhost:3000' }))
+    const plan = nextPlan(routePlan('/', russianBrowser, { hosts: siteHostsOf({ serverUrl: 'http://localhost:3000' }) }))
     expect(plan.responseHeaders['Strict-Transport-Security']).toBeUndefined()
   })
 })

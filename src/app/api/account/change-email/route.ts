@@ -15,7 +15,7 @@ export const POST = formRoute({
     currentPassword: z.string().max(128).optional().catch(undefined),
   }),
   auth: 'required',
-  handle: async ({ data, locale, user, payload, request }) => {
+  handle: async ({ data, locale, user, payload, request, origin }) => {
     // The address decides who may sign in: moving it needs more than the session (a recent sign-in or the password).
     const allowed = await reauthenticate(payload, { user, currentPassword: data.currentPassword || undefined, ip: clientIp(request.headers) })
     if (!allowed.ok) return NextResponse.json(allowed, { status: allowed.error === 'rateLimited' ? 429 : 403 })
@@ -23,7 +23,7 @@ export const POST = formRoute({
     if (!allowance.ok) {
       return NextResponse.json({ ok: false, error: 'rateLimited', retryAfterSeconds: allowance.retryAfterSeconds }, { status: 429 })
     }
-    const result = await requestEmailChange(payload, user, data.newEmail, locale)
+    const result = await requestEmailChange(payload, user, data.newEmail, locale, origin)
     if (!result.ok) return NextResponse.json(result, { status: result.error === 'emailChangeFailed' ? 409 : 503 })
     return NextResponse.json({ ok: true })
   },

@@ -22,14 +22,14 @@ import { createFirstDeviceKey } from '@/lib/vip/deviceKeys'
 import type { User } from '@/payload-types'
 
 /** Where a confirmed link leads: the page it was asked from, or My servers (with the first key made after a purchase). */
-async function landing(payload: Payload, user: User, consumed: ConsumedToken): Promise<string> {
+async function landing(payload: Payload, user: User, consumed: ConsumedToken, origin: string): Promise<string> {
   if (consumed.purpose === 'activation') {
     const t = await getTranslations({ locale: consumed.locale, namespace: 'Servers' })
     const keyId = await createFirstDeviceKey(payload, user, { locale: consumed.locale, device: t('firstDevice') })
-    return siteUrl('/profile/servers', consumed.locale, keyId ? { welcome: String(keyId) } : { welcome: 'form' })
+    return siteUrl('/profile/servers', consumed.locale, keyId ? { welcome: String(keyId) } : { welcome: 'form' }, origin)
   }
   const next = safeNextPath(consumed.next)
-  return next ? absoluteUrl(next) : siteUrl('/profile/servers', consumed.locale)
+  return next ? absoluteUrl(next, origin) : siteUrl('/profile/servers', consumed.locale, undefined, origin)
 }
 
 /** Signs the user in with `response`. Logging in again while a deletion is pending restores the account (the link's page offered it). */
@@ -43,7 +43,7 @@ async function signIn(payload: Payload, user: User, response: NextResponse): Pro
 export const POST = formRoute({
   input: z.object({ code: z.string().max(64).catch('') }),
   auth: 'none',
-  handle: async ({ data, payload, redirect }) => {
+  handle: async ({ data, payload, origin, redirect }) => {
     const consumed = await consumeToken(payload, data.code)
     // A used, expired or unknown link: the token_expired screen.
     if (!consumed) return redirect('/link-expired')
@@ -52,7 +52,7 @@ export const POST = formRoute({
         consumed.userId !== null && consumed.newEmail !== null
           ? await applyEmailChange(payload, { userId: consumed.userId, newEmail: consumed.newEmail, locale: consumed.locale })
           : false
-      return NextResponse.redirect(siteUrl('/profile/preferences', consumed.locale, { email: changed ? 'changed' : 'failed' }), 303)
+      return NextResponse.redirect(siteUrl('/profile/preferences', consumed.locale, { email: changed ? 'changed' : 'failed' }, origin), 303)
     }
 
     const found = await payload.find({ collection: 'users', where: { email: { equals: consumed.email } }, limit: 1, depth: 0 })
@@ -60,8 +60,8 @@ export const POST = formRoute({
     if (consumed.purpose === 'purchase') {
       const choice = purchaseChoiceOf(consumed.next, consumed.locale)
       if (!choice) return redirect('/link-expired')
-      const opened = await openCheckout(payload, { ...choice, email: consumed.email, userId: user?.id ?? null, fullPrice: false, attempt: randomUUID() })
-      const response = NextResponse.redirect(opened.ok ? opened.url : purchaseFormUrl(consumed.locale, { error: opened.error, email: consumed.email, plan: choice.plan }), 303)
+      const opened = await openCheckout(payload, { ...choice, email: consumed.email, userId: user?.id ?? null, fullPrice: false, attempt: randomUUID(), origin })
+      const response = NextResponse.redirect(opened.ok ? opened.url : purchaseFormUrl(consumed.locale, { error: opened.error, email: consumed.email, plan: choice.plan }, origin), 303)
       return user ? signIn(payload, user, response) : response
     }
     if (!user && consumed.purpose === 'register') {
@@ -71,6 +71,6 @@ export const POST = formRoute({
       })
     }
     if (!user) return redirect('/link-expired')
-    return signIn(payload, user, NextResponse.redirect(await landing(payload, user, consumed), 303))
+    return signIn(payload, user, NextResponse.redirect(await landing(payload, user, consumed, origin), 303))
   },
 })

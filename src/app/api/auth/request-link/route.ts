@@ -17,7 +17,7 @@ export const POST = formRoute({
   }),
   auth: 'none',
   invalid: ({ isJson, error, redirect }) => (isJson ? NextResponse.json({ ok: false, error }, { status: 400 }) : redirect('/login/invalid')),
-  handle: async ({ data, locale, payload, request, isJson, redirect }) => {
+  handle: async ({ data, locale, payload, request, isJson, origin, redirect }) => {
     const allowance = await consumeLinkAllowance(payload, { email: data.email, ip: clientIp(request.headers) })
     if (!allowance.ok) {
       const headers = { 'Retry-After': String(allowance.retryAfterSeconds) }
@@ -25,7 +25,7 @@ export const POST = formRoute({
         ? NextResponse.json({ ok: false, error: 'rateLimited', retryAfterSeconds: allowance.retryAfterSeconds }, { status: 429, headers })
         : redirect('/login/limited')
     }
-    const result = await sendLinkEmail(payload, { ...data, locale })
+    const result = await sendLinkEmail(payload, { ...data, locale, origin })
     if (!result.ok) return isJson ? NextResponse.json({ ok: false, error: result.error }, { status: 503 }) : redirect('/login/failed')
     return isJson ? NextResponse.json({ ok: true }) : redirect('/login/sent')
   },

@@ -27,8 +27,8 @@ export const POST = formRoute({
     fullPrice: z.literal('on').optional().catch(undefined),
   }),
   auth: 'optional',
-  handle: async ({ data: { email: rawEmail, plan, attempt, consent, fullPrice }, locale, user, payload, request }) => {
-    const backToForm = (error: PurchaseError, email: string) => NextResponse.redirect(purchaseFormUrl(locale, { error, email, plan }), 303)
+  handle: async ({ data: { email: rawEmail, plan, attempt, consent, fullPrice }, locale, user, payload, request, origin }) => {
+    const backToForm = (error: PurchaseError, email: string) => NextResponse.redirect(purchaseFormUrl(locale, { error, email, plan }, origin), 303)
     const checked = checkEmail(rawEmail)
     if (!checked.ok) return backToForm(checked.error, rawEmail)
     const email = checked.email.toLowerCase()
@@ -41,13 +41,13 @@ export const POST = formRoute({
     if (!allowance.ok) return backToForm('checkoutFailed', email)
 
     if (user && user.email === email) {
-      const opened = await openCheckout(payload, { ...choice, email, userId: user.id, fullPrice: fullPrice === 'on', attempt })
+      const opened = await openCheckout(payload, { ...choice, email, userId: user.id, fullPrice: fullPrice === 'on', attempt, origin })
       return opened.ok ? NextResponse.redirect(opened.url, 303) : backToForm(opened.error, email)
     }
     // The same work and the same answer for every address: a link, whose confirmation opens the checkout.
     const links = await consumePurchaseLinkAllowance(payload, { email, ip })
     if (!links.ok) return backToForm('checkoutFailed', email)
-    const sent = await sendLinkEmail(payload, { email, purpose: 'purchase', locale, next: purchaseLinkNext(choice) })
+    const sent = await sendLinkEmail(payload, { email, purpose: 'purchase', locale, next: purchaseLinkNext(choice), origin })
     return backToForm(sent.ok ? 'linkSent' : 'checkoutFailed', email)
   },
 })

@@ -7,7 +7,7 @@ import { localeOrDefault } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
 import { applyPayment } from '@/lib/billing/siteRun'
 import { payloadClient } from '@/lib/data/payload'
-import { siteUrl } from '@/lib/http/siteUrl'
+import { requestOrigin, siteUrl } from '@/lib/http/siteUrl'
 import { checkEmail } from '@/lib/validation/email'
 
 export const dynamic = 'force-dynamic'
@@ -16,7 +16,8 @@ export async function GET(request: Request) {
   const url = new URL(request.url)
   const locale = localeOrDefault(url.searchParams.get('locale') ?? undefined)
   const order = url.searchParams.get('order') ?? ''
-  const to = (pathname: string, query?: Record<string, string>) => NextResponse.redirect(siteUrl(pathname, locale, query), 303)
+  const origin = requestOrigin(request.headers)
+  const to = (pathname: string, query?: Record<string, string>) => NextResponse.redirect(siteUrl(pathname, locale, query, origin), 303)
   // What the buyer chose, for "Try again" on the failure page (only the form is filled with it; nothing is granted).
   const plan = /^\d{1,9}$/.test(url.searchParams.get('plan') ?? '') ? url.searchParams.get('plan')! : null
   const email = checkEmail(url.searchParams.get('email'))

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { locales } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
 import { getKeyDetailsPayload, getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
+import { requestOrigin } from '@/lib/http/siteUrl'
 import { recordId } from '@/lib/validation/recordId'
 
 const input = z.object({ id: recordId, locale: z.enum(locales).catch('ru') })
@@ -17,7 +18,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const payload = await getKeyDetailsPayload(parsed.data.id, parsed.data.locale)
   if (payload) return NextResponse.json(payload, { headers: { 'Cache-Control': 'public, max-age=30' } })
   const user = await currentUser(request.headers)
-  const own = user ? await getOwnKeyDetailsPayload(parsed.data.id, parsed.data.locale, user) : null
+  const own = user ? await getOwnKeyDetailsPayload(parsed.data.id, parsed.data.locale, user, requestOrigin(request.headers)) : null
   if (!own) return NextResponse.json({ error: 'key_not_found' }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
   return NextResponse.json(own, { headers: { 'Cache-Control': 'private, no-store' } })
 }

@@ -11,8 +11,8 @@ import { getCountry, getFreeFeedLinks } from '@/lib/data/keys'
 import { payloadClient } from '@/lib/data/payload'
 import { getSettings } from '@/lib/data/settings'
 import { consumeIpAllowance } from '@/lib/auth/rateLimit'
-import { env } from '@/lib/env'
 import { clientIp } from '@/lib/http/clientIp'
+import { requestOrigin } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys'
 import { visitorLocale } from '@/lib/http/visitorLocale'
 import { keysPathname, parseKeysSlug } from '@/lib/routing/keysFilter'
@@ -27,11 +27,13 @@ type Params = Promise<{ slug: string; format?: string[] }>
 
 export async function GET(request: Request, { params }: { params: Params }) {
   const { slug, format: suffix = [] } = await params
+  // The host it was asked on (a mirror's addresses on a mirror), else SERVER_URL.
+  const origin = requestOrigin(request.headers)
   const filter = parseKeysSlug(slug)
   if (!filter || suffix.length > 1 || (suffix.length === 1 && !isSubscriptionFormat(suffix[0]))) return notFound()
   // An explicit format is what was asked for, even in a browser; the bare feed URL opens the list's page there.
   if (suffix.length === 0 && wantsPage(request.headers.get('accept'), request.headers.get('user-agent'))) {
-    const page = `${env().serverUrl}${localizedPath(keysPathname(filter), visitorLocale(request))}#${FEED_ANCHOR}`
+    const page = `${origin}${localizedPath(keysPathname(filter), visitorLocale(request))}#${FEED_ANCHOR}`
     return NextResponse.redirect(page, { status: 303, headers: { 'Cache-Control': 'private, no-store' } })
   }
   const allowance = await consumeIpAllowance(await payloadClient(), 'feed', clientIp(request.headers))
@@ -54,8 +56,8 @@ export async function GET(request: Request, { params }: { params: Params }) {
       expiresAt: null,
       // Keys rotate daily with an hour's overlap: an hourly refresh never misses one.
       updateIntervalHours: 1,
-      supportUrl: `${env().serverUrl}/support`,
-      pageUrl: `${env().serverUrl}${keysPathname(filter)}`,
+      supportUrl: `${origin}/support`,
+      pageUrl: `${origin}${keysPathname(filter)}`,
       announce: null,
       groups: { select: t('select'), auto: t('auto') },
       routing: settings.routing,

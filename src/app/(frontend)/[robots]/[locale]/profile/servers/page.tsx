@@ -14,7 +14,7 @@ import { getClientApps } from '@/lib/data/clientApps'
 import { readOwnKeyRows } from '@/lib/data/keys'
 import { payloadClient } from '@/lib/data/payload'
 import { getSettings } from '@/lib/data/settings'
-import { absoluteUrl } from '@/lib/http/siteUrl'
+import { addressesOf, requestOrigin } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { DEVICE_LABEL_MAX, firstKeyChoice, MAX_DEVICE_KEYS, REVOKE_UNDO_SECONDS, targetValue, undoableRevocation, vipChoices } from '@/lib/vip/deviceKeys'
@@ -54,7 +54,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
     deviceLimitOf(payload, subscription),
   ])
   const error = ERRORS.find((key) => key === query.error)
-  const feedUrl = absoluteUrl(feedPath)
+  const feed = addressesOf(feedPath, requestOrigin(requestHeaders))
   const full = rows.length >= MAX_DEVICE_KEYS
   // "Revoke" asks first: the page again with the question open (?confirm=revoke&key=…).
   const revoking = query.confirm === 'revoke' ? rows.find((row) => String(row.id) === query.key) : undefined
@@ -172,7 +172,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
 
       <h3>{t('urlTitle')}</h3>
       <p>{t('urlText')}</p>
-      <PersonalSubscriptionBox url={feedUrl} siteName={settings.siteName} apps={apps} userAgent={requestHeaders.get('user-agent')} />
+      <PersonalSubscriptionBox url={feed.url} elsewhere={feed.elsewhere} siteName={settings.siteName} apps={apps} userAgent={requestHeaders.get('user-agent')} />
       {query.confirm === 'url' ? (
         <ConfirmStep
           question={t('urlResetQuestion')}

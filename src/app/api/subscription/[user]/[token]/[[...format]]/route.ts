@@ -7,6 +7,7 @@ import { NextResponse } from 'next/server'
 
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
+import { requestOrigin } from '@/lib/http/siteUrl'
 import { visitorLocale } from '@/lib/http/visitorLocale'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
@@ -26,11 +27,11 @@ export async function GET(request: Request, { params }: { params: Params }) {
   // An explicit format is what was asked for, even in a browser; the bare URL opens the page there, which checks the
   // token itself (a wrong one gets the site's 404 screen).
   if (suffix.length === 0 && wantsPage(request.headers.get('accept'), request.headers.get('user-agent'))) {
-    const page = `${env().serverUrl}${localizedPath(`/subscription/${user}/${token}`, visitorLocale(request))}`
+    const page = `${requestOrigin(request.headers)}${localizedPath(`/subscription/${user}/${token}`, visitorLocale(request))}`
     return NextResponse.redirect(page, { status: 303, headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } })
   }
   const header = (name: string) => request.headers.get(name)
   const poll = { userId: Number(user), token, suffix: suffix[0], userAgent: header('user-agent'), ifNoneMatch: header('if-none-match'), device: polledDevice(header) }
-  const answer = await answerPersonalPoll(payloadPool(await payloadClient()), poll, env().serverUrl)
+  const answer = await answerPersonalPoll(payloadPool(await payloadClient()), poll, { origin: requestOrigin(request.headers), mirrors: env().hosts.mirrors })
   return new NextResponse(answer.body, { status: answer.status, headers: answer.headers })
 }

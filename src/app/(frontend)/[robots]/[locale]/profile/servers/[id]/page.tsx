@@ -8,6 +8,7 @@ import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import { currentPageUser } from '@/lib/auth/currentUser'
 import { getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
+import { requestOrigin } from '@/lib/http/siteUrl'
 
 import { profileMetadata } from '../../_components/ProfileSection'
 
@@ -18,8 +19,9 @@ export const generateMetadata = profileMetadata('servers')
 export default async function DeviceKeyPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
   const { locale, id } = await params
   if (!isLocale(locale) || !/^\d{1,9}$/.test(id)) notFound()
-  const user = await currentPageUser(await headers())
-  const data = user ? await getOwnKeyDetailsPayload(Number(id), locale, user) : null
+  const requestHeaders = await headers()
+  const user = await currentPageUser(requestHeaders)
+  const data = user ? await getOwnKeyDetailsPayload(Number(id), locale, user, requestOrigin(requestHeaders)) : null
   if (!data) notFound()
   const t = await getTranslations({ locale, namespace: 'Profile' })
   return (

@@ -12,7 +12,7 @@ import { localeOrDefault } from '@/i18n/locales'
 import { getClientApps } from '@/lib/data/clientApps'
 import { payloadClient } from '@/lib/data/payload'
 import { getSettings } from '@/lib/data/settings'
-import { absoluteUrl } from '@/lib/http/siteUrl'
+import { addressesOf, requestOrigin } from '@/lib/http/siteUrl'
 import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
 import { subscriptionKeys, userForSubscriptionToken } from '@/lib/vip/subscriptionUrl'
 
@@ -43,7 +43,8 @@ export default async function SubscriptionPage({ params }: { params: Params }) {
     subscriptionKeys(payload, userId),
     headers(),
   ])
-  const url = absoluteUrl(`/api/subscription/${user}/${token}`)
+  // On the host the page was opened on (a mirror's address on a mirror), and on the site's others.
+  const { url, elsewhere } = addressesOf(`/api/subscription/${user}/${token}`, requestOrigin(requestHeaders))
   const until = keys?.expiresAt ? format.dateTime(keys.expiresAt, { dateStyle: 'long', timeZone: 'Europe/Moscow' }) : null
   return (
     <section className="subscription-page" data-testid="subscription-page">
@@ -56,7 +57,7 @@ export default async function SubscriptionPage({ params }: { params: Params }) {
           </p>
           <p data-testid="subscription-keys">{t('keys', { count: keys.links.length })}</p>
           <p>{t('intro')}</p>
-          <PersonalSubscriptionBox url={url} siteName={settings.siteName} apps={apps} userAgent={requestHeaders.get('user-agent')} />
+          <PersonalSubscriptionBox url={url} elsewhere={elsewhere} siteName={settings.siteName} apps={apps} userAgent={requestHeaders.get('user-agent')} />
           <p className="muted">{t('secret')}</p>
           <Link href="/profile/servers" prefetch={false} className="button">
             {t('manage')}
