@@ -85,6 +85,7 @@ export function routePlan(url: string, headers: RequestHeaders, settings: Routin
     fetchDest: header(headers, 'sec-fetch-dest'),
     productionHost: hosts.production ?? undefined,
     freeKeysHost: hosts.freeKeys ?? undefined,
+    mirrorHosts: hosts.mirrors,
   })
 
   if (decision.kind === 'redirect') {

@@ -128,6 +128,9 @@ describe('purchase', () => {
     expect(activation.text).toContain(`Ссылка-подписка для приложений (Happ, v2RayTun, Hiddify и других): ${INT_SERVER_URL}${path}\n`)
     expect(activation.text).toContain(`Если сайт заблокирован, та же подписка по адресу зеркала: https://${INT_MIRROR_HOST}${path}\n`)
     expect(activation.html).toContain(`https://${INT_MIRROR_HOST}${path}`)
+    // The button's one-time link too, on the mirror: the same token works on every host of the site.
+    const button = /Получить ключ: (\S+)\n/.exec(activation.text)![1]!
+    expect(activation.text).toContain(`Если кнопка не открывается (сайт заблокирован), та же ссылка на зеркале: ${button.replace(INT_SERVER_URL, `https://${INT_MIRROR_HOST}`)}\n`)
   })
 
   it('activates after the trial with the full price, then renews; replays change nothing', async () => {

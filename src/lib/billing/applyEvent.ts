@@ -12,7 +12,8 @@ import { queueFollowUp, runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
-import { siteUrl, urlsOnEveryHost } from '@/lib/http/siteUrl'
+import { urlsOnEveryHost } from '@/lib/http/siteUrl'
+import { localizedPath } from '@/lib/routing/localizedPath'
 import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
 import type { Subscription, User } from '@/payload-types'
 
@@ -251,14 +252,14 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
     const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale: mail.locale, depth: 0, req })
     // The activation mail's button signs the buyer in (a one-time link) and sets up their first key.
     const isActivation = mail.kind === 'activated'
-    const link = isActivation
-      ? siteUrl(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale)
-      : undefined
+    const [link, ...linkOnMirrors] = isActivation
+      ? urlsOnEveryHost(localizedPath(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale))
+      : []
     // And the subscription URL for apps, on the site and on each mirror (for when the main domain is blocked).
     const subscriptionUrls = isActivation ? urlsOnEveryHost(await subscriptionPath(payload, mail.userId, req)) : undefined
     const amount = mail.amountKopecks !== undefined ? formatRubles(mail.amountKopecks, mail.locale) : undefined
     const terms = mail.terms ? termsText(mail.terms, mail.locale) : undefined
-    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, amount, terms, subscriptionUrls })
+    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, linkOnMirrors, amount, terms, subscriptionUrls })
     followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
   }
   return followUps

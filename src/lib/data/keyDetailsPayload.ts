@@ -20,14 +20,15 @@ export type KeySubscription = { kind: 'free' | 'vip'; url: string; name: string 
 
 export type KeyDetailsPayload = { details: KeyDetails; apps: ClientApp[]; subscription: KeySubscription | null; renderedAt: number }
 
-export async function getKeyDetailsPayload(id: number, locale: Locale): Promise<KeyDetailsPayload | null> {
+/** A free key's details; its list's feed on `origin` (the host the page or modal is for: a mirror's on a mirror). */
+export async function getKeyDetailsPayload(id: number, locale: Locale, origin: string): Promise<KeyDetailsPayload | null> {
   const [details, settings, apps] = await Promise.all([getKeyDetails(id, locale), getSettings(locale), getClientApps(locale)])
   if (!details) return null
   // A free key leaves the list within a day; its list's feed carries today's keys of the same country and protocol.
   const subscription = protocolHasShareLink(details.protocol)
     ? {
         kind: 'free' as const,
-        url: absoluteUrl(`/api/feed/${keysSlug({ protocol: details.protocol, country: details.countryCode })}`),
+        url: absoluteUrl(`/api/feed/${keysSlug({ protocol: details.protocol, country: details.countryCode })}`, origin),
         name: feedTitle(settings.siteName, { protocol: PROTOCOL_LABELS[details.protocol], country: details.countryName }),
       }
     : null

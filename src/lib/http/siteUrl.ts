@@ -5,8 +5,10 @@
 import type { Locale } from '@/i18n/locales'
 import { env } from '@/lib/env'
 import { localizedPath } from '@/lib/routing/localizedPath'
+import { mirrorOfMode } from '@/lib/seo/robots'
+import type { RobotsMode } from '@/lib/seo/robots'
 
-import { mirrorOrigins, requestedHost, requestOriginOf } from './siteHosts'
+import { mirrorOrigins, originOfHost, requestedHost, requestOriginOf } from './siteHosts'
 
 /** The origin to answer this request with (see siteHosts.ts): its own host's, else SERVER_URL's. */
 export function requestOrigin(headers: Pick<Headers, 'get'>): string {
@@ -34,4 +36,12 @@ export function urlsOnEveryHost(path: string): string[] {
 export function addressesOf(path: string, origin: string): { url: string; elsewhere: string[] } {
   const url = absoluteUrl(path, origin)
   return { url, elsewhere: urlsOnEveryHost(path).filter((other) => other !== url) }
+}
+
+/** The origin a page of this mode gives addresses on: its mirror's (seo/robots.ts), else SERVER_URL's. */
+export function pageOrigin(mode: RobotsMode): string {
+  const { hosts } = env()
+  const mirror = mirrorOfMode(mode)
+  const name = mirror === null ? undefined : hosts.mirrors[mirror]
+  return name === undefined ? hosts.origin : originOfHost(hosts, name)
 }

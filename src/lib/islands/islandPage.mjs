@@ -11,8 +11,8 @@ import path from 'node:path'
 export const ISLANDS_MANIFEST = path.join('.next', 'islands.json')
 
 // Pages the islands cover (key lists, a key's page, the plans), by the end of their internal route
-// (src/server/routePlan.ts: robots mode, locale, page) as it ends Next.js's cache key for the page.
-const ISLAND_PAGE_KEY = /\/\$(\/index)?\/(index|noindex)(-crawler)?\/[a-z]{2}\/(list\/[^/]+\/[^/]+|keys\/[^/]+|tariffs)$/
+// (src/server/routePlan.ts: robots mode (a mirror has its own), locale, page) as it ends Next.js's cache key for the page.
+const ISLAND_PAGE_KEY = /\/\$(\/index)?\/(index|noindex|mirror-\d{1,2})(-crawler)?\/[a-z]{2}\/(list\/[^/]+\/[^/]+|keys\/[^/]+|tariffs)$/
 
 const NEXT_SCRIPT = /<script\b[^>]*\bsrc="\/_next\/[^"]*"[^>]*><\/script>/g
 const SCRIPT_PRELOAD = /<link\b[^>]*\bas="script"[^>]*\/?>/g

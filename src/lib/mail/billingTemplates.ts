@@ -193,12 +193,14 @@ const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
 }
 
 /** The activation mail's subscription URL, and the same on each mirror (the address is copied, not followed: plain text). */
-const SUBSCRIPTION_COPY: Record<Locale, { url: string; mirror: string }> = {
+const SUBSCRIPTION_COPY: Record<Locale, { button: string; url: string; mirror: string }> = {
   ru: {
+    button: 'Если кнопка не открывается (сайт заблокирован), та же ссылка на зеркале:',
     url: 'Ссылка-подписка для приложений (Happ, v2RayTun, Hiddify и других):',
     mirror: 'Если сайт заблокирован, та же подписка по адресу зеркала:',
   },
   en: {
+    button: 'If the button does not open (the site is blocked), the same link on a mirror:',
     url: 'Your subscription link for apps (Happ, v2RayTun, Hiddify and others):',
     mirror: 'If the site is blocked, the same subscription on a mirror:',
   },
@@ -211,6 +213,7 @@ export function renderBillingMail({
   serverUrl,
   subscription,
   link = `${serverUrl}${localizedPath(COPY[locale][kind].path, locale)}`,
+  linkOnMirrors = [],
   amount,
   terms,
   subscriptionUrls = [],
@@ -222,6 +225,8 @@ export function renderBillingMail({
   subscription: SubscriptionState
   /** Where the button leads, when not the kind's page (the activation mail's one-time sign-in link). */
   link?: string
+  /** The button's link on each mirror, for when the site is blocked (the same one-time link works on any). */
+  linkOnMirrors?: readonly string[]
   /** The next charge, formatted, when known. */
   amount?: string
   /** What was paid and what renewal charges, from when and how often (src/lib/billing/terms.ts): after the first line. */
@@ -242,7 +247,10 @@ export function renderBillingMail({
   const filled = (ended ? copy.endedLines! : amount && copy.amountLines ? copy.amountLines : copy.lines).map(fill)
   const lines = terms ? [filled[0]!, terms, ...filled.slice(1)] : filled
   const [subscriptionUrl, ...mirrorUrls] = subscriptionUrls
-  const addresses = subscriptionUrl ? [`${SUBSCRIPTION_COPY[locale].url} ${subscriptionUrl}`, ...mirrorUrls.map((url) => `${SUBSCRIPTION_COPY[locale].mirror} ${url}`)] : []
+  const addresses = [
+    ...linkOnMirrors.map((url) => `${SUBSCRIPTION_COPY[locale].button} ${url}`),
+    ...(subscriptionUrl ? [`${SUBSCRIPTION_COPY[locale].url} ${subscriptionUrl}`, ...mirrorUrls.map((url) => `${SUBSCRIPTION_COPY[locale].mirror} ${url}`)] : []),
+  ]
   return {
     subject,
     text: [...lines, '', `${copy.button}: ${link}`, ...(addresses.length > 0 ? ['', ...addresses] : []), '', `— ${siteName}`].join('\n'),

@@ -1,11 +1,12 @@
 // Decides what a public request becomes: a redirect (host rule, trailing slash, /ru, locale detection)
-// or a rewrite to the internal route `/{index|noindex}/{locale}/...` that renders it. A rewrite sets no cookie, so
+// or a rewrite to the internal route `/{robots mode}/{locale}/...` that renders it (seo/robots.ts: indexed or not, for
+// crawlers or people, for which mirror). A rewrite sets no cookie, so
 // a shared cache can keep the page; the page stores its language in the browser (components/site/LocaleMemory).
 import { isLocale, locales } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
-import { sameHost } from '@/lib/http/sameHost'
-import { ROBOTS_MODES, robotsMode } from '@/lib/seo/robots'
+import { hostName, sameHost } from '@/lib/http/sameHost'
+import { isRobotsMode, robotsMode } from '@/lib/seo/robots'
 import { wantsPage } from '@/lib/subscription/clients'
 import { SUBSCRIPTION_PAGE_PATH } from '@/lib/subscription/personalPath'
 
@@ -28,6 +29,8 @@ export type RequestFacts = {
   fetchDest: string | null
   productionHost?: string
   freeKeysHost?: string
+  /** The mirrors' host names (siteHosts.ts): a mirror's pages are rendered for it (they give out its addresses). */
+  mirrorHosts?: readonly string[]
 }
 
 export type RouteDecision =
@@ -61,7 +64,7 @@ export type RouteDecision =
 export const PUBLIC_PATH_HEADER = 'x-public-path'
 
 /** Internal route segments no public URL may reach directly. */
-const INTERNAL_SEGMENTS = new Set<string>(['list', 'missing', ...ROBOTS_MODES])
+const INTERNAL_SEGMENTS = new Set<string>(['list', 'missing'])
 /** The cached 404 page. */
 export const INTERNAL_NOT_FOUND = '/missing'
 /**
@@ -131,7 +134,7 @@ export function internalPathname(pathname: string, listWindow: ListWindow): stri
   const segments = pathname.split('/').filter(Boolean)
   if (segments.length === 0) return `/list/${keysSlug({ protocol: null, country: null })}/${listWindowSegment(listWindow)}`
   const first = segments[0] ?? ''
-  if (INTERNAL_SEGMENTS.has(first)) return INTERNAL_NOT_FOUND
+  if (INTERNAL_SEGMENTS.has(first) || isRobotsMode(first)) return INTERNAL_NOT_FOUND
   if (segments.length === 1) {
     const filter = parseKeysSlug(first)
     if (filter) return `/list/${first}/${listWindowSegment(listWindow)}`
@@ -222,9 +225,10 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     return { kind: 'redirect', location: `${localized}${search}`, status: 308, isPersonal: false }
   }
   const isIndexable = sameHost(host, productionHost)
+  const mirror = host && facts.mirrorHosts ? facts.mirrorHosts.indexOf(hostName(host)) : -1
   return {
     kind: 'rewrite',
-    pathname: `/${robotsMode({ isIndexable, isCrawler: isCrawler(userAgent) })}/${locale}${internal}`,
+    pathname: `/${robotsMode({ isIndexable, isCrawler: isCrawler(userAgent), mirror: mirror === -1 ? null : mirror })}/${locale}${internal}`,
     search: restSearch,
     locale,
     ...(visitorLocale ? { visitorLocale } : {}),

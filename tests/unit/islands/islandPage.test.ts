@@ -34,10 +34,10 @@ describe('island pages', () => {
   it('are the key lists, key pages and the plans, under any robots mode and language', () => {
     const key = (route: string) => `/route-cache/APP_PAGE/37bf46/$${route}`
     // Next.js puts another /index in front of a route that starts with /index.
-    for (const route of ['/index/index/ru/list/all/10', '/noindex/en/list/vless-de/20', '/index/index-crawler/ru/keys/137', '/noindex-crawler/en/tariffs']) {
+    for (const route of ['/index/index/ru/list/all/10', '/noindex/en/list/vless-de/20', '/index/index-crawler/ru/keys/137', '/noindex-crawler/en/tariffs', '/mirror-0/ru/list/all/10', '/mirror-12-crawler/en/keys/5']) {
       expect(isIslandPageKey(key(route)), route).toBe(true)
     }
-    for (const route of ['/index/index/ru/support', '/noindex/ru/profile/servers', '/noindex/ru/login', '/noindex/ru/tariffs/x', '/api/feed/vless']) {
+    for (const route of ['/index/index/ru/support', '/noindex/ru/profile/servers', '/noindex/ru/login', '/noindex/ru/tariffs/x', '/api/feed/vless', '/mirror-0/ru/profile/servers', '/mirror-x/ru/tariffs']) {
       expect(isIslandPageKey(key(route)), route).toBe(false)
     }
     expect(isIslandPageKey('37c9888cd3181b466ce28e4fcc7760b5/noindex/ru/tariffs')).toBe(false)

@@ -49,11 +49,14 @@ describe('routePlan', () => {
   })
 
   it('serves a mirror as the site, never indexed and never sent on to another host, for people and robots alike', () => {
-    for (const agent of ['Mozilla/5.0', 'Mozilla/5.0 (compatible; Googlebot/2.1)']) {
-      const plan = nextPlan(routePlan('/de', { ...russianBrowser, host: 'VPN-mirror.example', 'user-agent': agent }, site))
-      expect(plan.requestHeaders['x-internal-route']).toMatch(/^\/noindex(-crawler)?\/ru\/list\//)
+    for (const [agent, mode] of [['Mozilla/5.0', 'mirror-0'], ['Mozilla/5.0 (compatible; Googlebot/2.1)', 'mirror-0-crawler']] as const) {
+      // Pages of its own (they give out the mirror's addresses), whatever case or port the Host is written in.
+      const plan = nextPlan(routePlan('/de', { ...russianBrowser, host: 'VPN-mirror.example:8443', 'user-agent': agent }, site))
+      expect(plan.requestHeaders['x-internal-route']).toBe(`/${mode}/ru/list/de/${plan.requestHeaders['x-internal-route']!.split('/').pop()}`)
       expect(plan.responseHeaders['X-Robots-Tag']).toBe('noindex, nofollow')
     }
+    // A mirror's internal route is never a public path.
+    expect(nextPlan(routePlan('/mirror-0/ru/list/de/30', russianBrowser, site)).requestHeaders['x-internal-route']).toBe('/noindex/ru/missing')
     const redirect = routePlan('/de/', { ...russianBrowser, host: 'vpn-mirror.example:8443' }, site)
     expect(redirect).toMatchObject({ kind: 'respond', status: 308, headers: { Location: 'https://vpn-mirror.example/de' } })
   })

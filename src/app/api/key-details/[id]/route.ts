@@ -15,7 +15,7 @@ const input = z.object({ id: recordId, locale: z.enum(locales).catch('ru') })
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   const parsed = input.safeParse({ id: (await params).id, locale: request.nextUrl.searchParams.get('locale') })
   if (!parsed.success) return NextResponse.json({ error: 'invalid_key_id' }, { status: 400 })
-  const payload = await getKeyDetailsPayload(parsed.data.id, parsed.data.locale)
+  const payload = await getKeyDetailsPayload(parsed.data.id, parsed.data.locale, requestOrigin(request.headers))
   if (payload) return NextResponse.json(payload, { headers: { 'Cache-Control': 'public, max-age=30' } })
   const user = await currentUser(request.headers)
   const own = user ? await getOwnKeyDetailsPayload(parsed.data.id, parsed.data.locale, user, requestOrigin(request.headers)) : null

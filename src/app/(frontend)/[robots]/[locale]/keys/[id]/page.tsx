@@ -12,6 +12,7 @@ import { getKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { keysPathname } from '@/lib/routing/keysFilter'
 import { pageMetadata } from '@/lib/seo/alternates'
+import { pageOrigin } from '@/lib/http/siteUrl'
 import { isRobotsMode } from '@/lib/seo/robots'
 
 export const revalidate = 60
@@ -25,7 +26,7 @@ type Params = Promise<{ robots: string; locale: string; id: string }>
 async function resolve(params: Params) {
   const { robots, locale, id } = await params
   if (!isLocale(locale) || !isRobotsMode(robots) || !/^\d{1,9}$/.test(id)) return null
-  const payload = await getKeyDetailsPayload(Number(id), locale)
+  const payload = await getKeyDetailsPayload(Number(id), locale, pageOrigin(robots))
   return payload ? { robots, locale: locale as Locale, id, payload } : null
 }
 

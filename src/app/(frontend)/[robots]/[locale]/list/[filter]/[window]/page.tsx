@@ -13,7 +13,7 @@ import { getCountriesWithKeys, getKeyList } from '@/lib/data/keys'
 import { getSettings } from '@/lib/data/settings'
 import { getPlans } from '@/lib/data/tariffs'
 import { trialOffer } from '@/lib/billing/pricing'
-import { absoluteUrl } from '@/lib/http/siteUrl'
+import { absoluteUrl, pageOrigin } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
 import { keysSlug } from '@/lib/routing/keysFilter'
 import { subscriptionApps, subscriptionUrlFor } from '@/lib/subscription/apps'
@@ -52,7 +52,8 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
   ])
   // Lists of share-link keys have a feed: apps follow the daily rotation by themselves.
   const feedProtocols = filter.protocol ? (protocolHasShareLink(filter.protocol) ? [filter.protocol] : []) : SHARE_LINK_PROTOCOLS
-  const feedUrl = absoluteUrl(`/api/feed/${keysSlug(filter)}`)
+  // On the host the page is for: a mirror's page gives out the mirror's feed.
+  const feedUrl = absoluteUrl(`/api/feed/${keysSlug(filter)}`, pageOrigin(list.robots))
   return (
     <>
       {/* On a phone the cover's trial banner follows the keys, so the first key is on the first screen (globals.css). */}
