@@ -39,6 +39,7 @@ import { sendEmailTask } from './src/jobs/sendEmail'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
 import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/lib/admin/adminText'
 import { env } from './src/lib/env'
+import { ownOrigins } from './src/lib/http/siteHosts'
 import { survivePoolErrors } from './src/lib/data/poolErrors'
 import { runQueueHere } from './src/lib/jobs/runner'
 import { createMailTransport } from './src/lib/mail/transport'
@@ -51,8 +52,10 @@ export const GRAPHQL_MAX_COMPLEXITY = 200
 const isAdminRequest = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user as { role?: unknown } | null)
 
 export default buildConfig({
-  // Also Payload's CSRF allowlist: a cookie session counts only on requests whose Origin is this one.
   serverURL: config.serverUrl,
+  // Payload's CSRF allowlist: a cookie session counts only on requests whose Origin is one of the site's own (SERVER_URL's,
+  // the production host's, the mirrors': a subscriber signed in on a mirror uses the account's forms there).
+  csrf: ownOrigins(config.hosts),
   secret: config.PAYLOAD_SECRET ?? 'build-time-placeholder-secret-not-used-to-serve',
   admin: {
     user: Users.slug,

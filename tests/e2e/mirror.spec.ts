@@ -108,6 +108,13 @@ test('[en] buying on a mirror: back on the mirror after paying; the subscription
   const polledOnSite = await request.get(onSite![1]!, { headers: HAPP })
   expect(decodeAnnounce(polledOnSite.headers()['announce'])).toBe(`If the site does not open, it is also at: ${MIRROR_HOST}`)
 
+  // Signed in on the mirror, the account's forms work there: a second device's key.
+  const form = page.getByTestId('device-form')
+  await form.getByLabel('Device name').fill('Tablet')
+  await form.getByRole('button', { name: 'Create key' }).click()
+  await expect(page).toHaveURL(new RegExp(`^${mirror}/en/profile/servers\\?created=\\d+$`))
+  await expect(page.getByTestId('device-count')).toHaveText('2 of 10 device keys')
+
   // My servers on the mirror shows the mirror's URL first and the site's as the other address.
   await expect(page.getByTestId('subscription-url')).toHaveText(onMirror![1]!)
   await expect(page.getByTestId('subscription-mirrors')).toContainText('If the site is blocked, this same subscription works at this address:')

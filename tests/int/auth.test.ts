@@ -478,6 +478,12 @@ describe('input and limits', () => {
     expect(await userFromCookie(confirmed)).toMatchObject({ email })
     // The session cookie names no domain: it belongs to the mirror alone, as the main host's belongs to it.
     expect(confirmed.headers.get('set-cookie')).not.toMatch(/Domain=/i)
+    // Payload counts the session on the mirror's requests (its CSRF allowlist holds every own origin), and on no other site's.
+    const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!
+    const { currentUser } = await import('@/lib/auth/currentUser')
+    expect(await currentUser(new Headers({ cookie, origin: mirror, 'sec-fetch-site': 'same-origin' }))).toMatchObject({ email })
+    expect(await currentUser(new Headers({ cookie, origin: `https://${INT_MIRROR_HOST}.evil.example` }))).toBeNull()
+    expect(await currentUser(new Headers({ cookie, origin: 'https://evil.example' }))).toBeNull()
   })
 
   it('refuses a confirmation posted from another site (login CSRF), leaving the link usable', async () => {
