@@ -15,6 +15,7 @@ export const adapterOptions = [
   { value: 'xray-panel', label: { ru: 'Панель Xray (Marzban)', en: 'Xray panel (Marzban)' } },
   { value: '3x-ui', label: { ru: 'Панель 3x-ui (vless, trojan)', en: '3x-ui panel (vless, trojan)' } },
   { value: 'wg-easy', label: { ru: 'wg-easy (WireGuard)', en: 'wg-easy (WireGuard)' } },
+  { value: 'softether', label: { ru: 'SoftEther VPN (OpenVPN, SSTP)', en: 'SoftEther VPN (OpenVPN, SSTP)' } },
   { value: 'demo', label: { ru: 'Демо (ключи-образцы)', en: 'Demo (sample keys)' } },
 ]
 

@@ -33,6 +33,7 @@ import * as migration_20261126_060946_forget_expired_limits from './20261126_060
 import * as migration_20261126_145840_hwid_devices from './20261126_145840_hwid_devices';
 import * as migration_20261126_152227_subscription_routing from './20261126_152227_subscription_routing';
 import * as migration_20261126_160422_routing_changed_at from './20261126_160422_routing_changed_at';
+import * as migration_20261126_191353_softether_adapter from './20261126_191353_softether_adapter';
 
 export const migrations = [
   {
@@ -208,6 +209,11 @@ export const migrations = [
   {
     up: migration_20261126_160422_routing_changed_at.up,
     down: migration_20261126_160422_routing_changed_at.down,
-    name: '20261126_160422_routing_changed_at'
+    name: '20261126_160422_routing_changed_at',
+  },
+  {
+    up: migration_20261126_191353_softether_adapter.up,
+    down: migration_20261126_191353_softether_adapter.down,
+    name: '20261126_191353_softether_adapter'
   },
 ];

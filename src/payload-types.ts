@@ -202,7 +202,7 @@ export interface Server {
   /**
    * "Manual": editors import the keys (Keys → Import); with the others the site renews keys itself
    */
-  adapter: 'manual' | 'outline' | 'ss-manager' | 'xray-panel' | '3x-ui' | 'wg-easy' | 'demo';
+  adapter: 'manual' | 'outline' | 'ss-manager' | 'xray-panel' | '3x-ui' | 'wg-easy' | 'softether' | 'demo';
   enabled?: boolean | null;
   protocols?:
     | {
@@ -234,6 +234,14 @@ export interface Server {
   privateNetwork?: boolean | null;
   credentials?: {
     apiUrl?: string | null;
+    /**
+     * Empty: the DEFAULT hub
+     */
+    hub?: string | null;
+    /**
+     * Set with vpncmd: ServerPasswordSet
+     */
+    adminPassword?: string | null;
     /**
      * 3x-ui 3.x: Settings → Security → API token (admin scope). For 3x-ui 2.x leave it empty and give the panel login
      */
@@ -943,6 +951,8 @@ export interface ServersSelect<T extends boolean = true> {
     | T
     | {
         apiUrl?: T;
+        hub?: T;
+        adminPassword?: T;
         apiToken?: T;
         username?: T;
         password?: T;

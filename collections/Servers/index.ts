@@ -288,9 +288,27 @@ export const Servers: CollectionConfig = {
           label: { ru: 'Учётные данные', en: 'Credentials' },
           type: 'group',
           access: { read: adminOnlyField, create: adminOnlyField, update: adminOnlyField },
-          admin: { condition: forAdapters('outline', 'ss-manager', 'xray-panel', '3x-ui', 'wg-easy') },
+          admin: { condition: forAdapters('outline', 'ss-manager', 'xray-panel', '3x-ui', 'wg-easy', 'softether') },
           fields: [
             { name: 'apiUrl', label: { ru: 'Адрес API', en: 'API URL' }, type: 'text' },
+            {
+              type: 'row',
+              admin: { condition: forAdapters('softether') },
+              fields: [
+                {
+                  name: 'hub',
+                  label: { ru: 'Виртуальный хаб', en: 'Virtual hub' },
+                  type: 'text',
+                  admin: { placeholder: 'DEFAULT', description: { ru: 'Пусто — хаб DEFAULT', en: 'Empty: the DEFAULT hub' } },
+                },
+                {
+                  name: 'adminPassword',
+                  label: { ru: 'Пароль администратора сервера', en: 'Server administrator password' },
+                  type: 'text',
+                  admin: { description: { ru: 'Задаётся в vpncmd: ServerPasswordSet', en: 'Set with vpncmd: ServerPasswordSet' } },
+                },
+              ],
+            },
             {
               name: 'apiToken',
               label: { ru: 'API-токен', en: 'API token' },
@@ -315,7 +333,7 @@ export const Servers: CollectionConfig = {
               name: 'certSha256',
               label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' },
               type: 'text',
-              admin: { condition: forAdapters('outline', 'xray-panel', '3x-ui', 'wg-easy') },
+              admin: { condition: forAdapters('outline', 'xray-panel', '3x-ui', 'wg-easy', 'softether') },
             },
             {
               name: 'keyDataLimitGb',

@@ -6,6 +6,7 @@ import { demoServerOf, issueDemoKey } from './demo'
 import type { IssuedKey } from './demo'
 import { marzbanAdapter } from './marzban'
 import { outlineAdapter } from './outline'
+import { softEtherAdapter } from './softEther'
 import { ssManagerAdapter } from './ssManager'
 import { threeXuiAdapter } from './threeXui'
 import { wgEasyAdapter } from './wgEasy'
@@ -60,6 +61,8 @@ export function adapterFor(server: Server): ProvisioningAdapter {
       return threeXuiAdapter
     case 'wg-easy':
       return wgEasyAdapter
+    case 'softether':
+      return softEtherAdapter
     default:
       return {
         issue: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot issue keys yet`)),
