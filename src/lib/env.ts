@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { hostName } from '@/lib/http/sameHost'
 import { HOST_NAME, siteHostsOf } from '@/lib/http/siteHosts'
 import type { SiteHosts } from '@/lib/http/siteHosts'
+import { MAX_MIRROR_MODES } from '@/lib/seo/robots'
 
 const optionalString = z
   .string()
@@ -57,6 +58,11 @@ const schema = z.object({
     const wrong = names.find((name) => !HOST_NAME.test(name))
     if (wrong !== undefined) {
       context.addIssue({ code: 'custom', message: `MIRROR_HOSTS must be host names separated by commas (${wrong} is not one)` })
+      return z.NEVER
+    }
+    // Each mirror's pages are cached apart (seo/robots.ts): a bounded number of them.
+    if (new Set(names).size > MAX_MIRROR_MODES) {
+      context.addIssue({ code: 'custom', message: `MIRROR_HOSTS names ${new Set(names).size} hosts; at most ${MAX_MIRROR_MODES}` })
       return z.NEVER
     }
     return names

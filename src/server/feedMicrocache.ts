@@ -20,8 +20,6 @@ const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding
 type Entry = { headers: OutgoingHttpHeaders; body: Buffer; etag: string | null; freshUntil: number; fillingSince: number | null }
 
 export type FeedMicrocacheOptions = {
-  /** The site's own hosts: a feed names the host it was polled on, so each own host has copies of its own. */
-  hosts?: SiteHosts
   freshMs?: number
   maxStaleMs?: number
   maxBytes?: number
@@ -34,7 +32,7 @@ function acceptsGzip(headers: IncomingMessage['headers']): boolean {
 }
 
 /** The cache key of a feed poll (its URL and the format it is answered in), or null for what is not kept. */
-export function feedKey(method: string | undefined, url: string, headers: IncomingMessage['headers'], hosts?: SiteHosts): string | null {
+export function feedKey(method: string | undefined, url: string, headers: IncomingMessage['headers'], hosts: SiteHosts): string | null {
   if (method !== 'GET') return null
   const [pathname = '', query] = url.split('?', 2)
   if (query !== undefined) return null
@@ -46,18 +44,18 @@ export function feedKey(method: string | undefined, url: string, headers: Incomi
   if (suffix === undefined && wantsPage(header('accept'), header('user-agent'))) return null
   // The answer names the own host it was polled on, else SERVER_URL (so a made-up Host adds no copies); a client that
   // takes gzip gets the compressed copy.
-  const origin = hosts ? requestOriginOf(hosts, requestedHost(header)) : ''
-  return `${origin}${pathname} ${subscriptionFormat({ userAgent: header('user-agent'), suffix })}${acceptsGzip(headers) ? ' gzip' : ''}`
+  return `${requestOriginOf(hosts, requestedHost(header))}${pathname} ${subscriptionFormat({ userAgent: header('user-agent'), suffix })}${acceptsGzip(headers) ? ' gzip' : ''}`
 }
 
 /**
  * A handler that answers a feed poll from memory and says true, or says false and lets `render` (Next.js) answer,
  * keeping what it answers when that is a public 200.
  */
-export function feedMicrocache(render: (request: IncomingMessage, response: ServerResponse) => void, options: FeedMicrocacheOptions = {}) {
+/** `hosts`: the site's own hosts: a feed names the host it was polled on, so each own host has copies of its own. */
+export function feedMicrocache(render: (request: IncomingMessage, response: ServerResponse) => void, hosts: SiteHosts, options: FeedMicrocacheOptions = {}) {
   // A copy outlives its half second only while a new one renders, and never by more than `maxStaleMs`: a render that
   // keeps failing (an address past its allowance polling hard) cannot keep the others on an old list.
-  const { hosts, freshMs = 500, maxStaleMs = 5_000, maxBytes = 32 * 1024 * 1024, now = Date.now } = options
+  const { freshMs = 500, maxStaleMs = 5_000, maxBytes = 32 * 1024 * 1024, now = Date.now } = options
   const entries = new Map<string, Entry>()
   let bytes = 0
 

@@ -40,7 +40,7 @@ function toNext(request: IncomingMessage, response: ServerResponse): void {
 const databaseUrl = env().DATABASE_URL
 const answerPoll = !dev && databaseUrl ? subscriptionFastPath(databaseUrl, env().hosts, toNext) : null
 // Free feeds' polls, copies of Next.js's answers for half a second (production only, as above).
-const answerFeed = dev ? null : feedMicrocache(toNext, { hosts: env().hosts })
+const answerFeed = dev ? null : feedMicrocache(toNext, env().hosts)
 
 function serve(request: IncomingMessage, response: ServerResponse): void {
   for (const name of SERVER_SET_REQUEST_HEADERS) delete request.headers[name]

@@ -3,7 +3,7 @@
 // rewrite in next.config.ts follows (so Next.js keeps the public URL for the page and the browser's router).
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '@/i18n/routing'
 import { cookieValue } from '@/lib/http/cookieValue'
-import { requestedHost as requestedHostOf } from '@/lib/http/siteHosts'
+import { mirrorIndexOf, requestedHost as requestedHostOf } from '@/lib/http/siteHosts'
 import type { SiteHosts } from '@/lib/http/siteHosts'
 import { redirectLocation } from '@/lib/routing/redirectLocation'
 import { INTERNAL_ROUTE_HEADER } from '@/lib/routing/internalRouteHeader'
@@ -22,6 +22,11 @@ const HSTS = 'max-age=31536000'
  * paths the Next.js middleware matcher excluded: `/((?!api|admin|_next|_vercel|.*\..*).*)`).
  */
 const PASS_THROUGH = /^\/(?:api|admin|_next|_vercel|.*\..*)/
+/**
+ * A `.` or `..` segment (also written %2e): Next.js resolves it, so `/x/../index/ru/tariffs` would reach an internal
+ * route past the router. Such a path is never passed through: the router answers it (no page has one).
+ */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i
 
 export type RequestHeaders = Record<string, string | string[] | undefined>
 
@@ -71,7 +76,7 @@ export function routePlan(url: string, headers: RequestHeaders, settings: Routin
   const { hosts } = settings
   const common: Record<string, string> = hosts.origin.startsWith('https://') ? { 'Strict-Transport-Security': HSTS } : {}
   // Empty segments and backslashes go to routeRequest even on those paths, which drops them.
-  const isPassThrough = PASS_THROUGH.test(pathname) && !UNCLEAN_SLASHES.test(pathname)
+  const isPassThrough = PASS_THROUGH.test(pathname) && !UNCLEAN_SLASHES.test(pathname) && !DOT_SEGMENT.test(pathname)
   if (!pathname.startsWith('/') || isPassThrough) return { kind: 'next', requestHeaders: {}, responseHeaders: common }
 
   const decision = routeRequest({
@@ -85,7 +90,7 @@ export function routePlan(url: string, headers: RequestHeaders, settings: Routin
     fetchDest: header(headers, 'sec-fetch-dest'),
     productionHost: hosts.production ?? undefined,
     freeKeysHost: hosts.freeKeys ?? undefined,
-    mirrorHosts: hosts.mirrors,
+    mirror: mirrorIndexOf(hosts, requestedHost(headers)),
   })
 
   if (decision.kind === 'redirect') {

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import pg from 'pg'
 
-import { requestedHost, requestOriginOf } from '@/lib/http/siteHosts'
+import { pollSiteOf, requestedHost } from '@/lib/http/siteHosts'
 import type { SiteHosts } from '@/lib/http/siteHosts'
 import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
 import { polledDevice } from '@/lib/subscription/devices'
@@ -49,8 +49,7 @@ export function subscriptionFastPath(
     const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null)
     const personal = { userId: Number(poll.user), token: poll.token, suffix: poll.suffix, userAgent: header('user-agent'), ifNoneMatch: header('if-none-match'), device: polledDevice(header) }
     // On the host the app polls (a mirror gives out the mirror's addresses), else on SERVER_URL.
-    const site = { origin: requestOriginOf(hosts, requestedHost(header)), mirrors: hosts.mirrors }
-    answerPersonalPoll(pool, personal, site).then(
+    answerPersonalPoll(pool, personal, pollSiteOf(hosts, requestedHost(header))).then(
       (answer) => response.writeHead(answer.status, answer.headers).end(answer.body ?? undefined),
       (error: unknown) => {
         console.error(`[subscriptions] database error, leaving the poll to the route: ${error instanceof Error ? error.message : String(error)}`)

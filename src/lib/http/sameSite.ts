@@ -7,7 +7,7 @@
 // The site's own origins are SERVER_URL's and its other hosts' (siteHosts.ts): a form on a mirror posts from the mirror.
 import { env } from '@/lib/env'
 
-import { ownOrigins } from './siteHosts'
+import { ownOrigins, requestedHost, requestOriginOf } from './siteHosts'
 
 /** The address the site is served on (SERVER_URL). */
 export function siteOrigin(): string {
@@ -39,8 +39,9 @@ export function refuseCrossSite<Args extends unknown[]>(
  */
 function crossSiteRefusal(request: Request): Response {
   const wantsJson = (request.headers.get('content-type') ?? '').includes('application/json') || !(request.headers.get('accept') ?? '').includes('text/html')
-  const site = siteOrigin()
-  // The site's own address, for the form to say where to open it (the visitor reached it at another one).
+  // The site's own address, for the form to say where to open it: the own host it was sent to (a mirror stays a
+  // mirror, the main domain may be blocked), else SERVER_URL.
+  const site = requestOriginOf(env().hosts, requestedHost((name) => request.headers.get(name)))
   if (wantsJson) return Response.json({ ok: false, error: 'crossSiteRequest', site }, { status: 403 })
   const body = `<!doctype html><meta charset="utf-8"><meta name="robots" content="noindex"><title>403</title>
 <p lang="ru">Форма отправлена не со страницы сайта и не принята. Откройте сайт по адресу <a href="${site}">${site}</a> и попробуйте ещё раз.</p>

@@ -58,10 +58,16 @@ export function requestOriginOf(hosts: SiteHosts, host: string | null | undefine
   return own === null || own === hosts.main ? hosts.origin : originOfHost(hosts, own)
 }
 
-/** Whether a request's host is a mirror (served like the site, never indexed, canonical links to the main host). */
-export function isMirrorHost(hosts: SiteHosts, host: string | null | undefined): boolean {
+/** The request host's place among the mirrors (its pages are its own: seo/robots.ts), or null for any other host. */
+export function mirrorIndexOf(hosts: SiteHosts, host: string | null | undefined): number | null {
   const own = ownHostName(hosts, host)
-  return own !== null && hosts.mirrors.includes(own)
+  const index = own === null ? -1 : hosts.mirrors.indexOf(own)
+  return index === -1 ? null : index
+}
+
+/** What a subscription poll is answered with: the origin of the host it came to, and the mirrors to name. */
+export function pollSiteOf(hosts: SiteHosts, host: string | null | undefined): { origin: string; mirrors: readonly string[] } {
+  return { origin: requestOriginOf(hosts, host), mirrors: hosts.mirrors }
 }
 
 /** Where search engines are told a page lives: the production host when there is one, else SERVER_URL. */

@@ -5,7 +5,7 @@
 import { isLocale, locales } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 
-import { hostName, sameHost } from '@/lib/http/sameHost'
+import { sameHost } from '@/lib/http/sameHost'
 import { isRobotsMode, robotsMode } from '@/lib/seo/robots'
 import { wantsPage } from '@/lib/subscription/clients'
 import { SUBSCRIPTION_PAGE_PATH } from '@/lib/subscription/personalPath'
@@ -29,8 +29,8 @@ export type RequestFacts = {
   fetchDest: string | null
   productionHost?: string
   freeKeysHost?: string
-  /** The mirrors' host names (siteHosts.ts): a mirror's pages are rendered for it (they give out its addresses). */
-  mirrorHosts?: readonly string[]
+  /** The request host's place among the mirrors (siteHosts.ts, mirrorIndexOf): its pages are its own. */
+  mirror?: number | null
 }
 
 export type RouteDecision =
@@ -225,10 +225,9 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     return { kind: 'redirect', location: `${localized}${search}`, status: 308, isPersonal: false }
   }
   const isIndexable = sameHost(host, productionHost)
-  const mirror = host && facts.mirrorHosts ? facts.mirrorHosts.indexOf(hostName(host)) : -1
   return {
     kind: 'rewrite',
-    pathname: `/${robotsMode({ isIndexable, isCrawler: isCrawler(userAgent), mirror: mirror === -1 ? null : mirror })}/${locale}${internal}`,
+    pathname: `/${robotsMode({ isIndexable, isCrawler: isCrawler(userAgent), mirror: facts.mirror ?? null })}/${locale}${internal}`,
     search: restSearch,
     locale,
     ...(visitorLocale ? { visitorLocale } : {}),

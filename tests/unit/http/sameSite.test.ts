@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import { env } from '@/lib/env'
 import { isCrossSiteRequest, refuseCrossSite, siteOrigin } from '@/lib/http/sameSite'
+import { ownOrigins } from '@/lib/http/siteHosts'
 
 const ORIGIN = 'https://free.keys.example'
 
@@ -25,9 +27,10 @@ describe('isCrossSiteRequest', () => {
     expect(isCrossSiteRequest(new Headers({ origin: 'https://keys-mirror.example', 'sec-fetch-site': 'same-origin' }), own)).toBe(false)
     expect(isCrossSiteRequest(new Headers({ origin: 'https://keys-mirror.example.evil.example' }), own)).toBe(true)
     expect(isCrossSiteRequest(new Headers({ origin: 'https://keys-mirror.example:8443' }), own)).toBe(true)
-    // The unit tests' environment: SERVER_URL unset, so the site is http://localhost:3000 only.
+    // By default, the environment's own hosts (whatever this run's are): each accepted, a stranger refused.
+    for (const own of ownOrigins(env().hosts)) expect(isCrossSiteRequest(new Headers({ origin: own })), own).toBe(false)
     expect(isCrossSiteRequest(new Headers({ origin: siteOrigin() }))).toBe(false)
-    expect(isCrossSiteRequest(new Headers({ origin: 'https://keys-mirror.example' }))).toBe(true)
+    expect(isCrossSiteRequest(new Headers({ origin: 'https://not-a-mirror.invalid' }))).toBe(true)
   })
 
   it('decides by fetch metadata when a no-referrer page posts with Origin: null', () => {

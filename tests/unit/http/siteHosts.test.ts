@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { parseEnv } from '@/lib/env'
-import { canonicalOrigin, isMirrorHost, mirrorOrigins, ownHostName, ownOrigins, requestedHost, requestOriginOf, siteHostsOf } from '@/lib/http/siteHosts'
+import { canonicalOrigin, mirrorIndexOf, mirrorOrigins, ownHostName, ownOrigins, requestedHost, requestOriginOf, siteHostsOf } from '@/lib/http/siteHosts'
 
 const hosts = siteHostsOf({
   serverUrl: 'https://free.vpn.example',
@@ -24,8 +24,9 @@ describe('the site’s own hosts, decided by name in one place', () => {
   it('lists each mirror once, and never one of the main hosts as a mirror', () => {
     expect(hosts.mirrors).toEqual(['vpn-mirror.example', 'keys.mirror.example'])
     expect(mirrorOrigins(hosts)).toEqual(['https://vpn-mirror.example', 'https://keys.mirror.example'])
-    expect(isMirrorHost(hosts, 'VPN-MIRROR.example:8443')).toBe(true)
-    expect(isMirrorHost(hosts, 'free.vpn.example')).toBe(false)
+    expect(mirrorIndexOf(hosts, 'KEYS.mirror.example.:8443')).toBe(1)
+    expect(mirrorIndexOf(hosts, 'free.vpn.example')).toBeNull()
+    expect(mirrorIndexOf(hosts, 'vpn-mirror.example.evil.example')).toBeNull()
   })
 
   it('answers a request on its own host with SERVER_URL’s scheme and port, anything else on SERVER_URL', () => {
@@ -34,6 +35,9 @@ describe('the site’s own hosts, decided by name in one place', () => {
     expect(requestOriginOf(local, 'FREE.vpnkeys.test')).toBe('http://free.vpnkeys.test:3100')
     expect(requestOriginOf(local, 'localhost:3000')).toBe('http://free.vpnkeys.test:3100')
     expect(requestOriginOf(hosts, 'vpn.example')).toBe('https://vpn.example')
+    // IPv6 literals are never the site's own names: SERVER_URL.
+    expect(requestOriginOf(hosts, '[::1]:443')).toBe('https://free.vpn.example')
+    expect(requestOriginOf(hosts, '::1')).toBe('https://free.vpn.example')
   })
 
   it('points canonical links at the production host when there is one, else at SERVER_URL', () => {
@@ -80,6 +84,11 @@ describe('MIRROR_HOSTS and the host checks of the environment', () => {
     for (const wrong of ['https://mirror.example', 'mirror.example/path', 'evil.example@mirror.example', '-bad.example']) {
       expect(() => parseEnv({ ...production, SERVER_URL: 'https://free.vpn.example', MIRROR_HOSTS: wrong }), wrong).toThrow(/MIRROR_HOSTS/)
     }
+  })
+
+  it('refuses more mirrors than have pages of their own', () => {
+    const many = Array.from({ length: 21 }, (_, index) => `m${index}.example`).join(',')
+    expect(() => parseEnv({ ...production, SERVER_URL: 'https://free.vpn.example', MIRROR_HOSTS: many })).toThrow(/MIRROR_HOSTS names 21 hosts; at most 20/)
   })
 
   it('compares SERVER_URL with the free-keys host by name: a port in SERVER_URL is SERVER_URL’s to say', () => {

@@ -55,8 +55,15 @@ describe('routePlan', () => {
       expect(plan.requestHeaders['x-internal-route']).toBe(`/${mode}/ru/list/de/${plan.requestHeaders['x-internal-route']!.split('/').pop()}`)
       expect(plan.responseHeaders['X-Robots-Tag']).toBe('noindex, nofollow')
     }
-    // A mirror's internal route is never a public path.
+    // A mirror's internal route is never a public path, nor reached through dot segments Next.js would resolve.
     expect(nextPlan(routePlan('/mirror-0/ru/list/de/30', russianBrowser, site)).requestHeaders['x-internal-route']).toBe('/noindex/ru/missing')
+    for (const path of ['/x/../mirror-3/ru/keys/5', '/a/%2e%2E/index/ru/tariffs', '/./noindex/ru/tariffs', '/x.y/../index-crawler/ru/tariffs']) {
+      const plan = routePlan(path, russianBrowser, site)
+      expect(plan.kind === 'next' ? plan.requestHeaders['x-internal-route'] : 'redirect', path).toMatch(/^(\/noindex\/ru\/missing|redirect)$/)
+    }
+    // Files with dots in their names still pass: their paths have no dot segments.
+    expect(nextPlan(routePlan('/icon.svg', russianBrowser, site)).requestHeaders).toEqual({})
+    expect(nextPlan(routePlan('/.well-known/security.txt', russianBrowser, site)).requestHeaders).toEqual({})
     const redirect = routePlan('/de/', { ...russianBrowser, host: 'vpn-mirror.example:8443' }, site)
     expect(redirect).toMatchObject({ kind: 'respond', status: 308, headers: { Location: 'https://vpn-mirror.example/de' } })
   })

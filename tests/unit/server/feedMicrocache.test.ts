@@ -7,9 +7,12 @@ import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 
+import { siteHostsOf } from '@/lib/http/siteHosts'
 import { feedKey, feedMicrocache } from '@/server/feedMicrocache'
 
 type Render = (request: IncomingMessage, response: ServerResponse) => void
+
+const HOSTS = siteHostsOf({ serverUrl: 'https://free.vpnkeys.example', mirrorHosts: ['vpnkeys-mirror.example'] })
 
 let server: Server | undefined
 let clock = 1_000
@@ -27,6 +30,7 @@ async function serve(render: Render) {
       seen.push({ ...request.headers })
       render(request, response)
     },
+    HOSTS,
     { now: () => clock },
   )
   server = createServer((request, response) => {
@@ -80,10 +84,13 @@ describe('the free feeds’ microcache', () => {
     await get('/api/feed/vless-de', { 'user-agent': 'mihomo/1.19.0' })
     expect(seen).toHaveLength(4)
     const agent = { 'user-agent': 'Happ/3.4.1' }
-    expect(feedKey('GET', '/api/feed/de', { ...agent, 'accept-encoding': 'gzip, deflate, br' })).toBe(`${feedKey('GET', '/api/feed/de', agent)} gzip`)
-    expect(feedKey('GET', '/api/feed/de', { ...agent, 'accept-encoding': 'gzip;q=0, br' })).toBe(feedKey('GET', '/api/feed/de', agent))
-    // A made-up Host adds no copies: the answer names the site by its own address.
-    expect(feedKey('GET', '/api/feed/de', { ...agent, host: 'made-up.example' })).toBe(feedKey('GET', '/api/feed/de', { ...agent, host: 'free.vpnkeys.example' }))
+    expect(feedKey('GET', '/api/feed/de', { ...agent, 'accept-encoding': 'gzip, deflate, br' }, HOSTS)).toBe(`${feedKey('GET', '/api/feed/de', agent, HOSTS)} gzip`)
+    expect(feedKey('GET', '/api/feed/de', { ...agent, 'accept-encoding': 'gzip;q=0, br' }, HOSTS)).toBe(feedKey('GET', '/api/feed/de', agent, HOSTS))
+    // A made-up Host adds no copies: the answer names the site by its own address. A mirror has copies of its own.
+    expect(feedKey('GET', '/api/feed/de', { ...agent, host: 'made-up.example' }, HOSTS)).toBe(feedKey('GET', '/api/feed/de', { ...agent, host: 'free.vpnkeys.example' }, HOSTS))
+    const onMirror = feedKey('GET', '/api/feed/de', { ...agent, host: 'free.vpnkeys.example', 'x-forwarded-host': 'VPNKEYS-MIRROR.example:8443' }, HOSTS)
+    expect(onMirror).toBe(`https://vpnkeys-mirror.example/api/feed/de base64`)
+    expect(onMirror).not.toBe(feedKey('GET', '/api/feed/de', agent, HOSTS))
     expect((await get('/api/feed/vless-de', { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Chrome/142.0' })).status).toBe(599)
     expect((await get('/api/feed/vless-de?x=1')).status).toBe(599)
     expect((await get('/api/feed/vless-de/xml')).status).toBe(599)
@@ -158,7 +165,7 @@ describe('the free feeds’ microcache', () => {
     const cache = feedMicrocache((_request, response) => {
       response.setHeader('Cache-Control', 'public, max-age=300')
       response.writeHead(200, { ETag: '"t"', 'Content-Encoding': 'gzip', 'Content-Type': 'text/plain' }).end('zz')
-    })
+    }, HOSTS)
     const headersOf = async (request: Record<string, string>, preset: Record<string, string>) => {
       const sent: Record<string, unknown>[] = []
       const state: Record<string, unknown> = { ...preset }
@@ -192,8 +199,8 @@ describe('the free feeds’ microcache', () => {
   it('keys only well-formed feed polls, whatever the path (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 100 }), fc.constantFrom('', '/api/feed/', '/api/feed/vless-de/'), (tail, head) => {
-        const key = feedKey('GET', `${head}${tail}`, { 'user-agent': 'Happ/3.4.1' })
-        if (key !== null) expect(key).toMatch(/^\/api\/feed\/[a-z0-9-]{1,60}(\/(base64|clash|singbox|outline|json))? (base64|clash|singbox|outline|json)$/)
+        const key = feedKey('GET', `${head}${tail}`, { 'user-agent': 'Happ/3.4.1' }, HOSTS)
+        if (key !== null) expect(key).toMatch(/^https:\/\/free\.vpnkeys\.example\/api\/feed\/[a-z0-9-]{1,60}(\/(base64|clash|singbox|outline|json))? (base64|clash|singbox|outline|json)$/)
       }),
     )
   })

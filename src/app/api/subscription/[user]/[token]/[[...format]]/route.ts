@@ -7,6 +7,7 @@ import { NextResponse } from 'next/server'
 
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
+import { pollSiteOf, requestedHost } from '@/lib/http/siteHosts'
 import { requestOrigin } from '@/lib/http/siteUrl'
 import { visitorLocale } from '@/lib/http/visitorLocale'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -32,6 +33,6 @@ export async function GET(request: Request, { params }: { params: Params }) {
   }
   const header = (name: string) => request.headers.get(name)
   const poll = { userId: Number(user), token, suffix: suffix[0], userAgent: header('user-agent'), ifNoneMatch: header('if-none-match'), device: polledDevice(header) }
-  const answer = await answerPersonalPoll(payloadPool(await payloadClient()), poll, { origin: requestOrigin(request.headers), mirrors: env().hosts.mirrors })
+  const answer = await answerPersonalPoll(payloadPool(await payloadClient()), poll, pollSiteOf(env().hosts, requestedHost(header)))
   return new NextResponse(answer.body, { status: answer.status, headers: answer.headers })
 }
