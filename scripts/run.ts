@@ -9,7 +9,7 @@ import path from 'node:path'
 
 import nextEnv from '@next/env'
 
-import { DEMO_ACCOUNTS } from '../src/seed/accounts'
+import { DEMO_ACCOUNTS, demoSeedRefusal } from '../src/seed/accounts'
 import { describeMailDestination } from '../src/lib/mail/transport'
 import { EnvError, parseEnv } from '../src/lib/env'
 import { isPortFree, freePort } from './lib/ports'
@@ -107,7 +107,11 @@ async function main(): Promise<void> {
   }
   childEnv.PAYLOAD_SECRET ??= await localSecret(dataDir)
 
-  // Demo content only where it cannot reach real users: never on strict production.
+  // Demo content only where it cannot reach real users: never on strict production (src/seed refuses it there too).
+  if (mode === 'seed' && env.isStrictProduction) {
+    console.error(`✖ ${demoSeedRefusal(env)}`)
+    return shutdown(1)
+  }
   const seedPolicy = mode === 'seed' ? 'always' : mode === 'dev' || (mode === 'start' && !env.isStrictProduction) ? 'if-empty' : 'never'
   const prepared = await runTsScript(['scripts/prepare.ts', seedPolicy], { cwd: root, env: childEnv, stdio: 'inherit' })
   if (prepared !== 0) return shutdown(prepared)

@@ -2,6 +2,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { createLocalReq } from 'payload'
 
+import { env } from '@/lib/env'
 import { generateRealityKeyPair, generateShortId, generateWireguardKeyPair } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { DEMO_DEFAULT_PORTS, demoServerOf, issueDemoKey } from '@/lib/provisioning/demo'
@@ -10,7 +11,7 @@ import { DEMO_OPENVPN_CA } from '@/lib/provisioning/demoPki'
 import { DEFAULT_DEVICE_LIMIT } from '@/lib/subscription/devices'
 import type { Server } from '@/payload-types'
 
-import { DEMO_ACCOUNTS } from './accounts'
+import { DEMO_ACCOUNTS, demoSeedRefusal } from './accounts'
 import { COUNTRY_CODES, countryName } from './data/countries'
 import { PAGES } from './data/pages'
 import { seedServers } from './data/servers'
@@ -218,7 +219,13 @@ async function seedAccounts({ payload, req }: Ctx): Promise<void> {
   }
 }
 
-export async function seed(payload: Payload, log: (line: string) => void = console.info): Promise<void> {
+/**
+ * The demo content. Refused in production whatever command calls it (`npm run seed`, a start, a script): its accounts'
+ * passwords are in the README.
+ */
+export async function seed(payload: Payload, log: (line: string) => void = console.info, environment: { isStrictProduction: boolean } = env()): Promise<void> {
+  const refusal = demoSeedRefusal(environment)
+  if (refusal) throw new Error(refusal)
   const req = await createLocalReq({ context: { disableRevalidate: true } }, payload)
   const ctx: Ctx = { payload, req, log }
   log('[seed] countries')

@@ -103,4 +103,17 @@ describe('seed', () => {
     await seed(payload, () => undefined)
     expect(await counts()).toEqual(before)
   })
+
+  it('refuses to run in production, whatever calls it, and writes nothing', async () => {
+    const { parseEnv } = await import('@/lib/env')
+    const production = parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/x', PAYLOAD_SECRET: 'x'.repeat(40), SERVER_URL: 'https://vpn.example', SMTP_URL: 'smtp://mail:25' })
+    await payload.delete({ collection: 'users', where: { email: { equals: 'admin@example.com' } } })
+    const before = await counts()
+    await expect(seed(payload, () => undefined, production)).rejects.toThrow(/never run in production/)
+    expect(await counts()).toEqual(before)
+    expect((await payload.count({ collection: 'users', where: { email: { equals: 'admin@example.com' } } })).totalDocs).toBe(0)
+    // A preview of the production build on the embedded defaults is local: it may.
+    await seed(payload, () => undefined, parseEnv({ NODE_ENV: 'production', LOCAL_PREVIEW: 'true' }))
+    expect((await payload.count({ collection: 'users', where: { email: { equals: 'admin@example.com' } } })).totalDocs).toBe(1)
+  })
 })
