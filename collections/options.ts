@@ -16,6 +16,7 @@ export const adapterOptions = [
   { value: '3x-ui', label: { ru: 'Панель 3x-ui (vless, trojan)', en: '3x-ui panel (vless, trojan)' } },
   { value: 'wg-easy', label: { ru: 'wg-easy (WireGuard)', en: 'wg-easy (WireGuard)' } },
   { value: 'softether', label: { ru: 'SoftEther VPN (OpenVPN, SSTP)', en: 'SoftEther VPN (OpenVPN, SSTP)' } },
+  { value: 'remnawave', label: { ru: 'Панель Remnawave (vless, trojan, shadowsocks)', en: 'Remnawave panel (vless, trojan, shadowsocks)' } },
   { value: 'demo', label: { ru: 'Демо (ключи-образцы)', en: 'Demo (sample keys)' } },
 ]
 

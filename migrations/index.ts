@@ -34,6 +34,7 @@ import * as migration_20261126_145840_hwid_devices from './20261126_145840_hwid_
 import * as migration_20261126_152227_subscription_routing from './20261126_152227_subscription_routing';
 import * as migration_20261126_160422_routing_changed_at from './20261126_160422_routing_changed_at';
 import * as migration_20261126_191353_softether_adapter from './20261126_191353_softether_adapter';
+import * as migration_20261126_195206_remnawave_adapter from './20261126_195206_remnawave_adapter';
 
 export const migrations = [
   {
@@ -214,6 +215,11 @@ export const migrations = [
   {
     up: migration_20261126_191353_softether_adapter.up,
     down: migration_20261126_191353_softether_adapter.down,
-    name: '20261126_191353_softether_adapter'
+    name: '20261126_191353_softether_adapter',
+  },
+  {
+    up: migration_20261126_195206_remnawave_adapter.up,
+    down: migration_20261126_195206_remnawave_adapter.down,
+    name: '20261126_195206_remnawave_adapter'
   },
 ];

@@ -202,7 +202,8 @@ export interface Server {
   /**
    * "Manual": editors import the keys (Keys → Import); with the others the site renews keys itself
    */
-  adapter: 'manual' | 'outline' | 'ss-manager' | 'xray-panel' | '3x-ui' | 'wg-easy' | 'softether' | 'demo';
+  adapter:
+    'manual' | 'outline' | 'ss-manager' | 'xray-panel' | '3x-ui' | 'wg-easy' | 'softether' | 'remnawave' | 'demo';
   enabled?: boolean | null;
   protocols?:
     | {
@@ -243,7 +244,7 @@ export interface Server {
      */
     adminPassword?: string | null;
     /**
-     * 3x-ui 3.x: Settings → Security → API token (admin scope). For 3x-ui 2.x leave it empty and give the panel login
+     * 3x-ui 3.x: Settings → Security → API token (admin scope); for 3x-ui 2.x leave it empty and give the panel login. Remnawave: Settings → API tokens (users, subscriptions, internal-squads and system scopes)
      */
     apiToken?: string | null;
     username?: string | null;

@@ -288,7 +288,7 @@ export const Servers: CollectionConfig = {
           label: { ru: 'Учётные данные', en: 'Credentials' },
           type: 'group',
           access: { read: adminOnlyField, create: adminOnlyField, update: adminOnlyField },
-          admin: { condition: forAdapters('outline', 'ss-manager', 'xray-panel', '3x-ui', 'wg-easy', 'softether') },
+          admin: { condition: forAdapters('outline', 'ss-manager', 'xray-panel', '3x-ui', 'wg-easy', 'softether', 'remnawave') },
           fields: [
             { name: 'apiUrl', label: { ru: 'Адрес API', en: 'API URL' }, type: 'text' },
             {
@@ -314,10 +314,10 @@ export const Servers: CollectionConfig = {
               label: { ru: 'API-токен', en: 'API token' },
               type: 'text',
               admin: {
-                condition: forAdapters('3x-ui'),
+                condition: forAdapters('3x-ui', 'remnawave'),
                 description: {
-                  ru: '3x-ui 3.x: Настройки → Безопасность → API-токен (права admin). Для 3x-ui 2.x оставьте пустым и укажите логин и пароль панели',
-                  en: '3x-ui 3.x: Settings → Security → API token (admin scope). For 3x-ui 2.x leave it empty and give the panel login',
+                  ru: '3x-ui 3.x: Настройки → Безопасность → API-токен (права admin); для 3x-ui 2.x оставьте пустым и укажите логин и пароль панели. Remnawave: Настройки → API-токены (права users, subscriptions, internal-squads, system)',
+                  en: '3x-ui 3.x: Settings → Security → API token (admin scope); for 3x-ui 2.x leave it empty and give the panel login. Remnawave: Settings → API tokens (users, subscriptions, internal-squads and system scopes)',
                 },
               },
             },
@@ -333,7 +333,7 @@ export const Servers: CollectionConfig = {
               name: 'certSha256',
               label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' },
               type: 'text',
-              admin: { condition: forAdapters('outline', 'xray-panel', '3x-ui', 'wg-easy', 'softether') },
+              admin: { condition: forAdapters('outline', 'xray-panel', '3x-ui', 'wg-easy', 'softether', 'remnawave') },
             },
             {
               name: 'keyDataLimitGb',
@@ -341,7 +341,7 @@ export const Servers: CollectionConfig = {
               type: 'number',
               min: 0,
               admin: {
-                condition: forAdapters('outline', 'xray-panel', '3x-ui'),
+                condition: forAdapters('outline', 'xray-panel', '3x-ui', 'remnawave'),
                 description: { ru: 'Пусто — без лимита', en: 'Empty means no limit' },
               },
             },

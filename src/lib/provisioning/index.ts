@@ -6,6 +6,7 @@ import { demoServerOf, issueDemoKey } from './demo'
 import type { IssuedKey } from './demo'
 import { marzbanAdapter } from './marzban'
 import { outlineAdapter } from './outline'
+import { remnawaveAdapter } from './remnawave'
 import { softEtherAdapter } from './softEther'
 import { ssManagerAdapter } from './ssManager'
 import { threeXuiAdapter } from './threeXui'
@@ -63,6 +64,8 @@ export function adapterFor(server: Server): ProvisioningAdapter {
       return wgEasyAdapter
     case 'softether':
       return softEtherAdapter
+    case 'remnawave':
+      return remnawaveAdapter
     default:
       return {
         issue: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot issue keys yet`)),
