@@ -8,10 +8,12 @@ import type { Server as HttpServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Server } from '@/payload-types'
 
+import { httpDouble, readBody } from '../helpers/httpDouble'
 import type { NetnsPair } from '../helpers/netns'
 import { netnsPair, netnsUnavailable } from '../helpers/netns'
 import { curl, hasCommands, start, stopped, waitForOutput } from '../helpers/processes'
@@ -25,6 +27,14 @@ let work = ''
 let pair: NetnsPair
 let softEther: SoftEther
 let page: HttpServer
+/** The server's build (GetServerInfo): Debian's 5.01 is 9674. */
+let serverBuild = 0
+/**
+ * SSTP needs SoftEther 5.02 (build 9675 or later): the 5.01 snapshot Debian ships (git 8181039, 2020-08-06) has the
+ * bug SoftEtherVPN 8685fe0d brought in and 5611156c fixed (ProtoHandleConnection never finds the SSTP implementation),
+ * so it closes every SSTP connection right after TLS, before answering the SSTP_DUPLEX_POST request.
+ */
+const SSTP_FIXED_IN_BUILD = 9675
 
 function serverRecord(overrides: Partial<NonNullable<Server['credentials']>> = {}): Server {
   return {
@@ -64,6 +74,7 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
     await new Promise<void>((resolve) => page.listen(8080, softEther.hostAddress, resolve))
     const nat = await rpc('EnableSecureNAT', { HubName_str: 'DEFAULT' })
     expect(nat.error).toBeUndefined()
+    serverBuild = Number((await rpc('GetServerInfo', {})).result?.ServerBuildInt_u32 ?? 0)
   }, 60_000)
 
   afterAll(async () => {
@@ -114,6 +125,18 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
     await expect(softEtherAdapter.issue({ ...request, protocol: 'vless', server: serverRecord() })).rejects.toThrow(/OpenVPN and SSTP keys only/)
   })
 
+  it('the SSTP key as a visitor gets it: over TLS to port 443, the SSTP call, then PPP until the server assigns an address; a wrong password fails authentication', async (context) => {
+    context.skip(serverBuild < SSTP_FIXED_IN_BUILD, `SoftEther build ${serverBuild} drops every SSTP connection (fixed in 5.02, build ${SSTP_FIXED_IN_BUILD}: SoftEtherVPN 5611156c); Debian ships 5.01`)
+    const { sstpHandshake } = await import('../helpers/sstpClient')
+    const key = await issue('sstp', 24)
+    // From the host side (the client namespace reaches the same server at the key's own address).
+    const server = new URL(softEther.apiUrl).hostname
+    const { address } = await sstpHandshake({ host: server, port: key.connection!.port, login: key.connection!.login, password: key.connection!.password })
+    // SecureNAT's DHCP range (192.168.30.0/24 by default).
+    expect(address).toMatch(/^192\.168\.30\.\d{1,3}$/)
+    await expect(sstpHandshake({ host: server, port: key.connection!.port, login: key.connection!.login, password: 'wrong-password' })).rejects.toThrow(/authentication failed/)
+  }, 60_000)
+
   it.skipIf(!hasCommands('openvpn'))('the OpenVPN profile as downloaded, with the key’s login, connects with openvpn and fetches a page through the tunnel; a wrong password does not connect', async () => {
     const key = await issue('openvpn', 24)
     const inClient = pair.inside(pair.client)
@@ -144,4 +167,78 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
       await stopped(refused.child)
     }
   }, 90_000)
+})
+
+// The same adapter against a double built to SoftEther's published JSON-RPC contract (src/Cedar/Admin.c), for what the
+// real server is not made to do here: a proxy's error page, a profile that cannot be made, a user deleted by hand.
+type Call = { method: string; params: Record<string, unknown>; headers: Record<string, string | string[] | undefined> }
+const calls: Call[] = []
+let failing: Record<string, { status?: number; error?: { code: number; message: string }; text?: string }> = {}
+const users = new Set<string>()
+const double = httpDouble(async (request, response) => {
+  const { method, params } = JSON.parse(await readBody(request)) as { method: string; params: Record<string, unknown> }
+  calls.push({ method, params, headers: request.headers })
+  const failure = failing[method]
+  if (failure?.text !== undefined) return void response.writeHead(failure.status ?? 502, { 'content-type': 'text/html' }).end(failure.text)
+  if (failure?.status) return void response.writeHead(failure.status).end()
+  const answer = (body: object): void => void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: '1', ...body }))
+  if (failure?.error) return answer({ error: failure.error })
+  const name = String(params.Name_str)
+  if (method === 'CreateUser') {
+    users.add(name)
+    return answer({ result: { ...params, Auth_Password_str: undefined } })
+  }
+  if (method === 'DeleteUser') return users.delete(name) ? answer({ result: params }) : answer({ error: { code: 29, message: 'Object not found' } })
+  if (method === 'MakeOpenVpnConfigFile') {
+    const zip = zipSync({ 'readme.txt': strToU8('x'), 'vm_openvpn_remote_access_l3.ovpn': strToU8('dev tun\r\nremote 192.0.2.2 1194\r\ncipher AES-128-CBC\r\nauth-user-pass\r\n') })
+    return answer({ result: { Buffer_bin: Buffer.from(zip).toString('base64') } })
+  }
+  return answer({ error: { code: 1, message: 'unknown method' } })
+})
+
+function doubleServer(overrides: Partial<NonNullable<Server['credentials']>> = {}): Server {
+  return { id: 2, name: 'SoftEther NL', host: 'nl.vpn.example', adapter: 'softether', credentials: { apiUrl: `${double.url()}/`, adminPassword: 'admin-secret', hub: 'VPN', ...overrides } } as Server
+}
+
+describe('SoftEther adapter against a double of its JSON-RPC API', () => {
+  const request = { countryCode: 'NL', protocol: 'openvpn' as const, port: 443, lifetimeHours: 24, inUse: [], label: 'NL openvpn' }
+
+  it('creates a password user on the chosen hub with the key’s expiry, as the server administrator, and signs in as user@HUB', async () => {
+    failing = {}
+    calls.length = 0
+    const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+    const key = await softEtherAdapter.issue({ ...request, server: doubleServer() })
+    const create = calls.find((call) => call.method === 'CreateUser')!
+    expect(create.params).toMatchObject({ HubName_str: 'VPN', AuthType_u32: 1, Note_utf: 'NL openvpn', Name_str: expect.stringMatching(/^vk_[0-9a-f]{12}$/) })
+    expect(create.params.Auth_Password_str).toBe(key.connection!.password)
+    expect(Date.parse(String(create.params.ExpireTime_dt)) - Date.now()).toBeGreaterThan(23.9 * 3_600_000)
+    expect(create.headers['x-vpnadmin-password']).toBe('admin-secret')
+    // No hub header at all: Debian's 5.01 drops a connection whose X-VPNADMIN-HUBNAME is empty.
+    expect(create.headers['x-vpnadmin-hubname']).toBeUndefined()
+    expect(key.connection).toMatchObject({ host: 'nl.vpn.example', port: 443, login: `${create.params.Name_str}@VPN` })
+    expect(key.providerRef).toBe(`VPN:${create.params.Name_str}`)
+    expect(key.configFile!.content).toMatch(/^remote nl\.vpn\.example 443$/m)
+  })
+
+  it('takes back the user it made when the profile cannot be made: no working login the site does not know of', async () => {
+    failing = { MakeOpenVpnConfigFile: { error: { code: 7, message: 'not supported' } } }
+    users.clear()
+    const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+    await expect(softEtherAdapter.issue({ ...request, server: doubleServer() })).rejects.toThrow(/SoftEther NL: SoftEther refused MakeOpenVpnConfigFile \(error 7: not supported\)/)
+    expect(users.size).toBe(0)
+  })
+
+  it('says what answered instead of SoftEther, and that the password is wrong; a user already gone counts as revoked', async () => {
+    const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+    failing = { CreateUser: { status: 502, text: '<html>Bad gateway</html>' } }
+    await expect(softEtherAdapter.issue({ ...request, server: doubleServer() })).rejects.toThrow(/does not answer as SoftEther's JSON-RPC \(HTTP 502 for CreateUser\)/)
+    failing = { CreateUser: { status: 401 } }
+    await expect(softEtherAdapter.issue({ ...request, server: doubleServer() })).rejects.toThrow(/SoftEther refused the administrator password/)
+    await expect(softEtherAdapter.issue({ ...request, server: doubleServer({ adminPassword: '' }) })).rejects.toThrow(/set the SoftEther server's administrator password/)
+    failing = {}
+    await softEtherAdapter.revoke(doubleServer(), 'VPN:vk_0123456789ab')
+    failing = { DeleteUser: { error: { code: 9, message: 'denied' } } }
+    await expect(softEtherAdapter.revoke(doubleServer(), 'VPN:vk_0123456789ab')).rejects.toThrow(/administrator password/)
+    await expect(softEtherAdapter.revoke(doubleServer(), 'not-a-reference')).rejects.toThrow(/not a SoftEther key reference/)
+  })
 })
