@@ -122,8 +122,13 @@ test('[en] buying on a mirror: back on the mirror after paying; the subscription
   await expect(page.getByTestId('subscription-url')).toHaveText(onMirror![1]!)
   await expect(page.getByTestId('subscription-mirrors')).toContainText('If the site is blocked, this same subscription works at this address:')
   await expect(page.getByTestId('subscription-mirrors')).toContainText(onSite![1]!)
+  // In Russian too (/ru stores the choice, so the page after it is Russian).
+  await page.goto(`${mirror}/ru/profile/servers`)
+  await expect(page).toHaveURL(`${mirror}/profile/servers`)
+  await expect(page.getByTestId('subscription-url')).toHaveText(onMirror![1]!)
+  await expect(page.getByTestId('subscription-mirrors')).toContainText('Если сайт заблокирован, эта же подписка работает по адресу:')
   // So does the subscription page opened from the link in a browser.
   await page.goto(onMirror![1]!)
-  await expect(page).toHaveURL(new RegExp(`^${mirror}/en/subscription/\\d+/[\\w-]{43}$`))
+  await expect(page).toHaveURL(new RegExp(`^${mirror}/subscription/\\d+/[\\w-]{43}$`))
   await expect(page.getByTestId('subscription-url')).toHaveText(onMirror![1]!)
 })
