@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
+import type { Server as HttpServer } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -15,62 +15,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { outlineAdapter } from '@/lib/provisioning/outline'
 import type { Server } from '@/payload-types'
 
+import { outlinePanel } from '../helpers/panels'
+
 const SECRET = 'Zm9vYmFyYmF6cXV4'
-type Key = { id: string; name: string; limit: number | null }
-let keys: Map<string, Key>
-let nextId = 0
-let failCreate = false
-let hang = false
+const panel = outlinePanel({ secret: SECRET })
 let http: HttpServer
 let base = ''
-const calls: string[] = []
-
-async function json(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  const text = Buffer.concat(chunks).toString('utf8')
-  return text ? JSON.parse(text) : null
-}
-
-async function outline(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const send = (status: number, body?: unknown) => {
-    response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' })
-    response.end(body === undefined ? undefined : JSON.stringify(body))
-  }
-  const path = new URL(request.url ?? '/', 'http://x').pathname
-  calls.push(`${request.method} ${path.replace(`/${SECRET}`, '')}`)
-  if (hang) return
-  // The secret path segment is the API's only credential.
-  if (!path.startsWith(`/${SECRET}/`)) return send(404, { code: 'NotFound', message: 'Not found' })
-  const rest = path.slice(SECRET.length + 2).split('/')
-  if (rest[0] !== 'access-keys') return send(404, { code: 'NotFound', message: 'Not found' })
-  if (request.method === 'POST' && rest.length === 1) {
-    if (failCreate) return send(500, { code: 'InternalError', message: 'disk full' })
-    nextId += 1
-    const key = { id: String(nextId), name: '', limit: null }
-    keys.set(key.id, key)
-    return send(201, { id: key.id, name: '', password: `pw${key.id}`, port: 9795, method: 'chacha20-ietf-poly1305', accessUrl: `ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwdw@203.0.113.7:9795/?outline=1` })
-  }
-  const key = keys.get(decodeURIComponent(rest[1] ?? ''))
-  if (!key) return send(404, { code: 'NotFoundError', message: `No access key found with id ${rest[1]}` })
-  if (request.method === 'DELETE' && rest.length === 2) {
-    keys.delete(key.id)
-    return send(204)
-  }
-  const body = (await json(request)) as Record<string, unknown> | null
-  if (request.method === 'PUT' && rest[2] === 'name') {
-    if (typeof body?.name !== 'string') return send(400, { code: 'InvalidArgument', message: 'Parameter `name` must be of type string' })
-    key.name = body.name
-    return send(204)
-  }
-  if (request.method === 'PUT' && rest[2] === 'data-limit') {
-    const bytes = (body?.limit as { bytes?: unknown } | undefined)?.bytes
-    if (!Number.isInteger(bytes) || (bytes as number) < 0) return send(400, { code: 'InvalidArgument', message: 'Invalid data limit' })
-    key.limit = bytes as number
-    return send(204)
-  }
-  send(404, { code: 'NotFound', message: 'Not found' })
-}
 
 function serverWith(credentials: Partial<NonNullable<Server['credentials']>>): Server {
   return { id: 1, name: 'NL-outline-01', host: '203.0.113.7', adapter: 'outline', credentials: { apiUrl: `${base}/${SECRET}`, keyDataLimitGb: 50, ...credentials } } as Server
@@ -79,7 +29,7 @@ function serverWith(credentials: Partial<NonNullable<Server['credentials']>>): S
 const request = { countryCode: 'nl', protocol: 'outline' as const, port: 9795, lifetimeHours: null, inUse: [], label: 'NL outline' }
 
 beforeAll(async () => {
-  http = createServer((req, res) => void outline(req, res))
+  http = createServer((req, res) => void panel.handle(req, res))
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
 })
@@ -95,19 +45,19 @@ describe('outline adapter over HTTPS with a pinned self-signed certificate', () 
     const dir = mkdtempSync(path.join(tmpdir(), 'outline-tls-'))
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=outline.test'], { stdio: 'ignore' })
     const cert = readFileSync(path.join(dir, 'cert.pem'))
-    const https = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => void outline(req, res))
+    const https = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => void panel.handle(req, res))
     await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve))
     const apiUrl = `https://127.0.0.1:${(https.address() as AddressInfo).port}/${SECRET}`
     const fingerprint = new X509Certificate(cert).fingerprint256
     try {
       const issued = await outlineAdapter.issue({ ...request, server: serverWith({ apiUrl, certSha256: fingerprint.toLowerCase().replace(/:/g, '') }) })
       expect(issued.keyString).toMatch(/^ss:\/\//)
-      calls.length = 0
+      panel.calls.length = 0
       const wrongPin = 'AB:'.repeat(31) + 'AB'
       await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl, certSha256: wrongPin }) })).rejects.toThrow(/does not match the pinned SHA-256/)
       // Without a pin, a self-signed certificate fails the normal checks.
       await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl, certSha256: null }) })).rejects.toThrow(/self-signed|certificate/i)
-      expect(calls).toEqual([])
+      expect(panel.calls).toEqual([])
     } finally {
       https.closeAllConnections()
       await new Promise((resolve) => https.close(resolve))
@@ -116,22 +66,22 @@ describe('outline adapter over HTTPS with a pinned self-signed certificate', () 
 })
 
 beforeEach(() => {
-  keys = new Map()
-  nextId = 0
-  failCreate = false
-  hang = false
-  calls.length = 0
+  panel.keys.clear()
+  panel.lastId = 0
+  panel.failCreate = false
+  panel.hang = false
+  panel.calls.length = 0
 })
 
 describe('outline adapter', () => {
   it('creates, names and limits an access key; the key string is the returned access URL', async () => {
     const issued = await outlineAdapter.issue({ ...request, server: serverWith({}) })
-    expect(issued.keyString).toBe('ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwdw@203.0.113.7:9795/?outline=1#NL%20outline')
-    expect(calls).toEqual(['POST /access-keys', 'PUT /access-keys/1/name', 'PUT /access-keys/1/data-limit'])
-    expect(keys.get(issued.providerRef)).toEqual({ id: '1', name: 'NL outline', limit: 50_000_000_000 })
+    expect(issued.keyString).toBe(`ss://${Buffer.from('chacha20-ietf-poly1305:pw1').toString('base64').replace(/=+$/, '')}@203.0.113.7:9795/?outline=1#NL%20outline`)
+    expect(panel.calls).toEqual(['POST /access-keys', 'PUT /access-keys/1/name', 'PUT /access-keys/1/data-limit'])
+    expect(panel.keys.get(issued.providerRef)).toEqual({ id: '1', name: 'NL outline', limit: 50_000_000_000 })
 
     await outlineAdapter.revoke(serverWith({}), issued.providerRef)
-    expect(keys.size).toBe(0)
+    expect(panel.keys.size).toBe(0)
     // Revoking again (already gone: 404) is not an error.
     await expect(outlineAdapter.revoke(serverWith({}), issued.providerRef)).resolves.toBeUndefined()
   })
@@ -139,26 +89,26 @@ describe('outline adapter', () => {
   it('takes a key back off the server when the site cannot record it', async () => {
     const { recordIssuedKey } = await import('@/lib/provisioning')
     const issued = await outlineAdapter.issue({ ...request, server: serverWith({}) })
-    expect(keys.size).toBe(1)
+    expect(panel.keys.size).toBe(1)
     await expect(recordIssuedKey(serverWith({}), issued, () => Promise.reject(new Error('database unavailable')))).rejects.toThrow('database unavailable')
-    expect(keys.size).toBe(0)
+    expect(panel.keys.size).toBe(0)
     // Recorded: the key stays.
     const kept = await outlineAdapter.issue({ ...request, server: serverWith({}) })
     await expect(recordIssuedKey(serverWith({}), kept, () => Promise.resolve('saved'))).resolves.toBe('saved')
-    expect([...keys.keys()]).toEqual([kept.providerRef])
+    expect([...panel.keys.keys()]).toEqual([kept.providerRef])
   })
 
   it('reports a wrong secret, a server error and a malformed API URL clearly', async () => {
     await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl: `${base}/wrong-secret` }) })).rejects.toThrow(
       /NL-outline-01: Outline refused to create an access key \(HTTP 404: Not found\)/,
     )
-    failCreate = true
+    panel.failCreate = true
     await expect(outlineAdapter.issue({ ...request, server: serverWith({}) })).rejects.toThrow(/HTTP 500: disk full/)
     await expect(outlineAdapter.issue({ ...request, server: serverWith({ apiUrl: 'ftp://nowhere' }) })).rejects.toThrow(/must look like https:\/\/host:port\/secret/)
   })
 
   it('gives up on a server that does not answer, with a time-out error', async () => {
-    hang = true
+    panel.hang = true
     await expect(outlineAdapter.issue({ ...request, server: serverWith({}) })).rejects.toThrow(/did not answer within 8000 ms/)
   }, 15_000)
 })

@@ -8,14 +8,14 @@ import type { Server as HttpServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Server } from '@/payload-types'
 
-import { httpDouble, readBody } from '../helpers/httpDouble'
+import { httpDouble } from '../helpers/httpDouble'
 import type { NetnsPair } from '../helpers/netns'
 import { netnsPair, netnsUnavailable } from '../helpers/netns'
+import { softEtherPanel } from '../helpers/panels'
 import { curl, hasCommands, start, stopped, waitForOutput } from '../helpers/processes'
 import type { SoftEther } from '../helpers/softether'
 import { softEtherUnavailable, startSoftEther } from '../helpers/softether'
@@ -137,64 +137,82 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
     await expect(sstpHandshake({ host: server, port: key.connection!.port, login: key.connection!.login, password: 'wrong-password' })).rejects.toThrow(/authentication failed/)
   }, 60_000)
 
-  it.skipIf(!hasCommands('openvpn'))('the OpenVPN profile as downloaded, with the key’s login, connects with openvpn and fetches a page through the tunnel; a wrong password does not connect', async () => {
-    const key = await issue('openvpn', 24)
-    const inClient = pair.inside(pair.client)
-    // The page is out of the client's reach without the tunnel.
-    expect(await curl([`http://${softEther.hostAddress}:8080/`], inClient)).toBeNull()
-
-    const connect = async (password: string) => {
-      const profile = path.join(work, `client-${password.length}.ovpn`)
-      const auth = path.join(work, `auth-${password.length}.txt`)
-      await writeFile(profile, key.configFile!.content, { mode: 0o600 })
-      await writeFile(auth, `${key.connection!.login}\n${password}\n`, { mode: 0o600 })
-      return start(inClient[0]!, [...inClient.slice(1), 'openvpn', '--config', profile, '--auth-user-pass', auth, '--auth-nocache'])
-    }
-    const client = await connect(key.connection!.password)
+  it.skipIf(!hasCommands('openvpn'))('the OpenVPN key the rotation issued through the site, downloaded with its login as a visitor sees them, connects with openvpn and fetches a page through the tunnel; a wrong password does not connect', async () => {
+    const { testPayload } = await import('../helpers/payload')
+    const { rotateFreeKeys } = await import('@/lib/provisioning/rotation')
+    const { readKeyDetails, readKeyFile } = await import('@/lib/data/keys')
+    const payload = await testPayload()
+    const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
+    const server = await payload.create({
+      collection: 'servers',
+      data: {
+        name: `FI-softether-${Date.now()}`,
+        country: country.id,
+        hosting: 'Test',
+        host: softEther.vpnAddress,
+        // The namespaces' 10.x addresses: an admin marks such a server as being on a private network.
+        privateNetwork: true,
+        tier: 'free',
+        enabled: true,
+        adapter: 'softether',
+        credentials: { apiUrl: softEther.apiUrl, adminPassword: softEther.adminPassword, certSha256: softEther.certSha256 },
+        protocols: [{ protocol: 'openvpn', port: 1194, freeKeys: 1 }],
+      },
+    })
     try {
-      await waitForOutput(client, /Initialization Sequence Completed/, { failure: /AUTH_FAILED|VERIFY ERROR|Exiting due to fatal error/, timeoutMs: 30_000 })
-      const body = await curl(['--interface', 'tun0', `http://${softEther.hostAddress}:8080/`], inClient)
-      // From the server's side of the host link: SoftEther's SecureNAT made the connection for the tunnel.
-      expect(body).toMatch(new RegExp(`^${PAGE} from (::ffff:)?${new URL(softEther.apiUrl).hostname.replace(/\./g, '\\.')}$`))
-    } finally {
-      await stopped(client.child)
-    }
+      const report = await rotateFreeKeys(payload)
+      expect(report.servers.find((entry) => entry.id === server.id)).toMatchObject({ outcome: 'rotated', issued: 1, errors: [] })
+      const issued = (await payload.find({ collection: 'keys', where: { server: { equals: server.id } }, limit: 1, depth: 0 })).docs[0]!
+      // What the key's window shows and what its download button serves.
+      const details = await readKeyDetails(issued.id, 'ru')
+      const file = await readKeyFile(issued.id)
+      expect(file!.filename).toMatch(/\.ovpn$/)
+      const { login, password } = details!.connection!
+      expect(login).toMatch(/^vk_[0-9a-f]{12}$/)
 
-    const refused = await connect(`${key.connection!.password}-wrong`)
-    try {
-      await expect(waitForOutput(refused, /Initialization Sequence Completed/, { failure: /AUTH_FAILED/, timeoutMs: 30_000 })).rejects.toThrow(/AUTH_FAILED/)
+      const inClient = pair.inside(pair.client)
+      // The page is out of the client's reach without the tunnel.
+      expect(await curl([`http://${softEther.hostAddress}:8080/`], inClient)).toBeNull()
+      const connect = async (typed: string) => {
+        const profile = path.join(work, `client-${typed.length}.ovpn`)
+        const auth = path.join(work, `auth-${typed.length}.txt`)
+        await writeFile(profile, file!.content, { mode: 0o600 })
+        await writeFile(auth, `${login}\n${typed}\n`, { mode: 0o600 })
+        return start(inClient[0]!, [...inClient.slice(1), 'openvpn', '--config', profile, '--auth-user-pass', auth, '--auth-nocache'])
+      }
+      const client = await connect(password)
+      try {
+        await waitForOutput(client, /Initialization Sequence Completed/, { failure: /AUTH_FAILED|VERIFY ERROR|Exiting due to fatal error/, timeoutMs: 30_000 })
+        const body = await curl(['--interface', 'tun0', `http://${softEther.hostAddress}:8080/`], inClient)
+        // From the server's side of the host link: SoftEther's SecureNAT made the connection for the tunnel.
+        expect(body).toMatch(new RegExp(`^${PAGE} from (::ffff:)?${new URL(softEther.apiUrl).hostname.replace(/\./g, '\\.')}$`))
+      } finally {
+        await stopped(client.child)
+      }
+
+      const refused = await connect(`${password}-wrong`)
+      try {
+        await expect(waitForOutput(refused, /Initialization Sequence Completed/, { failure: /AUTH_FAILED/, timeoutMs: 30_000 })).rejects.toThrow(/AUTH_FAILED/)
+      } finally {
+        await stopped(refused.child)
+      }
     } finally {
-      await stopped(refused.child)
+      // The key revoked on the server as an editor's delete would, then the server gone: no later rotation reaches it.
+      const { docs } = await payload.find({ collection: 'keys', where: { server: { equals: server.id } }, pagination: false, depth: 0 })
+      const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+      for (const key of docs) {
+        if (key.providerRef) await softEtherAdapter.revoke(serverRecord(), key.providerRef)
+        await payload.delete({ collection: 'keys', id: key.id })
+      }
+      await payload.delete({ collection: 'servers', id: server.id })
     }
   }, 90_000)
 })
 
 // The same adapter against a double built to SoftEther's published JSON-RPC contract (src/Cedar/Admin.c), for what the
 // real server is not made to do here: a proxy's error page, a profile that cannot be made, a user deleted by hand.
-type Call = { method: string; params: Record<string, unknown>; headers: Record<string, string | string[] | undefined> }
-const calls: Call[] = []
-let failing: Record<string, { status?: number; error?: { code: number; message: string }; text?: string }> = {}
-const users = new Set<string>()
-const double = httpDouble(async (request, response) => {
-  const { method, params } = JSON.parse(await readBody(request)) as { method: string; params: Record<string, unknown> }
-  calls.push({ method, params, headers: request.headers })
-  const failure = failing[method]
-  if (failure?.text !== undefined) return void response.writeHead(failure.status ?? 502, { 'content-type': 'text/html' }).end(failure.text)
-  if (failure?.status) return void response.writeHead(failure.status).end()
-  const answer = (body: object): void => void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: '1', ...body }))
-  if (failure?.error) return answer({ error: failure.error })
-  const name = String(params.Name_str)
-  if (method === 'CreateUser') {
-    users.add(name)
-    return answer({ result: { ...params, Auth_Password_str: undefined } })
-  }
-  if (method === 'DeleteUser') return users.delete(name) ? answer({ result: params }) : answer({ error: { code: 29, message: 'Object not found' } })
-  if (method === 'MakeOpenVpnConfigFile') {
-    const zip = zipSync({ 'readme.txt': strToU8('x'), 'vm_openvpn_remote_access_l3.ovpn': strToU8('dev tun\r\nremote 192.0.2.2 1194\r\ncipher AES-128-CBC\r\nauth-user-pass\r\n') })
-    return answer({ result: { Buffer_bin: Buffer.from(zip).toString('base64') } })
-  }
-  return answer({ error: { code: 1, message: 'unknown method' } })
-})
+const panel = softEtherPanel({ adminPassword: 'admin-secret' })
+const double = httpDouble(panel.handle)
 
 function doubleServer(overrides: Partial<NonNullable<Server['credentials']>> = {}): Server {
   return { id: 2, name: 'SoftEther NL', host: 'nl.vpn.example', adapter: 'softether', credentials: { apiUrl: `${double.url()}/`, adminPassword: 'admin-secret', hub: 'VPN', ...overrides } } as Server
@@ -204,11 +222,11 @@ describe('SoftEther adapter against a double of its JSON-RPC API', () => {
   const request = { countryCode: 'NL', protocol: 'openvpn' as const, port: 443, lifetimeHours: 24, inUse: [], label: 'NL openvpn' }
 
   it('creates a password user on the chosen hub with the key’s expiry, as the server administrator, and signs in as user@HUB', async () => {
-    failing = {}
-    calls.length = 0
+    panel.failing = {}
+    panel.calls.length = 0
     const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
     const key = await softEtherAdapter.issue({ ...request, server: doubleServer() })
-    const create = calls.find((call) => call.method === 'CreateUser')!
+    const create = panel.calls.find((call) => call.method === 'CreateUser')!
     expect(create.params).toMatchObject({ HubName_str: 'VPN', AuthType_u32: 1, Note_utf: 'NL openvpn', Name_str: expect.stringMatching(/^vk_[0-9a-f]{12}$/) })
     expect(create.params.Auth_Password_str).toBe(key.connection!.password)
     expect(Date.parse(String(create.params.ExpireTime_dt)) - Date.now()).toBeGreaterThan(23.9 * 3_600_000)
@@ -221,23 +239,23 @@ describe('SoftEther adapter against a double of its JSON-RPC API', () => {
   })
 
   it('takes back the user it made when the profile cannot be made: no working login the site does not know of', async () => {
-    failing = { MakeOpenVpnConfigFile: { error: { code: 7, message: 'not supported' } } }
-    users.clear()
+    panel.failing = { MakeOpenVpnConfigFile: { error: { code: 7, message: 'not supported' } } }
+    panel.users.clear()
     const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
     await expect(softEtherAdapter.issue({ ...request, server: doubleServer() })).rejects.toThrow(/SoftEther NL: SoftEther refused MakeOpenVpnConfigFile \(error 7: not supported\)/)
-    expect(users.size).toBe(0)
+    expect(panel.users.size).toBe(0)
   })
 
   it('says what answered instead of SoftEther, and that the password is wrong; a user already gone counts as revoked', async () => {
     const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
-    failing = { CreateUser: { status: 502, text: '<html>Bad gateway</html>' } }
+    panel.failing = { CreateUser: { status: 502, text: '<html>Bad gateway</html>' } }
     await expect(softEtherAdapter.issue({ ...request, server: doubleServer() })).rejects.toThrow(/does not answer as SoftEther's JSON-RPC \(HTTP 502 for CreateUser\)/)
-    failing = { CreateUser: { status: 401 } }
+    panel.failing = { CreateUser: { status: 401 } }
     await expect(softEtherAdapter.issue({ ...request, server: doubleServer() })).rejects.toThrow(/SoftEther refused the administrator password/)
     await expect(softEtherAdapter.issue({ ...request, server: doubleServer({ adminPassword: '' }) })).rejects.toThrow(/set the SoftEther server's administrator password/)
-    failing = {}
+    panel.failing = {}
     await softEtherAdapter.revoke(doubleServer(), 'VPN:vk_0123456789ab')
-    failing = { DeleteUser: { error: { code: 9, message: 'denied' } } }
+    panel.failing = { DeleteUser: { error: { code: 9, message: 'denied' } } }
     await expect(softEtherAdapter.revoke(doubleServer(), 'VPN:vk_0123456789ab')).rejects.toThrow(/administrator password/)
     await expect(softEtherAdapter.revoke(doubleServer(), 'not-a-reference')).rejects.toThrow(/not a SoftEther key reference/)
   })
