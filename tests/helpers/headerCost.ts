@@ -21,7 +21,8 @@ export const LARGE_HEADERS: Record<string, string[]> = {
   'accept-language': [fill('ab-CD,'), distinctTags(), fill('ru;q=0.9,'), fill('x')],
   cookie: [fill('x', 'NEXT_LOCALE='), fill('c=v; '), fill('a', 'payload-token=')],
   accept: [fill('text/html;q=0.9,'), fill('a/', 'text/')],
-  'accept-encoding': [fill('gzip;q=0.5, '), fill('z')],
+  // gzip then a run of spaces: two \s* in a row in nginx's map once backtracked over each other on it.
+  'accept-encoding': [fill('gzip;q=0.5, '), fill('z'), `${fill(' ', 'gzip').slice(0, LARGEST_HEADER_VALUE - 1)}x`],
   referer: [fill('a/', 'https://vpnkeys.test/'), fill('%2F', 'https://vpnkeys.test/?next=')],
   'x-forwarded-for': [fill('10.0.0.1, '), fill('1')],
   'x-forwarded-proto': [fill('https,')],
@@ -32,7 +33,29 @@ export const LARGE_HEADERS: Record<string, string[]> = {
   'sec-fetch-site': [fill('same-origin ')],
   'sec-ch-ua': [fill('"Chromium";v="140", ')],
   range: [fill('0-1,', 'bytes=')],
+  'x-forwarded-host': [fill('a.'), fill('vpnkeys.test,')],
+  'sec-fetch-dest': [fill('document')],
+  'content-type': [fill('; a=b', 'multipart/form-data'), fill('a', 'application/json; charset=')],
+  // What Next.js reads itself: a client navigation's router state (with rsc: 1, SENT_WITH), its URL, a server action.
+  'next-router-state-tree': [nestedRouterState()],
+  'next-url': [fill('/a')],
+  'next-action': [fill('a')],
+  // What subscription apps send with each poll (src/lib/subscription/devices.ts).
+  'x-hwid': [fill('a'), fill('a-')],
+  'x-device-os': [fill('Android ')],
+  'x-ver-os': [fill('14.')],
+  'x-device-model': [fill('Pixel ')],
   'x-unknown': [fill('x')],
+}
+
+/** Headers that only count beside another: Next.js reads the router state of an RSC request alone. */
+export const SENT_WITH: Record<string, Record<string, string>> = { 'next-router-state-tree': { rsc: '1' } }
+
+/** Segments nested as deep as nginx's limit allows: validating them costs more than their length. */
+function nestedRouterState(): string {
+  let tree = '["",{}]'
+  while (encodeURIComponent(`["",{"children":${tree}}]`).length <= LARGEST_HEADER_VALUE) tree = `["",{"children":${tree}}]`
+  return encodeURIComponent(tree)
 }
 
 export type Sent = { status: number; ms: number }

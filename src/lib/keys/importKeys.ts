@@ -53,8 +53,14 @@ export function parseImport({ text = '', files = [] }: { text?: string; files?: 
     }
   }
 
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     const source = file.name
+    if (keys.length + rejected.length >= IMPORT_MAX_ITEMS) {
+      // The limit is for lines and files together: one answer for every file past it.
+      const rest = files.length - index
+      rejected.push({ source: rest === 1 ? source : `${source} … ${files[files.length - 1]!.name}: ${rest}`, reason: 'too_many' })
+      break
+    }
     if (Buffer.byteLength(file.content) > IMPORT_MAX_FILE_BYTES) {
       rejected.push({ source, reason: 'file_too_large' })
       continue

@@ -26,10 +26,13 @@ function urlOf(node: Node): unknown {
   return typeof node.fields === 'object' && node.fields !== null ? (node.fields as { url?: unknown; linkType?: unknown }).url : undefined
 }
 
-/** A custom link's address; an internal link (to a document) has none and is the CMS's own. */
+/**
+ * The address a link renders with. An internal link (to a document) renders the document's own address and never its
+ * `url`; an autolink always renders its `url`, whatever its `linkType` says (a crafted value may claim "internal").
+ */
 function customUrl(node: Node): unknown {
   const fields = node.fields as { linkType?: unknown } | undefined
-  return fields?.linkType === 'internal' ? null : urlOf(node)
+  return node.type === 'link' && fields?.linkType === 'internal' ? null : urlOf(node)
 }
 
 function collect(node: unknown, found: string[]): void {

@@ -53,6 +53,20 @@ describe('bulk key import of hostile input', () => {
     expect(JSON.stringify(result).length).toBeLessThan(100_000)
   })
 
+  it('counts lines and files together against the limit: 500 links and 500 files make 500 keys, not 1,000', () => {
+    const links = Array.from({ length: 500 }, (_, index) => vless.replace('198.51.100.4', `198.51.${Math.floor(index / 250)}.${index % 250}`)).join('\n')
+    const wg = buildWireguardConfig({
+      privateKey: generateWireguardKeyPair().privateKey,
+      addresses: ['10.66.0.2/32'],
+      peer: { publicKey: generateWireguardKeyPair().publicKey, endpointHost: '198.51.100.6', endpointPort: 51820 },
+    })
+    const files = Array.from({ length: 500 }, (_, index) => ({ name: `wg-${index}.conf`, content: wg }))
+    const result = parseImport({ text: links, files })
+    expect(result.keys).toHaveLength(500)
+    expect(result.rejected).toEqual([{ source: 'wg-0.conf … wg-499.conf: 500', reason: 'too_many' }])
+    expect(parseImport({ text: links.split('\n').slice(1).join('\n'), files: files.slice(0, 1) }).keys).toHaveLength(500)
+  })
+
   it('reads a WireGuard file of comment marks in linear time (a ratio against a normal file, in one run)', () => {
     const normal = buildWireguardConfig({
       privateKey: generateWireguardKeyPair().privateKey,

@@ -49,4 +49,13 @@ describe('links in rich text', () => {
     expect(JSON.stringify(shown)).toContain('to javascript:alert(1)')
     expect(JSON.stringify(shown)).not.toContain('"url":"javascript:')
   })
+
+  it('reads an autolink’s address whatever link type it claims: it renders its url either way', () => {
+    const crafted = { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'autolink', fields: { linkType: 'internal', url: 'data:text/html,<script>alert(1)</script>' }, children: [{ type: 'text', text: 'x' }] }] }] } }
+    expect(unsafeLinks(crafted)).toEqual(['data:text/html,<script>alert(1)</script>'])
+    expect(JSON.stringify(withSafeLinks(crafted))).not.toContain('data:text/html')
+    // A link to a document renders the document's address, not a url it may carry.
+    const internal = { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'link', fields: { linkType: 'internal', doc: { relationTo: 'pages', value: 1 } }, children: [] }] }] } }
+    expect(unsafeLinks(internal)).toEqual([])
+  })
 })

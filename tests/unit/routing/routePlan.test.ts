@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { cookieValue } from '@/lib/http/cookieValue'
 import { siteHostsOf } from '@/lib/http/siteHosts'
-import { boundRequestHeaders, MAX_USER_AGENT_LENGTH, routePlan } from '@/server/routePlan'
+import { boundRequestHeaders, MAX_ROUTER_STATE_LENGTH, MAX_USER_AGENT_LENGTH, routePlan, unreadableBody } from '@/server/routePlan'
 import type { RequestHeaders, RoutePlan, RoutingSettings } from '@/server/routePlan'
 
 const site: RoutingSettings = { hosts: siteHostsOf({ serverUrl: 'https://free.vpn.example', productionHost: 'vpn.example', freeKeysHost: 'free.vpn.example', mirrorHosts: ['vpn-mirror.example'] }) }
@@ -139,5 +139,47 @@ describe('boundRequestHeaders', () => {
     const before = real['user-agent']
     boundRequestHeaders(real)
     expect(real['user-agent']).toBe(before)
+  })
+
+  it('drops a router state longer than any route of the site sends, and passes a real one on', () => {
+    let nested = '["",{}]'
+    for (let depth = 0; depth < 200; depth += 1) nested = `["",{"children":${nested}}]`
+    const crafted: RequestHeaders = { rsc: '1', 'next-router-state-tree': encodeURIComponent(nested) }
+    boundRequestHeaders(crafted)
+    expect(crafted).toEqual({ rsc: '1' })
+    const admin = encodeURIComponent('["",{"children":["(payload)",{"children":["admin",{"children":[["segments","collections/servers/39","oc"],{"children":["__PAGE__",{}]}]}]}]},null,null,true]')
+    expect(admin.length).toBeLessThan(MAX_ROUTER_STATE_LENGTH / 8)
+    const real: RequestHeaders = { rsc: '1', 'next-router-state-tree': admin }
+    boundRequestHeaders(real)
+    expect(real['next-router-state-tree']).toBe(admin)
+  })
+})
+
+describe('unreadableBody', () => {
+  it('refuses a multipart body without a boundary before any parser sees it, and lets every readable one through', () => {
+    for (const type of ['multipart/form-data', 'multipart/form-data; a=b', 'Multipart/Form-Data;boundary=', `multipart/form-data${'; a=b'.repeat(1_600)}`]) {
+      expect(unreadableBody({ 'content-type': type }), type.slice(0, 40)).toBe(true)
+      const plan = routePlan('/api/users/login', { host: 'free.vpn.example', 'content-type': type }, site)
+      expect(plan).toMatchObject({ kind: 'respond', status: 400 })
+    }
+    for (const type of ['multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW', 'multipart/form-data; boundary="a b"', 'multipart/form-data;boundary=x; charset=utf-8', 'application/json', 'application/x-www-form-urlencoded', 'multipart/mixed']) {
+      expect(unreadableBody({ 'content-type': type }), type).toBe(false)
+    }
+    expect(unreadableBody({})).toBe(false)
+  })
+
+  it('reads a Content-Type as long as nginx passes in time linear in its length (a ratio against a quarter of it)', () => {
+    const spent = (type: string) => {
+      const started = performance.now()
+      for (let round = 0; round < 200; round += 1) unreadableBody({ 'content-type': type })
+      return performance.now() - started
+    }
+    for (const unit of [';', '; boundary', '; boundary="', ' ']) {
+      const shape = (length: number) => `multipart/form-data${unit.repeat(Math.ceil(length / unit.length))}`.slice(0, length)
+      spent(shape(2_000))
+      const small = spent(shape(2_000))
+      // Linear: about 4 times; a pattern that backtracks over its own runs would take 16 times or more.
+      expect(spent(shape(8_000)), JSON.stringify(unit)).toBeLessThanOrEqual(small * 8 + 5)
+    }
   })
 })
