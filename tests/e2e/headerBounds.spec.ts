@@ -83,7 +83,9 @@ for (const route of ROUTES) {
     const over: string[] = []
     for (const [name, values] of Object.entries(LARGE_HEADERS)) {
       for (const [shape, value] of values.entries()) {
-        const sent = { ...SENT_WITH[name], [name]: value }
+        // A crafted X-Forwarded-For still ends in the request's own address (the proxies' entries follow it): else every
+        // such request would count against one address, the browser's, and its sign-ins would be refused later on.
+        const sent = { ...SENT_WITH[name], [name]: name === 'x-forwarded-for' ? `${value}, ${from()['x-forwarded-for']}` : value }
         let large = await route.send(request, sent)
         expect(large.status, `${route.name} with a large ${name} (shape ${shape})`).toBeLessThan(500)
         // Over the bound once: measured again (three times, the median), so one scheduling hiccup is not a finding.

@@ -37,7 +37,7 @@ function attribute(id: number, value: Buffer): Buffer {
 function pppFrame(protocol: number, code: number, id: number, data: Buffer): Buffer {
   const packet = Buffer.alloc(4)
   packet.writeUInt8(code, 0)
-  packet.writeUInt8(id, 1)
+  packet.writeUInt8(id & 0xff, 1)
   packet.writeUInt16BE(4 + data.length, 2)
   const frame = Buffer.concat([Buffer.from([0xff, 0x03, protocol >> 8, protocol & 0xff]), packet, data])
   const header = Buffer.from([SSTP_VERSION, 0, 0, 0])
@@ -69,8 +69,11 @@ export function sstpHandshake({ host, port, login, password, timeoutMs = 15_000 
     let lcpOursAcked = false
     let lcpTheirsAcked = false
     let papSent = false
+    let papAccepted = false
     let address = Buffer.from([0, 0, 0, 0])
     const magic = randomBytes(4)
+    // SoftEther rejects the magic-number option (it takes MRU and authentication only): asked again without it.
+    let sendMagic = true
     const finish = (error: Error | null, value?: { address: string; log: string[] }) => {
       clearTimeout(timer)
       socket?.destroy()
@@ -79,7 +82,7 @@ export function sstpHandshake({ host, port, login, password, timeoutMs = 15_000 
     }
     const timer = setTimeout(() => finish(new SstpError(`no address within ${timeoutMs} ms:\n${log.join('\n')}`)), timeoutMs)
     const send = (packet: Buffer) => socket?.write(packet)
-    const sendLcpRequest = () => send(pppFrame(PROTOCOL.lcp, LCP.confReq, id++, option(OPTION_MAGIC, magic)))
+    const sendLcpRequest = () => send(pppFrame(PROTOCOL.lcp, LCP.confReq, id++, sendMagic ? option(OPTION_MAGIC, magic) : Buffer.alloc(0)))
     const sendIpcpRequest = () => send(pppFrame(PROTOCOL.ipcp, LCP.confReq, id++, option(IPCP_ADDRESS, address)))
     const maybeAuthenticate = () => {
       if (!lcpOursAcked || !lcpTheirsAcked || papSent) return
@@ -106,12 +109,16 @@ export function sstpHandshake({ host, port, login, password, timeoutMs = 15_000 
       } else if (code === LCP.confAck) {
         lcpOursAcked = true
       } else if (code === LCP.confNak || code === LCP.confRej) {
+        if (code === LCP.confRej && options(data).some((entry) => entry.type === OPTION_MAGIC)) sendMagic = false
+        log.push(`LCP: server ${code === LCP.confRej ? 'rejects' : 'naks'} our options, asking again${sendMagic ? '' : ' without a magic number'}`)
         sendLcpRequest()
       } else if (code === LCP.echoReq) {
         send(pppFrame(PROTOCOL.lcp, LCP.echoReply, packetId, Buffer.concat([magic, data.subarray(4)])))
       } else if (code === LCP.termReq) {
         send(pppFrame(PROTOCOL.lcp, LCP.termAck, packetId, Buffer.alloc(0)))
-        finish(new SstpError(`the server ended the link (LCP terminate):\n${log.join('\n')}`))
+        // SoftEther answers a wrong password with no PAP refusal: it ends the link (Proto_PPP.c, PPP_STATUS_FAIL).
+        const reason = papSent && !papAccepted ? 'authentication failed (the server ended the link after the password)' : 'the server ended the link (LCP terminate)'
+        finish(new SstpError(`${reason}:\n${log.join('\n')}`))
         return
       }
       maybeAuthenticate()
@@ -126,6 +133,7 @@ export function sstpHandshake({ host, port, login, password, timeoutMs = 15_000 
       if (protocol === PROTOCOL.lcp) return onLcp(code, packetId, data)
       if (protocol === PROTOCOL.pap) {
         if (code === 2) {
+          papAccepted = true
           log.push('PAP: accepted')
           // The call is complete from the client's side (SoftEther does not check the crypto binding after PAP).
           send(sstpControl(MSG.connected, [attribute(3, Buffer.alloc(100))]))
