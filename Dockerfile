@@ -1,4 +1,4 @@
-# The site's production image. It runs exactly what the test suite runs: `npm start` (scripts/run.ts: the
+# The site's production image. It runs exactly what the test suite runs: scripts/run.ts start, `npm start`'s command (the
 # environment checked, pending migrations applied, then the site's server, src/server/main.ts, with Next.js inside).
 # Next's standalone output is not used: its server.js would replace that server (the routing) and skip the start-up
 # (migrations through Payload's CLI, the environment check) that the tests prove.
@@ -18,4 +18,6 @@ RUN groupadd --system app && useradd --system --gid app --home-dir /app app
 COPY --from=build --chown=app:app /app /app
 USER app
 EXPOSE 3000
-CMD ["npm", "start"]
+# What `npm start` runs, as the container's first process: it takes `docker stop`'s SIGTERM itself, stops the site's
+# server within its grace and exits 0 (npm would exit at once on the signal and the container with it).
+CMD ["node", "--import", "tsx", "scripts/run.ts", "start"]

@@ -1,8 +1,9 @@
-// Brings a database up to date before the site serves it: migrations, then the demo seed by policy.
+// Brings a database up to date before the site serves it: migrations, what every install has (countries, legal
+// pages), then the demo seed by policy.
 import { getPayload } from 'payload'
 
 import config from '../payload.config'
-import { isDatabaseEmpty, seed } from '../src/seed'
+import { ensureEssentials, isDatabaseEmpty, seed } from '../src/seed'
 
 type SeedPolicy = 'always' | 'if-empty' | 'never'
 
@@ -10,7 +11,9 @@ async function main(): Promise<void> {
   const policy = (process.argv[2] ?? 'if-empty') as SeedPolicy
   const payload = await getPayload({ config })
   await payload.db.migrate()
-  if (policy === 'always' || (policy === 'if-empty' && (await isDatabaseEmpty(payload)))) await seed(payload)
+  const empty = await isDatabaseEmpty(payload)
+  await ensureEssentials(payload)
+  if (policy === 'always' || (policy === 'if-empty' && empty)) await seed(payload)
   await payload.destroy()
 }
 

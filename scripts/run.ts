@@ -159,7 +159,7 @@ async function main(): Promise<void> {
       ...(showDemo ? DEMO_ACCOUNTS.map((account) => `          ${account.role}: ${account.email} / ${account.password}`) : []),
       `  Mail:   ${describeMailDestination(env)}`,
       `  Pay:    ${payments}`,
-      '  Stop:   Ctrl-C (stops PostgreSQL too)',
+      `  Stop:   Ctrl-C or SIGTERM to this command${running.postgres ? ' (stops the embedded PostgreSQL too)' : ''}`,
       '',
     ].join('\n'),
   )

@@ -1320,7 +1320,7 @@ export interface SiteSetting {
   id: number;
   siteName: string;
   /**
-   * Shown in the footer, on pages (wherever the text says {supportEmail}) and in e-mails
+   * Shown in the footer, on pages (wherever the text says {supportEmail}) and in e-mails. Until set: the address the site sends mail from (EMAIL_FROM)
    */
   supportEmail: string;
   claimedKeys?: number | null;

@@ -8,6 +8,7 @@ import { adminOnlyField } from '../../collections/access/adminOnlyField'
 import { staffOnlyField } from '../../collections/access/staffOnlyField'
 import { editedByField } from '../../collections/fields/editedBy'
 import { adminT } from '../../src/lib/admin/adminMessages'
+import { env } from '../../src/lib/env'
 import { DEFAULT_RULE_LISTS, isRuleListUrl } from '../../src/lib/subscription/routing'
 import type { RuleListUrls } from '../../src/lib/subscription/routing'
 
@@ -76,16 +77,25 @@ export const SiteSettings: GlobalConfig = {
         {
           label: { ru: 'Общее', en: 'General' },
           fields: [
-            { name: 'siteName', label: { ru: 'Название сайта', en: 'Site name' }, type: 'text', required: true, localized: true },
+            // Defaults until an editor saves the settings: a fresh install's pages and mail never read "undefined".
+            {
+              name: 'siteName',
+              label: { ru: 'Название сайта', en: 'Site name' },
+              type: 'text',
+              required: true,
+              localized: true,
+              defaultValue: ({ locale }: { locale?: string }) => (locale === 'en' ? 'VPN keys' : 'VPN ключи'),
+            },
             {
               name: 'supportEmail',
               label: { ru: 'E-mail поддержки', en: 'Support e-mail' },
               type: 'email',
               required: true,
+              defaultValue: () => env().emailFrom,
               admin: {
                 description: {
-                  ru: 'Показывается в подвале, на страницах (там, где в тексте стоит {supportEmail}) и в письмах',
-                  en: 'Shown in the footer, on pages (wherever the text says {supportEmail}) and in e-mails',
+                  ru: 'Показывается в подвале, на страницах (там, где в тексте стоит {supportEmail}) и в письмах. Пока не указан — адрес, с которого сайт отправляет письма (EMAIL_FROM)',
+                  en: 'Shown in the footer, on pages (wherever the text says {supportEmail}) and in e-mails. Until set: the address the site sends mail from (EMAIL_FROM)',
                 },
               },
             },

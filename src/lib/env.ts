@@ -109,6 +109,14 @@ export class EnvError extends Error {
   override name = 'EnvError'
 }
 
+/** http:// on a host other than this machine (localhost, *.localhost, 127.0.0.0/8, ::1 are secure contexts to browsers). */
+function insecureOnRealHost(serverUrl: string): boolean {
+  const { protocol, hostname } = new URL(serverUrl)
+  const name = hostname.toLowerCase().replace(/\.$/, '')
+  const local = name === 'localhost' || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name) || name === '[::1]'
+  return protocol === 'http:' && !local
+}
+
 export function parseEnv(given: Record<string, string | undefined>): Env {
   // Empty means not set, as .env.example says and compose's env_file passes its empty lines (`NODE_ENV=`).
   const source = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined && value.trim() !== ''))
@@ -129,6 +137,13 @@ export function parseEnv(given: Record<string, string | undefined>): Env {
         `Missing ${missing.join(', ')}: required in production (see .env.example; \`npm run preview\` runs the production build on the embedded defaults).`,
       )
     }
+  }
+  // Over plain http on a real host name browsers send no Sec-Fetch-Site and keep no Secure cookie, so signing in
+  // and every form would fail without a word: refused here, with the way out.
+  if (isStrictProduction && env.SERVER_URL && insecureOnRealHost(env.SERVER_URL)) {
+    throw new EnvError(
+      `SERVER_URL (${env.SERVER_URL}) must be https:// in production: over http browsers refuse the site's sign-in cookie and its forms. Put nginx with a certificate in front (README, "Production"); \`npm run preview\` tries the site on this machine.`,
+    )
   }
   // Visitors are sent to the free-keys host, where forms post from and cookies are set: it must be SERVER_URL's.
   // Compared by name: the port is SERVER_URL's to say (every own host is served on it).

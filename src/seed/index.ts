@@ -223,6 +223,19 @@ async function seedAccounts({ payload, req }: Ctx): Promise<void> {
  * The demo content. Refused in production whatever command calls it (`npm run seed`, a start, a script): its accounts'
  * passwords are in the README.
  */
+/**
+ * What every install has from its first start, production included (scripts/prepare.ts, after the migrations): the
+ * countries (ISO reference data, in Russian and English) and the legal pages every form links to, as editable texts.
+ * Only what is missing is added: an editor's text is never overwritten, and a page deleted comes back at the next
+ * start, because the forms promise it.
+ */
+export async function ensureEssentials(payload: Payload): Promise<void> {
+  const req = await createLocalReq({ context: { disableRevalidate: true } }, payload)
+  const ctx: Ctx = { payload, req, log: () => undefined }
+  await seedCountries(ctx)
+  await seedPages(ctx)
+}
+
 export async function seed(payload: Payload, log: (line: string) => void = console.info, environment: { isStrictProduction: boolean } = env()): Promise<void> {
   const refusal = demoSeedRefusal(environment)
   if (refusal) throw new Error(refusal)

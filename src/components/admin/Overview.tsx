@@ -3,7 +3,7 @@
 import type { AdminViewServerProps } from 'payload'
 
 import { adminTranslator } from '@/lib/admin/adminMessages'
-import { siteOverview } from '@/lib/admin/overview'
+import { CHECKLIST, firstDayChecklist, siteOverview } from '@/lib/admin/overview'
 import { formatRubles } from '@/lib/billing/pricing'
 import { PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
 
@@ -31,14 +31,44 @@ export async function Overview({ payload, i18n }: Pick<AdminViewServerProps, 'pa
   const language = i18n.language === 'en' ? 'en' : 'ru'
   const t = adminTranslator(language)
   const now = new Date()
-  const overview = await siteOverview(payload, now)
+  const [overview, checklist] = await Promise.all([siteOverview(payload, now), firstDayChecklist(payload, now)])
   const admin = payload.config.routes.admin
+  const done = CHECKLIST.filter((item) => checklist[item]).length
+  // Where each item is done: the settings, the lists to add to (payment keys live in .env, not in the admin).
+  const checklistHref: Record<(typeof CHECKLIST)[number], string | null> = {
+    settings: `${admin}/globals/site-settings`,
+    countries: `${admin}/collections/countries`,
+    server: `${admin}/collections/servers/create`,
+    keys: `${admin}/collections/keys`,
+    plans: `${admin}/collections/tariffs`,
+    payments: null,
+    pages: `${admin}/collections/pages`,
+  }
   const number = (value: number) => value.toLocaleString(language === 'en' ? 'en-GB' : 'ru-RU')
   return (
     <section aria-labelledby="overview-title" style={{ marginBottom: 32 }} data-testid="overview">
       <h2 id="overview-title" style={{ marginBottom: 12 }}>
         {t('overview.title')}
       </h2>
+      {done < CHECKLIST.length ? (
+        <div style={{ ...card, marginBottom: 16 }} data-testid="first-day">
+          <h3 style={{ margin: '0 0 8px' }}>
+            {t('overview.checklist.title')} <span style={{ fontWeight: 400 }}>({t('overview.checklist.done', { done, total: CHECKLIST.length })})</span>
+          </h3>
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {CHECKLIST.map((item) => {
+              const href = checklistHref[item]
+              const text = t(`overview.checklist.${item}`)
+              return (
+                <li key={item} data-done={checklist[item]} style={{ margin: '4px 0' }}>
+                  <span aria-hidden="true">{checklist[item] ? '✓ ' : '○ '}</span>
+                  {href && !checklist[item] ? <a href={href}>{text}</a> : text}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ) : null}
       {overview.serversDown.length > 0 || overview.runningOut.length > 0 ? (
         <div role="alert" style={{ ...card, borderColor: 'var(--theme-error-500)', marginBottom: 16 }}>
           {overview.serversDown.length > 0 ? (

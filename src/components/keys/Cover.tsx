@@ -7,9 +7,18 @@ import { formatRubles } from '@/lib/billing/pricing'
 import type { TrialOffer } from '@/lib/billing/pricing'
 import type { PublicSettings } from '@/lib/data/settings'
 
-type Props = { locale: Locale; heading: string; keyCount: number; countryCount: number; settings: PublicSettings; offer: TrialOffer | null }
+type Props = {
+  locale: Locale
+  heading: string
+  keyCount: number
+  countryCount: number
+  settings: PublicSettings
+  offer: TrialOffer | null
+  /** Whether VIP can be bought here (plans, and a payment provider): its claims and calls show only then. */
+  selling: boolean
+}
 
-export async function Cover({ locale, heading, keyCount, countryCount, settings, offer }: Props) {
+export async function Cover({ locale, heading, keyCount, countryCount, settings, offer, selling }: Props) {
   const t = await getTranslations({ locale, namespace: 'Cover' })
   // The trial's length and fee come from the plans (the same figures /tariffs shows), never from the banner text.
   const trial = offer ? { every: offer.every ? 'yes' : 'no', days: offer.days, fee: formatRubles(offer.feeKopecks, locale) } : null
@@ -22,7 +31,7 @@ export async function Cover({ locale, heading, keyCount, countryCount, settings,
         <li data-testid="stat-countries">{t('countriesCount', { count: countryCount })}</li>
         <li>{t('refresh')}</li>
       </ul>
-      {settings.trialBanner.enabled ? (
+      {settings.trialBanner.enabled && selling ? (
         <aside className="banner" data-testid="trial-banner">
           <p className="banner__title">{t('vipTitle', { keys: settings.claimedKeys, countries: settings.claimedCountries })}</p>
           {trial ? <p className="banner__offer">{t('trialOffer', trial)}</p> : null}

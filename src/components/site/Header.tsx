@@ -6,6 +6,7 @@ import { getTranslations } from 'next-intl/server'
 import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
 import { getSettings } from '@/lib/data/settings'
+import { sellsVip } from '@/lib/data/tariffs'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
@@ -15,7 +16,7 @@ import { LanguageSwitch } from './LanguageSwitch'
 import { MenuCloser } from './MenuCloser'
 
 export async function Header({ locale }: { locale: Locale }) {
-  const [t, settings] = await Promise.all([getTranslations({ locale, namespace: 'Header' }), getSettings(locale)])
+  const [t, settings, selling] = await Promise.all([getTranslations({ locale, namespace: 'Header' }), getSettings(locale), sellsVip(locale)])
   return (
     <header className="header">
       <a href="#content" className="skip-link">
@@ -39,9 +40,11 @@ export async function Header({ locale }: { locale: Locale }) {
             ))}
           </nav>
           <div className="header__account">
-            <Link href="/tariffs" prefetch={false} className="header__tariffs">
-              {t('tariffs')}
-            </Link>
+            {selling ? (
+              <Link href="/tariffs" prefetch={false} className="header__tariffs">
+                {t('tariffs')}
+              </Link>
+            ) : null}
             <LanguageSwitch label={t('language')} />
             <AccountLinks />
           </div>

@@ -2,6 +2,7 @@
 import type { Payload } from 'payload'
 
 import { countListedKeys } from '@/lib/data/keyListing'
+import { env } from '@/lib/env'
 import { PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { serversRunningOut } from '@/lib/provisioning/runOut'
@@ -64,5 +65,36 @@ export async function siteOverview(payload: Payload, now: Date = new Date()): Pr
     serversDown: down.docs.map((server) => ({ id: server.id, name: server.name })),
     expiringSoon,
     runningOut,
+  }
+}
+
+/** What a new site needs before it serves visitors, in the order an operator sets it up. */
+export const CHECKLIST = ['settings', 'countries', 'server', 'keys', 'plans', 'payments', 'pages'] as const
+export type ChecklistItem = (typeof CHECKLIST)[number]
+
+/** The legal pages every form links to. */
+const LEGAL_PAGES = ['privacy', 'user-agreement', 'support']
+
+/**
+ * The first day's checklist: each item done once the site has it. Site settings count once an editor has saved them
+ * (until then pages read their defaults); a server counts when it gets its keys from a real source (not the demo).
+ */
+export async function firstDayChecklist(payload: Payload, now: Date = new Date()): Promise<Record<ChecklistItem, boolean>> {
+  const [settings, countries, servers, keys, plans, pages] = await Promise.all([
+    payload.findGlobal({ slug: 'site-settings', depth: 0, select: { updatedAt: true } }),
+    payload.count({ collection: 'countries' }),
+    payload.count({ collection: 'servers', where: { and: [{ enabled: { equals: true } }, { adapter: { not_equals: 'demo' } }] } }),
+    countListedKeys(payload, {}, now),
+    payload.count({ collection: 'tariffs' }),
+    payload.count({ collection: 'pages', where: { and: [{ slug: { in: LEGAL_PAGES } }, { _status: { equals: 'published' } }] } }),
+  ])
+  return {
+    settings: Boolean(settings.updatedAt),
+    countries: countries.totalDocs > 0,
+    server: servers.totalDocs > 0,
+    keys: keys > 0,
+    plans: plans.totalDocs > 0,
+    payments: env().billing === 'live',
+    pages: pages.totalDocs >= LEGAL_PAGES.length,
   }
 }

@@ -1,6 +1,7 @@
 // Cached plans on sale, in a given language, with their derived figures.
 import type { Locale } from '@/i18n/locales'
 import { isPlanMonths, planFigures } from '@/lib/billing/pricing'
+import { env } from '@/lib/env'
 import type { PlanFigures } from '@/lib/billing/pricing'
 
 import { cachedPublic } from './cache'
@@ -33,3 +34,11 @@ async function readPlans(locale: Locale): Promise<PublicPlan[]> {
 }
 
 export const getPlans = cachedPublic('plans', readPlans)
+
+/**
+ * Whether VIP can be bought here: plans exist and a payment provider takes payments (or its local double does, off
+ * production). Until then the site makes no VIP claims and no calls to buy (the home banner, the menu's plans link).
+ */
+export async function sellsVip(locale: Locale): Promise<boolean> {
+  return env().billing !== 'disabled' && (await getPlans(locale)).length > 0
+}

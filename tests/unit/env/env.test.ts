@@ -14,6 +14,16 @@ const production = {
 } as const
 
 describe('parseEnv', () => {
+  it('refuses plain http on a real host name in production, in one line that says what to do; this machine and previews may use it', () => {
+    for (const url of ['http://vpnkeys.example', 'http://free.keys.test:4100', 'http://203.0.113.5:3000', 'HTTP://VPNKEYS.EXAMPLE']) {
+      expect(() => parseEnv({ ...production, SERVER_URL: url }), url).toThrow(/must be https:\/\/ in production: over http browsers refuse the site's sign-in cookie and its forms\. Put nginx with a certificate in front/)
+    }
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://site.localhost', 'https://vpnkeys.example']) {
+      expect(parseEnv({ ...production, SERVER_URL: url }).serverUrl, url).toBe(url)
+    }
+    expect(parseEnv({ ...production, SERVER_URL: 'http://vpnkeys.example', LOCAL_PREVIEW: 'true' }).isStrictProduction).toBe(false)
+  })
+
   it('accepts a complete production environment and trims the server URL', () => {
     const env = parseEnv({ ...production })
     expect(env.isStrictProduction).toBe(true)

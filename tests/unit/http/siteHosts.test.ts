@@ -92,7 +92,7 @@ describe('MIRROR_HOSTS and the host checks of the environment', () => {
   })
 
   it('compares SERVER_URL with the free-keys host by name: a port in SERVER_URL is SERVER_URL’s to say', () => {
-    const env = parseEnv({ ...production, SERVER_URL: 'http://free.keys.test:4100', FREE_KEYS_HOST: 'free.keys.test', PRODUCTION_HOST: 'keys.test' })
-    expect(env.hosts).toMatchObject({ origin: 'http://free.keys.test:4100', main: 'free.keys.test', freeKeys: 'free.keys.test', production: 'keys.test' })
+    const env = parseEnv({ ...production, SERVER_URL: 'https://free.keys.test:4100', FREE_KEYS_HOST: 'free.keys.test', PRODUCTION_HOST: 'keys.test' })
+    expect(env.hosts).toMatchObject({ origin: 'https://free.keys.test:4100', main: 'free.keys.test', freeKeys: 'free.keys.test', production: 'keys.test' })
   })
 })

@@ -11,7 +11,7 @@ import { IslandTexts } from '@/components/site/IslandTexts'
 import { getClientApps } from '@/lib/data/clientApps'
 import { getCountriesWithKeys, getKeyList } from '@/lib/data/keys'
 import { getSettings } from '@/lib/data/settings'
-import { getPlans } from '@/lib/data/tariffs'
+import { getPlans, sellsVip } from '@/lib/data/tariffs'
 import { trialOffer } from '@/lib/billing/pricing'
 import { absoluteUrl, pageOrigin } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
@@ -50,6 +50,7 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
     getClientApps(locale),
     getTranslations({ locale, namespace: 'FeedBox' }),
   ])
+  const selling = isHome && plans.length > 0 && (await sellsVip(locale))
   // Lists of share-link keys have a feed: apps follow the daily rotation by themselves.
   const feedProtocols = filter.protocol ? (protocolHasShareLink(filter.protocol) ? [filter.protocol] : []) : SHARE_LINK_PROTOCOLS
   // On the host the page is for: a mirror's page gives out the mirror's feed.
@@ -59,7 +60,7 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
       {/* On a phone the cover's trial banner follows the keys, so the first key is on the first screen (globals.css). */}
       <div className="list-top">
         {isHome ? (
-          <Cover locale={locale} heading={list.texts.heading} keyCount={total} countryCount={countries.length} settings={settings} offer={trialOffer(plans)} />
+          <Cover locale={locale} heading={list.texts.heading} keyCount={total} countryCount={countries.length} settings={settings} offer={trialOffer(plans)} selling={selling} />
         ) : (
           <h1>{list.texts.heading}</h1>
         )}
