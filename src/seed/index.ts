@@ -183,8 +183,9 @@ async function seedPages({ payload, req }: Ctx): Promise<void> {
 }
 
 async function seedSiteSettings({ payload, req }: Ctx): Promise<void> {
-  const current = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', fallbackLocale: false, req })
-  if (current.siteName) return
+  // Saved once, by an editor or an earlier seed (a never-saved global reads its defaults, the site name among them).
+  const current = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { updatedAt: true }, req })
+  if (current.updatedAt) return
   await payload.updateGlobal({
     slug: 'site-settings',
     locale: 'ru',
@@ -225,14 +226,15 @@ async function seedAccounts({ payload, req }: Ctx): Promise<void> {
  */
 /**
  * What every install has from its first start, production included (scripts/prepare.ts, after the migrations): the
- * countries (ISO reference data, in Russian and English) and the legal pages every form links to, as editable texts.
- * Only what is missing is added: an editor's text is never overwritten, and a page deleted comes back at the next
- * start, because the forms promise it.
+ * countries (ISO reference data, in Russian and English, into an empty list) and the legal pages every form links to,
+ * as editable texts. Only what is missing is added: an editor's text is never overwritten, and a legal page missing
+ * comes back at the next start, because the forms promise it (the admin refuses to delete one).
  */
 export async function ensureEssentials(payload: Payload): Promise<void> {
   const req = await createLocalReq({ context: { disableRevalidate: true } }, payload)
   const ctx: Ctx = { payload, req, log: () => undefined }
-  await seedCountries(ctx)
+  // The countries once, into an empty list: editors may remove or rename them afterwards.
+  if ((await payload.count({ collection: 'countries', req })).totalDocs === 0) await seedCountries(ctx)
   await seedPages(ctx)
 }
 

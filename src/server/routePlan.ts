@@ -81,14 +81,19 @@ function requestedHost(headers: RequestHeaders): string | null {
 const MULTIPART = /^\s*multipart\/form-data\s*(;|$)/i
 // One parameter, read linearly: `; boundary=` then a value (RFC 2046 says at most 70 characters; up to 200 are taken), quoted or not.
 const BOUNDARY = /;\s*boundary=(?:"[^"]{1,200}"|[^\s";]{1,200})\s*(;|$)/i
+// Payload's own test of a multipart body it reads (payload/dist/uploads/fetchAPI-multipart/isEligibleRequest.js); each
+// repetition starts at a `;` the character classes exclude, so it is linear.
+const PAYLOAD_READS = /multipart\/[\w'"()+,./:<=>?@[\\\]^-]+(?:; ?[\w'"()+,./:<=>?@[\\\]^-]*)+$/i
 
 /**
- * A body declared multipart without a boundary cannot be read. Payload's parser fails on it with a 500 (a crafted
- * Content-Type on POST /api/users/login did); it is refused here as the bad request it is.
+ * A body declared multipart that is not a form with a boundary Payload's parser takes cannot be read: Payload answered
+ * those with a 500 (a crafted Content-Type on POST /api/users/login did). Refused here as the bad requests they are;
+ * browsers, fetch's FormData and Payload's admin always send `multipart/form-data; boundary=…`.
  */
 export function unreadableBody(headers: RequestHeaders): boolean {
   const type = header(headers, 'content-type')
-  return type !== null && MULTIPART.test(type) && !BOUNDARY.test(type)
+  if (type === null || !/multipart\//i.test(type)) return false
+  return !(MULTIPART.test(type) && BOUNDARY.test(type) && type.includes('boundary=') && PAYLOAD_READS.test(type))
 }
 
 export function routePlan(url: string, headers: RequestHeaders, settings: RoutingSettings): RoutePlan {

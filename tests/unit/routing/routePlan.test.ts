@@ -157,12 +157,12 @@ describe('boundRequestHeaders', () => {
 
 describe('unreadableBody', () => {
   it('refuses a multipart body without a boundary before any parser sees it, and lets every readable one through', () => {
-    for (const type of ['multipart/form-data', 'multipart/form-data; a=b', 'Multipart/Form-Data;boundary=', `multipart/form-data${'; a=b'.repeat(1_600)}`]) {
+    for (const type of ['multipart/form-data', 'multipart/form-data; a=b', 'Multipart/Form-Data;boundary=', `multipart/form-data${'; a=b'.repeat(1_600)}`, 'multipart/mixed', 'multipart/mixed; boundary=x', 'multipart/form-data;  boundary=x', 'text/plain; multipart/form-data']) {
       expect(unreadableBody({ 'content-type': type }), type.slice(0, 40)).toBe(true)
       const plan = routePlan('/api/users/login', { host: 'free.vpn.example', 'content-type': type }, site)
       expect(plan).toMatchObject({ kind: 'respond', status: 400 })
     }
-    for (const type of ['multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW', 'multipart/form-data; boundary="a b"', 'multipart/form-data;boundary=x; charset=utf-8', 'application/json', 'application/x-www-form-urlencoded', 'multipart/mixed']) {
+    for (const type of ['multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW', 'multipart/form-data; boundary=----formdata-undici-012345678901', 'multipart/form-data;boundary=x; charset=utf-8', 'application/json', 'application/x-www-form-urlencoded']) {
       expect(unreadableBody({ 'content-type': type }), type).toBe(false)
     }
     expect(unreadableBody({})).toBe(false)
