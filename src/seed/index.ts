@@ -221,10 +221,6 @@ async function seedAccounts({ payload, req }: Ctx): Promise<void> {
 }
 
 /**
- * The demo content. Refused in production whatever command calls it (`npm run seed`, a start, a script): its accounts'
- * passwords are in the README.
- */
-/**
  * What every install has from its first start, production included (scripts/prepare.ts, after the migrations): the
  * countries (ISO reference data, in Russian and English, into an empty list) and the legal pages every form links to,
  * as editable texts. Only what is missing is added: an editor's text is never overwritten, and a legal page missing
@@ -238,6 +234,10 @@ export async function ensureEssentials(payload: Payload): Promise<void> {
   await seedPages(ctx)
 }
 
+/**
+ * The demo content. Refused in production whatever command calls it (`npm run seed`, a start, a script): its accounts'
+ * passwords are in the README.
+ */
 export async function seed(payload: Payload, log: (line: string) => void = console.info, environment: { isStrictProduction: boolean } = env()): Promise<void> {
   const refusal = demoSeedRefusal(environment)
   if (refusal) throw new Error(refusal)

@@ -1,8 +1,8 @@
 // Cached plans on sale, in a given language, with their derived figures.
 import type { Locale } from '@/i18n/locales'
 import { isPlanMonths, planFigures } from '@/lib/billing/pricing'
-import { env } from '@/lib/env'
 import type { PlanFigures } from '@/lib/billing/pricing'
+import { env } from '@/lib/env'
 
 import { cachedPublic } from './cache'
 import { payloadClient } from './payload'
