@@ -34,6 +34,8 @@ const nextConfig: NextConfig = {
   // authInterrupts: unauthorized() answers an outdated e-mail link with the 401 screen and status.
   experimental: { isrFlushToDisk: false, authInterrupts: true },
   images: { unoptimized: true },
+  // One copy in the process: the site's server (src/server) and the routes count into the same metrics.
+  serverExternalPackages: ['prom-client'],
 }
 
 const withAdmin = withPayload(withNextIntl(nextConfig), { devBundleServerPackages: false })

@@ -42,6 +42,8 @@ import { env } from './src/lib/env'
 import { ownOrigins } from './src/lib/http/siteHosts'
 import { survivePoolErrors } from './src/lib/data/poolErrors'
 import { runQueueHere } from './src/lib/jobs/runner'
+import { productionLogOptions } from './src/lib/log/logger'
+import { measuredEmail, measuredTask } from './src/lib/metrics/instrument'
 import { createMailTransport } from './src/lib/mail/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -111,13 +113,17 @@ export default buildConfig({
       },
     ],
   },
-  email: nodemailerAdapter({
-    defaultFromAddress: config.emailFrom,
-    defaultFromName: 'VPN keys',
-    transport: createMailTransport(config),
-  }),
+  email: measuredEmail(
+    nodemailerAdapter({
+      defaultFromAddress: config.emailFrom,
+      defaultFromName: 'VPN keys',
+      transport: createMailTransport(config),
+    }),
+  ),
+  // Production: JSON lines (src/lib/log); development: Payload's readable lines.
+  ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask],
+    tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask].map(measuredTask),
     // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/jobs/runner.ts), which also
     // queues the scheduled tasks; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],

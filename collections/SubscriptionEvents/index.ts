@@ -1,6 +1,7 @@
 // Activation history and payments of a subscription, shown to its owner.
 import type { CollectionConfig } from 'payload'
 
+import { countSubscriptionEvent } from '../../src/lib/metrics/instrument'
 import { adminOnly } from '../access/adminOnly'
 import { isStaff } from '../access/roles'
 import { staffOrOwner } from '../access/staffOrOwner'
@@ -19,6 +20,7 @@ export const SubscriptionEvents: CollectionConfig = {
     group: { ru: 'VIP', en: 'VIP' },
   },
   defaultSort: '-occurredAt',
+  hooks: { afterChange: [countSubscriptionEvent] },
   access: {
     read: staffOrOwner,
     create: adminOnly,

@@ -78,6 +78,10 @@ const schema = z.object({
         .optional(),
     )
     .transform((hops) => hops ?? 1),
+  /** The bearer token Prometheus sends to /api/metrics; unset, the endpoint is absent. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)').optional()),
+  /** The least level production logs: trace, debug, info (default), warn, error, fatal. */
+  LOG_LEVEL: optionalString.pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal'], { error: 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal' }).optional()),
   /** The connection check of free keys (src/lib/liveness): the client (else xray, else v2ray on PATH), the page
    * fetched through each key (plain http: it goes through the client's HTTP proxy), and a run's bounds. */
   LIVENESS_CLIENT: optionalString,

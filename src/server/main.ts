@@ -4,14 +4,17 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import { format } from 'node:util'
 
 import next from 'next'
 
 import { env } from '@/lib/env'
+import { productionLogger } from '@/lib/log/logger'
 
 import { boundRequestHeaders, routePlan, SERVER_SET_REQUEST_HEADERS } from './routePlan'
 import type { RoutingSettings } from './routePlan'
 import { feedMicrocache } from './feedMicrocache'
+import { observe } from './observe'
 import { subscriptionFastPath } from './subscriptionFastPath'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -25,6 +28,37 @@ const SHUTDOWN_GRACE_MS = 10_000
 const MAX_HEADER_BYTES = 16 * 1024
 
 const settings: RoutingSettings = { hosts: env().hosts }
+
+// Production logs JSON lines (src/lib/log); what Next.js and the site print through the console becomes one too.
+const log = dev ? null : productionLogger('server')
+// Next.js colours its console lines; a log line keeps the text.
+const COLOURS = /\u001b\[[0-9;]*m/g
+const line = (...args: unknown[]) => format(...args).replace(COLOURS, '')
+if (log) {
+  const info = (...args: unknown[]) => log.info(line(...args))
+  Object.assign(console, { log: info, info, warn: (...args: unknown[]) => log.warn(line(...args)), error: (...args: unknown[]) => log.error(line(...args)) })
+}
+
+const LIVE_PATH = '/api/health/live'
+const READY_PATH = '/api/health/ready'
+const HEALTH_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }
+/** Set on SIGTERM: readiness says 503 at once, and no connection is kept open for another request. */
+let isStopping = false
+
+/** The health answers this server gives itself: the process answers (live), and it is stopping (ready). */
+function answerHealth(request: IncomingMessage, response: ServerResponse): boolean {
+  const url = request.url ?? '/'
+  const pathname = url.split('?', 1)[0]
+  if (pathname === LIVE_PATH) {
+    response.writeHead(200, HEALTH_HEADERS).end(JSON.stringify({ status: 'live' }))
+    return true
+  }
+  if (pathname === READY_PATH && isStopping) {
+    response.writeHead(503, HEALTH_HEADERS).end(JSON.stringify({ status: 'stopping' }))
+    return true
+  }
+  return false
+}
 
 const app = next({ dev, dir: root, port, turbopack: dev })
 const handle = app.getRequestHandler()
@@ -43,6 +77,12 @@ const answerPoll = !dev && databaseUrl ? subscriptionFastPath(databaseUrl, env()
 const answerFeed = dev ? null : feedMicrocache(toNext, env().hosts)
 
 function serve(request: IncomingMessage, response: ServerResponse): void {
+  if (isStopping) response.shouldKeepAlive = false
+  observe(request, response, log, () => answer(request, response))
+}
+
+function answer(request: IncomingMessage, response: ServerResponse): void {
+  if (answerHealth(request, response)) return
   for (const name of SERVER_SET_REQUEST_HEADERS) delete request.headers[name]
   boundRequestHeaders(request.headers)
   const plan = routePlan(request.url ?? '/', request.headers, settings)
@@ -65,6 +105,7 @@ async function main(): Promise<void> {
   server.listen(port, () => console.info(`[server] ready on port ${port}${dev ? ' (development)' : ''}`))
 
   const stop = () => {
+    isStopping = true
     server.close(() => void app.close().finally(() => process.exit(0)))
     server.closeIdleConnections()
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref()

@@ -13,7 +13,9 @@ import type { APIRequestContext } from '@playwright/test'
 
 import { freePort } from '../../scripts/lib/ports'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+import { startNginx } from '../helpers/nginx'
 import { startSmtp } from '../helpers/smtp'
+import { CLUSTER_METRICS_TOKEN } from '../helpers/testHosts'
 
 import { RU } from './helpers'
 import { latestMailTo, linkFromMail } from './mail'
@@ -97,6 +99,85 @@ test('a login link asked for through one instance signs in through the other, an
   }
 })
 
+test('each instance says it is live and ready (database, migrations, Redis, job timer), directly and through nginx, never from a cache, with the request id nginx gave it', async ({ request }) => {
+  const [a, b] = instances()
+  for (const base of [a, b, '']) {
+    const live = await request.get(`${base}/api/health/live`)
+    expect(live.status(), base).toBe(200)
+    expect(await live.json()).toEqual({ status: 'live' })
+    const ready = await request.get(`${base}/api/health/ready`)
+    expect(ready.status(), base).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'ok', jobs: 'ok' } })
+    expect(ready.headers()['cache-control']).toBe('no-store')
+    expect(ready.headers()['x-cache-status']).toBeUndefined()
+  }
+  // nginx's $request_id (32 hex digits) is the id the app logs and answers with; a visitor's own is not taken.
+  const answered = await request.get('/api/health/ready', { headers: { 'X-Request-Id': 'visitor-chosen-id-000' } })
+  expect(answered.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/)
+})
+
+/** The sum of a metric's series whose labels include `labels`, from Prometheus's text format (0 when none). */
+function sample(exposition: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0
+  for (const line of exposition.split('\n')) {
+    const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line)
+    if (!match || match[1] !== name) continue
+    const given = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]))
+    if (Object.entries(labels).every(([key, value]) => given[key] === value)) sum += Number(match[3])
+  }
+  return sum
+}
+
+test('each instance’s metrics are refused without the token, and after real traffic its request, cache, feed, poll, e-mail and key figures moved', async ({ request }) => {
+  const [a, b] = instances()
+  const auth = { Authorization: `Bearer ${CLUSTER_METRICS_TOKEN}` }
+  const wrong: Record<string, string>[] = [{}, { Authorization: 'Bearer not-the-token-0123456789' }, { Authorization: `Basic ${CLUSTER_METRICS_TOKEN}` }]
+  for (const headers of wrong) {
+    const refused = await request.get(`${a}/api/metrics`, { headers })
+    expect(refused.status()).toBe(401)
+    expect(await refused.text()).not.toContain('vpnkeys_')
+  }
+  const scrape = async (instance: string) => {
+    const answer = await request.get(`${instance}/api/metrics`, { headers: auth })
+    expect(answer.status()).toBe(200)
+    expect(answer.headers()['content-type']).toContain('text/plain')
+    return answer.text()
+  }
+  const before = await scrape(a)
+  await request.get(`${a}/tariffs`, { headers: RU })
+  await request.get(`${a}/tariffs`, { headers: RU })
+  expect((await request.get(`${a}/api/feed/vless-nl/base64`)).status()).toBe(200)
+  // An app polling a URL that is not a subscriber's.
+  await request.get(`${a}/api/subscription/999999/AAAAAAAAAAAAAAAAAAAAAA`, { headers: { 'User-Agent': 'Happ/3.0' } })
+  const email = `metrics${Date.now()}@mail.example.com`
+  expect((await request.post(`${a}/api/auth/request-link`, { form: { email, purpose: 'register', locale: 'ru' }, maxRedirects: 0 })).status()).toBe(303)
+  const after = await scrape(a)
+
+  const moved = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels)
+  expect(moved('vpnkeys_http_requests_total', { family: 'page', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(2)
+  expect(moved('vpnkeys_http_requests_total', { family: 'feed', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1)
+  expect(moved('vpnkeys_http_requests_total', { family: 'subscription' })).toBe(1)
+  expect(moved('vpnkeys_http_requests_total', { family: 'auth', method: 'POST', status: '303' })).toBe(1)
+  expect(moved('vpnkeys_http_request_duration_seconds_count', { family: 'page' })).toBeGreaterThanOrEqual(2)
+  expect(moved('vpnkeys_next_cache_total', {})).toBeGreaterThanOrEqual(2)
+  expect(moved('vpnkeys_emails_total', { outcome: 'sent' })).toBe(1)
+  // What the database holds: the demo's servers and lists, every protocol named.
+  expect(sample(after, 'vpnkeys_servers_enabled')).toBeGreaterThan(0)
+  expect(sample(after, 'vpnkeys_free_keys_listed', { protocol: 'vless' })).toBeGreaterThan(0)
+  expect(after).toMatch(/^vpnkeys_free_keys_listed\{protocol="sstp",app_instance="[^"]+"\} \d+$/m)
+  expect(after).toMatch(/^vpnkeys_job_queue_oldest_seconds\{app_instance="[^"]+"\} [\d.]+$/m)
+  expect(sample(after, 'vpnkeys_process_resident_memory_bytes')).toBeGreaterThan(0)
+  // A page another test revalidated may come stale first; once rendered again, Next.js answers it from its cache.
+  await expect(async () => {
+    await request.get(`${a}/tariffs`, { headers: RU })
+    expect(sample(await scrape(a), 'vpnkeys_next_cache_total', { result: 'HIT' })).toBeGreaterThan(sample(before, 'vpnkeys_next_cache_total', { result: 'HIT' }))
+  }).toPass({ timeout: 10_000 })
+  // Each instance is labelled apart, so their counters add up.
+  const instanceOf = (text: string) => /app_instance="([^"]+)"/.exec(text)?.[1]
+  expect(instanceOf(after)).toBeTruthy()
+  expect(instanceOf(await scrape(b))).not.toBe(instanceOf(after))
+})
+
 test('the scheduled rotation and health check are queued once, by one of the two instances', async () => {
   // The instances' first minute tick may still be coming.
   test.setTimeout(100_000)
@@ -142,7 +223,7 @@ function npmRun(args: string[], env: Record<string, string>) {
   return { child, exited, output: () => output }
 }
 
-test('a new operator’s first day: a fresh database served by `npm start` in production has its countries, legal pages, defaults and a checklist, sells nothing it cannot, and stops with the SIGTERM systemd sends', async ({ browser }) => {
+test('a new operator’s first day: a fresh database served by `npm start` in production has its countries, legal pages, defaults and a checklist, sells nothing it cannot, logs JSON lines without addresses, tells an uptime check behind nginx of a database outage the cache hides, and stops with the SIGTERM systemd sends', async ({ browser }) => {
   test.setTimeout(240_000)
   const database = `fresh_${Date.now()}`
   const admin = new Client({ connectionString: cluster().databaseUrl })
@@ -165,6 +246,7 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
     EMAIL_FROM: 'hello@fresh.example',
   }
   let site: ReturnType<typeof npmRun> | null = null
+  let nginx: Awaited<ReturnType<typeof startNginx>> | null = null
   try {
     const made = npmRun(['run', 'create-admin', '--', 'owner@fresh.example'], { ...env, ADMIN_PASSWORD: 'fresh-admin-password-2026' })
     expect(await made.exited, made.output()).toBe(0)
@@ -209,6 +291,36 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
     await expect(checklist.getByRole('link', { name: /Тарифы VIP/ })).toHaveAttribute('href', '/admin/collections/tariffs')
     await context.close()
 
+    // No METRICS_TOKEN: no metrics endpoint.
+    expect((await fetch(`${origin}/api/metrics`)).status).toBe(404)
+    // Behind nginx from the template, an uptime check asks for readiness, which no cache answers.
+    const nginxPort = await freePort()
+    nginx = await startNginx({ dir: path.join(dataDir, 'nginx'), listenPort: nginxPort, upstreams: [`127.0.0.1:${port}`] })
+    const proxied = `http://127.0.0.1:${nginxPort}`
+    await expect(async () => expect((await fetch(`${proxied}/`, { headers: { 'Accept-Language': 'ru' } })).headers.get('x-cache-status')).toBe('HIT')).toPass({ timeout: 10_000 })
+    const readiness = async () => {
+      const answer = await fetch(`${proxied}/api/health/ready`)
+      return { status: answer.status, body: (await answer.json()) as { status: string; checks: Record<string, string> } }
+    }
+    expect(await readiness()).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'not-configured', jobs: 'ok' } } })
+    // The database goes away (as when PostgreSQL stops): the home page still comes from nginx's cache; readiness says so.
+    await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS false`)
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database])
+    await expect(async () => expect(await readiness()).toMatchObject({ status: 503, body: { status: 'not-ready', checks: { database: 'down' } } })).toPass({ timeout: 10_000 })
+    expect((await fetch(`${proxied}/`, { headers: { 'Accept-Language': 'ru' } })).status).toBe(200)
+    await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS true`)
+    await expect(async () => expect((await readiness()).status).toBe(200)).toPass({ timeout: 15_000, intervals: [500] })
+
+    // Every line the site's server and Payload wrote after the banner is JSON with a time, a level and a message;
+    // requests are logged with their id, route, status and duration; no e-mail address is written.
+    const logged = site.output().split('  Stop:   ')[1]!.split('\n').slice(1).filter((line) => line.trim() !== '')
+    const entries = logged.map((line) => JSON.parse(line) as Record<string, unknown>)
+    for (const entry of entries) expect(entry).toEqual(expect.objectContaining({ time: expect.any(String), level: expect.any(String), msg: expect.any(String) }))
+    expect(entries).toContainEqual(expect.objectContaining({ msg: 'request', method: 'POST', route: 'auth', path: '/api/auth/request-link', status: expect.stringMatching(/^\d{3}$/), reqId: expect.any(String), durationMs: expect.any(Number) }))
+    expect(entries).toContainEqual(expect.objectContaining({ msg: 'request', method: 'GET', route: 'page', path: '/register', status: '200' }))
+    expect(site.output()).not.toContain('visitor@fresh.example')
+    expect(site.output()).not.toContain('owner@fresh.example')
+
     site.child.kill('SIGTERM')
     const stoppedAt = Date.now()
     await expect(async () => expect(await listening(port)).toBe(false)).toPass({ timeout: 12_000, intervals: [200] })
@@ -216,6 +328,7 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
     expect([0, 143, 'SIGTERM']).toContain(await Promise.race([site.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 12_000 - (Date.now() - stoppedAt)))]))
   } finally {
     if (site && site.child.exitCode === null) site.child.kill('SIGKILL')
+    await nginx?.close()
     await smtp.close()
     rmSync(dataDir, { recursive: true, force: true })
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)

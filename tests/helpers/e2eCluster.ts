@@ -13,6 +13,7 @@ import { startEmbeddedPostgres } from '../../scripts/lib/postgres'
 import { waitUntilReady } from '../../scripts/lib/waitForServer'
 
 import { startNginx } from './nginx'
+import { CLUSTER_METRICS_TOKEN } from './testHosts'
 import { startSmtp } from './smtp'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     PAYLOAD_SECRET: randomBytes(24).toString('hex'),
     SMTP_URL: smtp.url,
+    METRICS_TOKEN: CLUSTER_METRICS_TOKEN,
   }
   const instances: { child: ChildProcess; url: string }[] = []
   // One after the other: the first applies the migrations and the demo seed, the second finds them done.

@@ -22,3 +22,6 @@ dns.promises.lookup = (async (hostname: string, options?: dns.LookupOptions) => 
   const address = { address: '127.0.0.1', family: 4 }
   return typeof options === 'object' && options.all ? [address] : address
 }) as typeof dns.promises.lookup
+
+/** The token the end-to-end cluster's instances take at /api/metrics (METRICS_TOKEN). */
+export const CLUSTER_METRICS_TOKEN = 'cluster-metrics-token-0123456789'

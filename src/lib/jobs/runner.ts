@@ -38,11 +38,20 @@ export async function isJobRunner(payload: Payload): Promise<boolean> {
   return false
 }
 
+const HEARTBEAT_KEY = Symbol.for('vpnkeys.jobTick')
+const heartbeat = globalThis as typeof globalThis & { [HEARTBEAT_KEY]?: number }
+
+/** When the job timer last ticked in this process (ms), null before its first tick: readiness reads it. */
+export function lastJobTick(): number | null {
+  return heartbeat[HEARTBEAT_KEY] ?? null
+}
+
 /**
  * Payload's `jobs.shouldAutoRun`: only the runner queues the scheduled tasks (rotation, health checks, renewals,
- * the purge) and runs the queue, once a minute.
+ * the purge) and runs the queue, once a minute. Every instance's timer ticks here, runner or not.
  */
 export async function runQueueHere(payload: Payload): Promise<boolean> {
+  heartbeat[HEARTBEAT_KEY] = Date.now()
   if (!(await isJobRunner(payload))) return false
   await payload.jobs.handleSchedules({ queue: 'default' })
   return true

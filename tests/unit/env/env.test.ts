@@ -24,6 +24,14 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...production, SERVER_URL: 'http://vpnkeys.example', LOCAL_PREVIEW: 'true' }).isStrictProduction).toBe(false)
   })
 
+  it('takes a metrics token of 16 characters or more and a log level by name, and says what is wrong with others', () => {
+    expect(parseEnv({ ...production, METRICS_TOKEN: 'a'.repeat(16), LOG_LEVEL: 'warn' })).toMatchObject({ METRICS_TOKEN: 'a'.repeat(16), LOG_LEVEL: 'warn' })
+    const unset = parseEnv({ ...production, METRICS_TOKEN: '', LOG_LEVEL: '' })
+    expect([unset.METRICS_TOKEN, unset.LOG_LEVEL]).toEqual([undefined, undefined])
+    expect(() => parseEnv({ ...production, METRICS_TOKEN: 'short' })).toThrow('Invalid METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters')
+    expect(() => parseEnv({ ...production, LOG_LEVEL: 'verbose' })).toThrow('Invalid LOG_LEVEL: LOG_LEVEL must be one of')
+  })
+
   it('accepts a complete production environment and trims the server URL', () => {
     const env = parseEnv({ ...production })
     expect(env.isStrictProduction).toBe(true)

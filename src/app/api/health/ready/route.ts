@@ -1,0 +1,24 @@
+// Readiness of this app instance for uptime checks, compose's health check and load balancers: 200 when it can serve,
+// 503 with the part that cannot (src/lib/health). Never cached. While the instance stops, the site's server answers
+// 503 here itself (src/server/main.ts).
+import { NextResponse } from 'next/server'
+
+import { payloadClient } from '@/lib/data/payload'
+import { readiness } from '@/lib/health/readiness'
+import type { Readiness } from '@/lib/health/readiness'
+import { readinessProbes } from '@/lib/health/probes'
+
+export const dynamic = 'force-dynamic'
+
+const NOT_STARTED: Readiness = { status: 'not-ready', checks: { database: 'down', migrations: 'unknown', redis: 'unknown', jobs: 'unknown' } }
+
+export async function GET() {
+  let result: Readiness
+  try {
+    result = await readiness(await readinessProbes(await payloadClient()))
+  } catch {
+    // Payload could not start (its database unreachable since boot).
+    result = NOT_STARTED
+  }
+  return NextResponse.json(result, { status: result.status === 'ready' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
+}

@@ -1,0 +1,44 @@
+// The production files that monitoring depends on: compose's health checks and log rotation, nginx's request id,
+// and alert rules that name only metrics the site exports (a renamed metric would silence an alert for good).
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+
+import { metrics } from '@/lib/metrics/metrics'
+
+const root = path.resolve(import.meta.dirname, '../../..')
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
+
+type Service = { healthcheck?: { test: string[] }; logging?: { options: Record<string, string> }; command?: string[] }
+
+describe('compose.yaml', () => {
+  const services = (parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> }).services
+
+  it('health-checks every app instance with its readiness and rotates every app container’s log', () => {
+    for (const name of ['app1', 'app2']) {
+      expect(services[name]?.healthcheck?.test.join(' '), name).toContain('http://127.0.0.1:3000/api/health/ready')
+      expect(services[name]?.logging?.options, name).toMatchObject({ 'max-size': expect.any(String), 'max-file': expect.any(String) })
+    }
+    // The one-off migration has no server to check.
+    expect(services.migrate?.healthcheck).toBeUndefined()
+  })
+})
+
+describe('nginx template', () => {
+  it('gives the app its own request id, never the visitor’s', () => {
+    expect(read('deploy/nginx/default.conf.template')).toMatch(/^\s*proxy_set_header X-Request-Id \$request_id;$/m)
+  })
+})
+
+describe('deploy/prometheus/alerts.yml', () => {
+  const rules = (parse(read('deploy/prometheus/alerts.yml')) as { groups: { rules: { alert: string; expr: string }[] }[] }).groups.flatMap((group) => group.rules)
+
+  it('names only metrics the site exports', async () => {
+    const exported = new Set((await metrics().registry.getMetricsAsJSON()).flatMap((metric) => (String(metric.type) === 'histogram' ? ['_bucket', '_sum', '_count'].map((suffix) => metric.name + suffix) : [metric.name])))
+    const named = rules.flatMap((rule) => rule.expr.match(/\bvpnkeys_\w+/g) ?? [])
+    expect(named.length).toBeGreaterThan(10)
+    for (const name of named) expect(exported, name).toContain(name)
+  })
+})
