@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS, demoSeedRefusal } from '../src/seed/accounts'
 import { describeMailDestination } from '../src/lib/mail/transport'
 import { EnvError, parseEnv } from '../src/lib/env'
 import { isPortFree, freePort } from './lib/ports'
-import { startEmbeddedPostgres } from './lib/postgres'
+import { startEmbeddedPostgres, stopPostgresOnSignalsYourself } from './lib/postgres'
 import { startStripeDouble } from './lib/stripeDouble'
 import type { StripeDouble } from './lib/stripeDouble'
 import { startYooKassaDouble } from './lib/yookassaDouble'
@@ -92,6 +92,7 @@ async function main(): Promise<void> {
     process.exit(code)
   }
   process.on('exit', () => running.site?.kill('SIGTERM'))
+  stopPostgresOnSignalsYourself()
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(0))
 
   // Check the site's port before starting anything that would need stopping.

@@ -15,6 +15,15 @@ import { freePort } from './ports'
 exitHook.unhookEvent('beforeExit')
 exitHook.unhookEvent('exit')
 
+/**
+ * For a process that stops PostgreSQL itself on SIGINT and SIGTERM (scripts/run.ts): async-exit-hook's own handlers
+ * would exit it at once, before what it started has stopped (the site's server, which answers what it has in hand).
+ */
+export function stopPostgresOnSignalsYourself(): void {
+  exitHook.unhookEvent('SIGINT')
+  exitHook.unhookEvent('SIGTERM')
+}
+
 const USER = 'postgres'
 const PASSWORD = 'postgres'
 

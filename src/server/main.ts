@@ -2,6 +2,7 @@
 // handler that decides each request's route (routePlan). Deciding here instead of in Next.js's middleware saves
 // the middleware's per-request work on every page (measured in the README's "Speed").
 import { createServer } from 'node:http'
+import net from 'node:net'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { format } from 'node:util'
@@ -23,6 +24,7 @@ const port = Number(process.env.PORT ?? 3000)
 // Longer than a reverse proxy keeps idle upstream connections (nginx: 60 s), so Node never closes one nginx is reusing.
 const KEEP_ALIVE_MS = 65_000
 const SHUTDOWN_GRACE_MS = 10_000
+const DRAIN_MS = 3_000
 // All of a request's headers together, as Node's default says and on purpose: nginx in front passes at most 8 KB a
 // header line (large_client_header_buffers in deploy/nginx), and more than this answers 431 before any code runs.
 const MAX_HEADER_BYTES = 16 * 1024
@@ -104,14 +106,22 @@ async function main(): Promise<void> {
   if (dev) server.on('upgrade', app.getUpgradeHandler())
   server.listen(port, () => console.info(`[server] ready on port ${port}${dev ? ' (development)' : ''}`))
 
+  // Stopping (an upgrade restarts instances one at a time behind nginx). The port closes at once: nginx finds new
+  // connections refused, sends those requests to another instance (a refused connection carried nothing, so even a
+  // POST goes on) and leaves this one alone. Connections already open are answered and then closed (Connection:
+  // close); an idle one is closed only after DRAIN_MS, when nginx has stopped choosing this instance: closed at once,
+  // it could reset a request nginx had just written to it, which nginx does not send again if it is a POST
+  // (net.Server's close, because http.Server's also closes idle connections at once).
   const stop = () => {
+    if (isStopping) return
     isStopping = true
-    server.close(() => void app.close().finally(() => process.exit(0)))
-    server.closeIdleConnections()
+    net.Server.prototype.close.call(server, () => void app.close().finally(() => process.exit(0)))
+    setTimeout(() => server.closeIdleConnections(), DRAIN_MS).unref()
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref()
   }
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
+  // Every signal, not once: a second one (a supervisor's repeat) must not end the process with the default action.
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
 }
 
 main().catch((error: unknown) => {

@@ -6,9 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import type { Logger } from 'pino'
 
-import { requestContext } from '@/lib/log/logger'
+import { loggablePath, requestContext } from '@/lib/log/logger'
 import { metrics } from '@/lib/metrics/metrics'
-import { loggablePath, routeFamily } from '@/lib/metrics/routeFamily'
+import { routeFamily } from '@/lib/metrics/routeFamily'
 
 const REQUEST_ID = /^[\w.-]{8,64}$/
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])

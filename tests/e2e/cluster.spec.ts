@@ -137,6 +137,8 @@ test('each instance’s metrics are refused without the token, and after real tr
     expect(refused.status()).toBe(401)
     expect(await refused.text()).not.toContain('vpnkeys_')
   }
+  // Never through nginx: a scrape there would reach either instance.
+  expect((await request.get('/api/metrics', { headers: auth })).status()).toBe(404)
   const scrape = async (instance: string) => {
     const answer = await request.get(`${instance}/api/metrics`, { headers: auth })
     expect(answer.status()).toBe(200)
@@ -334,4 +336,68 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
     await admin.end()
   }
+})
+
+/** A production instance of the site (`npm start`'s command) on the cluster's database; resolves once it is ready. */
+async function startInstance(port: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run.ts', 'start'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOCAL_PREVIEW: 'true', ...env, PORT: String(port) },
+    stdio: 'ignore',
+  })
+  await expect(async () => expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200)).toPass({ timeout: 90_000, intervals: [300] })
+  return child
+}
+
+test('an instance restarted for an upgrade behind nginx under a load of pages, feeds and POSTs loses no request', async () => {
+  test.setTimeout(240_000)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-rolling-'))
+  const ports = [await freePort(), await freePort()]
+  const nginxPort = await freePort()
+  const proxied = `http://127.0.0.1:${nginxPort}`
+  // Each request comes from an address of its own (the test stands in for a proxy before nginx), so no rate limit counts them together.
+  const env = { DATABASE_URL: cluster().databaseUrl, PAYLOAD_SECRET: randomBytes(24).toString('hex'), SERVER_URL: proxied, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '2' }
+  const children = await Promise.all(ports.map((port) => startInstance(port, env)))
+  const nginx = await startNginx({ dir: path.join(dataDir, 'nginx'), listenPort: nginxPort, upstreams: ports.map((port) => `127.0.0.1:${port}`) })
+  const failures: string[] = []
+  let answered = 0
+  let loading = true
+  // What visitors and apps do at once: a page past nginx's cache, a feed, and a POST nginx may not send twice.
+  const requests: [string, RequestInit][] = [
+    ['/tariffs', { headers: { 'Accept-Language': 'ru', 'Cache-Control': 'no-cache' } }],
+    ['/api/feed/vless-nl/base64', {}],
+    ['/api/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ Countries(limit: 1) { docs { id } } }' }) }],
+  ]
+  const worker = async (offset: number) => {
+    for (let index = offset; loading; index += 1) {
+      const [target, init] = requests[index % requests.length]!
+      const from = `10.${offset}.${(index >> 8) & 255}.${index & 255}`
+      try {
+        const answer = await fetch(`${proxied}${target}`, { ...init, headers: { ...init.headers, 'X-Forwarded-For': from } })
+        const body = await answer.text()
+        if (answer.status === 200 && !body.includes('"errors"')) answered += 1
+        else failures.push(`${init.method ?? 'GET'} ${target}: ${answer.status} ${body.slice(0, 120)}`)
+      } catch (error) {
+        failures.push(`${init.method ?? 'GET'} ${target}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  }
+  const load = Promise.all([0, 1, 2, 3].map(worker))
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    // An upgrade restarts each instance this way in turn (README, "Upgrades"); the second's turn is the same.
+    const exited = new Promise((resolve) => children[0]!.once('exit', resolve))
+    children[0]!.kill('SIGTERM')
+    await exited
+    children[0] = await startInstance(ports[0]!, env)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  } finally {
+    loading = false
+    await load
+    for (const child of children) child.kill('SIGTERM')
+    await nginx.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  expect(failures).toEqual([])
+  expect(answered).toBeGreaterThan(100)
 })

@@ -24,8 +24,11 @@ export type ReadinessProbes = {
   now: number
 }
 
-/** Longer than two ticks of the once-a-minute job timer. */
-export const JOB_TICK_STALE_MS = 150_000
+/**
+ * How long the job timer may go without a tick. It ticks once a minute, but Payload skips its ticks while a run is
+ * still going, and the connection check may take its whole budget (LIVENESS_BUDGET_MS, 5 minutes by default).
+ */
+export const JOB_TICK_STALE_MS = 15 * 60_000
 /** A part that has not answered in this long is down. */
 export const PROBE_TIMEOUT_MS = 2_000
 

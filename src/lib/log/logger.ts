@@ -21,43 +21,49 @@ export function requestContext(): AsyncLocalStorage<RequestContext> {
 }
 
 const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g
-const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]{1,20}:\/\/)[^/\s:@]{1,256}:[^/\s@]{1,256}@/gi
-const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]{4,}/gi
+const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]{1,20}:\/\/)[^/\s:@]{0,256}:[^/\s@]{1,256}@/gi
+const BEARER = /\b(Bearer|Basic|JWT)\s+[\w.~+/=-]{4,}/gi
+/** What follows a path segment that opens a secret: a subscription URL, an e-mail link, an admin password reset. */
+const SECRET_PATH = /(\/(?:subscription|verify-email|reset)\/)[^?\s"'\\]+/gi
 
-/** A message with the secrets an error or a line may carry masked. */
+/** Text with the secrets an error or a line may carry masked. */
 export function scrub(text: string): string {
-  return text.replace(URL_CREDENTIALS, '$1[redacted]@').replace(EMAIL, '[email]').replace(BEARER, '$1 [redacted]')
+  return text
+    .replace(URL_CREDENTIALS, '$1[redacted]@')
+    .replace(EMAIL, '[email]')
+    .replace(BEARER, '$1 [redacted]')
+    .replace(SECRET_PATH, '$1…')
 }
 
-function scrubValue(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return scrub(value)
-  if (depth > 4 || value === null || typeof value !== 'object') return value
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1))
-  // Errors go to their serializer (below), which masks them; dates and buffers stay as they are.
-  const prototype: unknown = Object.getPrototypeOf(value)
-  if (prototype !== Object.prototype && prototype !== null) return value
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubValue(item, depth + 1)]))
+/** A request's path as logs may keep it: no query (e-mail links carry tokens there), no secret, at most 200 characters. */
+export function loggablePath(url: string): string {
+  const queryStart = url.indexOf('?')
+  return scrub(queryStart === -1 ? url : url.slice(0, queryStart)).slice(0, 200)
 }
 
-const REDACTED_FIELDS = ['password', 'token', 'secret', 'apiToken', 'adminPassword', 'authorization', 'cookie', 'email', 'to']
+// Payload logs a failed job with its input (an e-mail job's holds a sign-in link) and an error with its query's parameters.
+const REDACTED_FIELDS = ['password', 'token', 'secret', 'apiToken', 'adminPassword', 'authorization', 'cookie', 'email', 'to', 'input', 'params']
 
-/** pino's options for production: JSON lines, ISO times, level names, secrets masked, the request's id when there is one. */
+/** An error as a plain object, without the query parameters a database error carries. */
+function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return String(error)
+  const { params: _params, ...serialized } = { ...stdSerializers.err(error) } as Record<string, unknown>
+  return serialized
+}
+
+/**
+ * pino's options for production: JSON lines, ISO times, level names, the request's id when there is one; secret fields
+ * redacted, and every line masked as a whole (a message pino takes from an error never passes a formatter).
+ */
 export function productionLogOptions(name: string): LoggerOptions {
   return {
     name,
     level: env().LOG_LEVEL ?? 'info',
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: {
-      level: (label) => ({ level: label }),
-      log: (object) => scrubValue(object) as Record<string, unknown>,
-    },
-    serializers: { err: (error: unknown) => scrubValue({ ...stdSerializers.err(error as Error) }) },
-    redact: { paths: REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`]), censor: '[redacted]' },
-    hooks: {
-      logMethod(args, method) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrub(arg) : arg)) as Parameters<typeof method>)
-      },
-    },
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: serializeError },
+    redact: { paths: REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]), censor: '[redacted]' },
+    hooks: { streamWrite: scrub },
     mixin: () => {
       const context = requestContext().getStore()
       return context ? { reqId: context.requestId } : {}

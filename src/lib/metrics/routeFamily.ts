@@ -29,14 +29,3 @@ export function routeFamily(url: string): string {
   if (path.startsWith('/_next/') || /\.[a-z0-9]{1,8}$/i.test(path)) return 'static'
   return 'page'
 }
-
-// The secret segment of a subscription URL (the app's and its page, /api/subscription/1/<token>, /en/subscription/1/<token>)
-// and of an e-mail confirmation link (/verify-email/<code>).
-const SECRET_SEGMENT = /(\/subscription\/[^/]*\/|\/verify-email\/)[^/]+/gi
-
-/** The path as logs may keep it: no query (e-mail links carry tokens there), no secret segment, at most 200 characters. */
-export function loggablePath(url: string): string {
-  const queryStart = url.indexOf('?')
-  const path = queryStart === -1 ? url : url.slice(0, queryStart)
-  return path.replace(SECRET_SEGMENT, '$1…').slice(0, 200)
-}

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 
-import { productionLogOptions, requestContext, scrub } from '@/lib/log/logger'
+import { loggablePath, productionLogOptions, requestContext, scrub } from '@/lib/log/logger'
 
 /** A production logger writing into an array of parsed lines. */
 function capture() {
@@ -37,7 +37,20 @@ describe('production logs', () => {
     const written = JSON.stringify(lines)
     for (const secret of ['visitor@mail.example', 'hunter2', 'owner@mail.example', 'a@b.example', 'pw-123456', 'abcdef123456']) expect(written).not.toContain(secret)
     expect((lines[1]!.err as { message: string }).message).toBe('connect to postgres://[redacted]@db:5432/vpnkeys failed for [email]')
+    log.warn('redis://:r3dis-pass@cache:6379 unreachable')
+    expect(lines[3]!.msg).toBe('redis://[redacted]@cache:6379 unreachable')
     expect((lines[1]!.err as { stack: string }).stack).toContain('Error: connect to postgres://[redacted]@db')
+  })
+
+  it('keep no sign-in link of a failed e-mail job, no query parameter of a database error, and mask a message taken from an error', () => {
+    const { log, lines } = capture()
+    log.error({ err: new Error('boom'), job: { id: 9, input: { to: 'x@y.example', html: 'https://site.example/verify-email/SECRETCODE1' } } }, 'job failed')
+    log.error(Object.assign(new Error('Failed query: select … params: a@b.example,tok123'), { params: ['a@b.example', 'tok123'] }))
+    log.error({ err: 'plain text error' }, 'odd')
+    const written = JSON.stringify(lines)
+    for (const secret of ['SECRETCODE1', 'x@y.example', 'a@b.example', '"tok123"']) expect(written).not.toContain(secret)
+    expect(lines[1]!.msg).toBe('Failed query: select … params: [email],tok123')
+    expect(lines[2]!.err).toBe('plain text error')
   })
 
   it('mask any e-mail address a message carries, wherever it sits', () => {
@@ -47,6 +60,29 @@ describe('production logs', () => {
       fc.property(fc.string({ maxLength: 60 }), local, domain, fc.string({ maxLength: 60 }), (before, name, host, after) => {
         const address = `${name}@${host}`
         expect(scrub(`${before} ${address} ${after}`)).not.toContain(address)
+      }),
+    )
+  })
+})
+
+describe('loggablePath', () => {
+  it('keeps neither the query nor the secret of a subscription URL or an e-mail confirmation link', () => {
+    expect(loggablePath('/api/auth/confirm?token=secret-token-1234')).toBe('/api/auth/confirm')
+    expect(loggablePath('/api/subscription/12/Zx81kLm0pq/clash')).toBe('/api/subscription/…')
+    expect(loggablePath('/api/subscription//12/Zx81kLm0pq')).toBe('/api/subscription/…')
+    expect(loggablePath('/en/subscription/12/Zx81kLm0pq')).toBe('/en/subscription/…')
+    expect(loggablePath('/verify-email/c0de-c0de')).toBe('/verify-email/…')
+    expect(loggablePath('/admin/reset/5f0c1d2e3a')).toBe('/admin/reset/…')
+    expect(loggablePath('/keys/42')).toBe('/keys/42')
+  })
+
+  it('never keeps a subscription token, whatever surrounds it, and never more than 200 characters', () => {
+    const token = fc.stringMatching(/^[A-Za-z0-9_-]{12,40}$/)
+    fc.assert(
+      fc.property(fc.constantFrom('/api', '', '/en'), fc.nat(), token, fc.string({ maxLength: 40 }), fc.string({ maxLength: 400 }), (prefix, user, secret, suffix, query) => {
+        const logged = loggablePath(`${prefix}/subscription/${user}/${secret}${suffix}?${query}`)
+        expect(logged).not.toContain(secret)
+        expect(logged.length).toBeLessThanOrEqual(200)
       }),
     )
   })

@@ -12,13 +12,21 @@ export const dynamic = 'force-dynamic'
 
 const NOT_STARTED: Readiness = { status: 'not-ready', checks: { database: 'down', migrations: 'unknown', redis: 'unknown', jobs: 'unknown' } }
 
-export async function GET() {
-  let result: Readiness
+/** Anyone may ask, as often as they like: one check a second at most, shared by the requests that come meanwhile. */
+const REUSE_MS = 1_000
+let last: { at: number; result: Promise<Readiness> } | undefined
+
+async function check(): Promise<Readiness> {
   try {
-    result = await readiness(await readinessProbes(await payloadClient()))
+    return await readiness(await readinessProbes(await payloadClient()))
   } catch {
     // Payload could not start (its database unreachable since boot).
-    result = NOT_STARTED
+    return NOT_STARTED
   }
+}
+
+export async function GET() {
+  if (!last || Date.now() - last.at > REUSE_MS) last = { at: Date.now(), result: check() }
+  const result = await last.result
   return NextResponse.json(result, { status: result.status === 'ready' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
 }
