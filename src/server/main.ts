@@ -112,11 +112,17 @@ async function main(): Promise<void> {
   // close); an idle one is closed only after DRAIN_MS, when nginx has stopped choosing this instance: closed at once,
   // it could reset a request nginx had just written to it, which nginx does not send again if it is a POST
   // (net.Server's close, because http.Server's also closes idle connections at once).
+  // A connection a request was still running on at the signal goes idle later: idle ones are closed every second
+  // after the drain. In development (no nginx in front; the browser's live-reload socket never goes idle) at once.
   const stop = () => {
     if (isStopping) return
     isStopping = true
-    net.Server.prototype.close.call(server, () => void app.close().finally(() => process.exit(0)))
-    setTimeout(() => server.closeIdleConnections(), DRAIN_MS).unref()
+    const exit = () => void app.close().finally(() => process.exit(0))
+    if (dev) server.close(exit)
+    else {
+      net.Server.prototype.close.call(server, exit)
+      setTimeout(() => setInterval(() => server.closeIdleConnections(), 1_000).unref(), DRAIN_MS).unref()
+    }
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref()
   }
   // Every signal, not once: a second one (a supervisor's repeat) must not end the process with the default action.

@@ -21,7 +21,8 @@ export function requestContext(): AsyncLocalStorage<RequestContext> {
 }
 
 const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g
-const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]{1,20}:\/\/)[^/\s:@]{0,256}:[^/\s@]{1,256}@/gi
+// Within one JSON string: the classes stop at quotes, backslashes and braces, so a mask never joins two values.
+const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]{1,20}:\/\/)[^/\s:@"\\{}]{0,256}:[^/\s@"\\{}]{1,256}@/gi
 const BEARER = /\b(Bearer|Basic|JWT)\s+[\w.~+/=-]{4,}/gi
 /** What follows a path segment that opens a secret: a subscription URL, an e-mail link, an admin password reset. */
 const SECRET_PATH = /(\/(?:subscription|verify-email|reset)\/)[^?\s"'\\]+/gi
@@ -46,8 +47,8 @@ const REDACTED_FIELDS = ['password', 'token', 'secret', 'apiToken', 'adminPasswo
 
 /** An error as a plain object, without the query parameters a database error carries. */
 function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return String(error)
-  const { params: _params, ...serialized } = { ...stdSerializers.err(error) } as Record<string, unknown>
+  if (typeof error !== 'object' || error === null) return String(error)
+  const { params: _params, ...serialized } = { ...stdSerializers.err(error as Error) } as Record<string, unknown>
   return serialized
 }
 

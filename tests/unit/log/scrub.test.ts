@@ -87,3 +87,16 @@ describe('loggablePath', () => {
     )
   })
 })
+
+describe('scrub on a whole JSON line', () => {
+  it('never joins two values: the line stays JSON with each value masked in place', () => {
+    const line = JSON.stringify({ u: 'smtp://h:587', err: { m: 'a@b.example' }, v: 'postgres://u:p@db/x' })
+    const masked = scrub(line)
+    expect(JSON.parse(masked)).toEqual({ u: 'smtp://h:587', err: { m: '[email]' }, v: 'postgres://[redacted]@db/x' })
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('smtp://h:1', 'x:y@z', 'a://b:c@d', '/subscription/1/t', 'q@w.example'))), (object) => {
+        expect(() => JSON.parse(scrub(JSON.stringify(object)))).not.toThrow()
+      }),
+    )
+  })
+})
