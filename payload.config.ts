@@ -16,6 +16,7 @@ import { Countries } from './collections/Countries'
 import { Keys } from './collections/Keys'
 import { Pages } from './collections/Pages'
 import { Charges } from './collections/Charges'
+import { Incidents } from './collections/Incidents'
 import { ProviderEvents } from './collections/ProviderEvents'
 import { Servers } from './collections/Servers'
 import { SubscriptionEvents } from './collections/SubscriptionEvents'
@@ -35,7 +36,9 @@ import { checkServerHealthTask } from './src/jobs/checkServerHealth'
 import { revokeDeviceKeyTask } from './src/jobs/revokeDeviceKey'
 import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
 import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
+import { notifyStaffTask } from './src/jobs/notifyStaff'
 import { sendEmailTask } from './src/jobs/sendEmail'
+import { watchIncidentsTask } from './src/jobs/watchIncidents'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
 import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/lib/admin/adminText'
 import { env } from './src/lib/env'
@@ -85,7 +88,7 @@ export default buildConfig({
     // languages" is the editor's explicit choice in the button's menu).
     defaultLocalePublishOption: 'active',
   },
-  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps],
+  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents],
   globals: [SiteSettings],
   graphQL: {
     // Each field costs 1 and each relationship 10 (Payload's estimate); a query of the keys with their server and
@@ -123,7 +126,7 @@ export default buildConfig({
   // Production: JSON lines (src/lib/log); development: Payload's readable lines.
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask].map(measuredTask),
+    tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask].map(measuredTask),
     // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/jobs/runner.ts), which also
     // queues the scheduled tasks; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],

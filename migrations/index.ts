@@ -35,6 +35,7 @@ import * as migration_20261126_152227_subscription_routing from './20261126_1522
 import * as migration_20261126_160422_routing_changed_at from './20261126_160422_routing_changed_at';
 import * as migration_20261126_191353_softether_adapter from './20261126_191353_softether_adapter';
 import * as migration_20261126_195206_remnawave_adapter from './20261126_195206_remnawave_adapter';
+import * as migration_20261127_044254_staff_alerts from './20261127_044254_staff_alerts';
 
 export const migrations = [
   {
@@ -220,6 +221,11 @@ export const migrations = [
   {
     up: migration_20261126_195206_remnawave_adapter.up,
     down: migration_20261126_195206_remnawave_adapter.down,
-    name: '20261126_195206_remnawave_adapter'
+    name: '20261126_195206_remnawave_adapter',
+  },
+  {
+    up: migration_20261127_044254_staff_alerts.up,
+    down: migration_20261127_044254_staff_alerts.down,
+    name: '20261127_044254_staff_alerts'
   },
 ];

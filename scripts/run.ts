@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     console.error(`✖ ${demoSeedRefusal(env)}`)
     return shutdown(1)
   }
-  const seedPolicy = mode === 'seed' ? 'always' : mode === 'dev' || (mode === 'start' && !env.isStrictProduction) ? 'if-empty' : 'never'
+  const seedPolicy = mode === 'seed' ? 'always' : mode === 'payload' ? 'migrations' : mode === 'dev' || (mode === 'start' && !env.isStrictProduction) ? 'if-empty' : 'never'
   const prepared = await runTsScript(['scripts/prepare.ts', seedPolicy], { cwd: root, env: childEnv, stdio: 'inherit' })
   if (prepared !== 0) return shutdown(prepared)
   if (mode === 'seed' || mode === 'migrate') return shutdown(0)

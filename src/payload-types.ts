@@ -80,6 +80,7 @@ export interface Config {
     'provider-events': ProviderEvent;
     pages: Page;
     'client-apps': ClientApp;
+    incidents: Incident;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -110,6 +111,7 @@ export interface Config {
     'provider-events': ProviderEventsSelect<false> | ProviderEventsSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
     'client-apps': ClientAppsSelect<false> | ClientAppsSelect<true>;
+    incidents: IncidentsSelect<false> | IncidentsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -144,6 +146,8 @@ export interface Config {
       revokeVipKeys: TaskRevokeVipKeys;
       revokeDeviceKey: TaskRevokeDeviceKey;
       chargeRenewals: TaskChargeRenewals;
+      watchIncidents: TaskWatchIncidents;
+      notifyStaff: TaskNotifyStaff;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -352,6 +356,10 @@ export interface User {
   id: number;
   role: 'customer' | 'editor' | 'admin';
   locale?: ('ru' | 'en') | null;
+  /**
+   * An e-mail when a server is down, keys run out, payments or mail fail, and when all works again
+   */
+  staffAlerts?: boolean | null;
   emailVerified?: boolean | null;
   subscriptionUrlNonce?: string | null;
   marketingConsent?: boolean | null;
@@ -662,6 +670,40 @@ export interface ClientApp {
   createdAt: string;
 }
 /**
+ * Problems the site tells admins (and editors who opted in) about by e-mail and Telegram: one message when a problem starts, one when it is over.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "incidents".
+ */
+export interface Incident {
+  id: number;
+  key: string;
+  kind:
+    | 'serverDown'
+    | 'listEmpty'
+    | 'rotationFailed'
+    | 'keysFailing'
+    | 'renewalsFailing'
+    | 'mailFailing'
+    | 'providerRefusing';
+  params:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  description?: string | null;
+  startedAt: string;
+  announcedAt?: string | null;
+  clearSince?: string | null;
+  endedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -741,6 +783,8 @@ export interface PayloadJob {
           | 'revokeVipKeys'
           | 'revokeDeviceKey'
           | 'chargeRenewals'
+          | 'watchIncidents'
+          | 'notifyStaff'
           | 'schedulePublish';
         taskID: string;
         input?:
@@ -786,6 +830,8 @@ export interface PayloadJob {
         | 'revokeVipKeys'
         | 'revokeDeviceKey'
         | 'chargeRenewals'
+        | 'watchIncidents'
+        | 'notifyStaff'
         | 'schedulePublish'
       )
     | null;
@@ -862,6 +908,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'client-apps';
         value: number | ClientApp;
+      } | null)
+    | ({
+        relationTo: 'incidents';
+        value: number | Incident;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1058,6 +1108,7 @@ export interface TariffsSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   role?: T;
   locale?: T;
+  staffAlerts?: T;
   emailVerified?: T;
   subscriptionUrlNonce?: T;
   marketingConsent?: T;
@@ -1242,6 +1293,22 @@ export interface ClientAppsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "incidents_select".
+ */
+export interface IncidentsSelect<T extends boolean = true> {
+  key?: T;
+  kind?: T;
+  params?: T;
+  description?: T;
+  startedAt?: T;
+  announcedAt?: T;
+  clearSince?: T;
+  endedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1389,6 +1456,26 @@ export interface SiteSetting {
      */
     taxSystemCode?: ('1' | '2' | '3' | '4' | '5' | '6') | null;
   };
+  /**
+   * Admins, and editors who turned on “Problem alerts” in their profile, get them by e-mail. They go to Telegram too when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set on the server (README, “Alerts”). One message when a problem starts, one when it is over.
+   */
+  alerts?: {
+    /**
+     * Empty: alert about everything
+     */
+    muted?:
+      | (
+          | 'serverDown'
+          | 'listEmpty'
+          | 'rotationFailed'
+          | 'keysFailing'
+          | 'renewalsFailing'
+          | 'mailFailing'
+          | 'providerRefusing'
+        )[]
+      | null;
+    telegramLanguage?: ('ru' | 'en') | null;
+  };
   editedBy?: (number | null) | User;
   updatedAt?: string | null;
   createdAt?: string | null;
@@ -1452,6 +1539,12 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         enabled?: T;
         vatCode?: T;
         taxSystemCode?: T;
+      };
+  alerts?:
+    | T
+    | {
+        muted?: T;
+        telegramLanguage?: T;
       };
   editedBy?: T;
   updatedAt?: T;
@@ -1557,6 +1650,42 @@ export interface TaskRevokeDeviceKey {
  */
 export interface TaskChargeRenewals {
   input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskWatchIncidents".
+ */
+export interface TaskWatchIncidents {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskNotifyStaff".
+ */
+export interface TaskNotifyStaff {
+  input: {
+    channel: 'email' | 'telegram';
+    started:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    ended:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   output?: unknown;
 }
 /**

@@ -161,6 +161,21 @@ export const Users: CollectionConfig = {
       options: locales.map((value) => ({ value, label: value.toUpperCase() })),
     },
     {
+      // Admins always get the problem alerts (src/lib/alerts); an editor chooses to.
+      name: 'staffAlerts',
+      label: { ru: 'Оповещения о сбоях по e-mail', en: 'Problem alerts by e-mail' },
+      type: 'checkbox',
+      defaultValue: false,
+      access: { read: staffOnlyField, create: staffOnlyField, update: staffOnlyField },
+      admin: {
+        condition: (data) => data?.role === 'editor',
+        description: {
+          ru: 'Письмо, когда сервер недоступен, ключи закончились, платежи или почта не проходят, и когда всё снова работает',
+          en: 'An e-mail when a server is down, keys run out, payments or mail fail, and when all works again',
+        },
+      },
+    },
+    {
       name: 'emailVerified',
       label: { ru: 'E-mail подтверждён', en: 'E-mail verified' },
       type: 'checkbox',

@@ -8,6 +8,8 @@ import { adminOnlyField } from '../../collections/access/adminOnlyField'
 import { staffOnlyField } from '../../collections/access/staffOnlyField'
 import { editedByField } from '../../collections/fields/editedBy'
 import { adminT } from '../../src/lib/admin/adminMessages'
+import { INCIDENT_KINDS } from '../../src/lib/alerts/incidents'
+import { KIND_LABELS } from '../../src/lib/alerts/message'
 import { env } from '../../src/lib/env'
 import { DEFAULT_RULE_LISTS, isRuleListUrl } from '../../src/lib/subscription/routing'
 import type { RuleListUrls } from '../../src/lib/subscription/routing'
@@ -250,6 +252,44 @@ export const SiteSettings: GlobalConfig = {
                       options: options(TAX_SYSTEMS),
                       admin: { description: { ru: 'Нужна, если у магазина их несколько', en: 'Needed when the shop has more than one' } },
                     },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          label: { ru: 'Оповещения', en: 'Alerts' },
+          fields: [
+            {
+              name: 'alerts',
+              label: { ru: 'Оповещения о сбоях', en: 'Problem alerts' },
+              type: 'group',
+              // Who is woken at night is the owner's call: admins change it, staff may look.
+              access: { read: staffOnlyField, update: adminOnlyField },
+              admin: {
+                description: {
+                  ru: 'Письмо получают администраторы и редакторы, включившие «Оповещения о сбоях» в своём профиле. В Telegram оповещения приходят, когда на сервере заданы TELEGRAM_BOT_TOKEN и TELEGRAM_CHAT_ID (README, «Оповещения»). Одно сообщение, когда сбой начался, и одно, когда закончился.',
+                  en: 'Admins, and editors who turned on “Problem alerts” in their profile, get them by e-mail. They go to Telegram too when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set on the server (README, “Alerts”). One message when a problem starts, one when it is over.',
+                },
+              },
+              fields: [
+                {
+                  name: 'muted',
+                  label: { ru: 'Не сообщать о', en: 'Do not alert about' },
+                  type: 'select',
+                  hasMany: true,
+                  options: INCIDENT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] })),
+                  admin: { description: { ru: 'Пусто — сообщать обо всём', en: 'Empty: alert about everything' } },
+                },
+                {
+                  name: 'telegramLanguage',
+                  label: { ru: 'Язык сообщений в Telegram', en: 'Language of Telegram messages' },
+                  type: 'select',
+                  defaultValue: 'ru',
+                  options: [
+                    { value: 'ru', label: { ru: 'Русский', en: 'Russian' } },
+                    { value: 'en', label: { ru: 'Английский', en: 'English' } },
                   ],
                 },
               ],

@@ -80,6 +80,11 @@ const schema = z.object({
     .transform((hops) => hops ?? 1),
   /** The bearer token Prometheus sends to /api/metrics; unset, the endpoint is absent. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)').optional()),
+  /** Staff alerts to a Telegram chat (src/lib/alerts/telegram.ts): the bot's token from @BotFather and the chat's id. */
+  TELEGRAM_BOT_TOKEN: optionalString.pipe(z.string().regex(/^\d+:[\w-]+$/, 'TELEGRAM_BOT_TOKEN must be the token @BotFather gave (digits, a colon, letters)').optional()),
+  TELEGRAM_CHAT_ID: optionalString.pipe(z.string().regex(/^-?\d+$|^@\w+$/, 'TELEGRAM_CHAT_ID must be the chat’s number (e.g. -1001234567890) or a channel’s @name').optional()),
+  /** Another Bot API server (a local one, or the test double); default https://api.telegram.org. */
+  TELEGRAM_API_URL: optionalString.pipe(z.url('TELEGRAM_API_URL must be an absolute URL').optional()),
   /** The least level production logs: trace, debug, info (default), warn, error, fatal. */
   LOG_LEVEL: optionalString.pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal'], { error: 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal' }).optional()),
   /** The connection check of free keys (src/lib/liveness): the client (else xray, else v2ray on PATH), the page
@@ -163,6 +168,9 @@ export function parseEnv(given: Record<string, string | undefined>): Env {
   const hasYooKassaKeys = Boolean(env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY)
   if (Boolean(env.YOOKASSA_SHOP_ID) !== Boolean(env.YOOKASSA_SECRET_KEY)) {
     throw new EnvError('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together: set both (from the YooKassa dashboard, Integration → API keys) or neither.')
+  }
+  if (Boolean(env.TELEGRAM_BOT_TOKEN) !== Boolean(env.TELEGRAM_CHAT_ID)) {
+    throw new EnvError('TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID go together: set both (the bot from @BotFather, the staff chat it is in) or neither.')
   }
   const paymentProvider = env.PAYMENT_PROVIDER ?? (hasYooKassaKeys && !hasStripeKeys ? 'yookassa' : 'stripe')
   const [hasKeys, apiUrl] = paymentProvider === 'yookassa' ? [hasYooKassaKeys, env.YOOKASSA_API_URL] : [hasStripeKeys, env.STRIPE_API_URL]

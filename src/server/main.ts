@@ -118,8 +118,14 @@ async function main(): Promise<void> {
     if (isStopping) return
     isStopping = true
     const exit = () => void app.close().finally(() => process.exit(0))
-    if (dev) server.close(exit)
-    else {
+    if (dev) {
+      // Nobody to drain for: the open sockets (the browser's live reload among them) go now, and Next's own close
+      // gets a second.
+      server.close()
+      server.closeAllConnections()
+      setTimeout(() => process.exit(0), 1_000).unref()
+      exit()
+    } else {
       net.Server.prototype.close.call(server, exit)
       setTimeout(() => setInterval(() => server.closeIdleConnections(), 1_000).unref(), DRAIN_MS).unref()
     }

@@ -225,6 +225,29 @@ function npmRun(args: string[], env: Record<string, string>) {
   return { child, exited, output: () => output }
 }
 
+test('`npm run dev` stops within two seconds of Ctrl-C, the browser’s live-reload socket open or not', async () => {
+  test.setTimeout(120_000)
+  const port = await freePort()
+  // The cluster's database (an external one: no embedded PostgreSQL to stop), in development.
+  const dev = npmRun(['run', 'dev'], { NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vpnkeys-dev-')), DATABASE_URL: cluster().databaseUrl })
+  try {
+    await expect(async () => expect(dev.output()).toContain(`[server] ready on port ${port}`)).toPass({ timeout: 90_000, intervals: [500] })
+    // A socket that never goes idle, as the browser's live reload keeps.
+    const held = connect({ host: '127.0.0.1', port })
+    await new Promise((resolve) => held.once('connect', resolve))
+    held.write('GET /bench.txt HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    held.on('error', () => undefined)
+    // Ctrl-C reaches every process of the terminal's group; npm passes it on to the site's.
+    dev.child.kill('SIGINT')
+    const stoppedAt = Date.now()
+    await expect(async () => expect(await listening(port)).toBe(false)).toPass({ timeout: 2_000, intervals: [100] })
+    expect(await Promise.race([dev.exited.then(() => Date.now() - stoppedAt), new Promise((resolve) => setTimeout(() => resolve('still running'), 4_000))])).toBeLessThan(3_000)
+    held.destroy()
+  } finally {
+    if (dev.child.exitCode === null) dev.child.kill('SIGKILL')
+  }
+})
+
 test('a new operator’s first day: a fresh database served by `npm start` in production has its countries, legal pages, defaults and a checklist, sells nothing it cannot, logs JSON lines without addresses, tells an uptime check behind nginx of a database outage the cache hides, and stops with the SIGTERM systemd sends', async ({ browser }) => {
   test.setTimeout(240_000)
   const database = `fresh_${Date.now()}`

@@ -102,6 +102,26 @@ test('devices are recorded by subscription polls only: nobody creates or changes
   expect(((await (await request.get('/api/devices', { headers: customer.auth })).json()) as { totalDocs: number }).totalDocs).toBe(0)
 })
 
+test('staff alerts are read by staff only and written by nobody, and a customer cannot sign up for them, over REST and GraphQL', async ({ request }) => {
+  const customer = await newCustomer(request)
+  for (const auth of [{}, customer.auth]) {
+    expect((await request.get('/api/incidents', { headers: auth })).status()).toBe(403)
+    const read = await graphql(request, auth, '{ Incidents { docs { id key } } }')
+    expect(read.data?.Incidents ?? null).toBeNull()
+    expect(read.errors?.[0]?.message).not.toMatch(/Cannot query field/)
+  }
+  const adminAuth = { Authorization: `JWT ${await tokenFor(request, admin.email, admin.password)}` }
+  for (const auth of [customer.auth, adminAuth]) {
+    expect((await request.post('/api/incidents', { headers: auth, data: { key: 'forged', kind: 'serverDown', params: {}, startedAt: '2026-11-27T00:00:00Z' } })).status()).toBe(403)
+    const forged = await graphql(request, auth, 'mutation { createIncident(data: { key: "forged", kind: serverDown, params: "{}", startedAt: "2026-11-27T00:00:00Z" }) { id } }')
+    expect(forged.data?.createIncident ?? null).toBeNull()
+  }
+  await request.patch(`/api/users/${customer.id}`, { headers: customer.auth, data: { staffAlerts: true } })
+  await graphql(request, customer.auth, `mutation { updateUser(id: ${customer.id}, data: { staffAlerts: true }) { id } }`)
+  const reread = (await (await request.get(`/api/users/${customer.id}`, { headers: adminAuth })).json()) as { staffAlerts?: boolean }
+  expect(reread.staffAlerts).toBe(false)
+})
+
 test('page versions (drafts) are for staff only, over REST and GraphQL', async ({ request }) => {
   const customer = await newCustomer(request)
   for (const auth of [{}, customer.auth]) {

@@ -1,4 +1,5 @@
 // The payment provider configured for this process: YooKassa or Stripe (real or the local test checkout), or none.
+import { recordProviderCall } from '@/lib/alerts/signals'
 import { env } from '@/lib/env'
 
 import type { BillingProvider } from './provider'
@@ -16,7 +17,30 @@ export function billingProvider(): BillingProvider | null {
   } else if (paymentProvider === 'stripe' && STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
     cached = createStripeProvider({ secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, apiUrl: STRIPE_API_URL })
   } else cached = null
+  cached &&= countingRefusals(cached)
   return cached
+}
+
+/** Reading a notification's body is not a call to the provider: it says nothing of whether the provider answers. */
+const NOT_CALLS = new Set(['verifyEvent', 'notificationPaymentId'])
+
+/** The provider with each call's outcome counted for the staff alert "the payment provider refuses requests". */
+export function countingRefusals<P extends BillingProvider>(provider: P): P {
+  const counted = { ...provider } as Record<string, unknown>
+  for (const [name, value] of Object.entries(provider)) {
+    if (typeof value !== 'function' || NOT_CALLS.has(name)) continue
+    counted[name] = async (...args: unknown[]) => {
+      try {
+        const result: unknown = await (value as (...args: unknown[]) => Promise<unknown>).apply(provider, args)
+        recordProviderCall()
+        return result
+      } catch (error) {
+        recordProviderCall(error)
+        throw error
+      }
+    }
+  }
+  return counted as P
 }
 
 /**

@@ -1,0 +1,94 @@
+// What is wrong right now, read from what the checks, jobs and payments have already recorded: servers down, public
+// lists with no key, rotations that failed, servers none of whose keys connect, renewals declined in a row, mail
+// the mail server keeps refusing, and the payment provider refusing the site's requests.
+import type { Pool } from 'pg'
+import type { Payload } from 'payload'
+
+import { PROTOCOL_LABELS } from '@/lib/keys'
+import type { Protocol } from '@/lib/keys'
+import { HIDE_AFTER_FAILURES } from '@/lib/provisioning/health'
+
+import type { Condition } from './incidents'
+import { PROVIDER_SIGNAL, REFUSALS_IN_A_ROW } from './signals'
+
+/** Renewals of this many different subscriptions declined, with none paid since: more than one bad card. */
+export const DECLINED_RENEWALS_IN_A_ROW = 3
+/** A queued e-mail tried this often without getting through (about four minutes of retries). */
+export const MAIL_TRIES = 3
+
+type ServerRow = {
+  id: number
+  name: string
+  tier: string
+  adapter: string
+  country: { id: number; code: string; name: Record<string, string> | string } | number
+  protocols?: { protocol: Protocol; freeKeys?: number | null }[] | null
+  health?: { failures?: number | null; lastRotationError?: string | null; keysFailing?: boolean | null } | null
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0]!.trim()
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line
+}
+
+export async function currentConditions(payload: Payload): Promise<Condition[]> {
+  const pool = payload.db.pool as Pool
+  const [servers, listed, renewals, mail, signal] = await Promise.all([
+    payload.find({
+      collection: 'servers',
+      where: { enabled: { equals: true } },
+      pagination: false,
+      depth: 1,
+      locale: 'all',
+      select: { name: true, tier: true, adapter: true, country: true, protocols: true, health: true },
+    }),
+    pool.query<{ country: number; protocol: Protocol }>(`SELECT country_id AS country, protocol::text AS protocol FROM key_listing WHERE expires_at > now() AND keys > 0 GROUP BY 1, 2`),
+    pool.query<{ subscription: number; type: string }>(
+      `SELECT subscription_id AS subscription, type::text AS type FROM subscription_events WHERE type IN ('renewed', 'payment_failed') ORDER BY occurred_at DESC, id DESC LIMIT 50`,
+    ),
+    pool.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM payload_jobs WHERE task_slug = 'sendEmail' AND completed_at IS NULL AND has_error IS NOT TRUE AND total_tried >= $1`,
+      [MAIL_TRIES],
+    ),
+    pool.query<{ failures: number; last_error: string | null }>(`SELECT failures, last_error FROM alert_signals WHERE name = $1`, [PROVIDER_SIGNAL]),
+  ])
+  const conditions: Condition[] = []
+  const hasKeys = new Set(listed.rows.map((row) => `${row.country}:${row.protocol}`))
+  const offered = new Map<string, Condition>()
+  for (const server of servers.docs as unknown as ServerRow[]) {
+    const params = { server: server.name, serverId: String(server.id) }
+    if ((server.health?.failures ?? 0) >= HIDE_AFTER_FAILURES) conditions.push({ key: `serverDown:${server.id}`, kind: 'serverDown', params })
+    if (server.health?.lastRotationError) {
+      conditions.push({ key: `rotationFailed:${server.id}`, kind: 'rotationFailed', params: { ...params, error: firstLine(server.health.lastRotationError) } })
+    }
+    if (server.health?.keysFailing) conditions.push({ key: `keysFailing:${server.id}`, kind: 'keysFailing', params })
+    if (server.tier !== 'free' || typeof server.country !== 'object') continue
+    const { country } = server
+    const names = typeof country.name === 'string' ? { ru: country.name, en: country.name } : country.name
+    for (const { protocol, freeKeys } of server.protocols ?? []) {
+      if (server.adapter !== 'manual' && freeKeys === 0) continue
+      const key = `listEmpty:${country.id}:${protocol}`
+      if (hasKeys.has(`${country.id}:${protocol}`) || offered.has(key)) continue
+      offered.set(key, {
+        key,
+        kind: 'listEmpty',
+        params: { countryRu: names.ru ?? country.code, countryEn: names.en ?? names.ru ?? country.code, protocol: PROTOCOL_LABELS[protocol] },
+      })
+    }
+  }
+  conditions.push(...offered.values())
+  // Declined renewals of different subscriptions, newest first, until one that was paid.
+  const declined = new Set<number>()
+  for (const row of renewals.rows) {
+    if (row.type === 'renewed') break
+    declined.add(row.subscription)
+  }
+  if (declined.size >= DECLINED_RENEWALS_IN_A_ROW) conditions.push({ key: 'renewalsFailing', kind: 'renewalsFailing', params: { count: String(declined.size) } })
+  const waiting = mail.rows[0]?.waiting ?? 0
+  if (waiting > 0) conditions.push({ key: 'mailFailing', kind: 'mailFailing', params: { count: String(waiting) } })
+  const refusals = signal.rows[0]
+  if (refusals && refusals.failures >= REFUSALS_IN_A_ROW) {
+    conditions.push({ key: 'providerRefusing', kind: 'providerRefusing', params: { count: String(refusals.failures), error: firstLine(refusals.last_error ?? '') } })
+  }
+  return conditions
+}

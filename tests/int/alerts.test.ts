@@ -1,0 +1,321 @@
+// Staff alerts, once per incident: the watch reads what the checks, jobs and payments recorded, opens one incident
+// per problem (however many instances look at once), and staff hear one message when it starts and one when it is
+// over, by e-mail (admins, and editors who opted in, each in their language) and through the Telegram Bot API
+// (a double built to its sendMessage contract).
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import type { SiteRunBilling } from '@/lib/billing/provider'
+import type { Server, User } from '@/payload-types'
+
+import { httpDouble, readBody } from '../helpers/httpDouble'
+import { createUser } from '../helpers/payload'
+import { startSmtp } from '../helpers/smtp'
+import type { ReceivedMail, TestSmtp } from '../helpers/smtp'
+
+const TOKEN = '123456:test-bot-token'
+const CHAT = '-1001234567890'
+const MINUTE = 60_000
+
+type TelegramCall = { path: string; body: { chat_id: string; text: string } }
+const telegram: TelegramCall[] = []
+let telegramRefuses = false
+const bot = httpDouble(async (request, response) => {
+  const body = JSON.parse(await readBody(request)) as TelegramCall['body']
+  telegram.push({ path: request.url ?? '', body })
+  response.setHeader('content-type', 'application/json')
+  if (telegramRefuses) {
+    response.statusCode = 429
+    response.end(JSON.stringify({ ok: false, error_code: 429, description: 'Too Many Requests: retry after 5' }))
+    return
+  }
+  response.end(JSON.stringify({ ok: true, result: { message_id: telegram.length, chat: { id: Number(CHAT) }, date: 0, text: body.text } }))
+})
+
+let payload: Payload
+let smtp: TestSmtp
+let admin: User
+let optedIn: User
+let notOptedIn: User
+let server: Server
+let country: number
+let listedKey: number
+
+const TROJAN_KEY = (name: string) => `trojan://secret-password@127.0.0.1:443?security=tls&sni=example.com#${name}`
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  // Set before the config is first imported in this file.
+  process.env.SMTP_URL = smtp.url
+  process.env.TELEGRAM_BOT_TOKEN = TOKEN
+  process.env.TELEGRAM_CHAT_ID = CHAT
+  process.env.TELEGRAM_API_URL = bot.url()
+  const { testPayload } = await import('../helpers/payload')
+  payload = await testPayload()
+  admin = await createUser('admin')
+  optedIn = await payload.update({ collection: 'users', id: (await createUser('editor')).id, data: { staffAlerts: true, locale: 'en' } })
+  notOptedIn = await createUser('editor')
+  country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!.id
+  server = await payload.create({
+    collection: 'servers',
+    data: { name: `Alerts-${process.pid}`, country, hosting: 'Test machine', host: '127.0.0.1', privateNetwork: true, tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'trojan', port: 443 }] },
+    depth: 0,
+  })
+  listedKey = (await payload.create({ collection: 'keys', data: { server: server.id, protocol: 'trojan', tier: 'free', keyString: TROJAN_KEY('listed') }, depth: 0 })).id
+})
+
+afterAll(async () => {
+  await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
+  await smtp.close()
+})
+
+beforeEach(async () => {
+  await payload.delete({ collection: 'payload-jobs', where: { taskSlug: { equals: 'notifyStaff' } } })
+  telegram.length = 0
+  telegramRefuses = false
+})
+
+async function watch(at: Date) {
+  const { watchIncidents } = await import('@/lib/alerts/watch')
+  return watchIncidents(payload, at)
+}
+
+/** What of `sent` speaks of `text` (other incidents of the shared test database may be told beside ours). */
+const about = (sent: { mail: ReceivedMail[]; telegram: TelegramCall[] }, text: string) => ({
+  mail: sent.mail.filter((mail) => mail.text.includes(text)),
+  telegram: sent.telegram.filter((call) => call.body.text.includes(text)),
+})
+
+/** Runs the queued alerts; returns the e-mails and Telegram messages they sent. */
+async function deliverAlerts(): Promise<{ mail: ReceivedMail[]; telegram: TelegramCall[] }> {
+  const mailBefore = smtp.messages.length
+  const telegramBefore = telegram.length
+  await payload.jobs.run({ queue: 'default', where: { taskSlug: { equals: 'notifyStaff' } } })
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  return { mail: smtp.messages.slice(mailBefore), telegram: telegram.slice(telegramBefore) }
+}
+
+const openIncident = async (key: string) =>
+  (await payload.find({ collection: 'incidents', where: { and: [{ key: { equals: key } }, { endedAt: { exists: false } }] }, depth: 0 })).docs[0] ?? null
+
+const setHealth = (health: Partial<NonNullable<Server['health']>>) => payload.update({ collection: 'servers', id: server.id, data: { health }, depth: 0 })
+
+describe('staff alerts', () => {
+  it('a server down: one message to every admin, each opted-in editor and the Telegram chat when it starts, none while it lasts, one when it is back', async () => {
+    const t0 = new Date()
+    await setHealth({ status: 'down', failures: 3 })
+    await watch(t0)
+    expect(await openIncident(`serverDown:${server.id}`)).toMatchObject({ kind: 'serverDown', announcedAt: t0.toISOString() })
+    const started = await deliverAlerts()
+    const toAdmin = started.mail.find((mail) => mail.to.includes(admin.email.toLowerCase()))
+    expect(toAdmin?.text).toContain(`Сервер «${server.name}» не ответил на три проверки подряд`)
+    expect(toAdmin?.text).toContain('/admin/collections/incidents')
+    // The editor who opted in reads it in their language; the other editor gets nothing.
+    expect(started.mail.find((mail) => mail.to.includes(optedIn.email.toLowerCase()))?.text).toContain(`Server “${server.name}” failed three checks in a row`)
+    expect(started.mail.some((mail) => mail.to.includes(notOptedIn.email.toLowerCase()))).toBe(false)
+    expect(started.telegram).toHaveLength(1)
+    expect(started.telegram[0]!.path).toBe(`/bot${TOKEN}/sendMessage`)
+    expect(started.telegram[0]!.body.chat_id).toBe(CHAT)
+    expect(started.telegram[0]!.body.text).toContain(`«${server.name}»`)
+
+    // Still down at the next looks: nothing more is said.
+    await watch(new Date(t0.getTime() + 5 * MINUTE))
+    await watch(new Date(t0.getTime() + 10 * MINUTE))
+    expect(about(await deliverAlerts(), server.name)).toEqual({ mail: [], telegram: [] })
+
+    // Back up, down again within the quiet time, back: no message until it has stayed up for 15 minutes.
+    await setHealth({ status: 'up', failures: 0 })
+    await watch(new Date(t0.getTime() + 15 * MINUTE))
+    await setHealth({ status: 'down', failures: 3 })
+    await watch(new Date(t0.getTime() + 20 * MINUTE))
+    await setHealth({ status: 'up', failures: 0 })
+    await watch(new Date(t0.getTime() + 25 * MINUTE))
+    await watch(new Date(t0.getTime() + 35 * MINUTE))
+    expect(about(await deliverAlerts(), server.name)).toEqual({ mail: [], telegram: [] })
+    await watch(new Date(t0.getTime() + 40 * MINUTE))
+    expect(await openIncident(`serverDown:${server.id}`)).toBeNull()
+    const ended = about(await deliverAlerts(), server.name)
+    expect(ended.mail.find((mail) => mail.to.includes(admin.email.toLowerCase()))?.text).toContain(`Сервер «${server.name}» снова отвечает.`)
+    expect(ended.telegram).toHaveLength(1)
+    const incidents = await payload.find({ collection: 'incidents', where: { key: { equals: `serverDown:${server.id}` } }, depth: 0 })
+    expect(incidents.docs).toHaveLength(1)
+  })
+
+  it('two instances looking at once record the problem once and queue one message per channel', async () => {
+    const at = new Date()
+    await setHealth({ lastRotationError: 'Panel answered 401 Unauthorized\nat step 2' })
+    await Promise.all([watch(at), watch(at), watch(at)])
+    const incidents = await payload.find({ collection: 'incidents', where: { key: { equals: `rotationFailed:${server.id}` } }, depth: 0 })
+    expect(incidents.docs).toHaveLength(1)
+    const jobs = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'notifyStaff' } }, depth: 0 })
+    expect(jobs.docs.map((job) => (job.input as { channel: string }).channel).sort()).toEqual(['email', 'telegram'])
+    const { telegram: sent } = await deliverAlerts()
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body.text).toContain(`Ротация ключей на сервере «${server.name}» не удалась: Panel answered 401 Unauthorized`)
+    await setHealth({ lastRotationError: null })
+    await watch(new Date(at.getTime() + MINUTE))
+    expect((await deliverAlerts()).telegram[0]?.body.text).toContain(`Ротация ключей на сервере «${server.name}» снова проходит.`)
+  })
+
+  it('a public list with no key left is told after ten minutes, and a list emptied for a moment is never told', async () => {
+    const key = `listEmpty:${country}:trojan`
+    const list = 'Trojan»'
+    const t0 = new Date()
+    await payload.update({ collection: 'keys', id: listedKey, data: { revokedAt: t0.toISOString() }, depth: 0 })
+    await watch(t0)
+    expect(await openIncident(key)).toMatchObject({ announcedAt: null })
+    expect(about(await deliverAlerts(), list).telegram).toEqual([])
+    await watch(new Date(t0.getTime() + 10 * MINUTE))
+    expect(about(await deliverAlerts(), list).telegram[0]?.body.text).toMatch(/В списке «Финляндия · Trojan» не осталось ключей/)
+    // Keys imported: the list is back.
+    listedKey = (await payload.create({ collection: 'keys', data: { server: server.id, protocol: 'trojan', tier: 'free', keyString: TROJAN_KEY('imported') }, depth: 0 })).id
+    await watch(new Date(t0.getTime() + 11 * MINUTE))
+    await watch(new Date(t0.getTime() + 26 * MINUTE))
+    expect(await openIncident(key)).toBeNull()
+    expect(about(await deliverAlerts(), list).telegram[0]?.body.text).toContain('В списке «Финляндия · Trojan» снова есть ключи.')
+    // Empty again for less than ten minutes: it goes without a word, and leaves no record.
+    await payload.update({ collection: 'keys', id: listedKey, data: { revokedAt: new Date().toISOString() }, depth: 0 })
+    await watch(new Date(t0.getTime() + 30 * MINUTE))
+    expect(await openIncident(key)).not.toBeNull()
+    listedKey = (await payload.create({ collection: 'keys', data: { server: server.id, protocol: 'trojan', tier: 'free', keyString: TROJAN_KEY('again') }, depth: 0 })).id
+    await watch(new Date(t0.getTime() + 35 * MINUTE))
+    expect(await openIncident(key)).toBeNull()
+    expect(about(await deliverAlerts(), list).telegram).toEqual([])
+    expect((await payload.find({ collection: 'incidents', where: { key: { equals: key } }, depth: 0 })).docs).toHaveLength(1)
+  })
+
+  it('every checked key of a server failing is told; a muted kind waits unannounced until it is unmuted', async () => {
+    const at = new Date()
+    await payload.updateGlobal({ slug: 'site-settings', data: { alerts: { muted: ['keysFailing'] } } })
+    try {
+      await setHealth({ keysFailing: true })
+      await watch(at)
+      expect(await openIncident(`keysFailing:${server.id}`)).toMatchObject({ announcedAt: null })
+      expect(about(await deliverAlerts(), server.name).telegram).toEqual([])
+    } finally {
+      await payload.updateGlobal({ slug: 'site-settings', data: { alerts: { muted: [] } } })
+    }
+    await watch(new Date(at.getTime() + MINUTE))
+    expect(about(await deliverAlerts(), server.name).telegram[0]?.body.text).toContain(`Ни один проверенный ключ сервера «${server.name}» не подключается`)
+    await setHealth({ keysFailing: false })
+    await watch(new Date(at.getTime() + 2 * MINUTE))
+    await watch(new Date(at.getTime() + 40 * MINUTE))
+    expect(about(await deliverAlerts(), server.name).telegram[0]?.body.text).toContain(`Ключи сервера «${server.name}» снова подключаются.`)
+  })
+
+  it('renewals of three subscriptions declined in a row are told; one paid ends it', async () => {
+    const plan = (await payload.find({ collection: 'tariffs', limit: 1, depth: 0 })).docs[0]!
+    const occurredAt = () => new Date().toISOString()
+    const subscriptions = []
+    for (let index = 0; index < 3; index += 1) {
+      const customer = await createUser('customer')
+      subscriptions.push(await payload.create({ collection: 'subscriptions', data: { user: customer.id, tariff: plan.id, status: 'past_due' }, depth: 0 }))
+    }
+    // One subscription declined twice is one bad card, not a pattern.
+    for (const subscription of [subscriptions[0]!, subscriptions[0]!, subscriptions[1]!]) {
+      await payload.create({ collection: 'subscription-events', data: { subscription: subscription.id, user: subscription.user as number, type: 'payment_failed', occurredAt: occurredAt() }, depth: 0 })
+    }
+    await watch(new Date())
+    expect(await openIncident('renewalsFailing')).toBeNull()
+    await payload.create({ collection: 'subscription-events', data: { subscription: subscriptions[2]!.id, user: subscriptions[2]!.user as number, type: 'payment_failed', occurredAt: occurredAt() }, depth: 0 })
+    await watch(new Date())
+    expect(await openIncident('renewalsFailing')).not.toBeNull()
+    expect((await deliverAlerts()).telegram.find((call) => call.body.text.includes('продления'))?.body.text).toContain('Подряд отклонены продления 3 подписок')
+    await payload.create({ collection: 'subscription-events', data: { subscription: subscriptions[0]!.id, user: subscriptions[0]!.user as number, type: 'renewed', occurredAt: occurredAt() }, depth: 0 })
+    await watch(new Date())
+    expect(await openIncident('renewalsFailing')).toBeNull()
+    expect((await deliverAlerts()).telegram.some((call) => call.body.text.includes('Продления подписок снова проходят.'))).toBe(true)
+  })
+
+  it('mail the mail server keeps refusing is told through Telegram, and the e-mail about it waits for the mail server', async () => {
+    const job = await payload.jobs.queue({ task: 'sendEmail', input: { to: 'someone@test.example', subject: 'Waiting', html: '<p>x</p>', text: 'x' } })
+    await payload.db.pool.query('UPDATE payload_jobs SET total_tried = 3, wait_until = $2 WHERE id = $1', [job.id, new Date(Date.now() + 3_600_000).toISOString()])
+    try {
+      const at = new Date()
+      await watch(at)
+      expect(await openIncident('mailFailing')).not.toBeNull()
+      expect((await deliverAlerts()).telegram.find((call) => call.body.text.includes('Почтовый'))?.body.text).toMatch(/не принимает письма: \d+ (письмо ждёт|письма ждут|писем ждут) повторной отправки/)
+      await payload.delete({ collection: 'payload-jobs', id: job.id })
+      await watch(new Date(at.getTime() + MINUTE))
+      await watch(new Date(at.getTime() + 20 * MINUTE))
+      expect(await openIncident('mailFailing')).toBeNull()
+    } finally {
+      await payload.delete({ collection: 'payload-jobs', where: { id: { equals: job.id } } })
+    }
+  })
+
+  it('the payment provider refusing three requests in a row is told; a card declined is not a refusal; an answer ends it', async () => {
+    const { countingRefusals } = await import('@/lib/billing')
+    const { YooKassaError } = await import('@/lib/billing/yookassa')
+    let refuse = true
+    const fake: SiteRunBilling = {
+      name: 'yookassa',
+      runsRenewals: true,
+      isTest: true,
+      methods: ['card'],
+      createCheckout: async () => ({ url: 'https://pay.example/1' }),
+      refund: async () => ({ id: 'refund' }),
+      notificationPaymentId: async () => null,
+      getPayment: async () => {
+        if (refuse) throw new YooKassaError(401, 'invalid_credentials', 'Authentication by given credentials failed')
+        return null
+      },
+      charge: async () => {
+        throw Object.assign(new Error('Your card was declined.'), { type: 'StripeCardError' })
+      },
+    }
+    const provider = countingRefusals(fake)
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 200))
+    for (let attempt = 0; attempt < 2; attempt += 1) await expect(provider.getPayment('p')).rejects.toThrow('401')
+    await expect(provider.charge({} as never)).rejects.toThrow('declined')
+    await settle()
+    await watch(new Date())
+    expect(await openIncident('providerRefusing')).toBeNull()
+    await expect(provider.getPayment('p')).rejects.toThrow('401')
+    await settle()
+    const at = new Date()
+    await watch(at)
+    expect(await openIncident('providerRefusing')).not.toBeNull()
+    expect((await deliverAlerts()).telegram.find((call) => call.body.text.includes('Платёжная'))?.body.text).toContain('(3 раза подряд): YooKassa 401 invalid_credentials')
+    refuse = false
+    await provider.getPayment('p')
+    await settle()
+    await watch(new Date(at.getTime() + MINUTE))
+    await watch(new Date(at.getTime() + 20 * MINUTE))
+    expect(await openIncident('providerRefusing')).toBeNull()
+  })
+
+  it('a Telegram refusal is tried again without e-mailing anyone twice', async () => {
+    const at = new Date()
+    telegramRefuses = true
+    await setHealth({ lastRotationError: 'Timed out' })
+    await watch(at)
+    const first = await deliverAlerts()
+    expect(first.telegram).toHaveLength(1)
+    expect(first.telegram[0]!.body.text).toContain('Timed out')
+    expect(first.mail.filter((mail) => mail.to.includes(admin.email.toLowerCase()))).toHaveLength(1)
+    const [waiting] = (await payload.find({ collection: 'payload-jobs', where: { and: [{ taskSlug: { equals: 'notifyStaff' } }, { completedAt: { exists: false } }] }, depth: 0 })).docs
+    expect((waiting?.input as { channel?: string } | undefined)?.channel).toBe('telegram')
+    telegramRefuses = false
+    // Its pause over (Payload runs a job whose wait ended strictly before now).
+    await payload.db.pool.query(`UPDATE payload_jobs SET wait_until = now() - interval '1 second' WHERE id = $1`, [waiting!.id])
+    const retried = await deliverAlerts()
+    expect(retried.telegram).toHaveLength(1)
+    expect(retried.mail).toHaveLength(0)
+    await setHealth({ lastRotationError: null })
+    await watch(new Date(at.getTime() + MINUTE))
+  })
+
+  it('incidents are staff reading only, and a customer cannot sign up for alerts', async () => {
+    const customer = await createUser('customer')
+    const editor = await createUser('editor')
+    const asUser = (user: User) => ({ user: { ...user, collection: 'users' as const } })
+    await expect(payload.find({ collection: 'incidents', overrideAccess: false, req: asUser(customer) })).rejects.toThrow()
+    expect((await payload.find({ collection: 'incidents', overrideAccess: false, req: asUser(editor) })).docs.length).toBeGreaterThan(0)
+    await expect(
+      payload.create({ collection: 'incidents', data: { key: 'forged', kind: 'serverDown', params: {}, startedAt: new Date().toISOString() }, overrideAccess: false, req: asUser(admin) }),
+    ).rejects.toThrow()
+    const own = await payload.update({ collection: 'users', id: customer.id, data: { staffAlerts: true }, overrideAccess: false, req: asUser(customer) })
+    expect((await payload.findByID({ collection: 'users', id: own.id, depth: 0 })).staffAlerts).toBe(false)
+  })
+})
