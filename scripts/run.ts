@@ -12,6 +12,7 @@ import nextEnv from '@next/env'
 import { DEMO_ACCOUNTS, demoSeedRefusal } from '../src/seed/accounts'
 import { describeMailDestination } from '../src/lib/mail/transport'
 import { EnvError, parseEnv } from '../src/lib/env'
+import { libpqEnv } from './lib/libpq'
 import { isPortFree, freePort } from './lib/ports'
 import { startEmbeddedPostgres, stopPostgresOnSignalsYourself } from './lib/postgres'
 import { startStripeDouble } from './lib/stripeDouble'
@@ -21,7 +22,7 @@ import type { YooKassaDouble } from './lib/yookassaDouble'
 import { LOADER_FLAKE_EXIT_CODE, runTsScript } from './lib/tsChild'
 import type { RunningPostgres } from './lib/postgres'
 
-type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload' | 'create-admin'
+type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload' | 'create-admin' | 'backup' | 'restore'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -59,7 +60,7 @@ function waitForExit(child: ChildProcess): Promise<number> {
 
 async function main(): Promise<void> {
   const mode = process.argv[2] as Mode
-  if (!['dev', 'start', 'seed', 'migrate', 'payload', 'create-admin'].includes(mode)) fail(`Unknown mode "${String(mode)}"`)
+  if (!['dev', 'start', 'seed', 'migrate', 'payload', 'create-admin', 'backup', 'restore'].includes(mode)) fail(`Unknown mode "${String(mode)}"`)
   const isDev = mode === 'dev'
   nextEnv.loadEnvConfig(root, isDev)
   const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data')
@@ -107,6 +108,15 @@ async function main(): Promise<void> {
     console.info(`[db] embedded PostgreSQL on port ${postgres.port}, data in ${path.relative(root, dataDir) || '.'}/postgres`)
   }
   childEnv.PAYLOAD_SECRET ??= await localSecret(dataDir)
+
+  // Backups: the same script compose's backup service runs (deploy/backup), against this database, with no migration
+  // first (a restore wants the database as it was, and empty).
+  if (mode === 'backup' || mode === 'restore') {
+    const script = path.join(root, 'deploy', 'backup', `${mode}.sh`)
+    const backupEnv = { ...childEnv, ...libpqEnv(childEnv.DATABASE_URL!), BACKUP_DIR: path.resolve(root, process.env.BACKUP_DIR || path.join(dataDir, 'backups')) }
+    const child = spawn('sh', [script, ...process.argv.slice(3)], { cwd: root, env: backupEnv, stdio: 'inherit' })
+    return shutdown(await waitForExit(child))
+  }
 
   // Demo content only where it cannot reach real users: never on strict production (src/seed refuses it there too).
   if (mode === 'seed' && env.isStrictProduction) {

@@ -2,7 +2,7 @@
 // outgrows one process: what one instance changes, the other shows at once.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -13,6 +13,7 @@ import type { APIRequestContext } from '@playwright/test'
 
 import { freePort } from '../../scripts/lib/ports'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+import { hasDebianPostgres, startDebianPostgres } from '../helpers/debianPostgres'
 import { startNginx } from '../helpers/nginx'
 import { startSmtp } from '../helpers/smtp'
 import { CLUSTER_METRICS_TOKEN } from '../helpers/testHosts'
@@ -224,6 +225,93 @@ function npmRun(args: string[], env: Record<string, string>) {
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')))
   return { child, exited, output: () => output }
 }
+
+test('backups: `npm run backup` keeps the newest ones, `npm run restore` refuses a database in use, and a restored backup serves the same lists, subscription and sign-in', async ({ request }) => {
+  test.skip(!hasDebianPostgres, "Debian's PostgreSQL (postgresql-15) is not installed: npm test installs it when run as root")
+  test.setTimeout(300_000)
+  const pg = await startDebianPostgres()
+  const smtp = await startSmtp()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-drill-'))
+  const backupDir = path.join(dataDir, 'backups')
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const email = `drill${Date.now()}@mail.example`
+  const env = { DATABASE_URL: pg.url('drill'), DATA_DIR: dataDir, PAYLOAD_SECRET: randomBytes(24).toString('hex'), BACKUP_DIR: backupDir }
+  const site = { NODE_ENV: 'production', PORT: String(port), SERVER_URL: origin, SMTP_URL: smtp.url, EMAIL_FROM: 'hello@drill.example' }
+  let running: ReturnType<typeof npmRun> | null = null
+  const start = async () => {
+    running = npmRun(['start'], { ...env, ...site })
+    await expect(async () => expect((await fetch(`${origin}/bench.txt`)).status).toBe(200)).toPass({ timeout: 90_000, intervals: [500] })
+  }
+  const stop = async () => {
+    running?.child.kill('SIGTERM')
+    await running?.exited
+  }
+  const run = async (args: string[]) => {
+    const command = npmRun(args, { ...env, NODE_ENV: 'development' })
+    return { code: await command.exited, output: command.output() }
+  }
+  try {
+    await pg.query('CREATE DATABASE drill')
+    // A site in use: the demo world, a subscriber with a paid subscription, its history and a device key.
+    expect((await run(['run', 'seed'])).code).toBe(0)
+    const fill = npmRun(['exec', '--', 'tsx', 'tests/helpers/drillFill.ts', email], { ...env, NODE_ENV: 'development' })
+    expect(await fill.exited, fill.output()).toBe(0)
+    const filled = JSON.parse(fill.output().trim().split('\n').at(-1)!) as { path: string }
+    await start()
+    /** What visitors and the subscriber's apps are answered. */
+    const answers = async () => {
+      const keysOn = async (url: string) => [...(await (await fetch(url)).text()).matchAll(/(?:vless|trojan|ss):\/\/[^"<\s]+/g)].map((match) => match[0]).sort()
+      const feed = Buffer.from(await (await fetch(`${origin}/api/feed/vless-nl/base64`)).text(), 'base64').toString('utf8')
+      const poll = await fetch(`${origin}${filled.path}`, { headers: { 'user-agent': 'v2rayNG/1.9.0' } })
+      return { home: await keysOn(`${origin}/`), feed, status: poll.status, subscription: Buffer.from(await poll.text(), 'base64').toString('utf8') }
+    }
+    const before = await answers()
+    expect(before.home.length).toBeGreaterThan(0)
+    expect(before.feed).toContain('vless://')
+    expect(before.status).toBe(200)
+    expect(before.subscription).toMatch(/:\/\//)
+    await stop()
+
+    // Older backups beside: the newest BACKUP_KEEP stay, files of other names are left alone.
+    mkdirSync(backupDir, { recursive: true })
+    for (const day of ['01', '02', '03']) writeFileSync(path.join(backupDir, `vpnkeys-202501${day}T000000Z.dump`), 'old')
+    writeFileSync(path.join(backupDir, 'notes.txt'), 'mine')
+    const backup = npmRun(['run', 'backup'], { ...env, NODE_ENV: 'development', BACKUP_KEEP: '2' })
+    expect(await backup.exited, backup.output()).toBe(0)
+    const file = backup.output().trim().split('\n').at(-1)!
+    expect(readdirSync(backupDir).sort()).toEqual(['notes.txt', 'vpnkeys-20250103T000000Z.dump', path.basename(file)])
+
+    // Not over a database in use, unless told; not from a file that is not a backup.
+    const refused = await run(['run', 'restore', '--', file])
+    expect(refused.code).toBe(1)
+    expect(refused.output).toMatch(/already has \d+ tables: restore only into an empty database/)
+    expect((await run(['run', 'restore', '--', path.join(backupDir, 'notes.txt')])).output).toContain('is not a backup made by npm run backup')
+
+    // The database is lost; a new empty one gets the backup.
+    await pg.query('DROP DATABASE drill')
+    await pg.query('CREATE DATABASE drill')
+    const restored = await run(['run', 'restore', '--', file])
+    expect(restored.code, restored.output).toBe(0)
+    await start()
+    expect(await answers()).toEqual(before)
+    // The subscriber signs in by e-mail link and finds their subscription and device key.
+    expect((await request.post(`${origin}/api/auth/request-link`, { form: { email, purpose: 'login', locale: 'ru' }, maxRedirects: 0 })).status()).toBe(303)
+    await expect.poll(() => smtp.messages.filter((mail) => mail.to.includes(email)).length).toBeGreaterThan(0)
+    const token = new URL(linkFromMail(smtp.messages.filter((mail) => mail.to.includes(email)).at(-1)!)).pathname.split('/').pop()!
+    expect((await request.post(`${origin}/api/auth/confirm`, { form: { code: token, locale: 'ru' }, maxRedirects: 0 })).status()).toBe(303)
+    const me = (await (await request.get(`${origin}/api/users/me`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { user: { email: string } | null }
+    expect(me.user?.email).toBe(email)
+    const profile = (await (await request.get(`${origin}/profile`, { headers: { 'sec-fetch-site': 'same-origin' } })).text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+    expect(profile).toContain(`Вы вошли как ${email}`)
+    expect(profile).toContain('Drill phone')
+  } finally {
+    await stop()
+    await smtp.close()
+    await pg.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
 
 test('`npm run dev` stops within two seconds of Ctrl-C, the browser’s live-reload socket open or not', async () => {
   test.setTimeout(120_000)

@@ -42,3 +42,17 @@ describe('deploy/prometheus/alerts.yml', () => {
     for (const name of named) expect(exported, name).toContain(name)
   })
 })
+
+describe('backups', () => {
+  const services = (parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service & { image?: string; entrypoint?: string[]; environment?: Record<string, string>; volumes?: string[] }> }).services
+
+  it('compose backs the database up every day with the script `npm run backup` runs, with the pg_dump of the database’s own version', () => {
+    const backup = services.backup!
+    expect(backup.image).toBe(services.postgres!.image)
+    expect(backup.entrypoint).toEqual(['sh', '/backup/daily.sh'])
+    expect(backup.volumes).toContain('./deploy/backup:/backup:ro')
+    expect(backup.environment).toMatchObject({ PGHOST: 'postgres', PGDATABASE: 'vpnkeys', BACKUP_DIR: '/backups' })
+    expect(read('deploy/backup/daily.sh')).toContain('sh /backup/backup.sh')
+    expect(JSON.parse(read('package.json')).scripts).toMatchObject({ backup: 'tsx scripts/run.ts backup', restore: 'tsx scripts/run.ts restore' })
+  })
+})

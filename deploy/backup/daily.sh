@@ -1,0 +1,11 @@
+#!/bin/sh
+# compose's backup service: backup.sh every day at BACKUP_AT (UTC, HH:MM; default 03:30).
+set -eu
+at=${BACKUP_AT:-03:30}
+while true; do
+  now=$(date -u +%s)
+  next=$(date -u -d "today $at" +%s)
+  [ "$next" -gt "$now" ] || next=$(date -u -d "tomorrow $at" +%s)
+  sleep $((next - now))
+  sh /backup/backup.sh || echo "✖ the daily backup failed" >&2
+done
