@@ -3,9 +3,12 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { TLSSocket } from 'node:tls'
 
 import { expect, test } from '@playwright/test'
 import { Client } from 'pg'
@@ -16,7 +19,8 @@ import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { hasDebianPostgres, startDebianPostgres } from '../helpers/debianPostgres'
 import { startNginx } from '../helpers/nginx'
 import { startSmtp } from '../helpers/smtp'
-import { CLUSTER_METRICS_TOKEN } from '../helpers/testHosts'
+import { CLUSTER_METRICS_TOKEN, FREE_KEYS_HOST } from '../helpers/testHosts'
+import { makeTestPki } from '../helpers/testPki'
 
 import { RU } from './helpers'
 import { latestMailTo, linkFromMail } from './mail'
@@ -225,6 +229,81 @@ function npmRun(args: string[], env: Record<string, string>) {
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')))
   return { child, exited, output: () => output }
 }
+
+/** One request through nginx's TLS on 127.0.0.1, with the SNI and Host of `host`, trusting only `ca`. */
+function overTls(port: number, host: string, ca: string, pathname = '/', options: { maxVersion?: 'TLSv1.1' | 'TLSv1.3' } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; protocol: string | null }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest({ agent: false, host: '127.0.0.1', port, path: pathname, servername: host, headers: { host, 'user-agent': 'Mozilla/5.0', 'accept-language': 'ru' }, ca, maxVersion: options.maxVersion, minVersion: 'TLSv1' }, (response) => {
+      let body = ''
+      const protocol = (response.socket as TLSSocket).getProtocol()
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body, protocol }))
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+/** One plain HTTP request to 127.0.0.1 with the Host header of `host` (fetch would not send it). */
+function overHttp(port: number, host: string, pathname: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (response) => {
+      let body = ''
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+test('HTTPS from the nginx template: a certificate from its folder (renewed without a reload), HSTS, plain HTTP sent to HTTPS except ACME challenges, no TLS before 1.2', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-tls-'))
+  const certificates = path.join(dir, 'live')
+  const acme = path.join(dir, 'acme')
+  mkdirSync(path.join(acme, '.well-known', 'acme-challenge'), { recursive: true })
+  writeFileSync(path.join(acme, '.well-known', 'acme-challenge', 'token-1'), 'token-1.key-authorization')
+  const install = async () => {
+    const pki = await makeTestPki(['127.0.0.1'], [FREE_KEYS_HOST])
+    mkdirSync(certificates, { recursive: true })
+    // As Let's Encrypt's live folder holds them: the chain, and the key.
+    writeFileSync(path.join(certificates, 'fullchain.pem'), readFileSync(pki.files.serverCert))
+    writeFileSync(path.join(certificates, 'privkey.pem'), readFileSync(pki.files.serverKey))
+    return pki
+  }
+  const [httpPort, tlsPort] = [await freePort(), await freePort()]
+  const first = await install()
+  const nginx = await startNginx({ dir, listenPort: httpPort, upstreams: instances().map((instance) => new URL(instance).host), tls: { port: tlsPort, certificateDir: certificates, acmeRoot: acme } })
+  try {
+    const page = await overTls(tlsPort, FREE_KEYS_HOST, first.pem.ca)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<html')
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000')
+    expect(page.protocol).toMatch(/^TLSv1\.[23]$/)
+    // Cached pages, the API and build files carry HSTS too.
+    for (const pathname of ['/', '/api/health/ready', '/bench.txt']) expect((await overTls(tlsPort, FREE_KEYS_HOST, first.pem.ca, pathname)).headers['strict-transport-security'], pathname).toBe('max-age=31536000')
+    await expect(overTls(tlsPort, FREE_KEYS_HOST, first.pem.ca, '/', { maxVersion: 'TLSv1.1' })).rejects.toThrow()
+
+    // Plain HTTP: sent to the same page over HTTPS, without HSTS; Let's Encrypt's challenge is answered as it is.
+    const plain = await overHttp(httpPort, FREE_KEYS_HOST, '/tariffs?from=mail')
+    expect(plain.status).toBe(301)
+    expect(plain.headers.location).toBe(`https://${FREE_KEYS_HOST}/tariffs?from=mail`)
+    expect(plain.headers['strict-transport-security']).toBeUndefined()
+    const challenge = await overHttp(httpPort, FREE_KEYS_HOST, '/.well-known/acme-challenge/token-1')
+    expect(challenge.status).toBe(200)
+    expect(challenge.body).toBe('token-1.key-authorization')
+
+    // certbot renews the files in place: the next connection gets the new certificate, with no reload.
+    const renewed = await install()
+    expect((await overTls(tlsPort, FREE_KEYS_HOST, renewed.pem.ca)).status).toBe(200)
+    await expect(overTls(tlsPort, FREE_KEYS_HOST, first.pem.ca)).rejects.toThrow()
+    await first.remove()
+    await renewed.remove()
+  } finally {
+    await nginx.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
 
 test('backups: `npm run backup` keeps the newest ones, `npm run restore` refuses a database in use, and a restored backup serves the same lists, subscription and sign-in', async ({ request }) => {
   test.skip(!hasDebianPostgres, "Debian's PostgreSQL (postgresql-15) is not installed: npm test installs it when run as root")

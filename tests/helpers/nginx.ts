@@ -7,13 +7,15 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const TEMPLATE = path.join(root, 'deploy/nginx/default.conf.template')
+const TLS_TEMPLATE = path.join(root, 'deploy/nginx/tls.inc.template')
+const NO_TLS = path.join(root, 'deploy/nginx/no-tls.conf')
 
 export type RunningNginx = { close: () => Promise<void> }
 
 /** The template with these variables substituted by envsubst (only these: nginx's own $variables stay). */
-export function renderTemplate(variables: Record<string, string>): string {
+export function renderTemplate(variables: Record<string, string>, template = TEMPLATE): string {
   const names = Object.keys(variables).map((name) => `\${${name}}`).join(' ')
-  const rendered = spawnSync('envsubst', [names], { input: readFileSync(TEMPLATE, 'utf8'), env: { ...process.env, ...variables }, encoding: 'utf8' })
+  const rendered = spawnSync('envsubst', [names], { input: readFileSync(template, 'utf8'), env: { ...process.env, ...variables }, encoding: 'utf8' })
   if (rendered.status !== 0) throw new Error(`envsubst failed: ${rendered.stderr}`)
   return rendered.stdout
 }
@@ -24,15 +26,22 @@ type NginxOptions = {
   upstreams: string[]
   /** http-level configuration after the template's, e.g. the bench's static-file server. */
   extraConfig?: string
+  /** HTTPS from tls.inc.template on this port, with the certificate's folder and the ACME webroot. */
+  tls?: { port: number; certificateDir: string; acmeRoot: string }
 }
 
-export async function startNginx({ dir, listenPort, upstreams, extraConfig = '' }: NginxOptions): Promise<RunningNginx> {
+export async function startNginx({ dir, listenPort, upstreams, extraConfig = '', tls }: NginxOptions): Promise<RunningNginx> {
   mkdirSync(path.join(dir, 'temp'), { recursive: true })
+  // As the official image renders its templates: the TLS lines into a file the site's server block includes.
+  const tlsConf = path.join(dir, 'vpnkeys-tls.inc')
+  if (tls) writeFileSync(tlsConf, renderTemplate({ TLS_PORT: String(tls.port), ACME_ROOT: tls.acmeRoot }, TLS_TEMPLATE))
   const site = renderTemplate({
     APP_UPSTREAMS: upstreams.map((upstream) => `server ${upstream};`).join(' '),
     LISTEN_PORT: String(listenPort),
     SERVER_NAME: '_',
     CACHE_DIR: path.join(dir, 'cache'),
+    TLS_CONF: tls ? tlsConf : NO_TLS,
+    TLS_DIR: tls?.certificateDir ?? '',
   })
   writeFileSync(path.join(dir, 'default.conf'), `${site}\n${extraConfig}`)
   // The main file production runs (deploy/nginx/nginx.conf: events, http, pcre_jit), with temp folders and logs in

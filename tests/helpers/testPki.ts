@@ -24,14 +24,14 @@ async function signed(dir: string, name: string, subject: string, extensions: st
   await run('openssl', ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', `${name}.ext`, '-out', `${name}.crt`], { cwd: dir })
 }
 
-export async function makeTestPki(addresses: string[] = ['127.0.0.1']): Promise<TestPki> {
+export async function makeTestPki(addresses: string[] = ['127.0.0.1'], names: string[] = []): Promise<TestPki> {
   const dir = await mkdtemp(path.join(tmpdir(), 'vpnkeys-pki-'))
   await run(
     'openssl',
     ['req', '-x509', ...EC, '-days', '2', '-subj', '/CN=VPN keys test CA', '-keyout', 'ca.key', '-out', 'ca.crt', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'],
     { cwd: dir },
   )
-  const altNames = [`DNS:${TEST_SERVER_NAME}`, ...addresses.map((address) => `IP:${address}`)].join(',')
+  const altNames = [`DNS:${TEST_SERVER_NAME}`, ...names.map((name) => `DNS:${name}`), ...addresses.map((address) => `IP:${address}`)].join(',')
   await signed(dir, 'server', `/CN=${TEST_SERVER_NAME}`, `subjectAltName=${altNames}\nextendedKeyUsage=serverAuth\nkeyUsage=critical,digitalSignature,keyAgreement\nbasicConstraints=CA:FALSE\n`)
   await signed(dir, 'client', '/CN=client', 'extendedKeyUsage=clientAuth\nkeyUsage=critical,digitalSignature,keyAgreement\nbasicConstraints=CA:FALSE\n')
   const file = (name: string) => path.join(dir, name)

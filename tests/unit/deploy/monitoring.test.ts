@@ -56,3 +56,26 @@ describe('backups', () => {
     expect(JSON.parse(read('package.json')).scripts).toMatchObject({ backup: 'tsx scripts/run.ts backup', restore: 'tsx scripts/run.ts restore' })
   })
 })
+
+describe('HTTPS in compose', () => {
+  type Full = Service & { ports?: string[]; volumes?: string[]; environment?: Record<string, string>; entrypoint?: string[] }
+  const services = (parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Full> }).services
+
+  it('nginx serves 443 with the template’s TLS lines and the certificate certbot keeps, which answers the challenge through the same webroot', () => {
+    const nginx = services.nginx!
+    expect(nginx.ports).toEqual(['80:80', '443:443'])
+    expect(nginx.volumes).toContain('./deploy/nginx/tls.inc.template:/etc/nginx/templates/vpnkeys-tls.inc.template:ro')
+    // The official image renders templates/X.template to conf.d/X: the include the site's server block names.
+    expect(nginx.environment).toMatchObject({ TLS_CONF: '/etc/nginx/conf.d/vpnkeys-tls.inc', TLS_DIR: '/etc/letsencrypt/live/vpnkeys', TLS_PORT: '443' })
+    const certbot = services.certbot!
+    const script = certbot.entrypoint!.join(' ')
+    expect(script).toContain(`--webroot-path ${nginx.environment!.ACME_ROOT}`)
+    expect(script).toContain('--cert-name vpnkeys')
+    expect(script).toContain('--keep-until-expiring')
+    for (const volume of ['letsencrypt', 'acme']) {
+      expect(nginx.volumes!.some((mount) => mount.startsWith(`${volume}:`) && mount.endsWith(':ro'))).toBe(true)
+      expect(certbot.volumes!.some((mount) => mount.startsWith(`${volume}:`) && !mount.endsWith(':ro'))).toBe(true)
+    }
+    expect(read('deploy/nginx/default.conf.template')).toMatch(/^\s*include \$\{TLS_CONF\};$/m)
+  })
+})
