@@ -33,6 +33,7 @@ import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
 import { chargeRenewalsTask } from './src/jobs/chargeRenewals'
 import { checkKeyConnectionsTask } from './src/jobs/checkKeyConnections'
 import { checkServerHealthTask } from './src/jobs/checkServerHealth'
+import { recordFiguresTask } from './src/jobs/recordFigures'
 import { revokeDeviceKeyTask } from './src/jobs/revokeDeviceKey'
 import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
 import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
@@ -126,7 +127,7 @@ export default buildConfig({
   // Production: JSON lines (src/lib/log); development: Payload's readable lines.
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask].map(measuredTask),
+    tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
     // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/jobs/runner.ts), which also
     // queues the scheduled tasks; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],

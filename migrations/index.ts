@@ -36,6 +36,7 @@ import * as migration_20261126_160422_routing_changed_at from './20261126_160422
 import * as migration_20261126_191353_softether_adapter from './20261126_191353_softether_adapter';
 import * as migration_20261126_195206_remnawave_adapter from './20261126_195206_remnawave_adapter';
 import * as migration_20261127_044254_staff_alerts from './20261127_044254_staff_alerts';
+import * as migration_20261127_053733_dashboard_trends from './20261127_053733_dashboard_trends';
 
 export const migrations = [
   {
@@ -226,6 +227,11 @@ export const migrations = [
   {
     up: migration_20261127_044254_staff_alerts.up,
     down: migration_20261127_044254_staff_alerts.down,
-    name: '20261127_044254_staff_alerts'
+    name: '20261127_044254_staff_alerts',
+  },
+  {
+    up: migration_20261127_053733_dashboard_trends.up,
+    down: migration_20261127_053733_dashboard_trends.down,
+    name: '20261127_053733_dashboard_trends'
   },
 ];

@@ -148,6 +148,7 @@ export interface Config {
       chargeRenewals: TaskChargeRenewals;
       watchIncidents: TaskWatchIncidents;
       notifyStaff: TaskNotifyStaff;
+      recordFigures: TaskRecordFigures;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -785,6 +786,7 @@ export interface PayloadJob {
           | 'chargeRenewals'
           | 'watchIncidents'
           | 'notifyStaff'
+          | 'recordFigures'
           | 'schedulePublish';
         taskID: string;
         input?:
@@ -832,6 +834,7 @@ export interface PayloadJob {
         | 'chargeRenewals'
         | 'watchIncidents'
         | 'notifyStaff'
+        | 'recordFigures'
         | 'schedulePublish'
       )
     | null;
@@ -1686,6 +1689,14 @@ export interface TaskNotifyStaff {
       | boolean
       | null;
   };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRecordFigures".
+ */
+export interface TaskRecordFigures {
+  input?: unknown;
   output?: unknown;
 }
 /**

@@ -16,6 +16,7 @@ fi
 # The whole script first (a pipe cut short would end psql's transaction with a commit), then run as one transaction.
 script=$(mktemp)
 trap 'rm -f "$script"' EXIT
+trap 'exit 130' INT TERM HUP
 {
   [ "$tables" = 0 ] || echo 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;'
   pg_restore --no-owner --no-privileges --file=- "$file"

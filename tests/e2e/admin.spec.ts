@@ -285,6 +285,43 @@ test('the dashboard opens on an overview: subscriptions, revenue, free keys per 
   await expect(page).toHaveURL(/\/admin\/collections\/keys\?.*protocol/)
 })
 
+test('the overview draws its trends on the server, in the admin’s language, with their numbers beside them and nothing fetched from elsewhere', async ({ page, context, baseURL }) => {
+  const outside: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname !== new URL(baseURL!).hostname) outside.push(request.url())
+  })
+  await signInToAdmin(page)
+  await page.goto('/admin')
+  const trends = page.getByTestId('trends')
+  await expect(trends.getByRole('heading', { name: 'Динамика' })).toBeVisible()
+  for (const [id, title] of [
+    ['trend-revenue-days', 'Выручка по дням, 30 дней'],
+    ['trend-revenue-months', 'Выручка по месяцам'],
+    ['trend-subscribers', 'Активные подписки и пробные периоды по дням'],
+    ['trend-conversion', 'Пробный период → оплата'],
+    ['trend-cancellations', 'Отмены и отключённое автопродление по месяцам'],
+    ['trend-keys', 'Бесплатные ключи на сайте / не прошедшие проверку, по протоколам'],
+  ] as const) {
+    const chart = trends.getByTestId(id)
+    await expect(chart.locator('figcaption')).toHaveText(title)
+    await expect(chart.getByRole('img')).toHaveCount(1)
+  }
+  // 30 days of revenue, each a row of the chart's table; 12 months.
+  await expect(trends.getByTestId('trend-revenue-days').locator('tbody tr')).toHaveCount(30)
+  await expect(trends.getByTestId('trend-revenue-months').locator('tbody tr')).toHaveCount(12)
+  // Every enabled server has its week by the hour, named for a screen reader.
+  const strips = trends.getByTestId('trend-servers').getByTestId('server-strip')
+  expect(await strips.count()).toBeGreaterThan(0)
+  await expect(strips.first().getByRole('img')).toHaveAttribute('aria-label', /за неделю$/)
+  expect(outside).toEqual([])
+  // In English too.
+  await context.addCookies([{ name: 'payload-lng', value: 'en', url: baseURL! }])
+  await page.goto('/admin')
+  await expect(page.getByTestId('trends').getByRole('heading', { name: 'Trends' })).toBeVisible()
+  await expect(page.getByTestId('trend-conversion').locator('figcaption')).toHaveText('Trial to paid')
+  await context.clearCookies({ name: 'payload-lng' })
+})
+
 test('the server form shows the fields of the chosen protocol and adapter; the adapter is the editor’s to choose', async ({ page }) => {
   await signInToAdmin(page)
   const servers = (await (await page.request.get('/api/servers?depth=0&limit=100&where[adapter][equals]=demo', sameSite)).json()) as { docs: { id: number; protocols: { protocol: string }[] }[] }

@@ -231,9 +231,9 @@ function npmRun(args: string[], env: Record<string, string>) {
 }
 
 /** One request through nginx's TLS on 127.0.0.1, with the SNI and Host of `host`, trusting only `ca`. */
-function overTls(port: number, host: string, ca: string, pathname = '/', options: { maxVersion?: 'TLSv1.1' | 'TLSv1.3' } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; protocol: string | null }> {
+function overTls(port: number, host: string, ca: string, pathname = '/', options: { maxVersion?: 'TLSv1.1' | 'TLSv1.3'; ciphers?: string } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; protocol: string | null }> {
   return new Promise((resolve, reject) => {
-    const request = httpsRequest({ agent: false, host: '127.0.0.1', port, path: pathname, servername: host, headers: { host, 'user-agent': 'Mozilla/5.0', 'accept-language': 'ru' }, ca, maxVersion: options.maxVersion, minVersion: 'TLSv1' }, (response) => {
+    const request = httpsRequest({ agent: false, host: '127.0.0.1', port, path: pathname, servername: host, headers: { host, 'user-agent': 'Mozilla/5.0', 'accept-language': 'ru' }, ca, maxVersion: options.maxVersion, minVersion: 'TLSv1', ciphers: options.ciphers }, (response) => {
       let body = ''
       const protocol = (response.socket as TLSSocket).getProtocol()
       response.on('data', (chunk: Buffer) => (body += chunk.toString()))
@@ -282,11 +282,12 @@ test('HTTPS from the nginx template: a certificate from its folder (renewed with
     expect(page.protocol).toMatch(/^TLSv1\.[23]$/)
     // Cached pages, the API and build files carry HSTS too.
     for (const pathname of ['/', '/api/health/ready', '/bench.txt']) expect((await overTls(tlsPort, FREE_KEYS_HOST, first.pem.ca, pathname)).headers['strict-transport-security'], pathname).toBe('max-age=31536000')
-    await expect(overTls(tlsPort, FREE_KEYS_HOST, first.pem.ca, '/', { maxVersion: 'TLSv1.1' })).rejects.toThrow()
+    // A client that offers TLS 1.1 (its own security level lowered so that it does) is refused by the server's alert.
+    await expect(overTls(tlsPort, FREE_KEYS_HOST, first.pem.ca, '/', { maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' })).rejects.toThrow(/tlsv1 alert protocol version/i)
 
     // Plain HTTP: sent to the same page over HTTPS, without HSTS; Let's Encrypt's challenge is answered as it is.
     const plain = await overHttp(httpPort, FREE_KEYS_HOST, '/tariffs?from=mail')
-    expect(plain.status).toBe(301)
+    expect(plain.status).toBe(308)
     expect(plain.headers.location).toBe(`https://${FREE_KEYS_HOST}/tariffs?from=mail`)
     expect(plain.headers['strict-transport-security']).toBeUndefined()
     const challenge = await overHttp(httpPort, FREE_KEYS_HOST, '/.well-known/acme-challenge/token-1')

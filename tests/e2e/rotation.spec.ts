@@ -78,9 +78,16 @@ test('“rotate now” issues the keys of all six protocols through their server
       [3, 'adminPassword', 'apiToken'],
     ] as const) {
       await page.goto(`/admin/collections/servers/${servers[index]!.id}`)
-      // Payload lays the section's toggle over its title: the click on the title is the toggle's.
-      await page.getByText('Доступ к серверу (видят и меняют только администраторы)').click({ force: true })
-      await expect(page.locator(`#field-credentials__${shown}`)).toHaveValue(index === 0 ? 'rw-e2e-token' : 'se-e2e-password')
+      // Payload lays the section's toggle over its title: the click on the title is the toggle's. The section opens as the
+      // admin last left it (Payload keeps that in their preferences, which an earlier test may have set): opened only
+      // when it is closed, never toggled shut.
+      const field = page.locator(`#field-credentials__${shown}`)
+      await expect(page.locator('#field-name')).toBeVisible()
+      await expect(async () => {
+        if (!(await field.isVisible())) await page.getByText('Доступ к серверу (видят и меняют только администраторы)').click({ force: true })
+        await expect(field).toBeVisible({ timeout: 2_000 })
+      }).toPass({ timeout: 15_000 })
+      await expect(field).toHaveValue(index === 0 ? 'rw-e2e-token' : 'se-e2e-password')
       await expect(page.locator(`#field-credentials__${hidden}`)).toHaveCount(0)
     }
     await expect(page.locator('#field-credentials__hub')).toHaveValue('VPN')

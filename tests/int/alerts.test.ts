@@ -55,7 +55,8 @@ beforeAll(async () => {
   admin = await createUser('admin')
   optedIn = await payload.update({ collection: 'users', id: (await createUser('editor')).id, data: { staffAlerts: true, locale: 'en' } })
   notOptedIn = await createUser('editor')
-  country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!.id
+  // A country no seeded server and no other test lists keys in: its lists are this test's alone.
+  country = (await payload.find({ collection: 'countries', where: { code: { equals: 'ar' } }, limit: 1, depth: 0 })).docs[0]!.id
   server = await payload.create({
     collection: 'servers',
     data: { name: `Alerts-${process.pid}`, country, hosting: 'Test machine', host: '127.0.0.1', privateNetwork: true, tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'trojan', port: 443 }] },
@@ -65,6 +66,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await payload.update({ collection: 'keys', where: { server: { equals: server.id } }, data: { revokedAt: new Date().toISOString() }, depth: 0 })
   await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
   await smtp.close()
 })
@@ -166,13 +168,13 @@ describe('staff alerts', () => {
     expect(await openIncident(key)).toMatchObject({ announcedAt: null })
     expect(about(await deliverAlerts(), list).telegram).toEqual([])
     await watch(new Date(t0.getTime() + 10 * MINUTE))
-    expect(about(await deliverAlerts(), list).telegram[0]?.body.text).toMatch(/В списке «Финляндия · Trojan» не осталось ключей/)
+    expect(about(await deliverAlerts(), list).telegram[0]?.body.text).toMatch(/В списке «Аргентина · Trojan» не осталось ключей/)
     // Keys imported: the list is back.
     listedKey = (await payload.create({ collection: 'keys', data: { server: server.id, protocol: 'trojan', tier: 'free', keyString: TROJAN_KEY('imported') }, depth: 0 })).id
     await watch(new Date(t0.getTime() + 11 * MINUTE))
     await watch(new Date(t0.getTime() + 26 * MINUTE))
     expect(await openIncident(key)).toBeNull()
-    expect(about(await deliverAlerts(), list).telegram[0]?.body.text).toContain('В списке «Финляндия · Trojan» снова есть ключи.')
+    expect(about(await deliverAlerts(), list).telegram[0]?.body.text).toContain('В списке «Аргентина · Trojan» снова есть ключи.')
     // Empty again for less than ten minutes: it goes without a word, and leaves no record.
     await payload.update({ collection: 'keys', id: listedKey, data: { revokedAt: new Date().toISOString() }, depth: 0 })
     await watch(new Date(t0.getTime() + 30 * MINUTE))
@@ -304,6 +306,22 @@ describe('staff alerts', () => {
     expect(retried.mail).toHaveLength(0)
     await setHealth({ lastRotationError: null })
     await watch(new Date(at.getTime() + MINUTE))
+  })
+
+  it('a server taken out of service ends its incidents without an “all is well again”', async () => {
+    const at = new Date()
+    await setHealth({ status: 'down', failures: 3 })
+    await watch(at)
+    expect(about(await deliverAlerts(), server.name).telegram).toHaveLength(1)
+    await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
+    try {
+      await watch(new Date(at.getTime() + MINUTE))
+      await watch(new Date(at.getTime() + 30 * MINUTE))
+      expect(await openIncident(`serverDown:${server.id}`)).toBeNull()
+      expect(about(await deliverAlerts(), server.name)).toEqual({ mail: [], telegram: [] })
+    } finally {
+      await payload.update({ collection: 'servers', id: server.id, data: { enabled: true, health: { status: 'up', failures: 0 } }, depth: 0 })
+    }
   })
 
   it('incidents are staff reading only, and a customer cannot sign up for alerts', async () => {

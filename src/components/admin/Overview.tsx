@@ -1,13 +1,15 @@
 // Above the admin dashboard's collections: the figures that matter, each a link to the matching list,
-// and the warnings an editor has to act on (servers down, imported keys running out).
+// the warnings an editor has to act on (servers down, imported keys running out), and the trends below.
 import type { AdminViewServerProps } from 'payload'
 
 import { adminTranslator } from '@/lib/admin/adminMessages'
 import { CHECKLIST, firstDayChecklist, siteOverview } from '@/lib/admin/overview'
+import { siteTrends } from '@/lib/admin/trends'
 import { formatRubles } from '@/lib/billing/pricing'
 import { PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
 
 import { RunOutList } from './RunOutNotice'
+import { Trends } from './Trends'
 
 const card: React.CSSProperties = {
   display: 'block',
@@ -31,7 +33,7 @@ export async function Overview({ payload, i18n }: Pick<AdminViewServerProps, 'pa
   const language = i18n.language === 'en' ? 'en' : 'ru'
   const t = adminTranslator(language)
   const now = new Date()
-  const [overview, checklist] = await Promise.all([siteOverview(payload, now), firstDayChecklist(payload, now)])
+  const [overview, checklist, trends] = await Promise.all([siteOverview(payload, now), firstDayChecklist(payload, now), siteTrends(payload, now)])
   const admin = payload.config.routes.admin
   const done = CHECKLIST.filter((item) => checklist[item]).length
   // Where each item is done: the settings, the lists to add to (payment keys live in .env, not in the admin).
@@ -98,6 +100,7 @@ export async function Overview({ payload, i18n }: Pick<AdminViewServerProps, 'pa
           <Figure key={protocol} label={PROTOCOL_LABELS[protocol]} value={number(overview.freeKeys[protocol])} href={`${admin}/collections/keys?where[protocol][equals]=${protocol}&where[tier][equals]=free`} />
         ))}
       </div>
+      <Trends trends={trends} t={t} language={language} />
     </section>
   )
 }

@@ -31,7 +31,8 @@ function firstLine(text: string): string {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line
 }
 
-export async function currentConditions(payload: Payload): Promise<Condition[]> {
+/** The problems that hold now, and the enabled servers they were read from (a server's incident ends silently when it goes). */
+export async function currentConditions(payload: Payload): Promise<{ holding: Condition[]; servers: Set<number> }> {
   const pool = payload.db.pool as Pool
   const [servers, listed, renewals, mail, signal] = await Promise.all([
     payload.find({
@@ -44,10 +45,12 @@ export async function currentConditions(payload: Payload): Promise<Condition[]> 
     }),
     pool.query<{ country: number; protocol: Protocol }>(`SELECT country_id AS country, protocol::text AS protocol FROM key_listing WHERE expires_at > now() AND keys > 0 GROUP BY 1, 2`),
     pool.query<{ subscription: number; type: string }>(
-      `SELECT subscription_id AS subscription, type::text AS type FROM subscription_events WHERE type IN ('renewed', 'payment_failed') ORDER BY occurred_at DESC, id DESC LIMIT 50`,
+      `SELECT subscription_id AS subscription, type::text AS type FROM subscription_events WHERE type IN ('renewed', 'payment_failed') ORDER BY created_at DESC, id DESC LIMIT 50`,
     ),
+    // Still being retried, or given up on in the last day (an incident must not end because the retries ran out).
     pool.query<{ waiting: number }>(
-      `SELECT count(*)::int AS waiting FROM payload_jobs WHERE task_slug = 'sendEmail' AND completed_at IS NULL AND has_error IS NOT TRUE AND total_tried >= $1`,
+      `SELECT count(*)::int AS waiting FROM payload_jobs WHERE task_slug = 'sendEmail' AND completed_at IS NULL AND total_tried >= $1
+       AND (has_error IS NOT TRUE OR updated_at > now() - interval '1 day')`,
       [MAIL_TRIES],
     ),
     pool.query<{ failures: number; last_error: string | null }>(`SELECT failures, last_error FROM alert_signals WHERE name = $1`, [PROVIDER_SIGNAL]),
@@ -77,7 +80,8 @@ export async function currentConditions(payload: Payload): Promise<Condition[]> 
     }
   }
   conditions.push(...offered.values())
-  // Declined renewals of different subscriptions, newest first, until one that was paid.
+  // Declined renewals of different subscriptions, as they were recorded, newest first, until one that was paid (the
+  // order of recording: a provider's event can carry a time of its own, earlier or later).
   const declined = new Set<number>()
   for (const row of renewals.rows) {
     if (row.type === 'renewed') break
@@ -90,5 +94,5 @@ export async function currentConditions(payload: Payload): Promise<Condition[]> 
   if (refusals && refusals.failures >= REFUSALS_IN_A_ROW) {
     conditions.push({ key: 'providerRefusing', kind: 'providerRefusing', params: { count: String(refusals.failures), error: firstLine(refusals.last_error ?? '') } })
   }
-  return conditions
+  return { holding: conditions, servers: new Set(servers.docs.map((server) => server.id)) }
 }

@@ -1,6 +1,6 @@
 // Tells staff what the incident watch found: by e-mail to admins and to editors who opted in, each in their own
-// language, and to the Telegram chat when one is set up (the watch has already left out the kinds muted in the
-// site settings).
+// language, and to the Telegram chat when one is set up. The watch announces no kind muted in the site settings; the
+// end of one announced before it was muted is still told.
 import type { Payload, Where } from 'payload'
 
 import { deliverMail } from '@/lib/mail/deliver'
@@ -20,6 +20,9 @@ export const ALERT_RECIPIENTS: Where = {
 
 export async function notifyStaff(payload: Payload, { channel, started, ended }: { channel: AlertChannel; started: number[]; ended: number[] }): Promise<{ sent: number }> {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, locale: 'ru' })
+  // The site's name as each reader's language has it.
+  const english = await payload.findGlobal({ slug: 'site-settings', depth: 0, locale: 'en', select: { siteName: true } })
+  const siteNameIn = (language: 'ru' | 'en') => (language === 'en' ? english.siteName : settings.siteName)
   const changes = async (ids: number[]): Promise<AlertChange[]> => {
     if (ids.length === 0) return []
     const { docs } = await payload.find({ collection: 'incidents', where: { id: { in: ids } }, pagination: false, depth: 0, sort: 'startedAt' })
@@ -28,16 +31,17 @@ export async function notifyStaff(payload: Payload, { channel, started, ended }:
   const change = { started: await changes(started), ended: await changes(ended) }
   if (change.started.length + change.ended.length === 0) return { sent: 0 }
   const { serverUrl, TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_URL } = env()
-  const siteName = settings.siteName
   if (channel === 'telegram') {
     if (!TELEGRAM_BOT_TOKEN || !TELEGRAM_CHAT_ID) return { sent: 0 }
-    const { subject, lines } = alertMessage(change, { language: settings.alerts?.telegramLanguage === 'en' ? 'en' : 'ru', siteName, serverUrl })
+    const language = settings.alerts?.telegramLanguage === 'en' ? 'en' : 'ru'
+    const { subject, lines } = alertMessage(change, { language, siteName: siteNameIn(language), serverUrl })
     await sendTelegramMessage({ token: TELEGRAM_BOT_TOKEN, chatId: TELEGRAM_CHAT_ID, text: [subject, '', ...lines].join('\n'), apiUrl: TELEGRAM_API_URL })
     return { sent: 1 }
   }
   const recipients = await payload.find({ collection: 'users', where: ALERT_RECIPIENTS, pagination: false, depth: 0, select: { email: true, locale: true } })
   for (const user of recipients.docs) {
     const language = user.locale === 'en' ? 'en' : 'ru'
+    const siteName = siteNameIn(language)
     const { subject, lines } = alertMessage(change, { language, siteName, serverUrl })
     // Sent now or queued for the mail job's retries: a failure here never sends the others twice.
     await deliverMail(payload, user.email, renderNotice({ locale: language, siteName, subject, lines }))

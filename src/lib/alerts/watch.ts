@@ -26,7 +26,7 @@ const date = (value: string | null | undefined) => (value ? new Date(value) : nu
 
 export async function watchIncidents(payload: Payload, now: Date = new Date()): Promise<WatchRun> {
   return withTransaction(payload, WATCH_LOCK, async (req) => {
-    const holding = await currentConditions(payload)
+    const { holding, servers } = await currentConditions(payload)
     const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
     const muted = new Set((settings.alerts?.muted ?? []) as IncidentKind[])
     const open = await payload.find({ collection: 'incidents', where: { endedAt: { exists: false } }, pagination: false, depth: 0, req })
@@ -57,7 +57,16 @@ export async function watchIncidents(payload: Payload, now: Date = new Date()): 
     }
     for (const id of plan.clearing) await update(id, { clearSince: at })
     for (const id of plan.recurring) await update(id, { clearSince: null })
+    // A server disabled or deleted: its problems end with it, without an "all is well again" nobody could check.
+    const serverGone = (id: number) => {
+      const params = open.docs.find((incident) => incident.id === id)?.params as { serverId?: string } | undefined
+      return params?.serverId !== undefined && !servers.has(Number(params.serverId))
+    }
     for (const { id, announced } of plan.end) {
+      if (announced && serverGone(id)) {
+        await update(id, { endedAt: at })
+        continue
+      }
       if (!announced) {
         // It went away before anyone was told: nothing to say, nothing to keep.
         await payload.delete({ collection: 'incidents', id, req })

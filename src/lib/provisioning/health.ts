@@ -6,6 +6,7 @@ import { connect } from 'node:net'
 import type { Payload } from 'payload'
 
 import type { AdminTranslator } from '@/lib/admin/adminMessages'
+import { recordServerHour } from '@/lib/admin/trends'
 import { resolvePublicTarget } from '@/lib/http/privateAddress'
 import type { Server } from '@/payload-types'
 
@@ -108,6 +109,7 @@ export async function checkAllServers(payload: Payload, now: Date = new Date()):
     const health = await checkServer(server)
     const failures = health.status === 'down' ? (server.health?.failures ?? 0) + 1 : 0
     if (health.status === 'down') down.push(server.name)
+    await recordServerHour(payload, server.id, health.status, now)
     await payload.update({
       collection: 'servers',
       id: server.id,

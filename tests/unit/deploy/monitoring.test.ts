@@ -1,5 +1,6 @@
 // The production files that monitoring depends on: compose's health checks and log rotation, nginx's request id,
 // and alert rules that name only metrics the site exports (a renamed metric would silence an alert for good).
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -54,6 +55,14 @@ describe('backups', () => {
     expect(backup.environment).toMatchObject({ PGHOST: 'postgres', PGDATABASE: 'vpnkeys', BACKUP_DIR: '/backups' })
     expect(read('deploy/backup/daily.sh')).toContain('sh /backup/backup.sh')
     expect(JSON.parse(read('package.json')).scripts).toMatchObject({ backup: 'tsx scripts/run.ts backup', restore: 'tsx scripts/run.ts restore' })
+  })
+
+  it('refuses a number of backups to keep that would prune them all or be read as octal, before touching anything', () => {
+    for (const keep of ['0', '00', '08', '010', '-1', 'two', '1.5']) {
+      const run = spawnSync('sh', [path.join(root, 'deploy/backup/backup.sh')], { env: { ...process.env, BACKUP_DIR: '/nonexistent/backups', BACKUP_KEEP: keep, PGHOST: '/nonexistent' }, encoding: 'utf8' })
+      expect(run.status, keep).toBe(1)
+      expect(run.stderr, keep).toContain('BACKUP_KEEP must be a whole number of 1 or more')
+    }
   })
 })
 

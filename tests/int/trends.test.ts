@@ -1,0 +1,86 @@
+// The dashboard's trends from the database: revenue by Moscow day and month (refunds subtracted), trials paid for,
+// cancellations, the hourly record of subscribers and free keys, and each server's hours from its health checks.
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import type { Subscription } from '@/payload-types'
+
+import { createUser, testPayload } from '../helpers/payload'
+
+let payload: Payload
+
+beforeAll(async () => {
+  payload = await testPayload()
+})
+
+async function subscription(): Promise<Subscription> {
+  const plan = (await payload.find({ collection: 'tariffs', limit: 1, depth: 0 })).docs[0]!
+  const customer = await createUser('customer')
+  return payload.create({ collection: 'subscriptions', data: { user: customer.id, tariff: plan.id, status: 'active' }, depth: 0 })
+}
+
+const event = (record: Subscription, type: 'payment' | 'refund' | 'trial_started' | 'activated' | 'renewal_cancelled', occurredAt: string, amountKopecks?: number) =>
+  payload.create({ collection: 'subscription-events', data: { subscription: record.id, user: record.user as number, type, occurredAt, amountKopecks }, depth: 0 })
+
+describe('dashboard trends', () => {
+  it('adds payments and takes refunds off by Moscow day and month, counts trials paid for and cancellations', async () => {
+    const { siteTrends } = await import('@/lib/admin/trends')
+    const now = new Date('2031-03-15T12:00:00Z')
+    const before = await siteTrends(payload, now)
+    const day = (date: string) => before.revenueByDay.find((entry) => entry.day === date)?.kopecks ?? 0
+    const a = await subscription()
+    const b = await subscription()
+    // 21:30 UTC on 10 March is 11 March in Moscow.
+    await event(a, 'payment', '2031-03-10T21:30:00Z', 29_900)
+    await event(b, 'payment', '2031-03-11T09:00:00Z', 79_900)
+    await event(b, 'refund', '2031-03-11T10:00:00Z', 10_000)
+    await event(a, 'payment', '2031-02-03T10:00:00Z', 29_900)
+    await event(a, 'trial_started', '2031-02-01T10:00:00Z')
+    await event(a, 'activated', '2031-02-11T10:00:00Z')
+    await event(b, 'trial_started', '2031-02-05T10:00:00Z')
+    await event(b, 'renewal_cancelled', '2031-03-12T10:00:00Z')
+    const after = await siteTrends(payload, now)
+    expect(after.revenueByDay).toHaveLength(30)
+    expect(after.revenueByDay.at(-1)!.day).toBe('2031-03-15')
+    expect(after.revenueByDay.find((entry) => entry.day === '2031-03-11')!.kopecks - day('2031-03-11')).toBe(29_900 + 79_900 - 10_000)
+    expect(after.revenueByDay.find((entry) => entry.day === '2031-03-10')!.kopecks - day('2031-03-10')).toBe(0)
+    const month = (trends: typeof after, name: string) => trends.revenueByMonth.find((entry) => entry.month === name)!.kopecks
+    expect(month(after, '2031-03') - month(before, '2031-03')).toBe(99_800)
+    expect(month(after, '2031-02') - month(before, '2031-02')).toBe(29_900)
+    const february = (trends: typeof after) => trends.conversion.find((entry) => entry.month === '2031-02')!
+    expect({ trials: february(after).trials - february(before).trials, paid: february(after).paid - february(before).paid }).toEqual({ trials: 2, paid: 1 })
+    const cancelled = (trends: typeof after) => trends.cancellations.find((entry) => entry.month === '2031-03')!.count
+    expect(cancelled(after) - cancelled(before)).toBe(1)
+  })
+
+  it('records the day’s subscribers and free keys each hour, and a server’s hour as down when one check in it was', async () => {
+    const { recordFigures, recordServerHour, siteTrends } = await import('@/lib/admin/trends')
+    const now = new Date()
+    const recorded = await recordFigures(payload, now)
+    const trends = await siteTrends(payload, now)
+    const today = trends.subscribers.at(-1)!
+    expect(today).toMatchObject({ active: recorded.active, trialing: recorded.trialing })
+    const { countListedKeys } = await import('@/lib/data/keyListing')
+    expect(trends.keys.at(-1)!.listed.vless).toBe(await countListedKeys(payload, { protocol: 'vless' }, now))
+
+    const server = trends.servers[0]!
+    await recordServerHour(payload, server.id, 'up', now)
+    await recordServerHour(payload, server.id, 'down', now)
+    await recordServerHour(payload, server.id, 'up', now)
+    const hourAgo = new Date(now.getTime() - 3_600_000)
+    await recordServerHour(payload, server.id, 'up', hourAgo)
+    const strip = (await siteTrends(payload, now)).servers.find((entry) => entry.id === server.id)!
+    expect(strip.hours).toHaveLength(7 * 24)
+    expect(strip.hours.slice(-2)).toEqual(['up', 'down'])
+  })
+
+  it('the health check writes each server’s hour', async () => {
+    const { checkAllServers } = await import('@/lib/provisioning/health')
+    const { siteTrends } = await import('@/lib/admin/trends')
+    const now = new Date(Date.now() + 3 * 3_600_000)
+    await checkAllServers(payload, now)
+    const demo = (await payload.find({ collection: 'servers', where: { and: [{ adapter: { equals: 'demo' } }, { enabled: { equals: true } }] }, limit: 1, depth: 0 })).docs[0]
+    expect(demo, 'the seed’s demo servers').toBeDefined()
+    expect((await siteTrends(payload, now)).servers.find((entry) => entry.id === demo!.id)!.hours.at(-1)).toBe('up')
+  })
+})
