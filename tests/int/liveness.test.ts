@@ -196,7 +196,8 @@ describe.skipIf(!hasV2ray)('connection check through each key', () => {
     expect(Date.now() - started).toBeLessThan(4000)
     await new Promise((resolve) => setTimeout(resolve, 200))
     const { run } = await import('../helpers/processes')
-    const clients = await run('pgrep', ['-fc', 'v2ray -config stdin:']).then(({ stdout }) => Number(stdout.trim()), () => 0)
+    // This process's children only: a client another test file's process left behind is not this check's.
+    const clients = await run('pgrep', ['-P', String(process.pid), '-fc', 'v2ray -config stdin:']).then(({ stdout }) => Number(stdout.trim()), () => 0)
     // Only the test's own VPN server is left.
     expect(clients).toBe(1)
   })

@@ -2,7 +2,7 @@
 // and each server's last week, drawn as SVG on the server in the admin's language. Each chart's numbers are in a
 // table beside it, for screen readers and for anyone who wants them exact.
 import type { AdminTranslator } from '@/lib/admin/adminMessages'
-import { axisMax, bars, linePath } from '@/lib/admin/chart'
+import { axisMax, bars, linePath, runs } from '@/lib/admin/chart'
 import type { ServerState, Trends as TrendData } from '@/lib/admin/trends'
 import { formatRubles } from '@/lib/billing/pricing'
 import { PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
@@ -154,8 +154,8 @@ export function Trends({ trends, t, language }: { trends: TrendData; t: AdminTra
             <div key={server.id} style={{ display: 'grid', gridTemplateColumns: '160px 1fr', alignItems: 'center', gap: 8, margin: '2px 0' }} data-testid="server-strip">
               <span style={{ fontSize: 13, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{server.name}</span>
               <svg viewBox={`0 0 ${server.hours.length} 1`} preserveAspectRatio="none" width="100%" height={12} role="img" aria-label={t('overview.trends.serverSummary', { server: server.name, down })}>
-                {server.hours.map((state, index) => (
-                  <rect key={index} x={index} y={0} width={1} height={1} fill={STATE_COLOR[state ?? 'none']} />
+                {runs(server.hours).map((run) => (
+                  <rect key={run.start} x={run.start} y={0} width={run.length} height={1} fill={STATE_COLOR[run.value ?? 'none']} />
                 ))}
               </svg>
             </div>

@@ -26,3 +26,14 @@ export function linePath(values: readonly number[], width: number, height: numbe
   const step = values.length > 1 ? width / (values.length - 1) : 0
   return values.map((value, index) => `${index === 0 ? 'M' : 'L'}${(index * step).toFixed(1)},${(height - (Math.max(0, value) / max) * height).toFixed(1)}`).join(' ')
 }
+
+/** Consecutive equal values as runs ({ value, start, length }), so a week of hours draws a few rectangles, not 168. */
+export function runs<T>(values: readonly T[]): { value: T; start: number; length: number }[] {
+  const result: { value: T; start: number; length: number }[] = []
+  values.forEach((value, index) => {
+    const last = result.at(-1)
+    if (last && last.value === value) last.length += 1
+    else result.push({ value, start: index, length: 1 })
+  })
+  return result
+}

@@ -2,7 +2,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { axisMax, bars, linePath } from '@/lib/admin/chart'
+import { axisMax, bars, linePath, runs } from '@/lib/admin/chart'
 import { lastDays, lastMonths } from '@/lib/admin/trends'
 
 describe('chart geometry', () => {
@@ -26,6 +26,23 @@ describe('chart geometry', () => {
   it('draws a line from the left edge to the right one, 0 at the bottom', () => {
     expect(linePath([0, 5, 10], 100, 50, 10)).toBe('M0.0,50.0 L50.0,25.0 L100.0,0.0')
     expect(linePath([], 100, 50)).toBe('')
+  })
+})
+
+describe('runs', () => {
+  it('draws a server’s week as a few runs that cover every hour once, in order', () => {
+    expect(runs(['up', 'up', 'down', null, null])).toEqual([
+      { value: 'up', start: 0, length: 2 },
+      { value: 'down', start: 2, length: 1 },
+      { value: null, start: 3, length: 2 },
+    ])
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('up', 'down', 'unknown', null), { maxLength: 168 }), (hours) => {
+        const drawn = runs(hours)
+        const expanded = drawn.flatMap((run) => Array.from({ length: run.length }, () => run.value))
+        return JSON.stringify(expanded) === JSON.stringify(hours) && drawn.every((run, index) => index === 0 || (run.value !== drawn[index - 1]!.value && run.start === drawn[index - 1]!.start + drawn[index - 1]!.length))
+      }),
+    )
   })
 })
 
