@@ -50,6 +50,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.test/playwright.json' }]],
   use: {
     baseURL,
+    // No step waits without end: a wait for something that never comes fails where it waits, not as the test's
+    // timeout reported at whatever ran last.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     locale: 'ru-RU',
     // nginx keeps public pages for the time the app allows (a minute): the journeys, which change what pages show,
     // read them as a hard reload does. tests/e2e/proxyCache.spec.ts reads them as visitors do, from the cache.
