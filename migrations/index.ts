@@ -37,6 +37,7 @@ import * as migration_20261126_191353_softether_adapter from './20261126_191353_
 import * as migration_20261126_195206_remnawave_adapter from './20261126_195206_remnawave_adapter';
 import * as migration_20261127_044254_staff_alerts from './20261127_044254_staff_alerts';
 import * as migration_20261127_053733_dashboard_trends from './20261127_053733_dashboard_trends';
+import * as migration_20261127_075623_backup_alerts from './20261127_075623_backup_alerts';
 
 export const migrations = [
   {
@@ -232,6 +233,11 @@ export const migrations = [
   {
     up: migration_20261127_053733_dashboard_trends.up,
     down: migration_20261127_053733_dashboard_trends.down,
-    name: '20261127_053733_dashboard_trends'
+    name: '20261127_053733_dashboard_trends',
+  },
+  {
+    up: migration_20261127_075623_backup_alerts.up,
+    down: migration_20261127_075623_backup_alerts.down,
+    name: '20261127_075623_backup_alerts'
   },
 ];

@@ -686,7 +686,8 @@ export interface Incident {
     | 'keysFailing'
     | 'renewalsFailing'
     | 'mailFailing'
-    | 'providerRefusing';
+    | 'providerRefusing'
+    | 'backupFailing';
   params:
     | {
         [k: string]: unknown;
@@ -1475,6 +1476,7 @@ export interface SiteSetting {
           | 'renewalsFailing'
           | 'mailFailing'
           | 'providerRefusing'
+          | 'backupFailing'
         )[]
       | null;
     telegramLanguage?: ('ru' | 'en') | null;

@@ -1,15 +1,55 @@
 #!/bin/sh
 # A consistent dump of the site's database (pg_dump's custom format: one snapshot, compressed), written to BACKUP_DIR
-# under a dated name, keeping the newest BACKUP_KEEP (default 14). The connection comes from libpq's variables
+# under a dated name, keeping the newest BACKUP_KEEP (default 14), and, when BACKUP_S3_URL is set, copied to that
+# S3-compatible bucket, which keeps the newest BACKUP_KEEP too (s3.sh). The connection comes from libpq's variables
 # (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE). Run by `npm run backup` (scripts/run.ts sets them from
 # DATABASE_URL) and every day by compose's backup service (daily.sh). Prints the new file's path.
+# Each run's outcome is written to the database it backs up (alert_signals, "backup"): staff are alerted when a
+# backup fails or none has succeeded for a day (src/lib/alerts/conditions.ts).
 set -eu
 # The dumps hold e-mail addresses, password hashes and VPN panels' credentials: readable by their owner only.
 umask 077
-fail() { echo "✖ $*" >&2; exit 1; }
-dir=${BACKUP_DIR:?set BACKUP_DIR to the folder the backups go to}
+here=$(dirname "$0")
+errors=$(mktemp)
+name=
+dir=
+
+record() {
+  if [ "$1" = ok ]; then
+    sql="INSERT INTO alert_signals (name, failures, last_ok_at) VALUES ('backup', 0, now())
+      ON CONFLICT (name) DO UPDATE SET failures = 0, last_error = NULL, last_ok_at = now()"
+  else
+    sql="INSERT INTO alert_signals (name, failures, last_error, last_failure_at) VALUES ('backup', 1, :'error', now())
+      ON CONFLICT (name) DO UPDATE SET failures = alert_signals.failures + 1, last_error = excluded.last_error, last_failure_at = now()"
+  fi
+  printf '%s;\n' "$sql" | psql -X --quiet -v ON_ERROR_STOP=1 -v error="$1" >/dev/null 2>&1 \
+    || echo "⚠ this backup's outcome could not be recorded for the staff alerts" >&2
+}
+fail() {
+  echo "✖ $*" >&2
+  record "$*"
+  exit 1
+}
+# The last thing a failed command said, for the alert.
+said() { grep -v '^[[:space:]]*$' "$errors" | tail -n 1 | cut -c1-300; }
+# Runs a command with what it says on stderr shown and kept.
+run() {
+  status=0
+  "$@" 2>"$errors" || status=$?
+  cat "$errors" >&2
+  return $status
+}
+trap 'rm -f "$errors"; [ -z "$name" ] || rm -f "$dir/$name.partial"' EXIT
+trap 'exit 143' INT TERM
+
+dir=${BACKUP_DIR:-}
+[ -n "$dir" ] || fail "set BACKUP_DIR to the folder the backups go to"
 keep=${BACKUP_KEEP:-14}
 case "$keep" in '' | *[!0-9]* | 0*) fail "BACKUP_KEEP must be a whole number of 1 or more (it is \"$keep\")" ;; esac
+if [ -n "${BACKUP_S3_URL:-}" ]; then
+  . "$here/s3.sh"
+  s3_remote "$BACKUP_S3_URL"
+fi
 command -v pg_dump >/dev/null || fail "pg_dump is not installed (Debian: apt-get install postgresql-client)"
 client=$(pg_dump --version | sed -n 's/^pg_dump (PostgreSQL) \([0-9]*\).*/\1/p')
 server=$(psql -XtAc 'show server_version_num') || fail "the database does not answer (check DATABASE_URL)"
@@ -19,10 +59,17 @@ server=$((server / 10000))
 mkdir -p "$dir"
 name="vpnkeys-$(date -u +%Y%m%dT%H%M%SZ).dump"
 # Written aside and renamed: a dump cut short never looks like a backup, and is not left behind.
-trap 'rm -f "$dir/$name.partial"' EXIT
-trap 'exit 143' INT TERM
-pg_dump --format=custom --no-owner --no-privileges --file="$dir/$name.partial"
+run pg_dump --format=custom --no-owner --no-privileges --file="$dir/$name.partial" || fail "pg_dump failed: $(said)"
 mv "$dir/$name.partial" "$dir/$name"
 # The dated names sort in time: all but the newest $keep go.
-ls "$dir" | grep -E '^vpnkeys-[0-9]{8}T[0-9]{6}Z\.dump$' | sort -r | tail -n +"$((keep + 1))" | while read -r old; do rm -f "$dir/$old"; done
+newest_first() { grep -E '^vpnkeys-[0-9]{8}T[0-9]{6}Z\.dump$' | sort -r; }
+ls "$dir" | newest_first | tail -n +"$((keep + 1))" | while read -r old; do rm -f "$dir/$old"; done
+if [ -n "${BACKUP_S3_URL:-}" ]; then
+  run rclone copyto "$dir/$name" "$remote/$name" || fail "$dir/$name could not be copied to $BACKUP_S3_URL: $(said)"
+  listed=$(rclone lsf --files-only "$remote" 2>"$errors") || fail "$BACKUP_S3_URL could not be listed to remove older backups: $(said)"
+  printf '%s\n' "$listed" | newest_first | tail -n +"$((keep + 1))" | while read -r old; do
+    run rclone deletefile "$remote/$old" || echo "⚠ $BACKUP_S3_URL/$old could not be removed" >&2
+  done
+fi
+record ok
 echo "$dir/$name"

@@ -1,6 +1,6 @@
 // Two app instances on one database and one Redis (tests/helpers/e2eCluster.ts), as production runs when it
 // outgrows one process: what one instance changes, the other shows at once.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
@@ -18,6 +18,7 @@ import { freePort } from '../../scripts/lib/ports'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { hasDebianPostgres, startDebianPostgres } from '../helpers/debianPostgres'
 import { startNginx } from '../helpers/nginx'
+import { startBucket } from '../helpers/s3'
 import { startSmtp } from '../helpers/smtp'
 import { CLUSTER_METRICS_TOKEN, FREE_KEYS_HOST } from '../helpers/testHosts'
 import { makeTestPki } from '../helpers/testPki'
@@ -26,6 +27,8 @@ import { RU } from './helpers'
 import { latestMailTo, linkFromMail } from './mail'
 
 const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+
+const hasCommand = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0
 
 function cluster(): { instances: [string, string]; databaseUrl: string } {
   return JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../.test/cluster.json'), 'utf8')) as { instances: [string, string]; databaseUrl: string }
@@ -306,17 +309,18 @@ test('HTTPS from the nginx template: a certificate from its folder (renewed with
   }
 })
 
-test('backups: `npm run backup` keeps the newest ones, `npm run restore` refuses a database in use, and a restored backup serves the same lists, subscription and sign-in', async ({ request }) => {
-  test.skip(!hasDebianPostgres, "Debian's PostgreSQL (postgresql-15) is not installed: npm test installs it when run as root")
+test('backups: `npm run backup` keeps the newest ones here and in an S3 bucket and records its outcome for alerts, `npm run restore` refuses a database in use, and a backup restored from the bucket serves the same lists, subscription and sign-in', async ({ request }) => {
+  test.skip(!hasDebianPostgres || !hasCommand('rclone'), "Debian's PostgreSQL (postgresql-15) or rclone is not installed: npm test installs them when run as root")
   test.setTimeout(300_000)
   const pg = await startDebianPostgres()
   const smtp = await startSmtp()
+  const bucket = await startBucket()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-drill-'))
   const backupDir = path.join(dataDir, 'backups')
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const email = `drill${Date.now()}@mail.example`
-  const env = { DATABASE_URL: pg.url('drill'), DATA_DIR: dataDir, PAYLOAD_SECRET: randomBytes(24).toString('hex'), BACKUP_DIR: backupDir }
+  const env = { DATABASE_URL: pg.url('drill'), DATA_DIR: dataDir, PAYLOAD_SECRET: randomBytes(24).toString('hex'), BACKUP_DIR: backupDir, ...bucket.env('site') }
   const site = { NODE_ENV: 'production', PORT: String(port), SERVER_URL: origin, SMTP_URL: smtp.url, EMAIL_FROM: 'hello@drill.example' }
   let running: ReturnType<typeof npmRun> | null = null
   const start = async () => {
@@ -327,9 +331,19 @@ test('backups: `npm run backup` keeps the newest ones, `npm run restore` refuses
     running?.child.kill('SIGTERM')
     await running?.exited
   }
-  const run = async (args: string[]) => {
-    const command = npmRun(args, { ...env, NODE_ENV: 'development' })
+  const run = async (args: string[], more: Record<string, string> = {}) => {
+    const command = npmRun(args, { ...env, NODE_ENV: 'development', ...more })
     return { code: await command.exited, output: command.output() }
+  }
+  /** What the backups recorded for the staff alerts (src/lib/alerts/conditions.ts). */
+  const backupSignal = async () => {
+    const client = new Client({ connectionString: pg.url('drill') })
+    await client.connect()
+    try {
+      return (await client.query<{ failures: number; last_error: string | null; ok: boolean }>(`SELECT failures, last_error, last_ok_at IS NOT NULL AS ok FROM alert_signals WHERE name = 'backup'`)).rows[0]
+    } finally {
+      await client.end()
+    }
   }
   try {
     await pg.query('CREATE DATABASE drill')
@@ -353,14 +367,31 @@ test('backups: `npm run backup` keeps the newest ones, `npm run restore` refuses
     expect(before.subscription).toMatch(/:\/\//)
     await stop()
 
-    // Older backups beside: the newest BACKUP_KEEP stay, files of other names are left alone.
+    // Older backups beside, here and in the bucket: the newest BACKUP_KEEP stay, files of other names are left alone.
     mkdirSync(backupDir, { recursive: true })
-    for (const day of ['01', '02', '03']) writeFileSync(path.join(backupDir, `vpnkeys-202501${day}T000000Z.dump`), 'old')
+    for (const day of ['01', '02', '03']) {
+      writeFileSync(path.join(backupDir, `vpnkeys-202501${day}T000000Z.dump`), 'old')
+      await bucket.put(`site/vpnkeys-202501${day}T000000Z.dump`, 'old')
+    }
     writeFileSync(path.join(backupDir, 'notes.txt'), 'mine')
-    const backup = npmRun(['run', 'backup'], { ...env, NODE_ENV: 'development', BACKUP_KEEP: '2' })
-    expect(await backup.exited, backup.output()).toBe(0)
-    const file = backup.output().trim().split('\n').at(-1)!
-    expect(readdirSync(backupDir).sort()).toEqual(['notes.txt', 'vpnkeys-20250103T000000Z.dump', path.basename(file)])
+    await bucket.put('site/notes.txt', 'mine')
+    const backup = await run(['run', 'backup'], { BACKUP_KEEP: '2' })
+    expect(backup.code, backup.output).toBe(0)
+    const file = backup.output.trim().split('\n').at(-1)!
+    const name = path.basename(file)
+    expect(readdirSync(backupDir).sort()).toEqual(['notes.txt', 'vpnkeys-20250103T000000Z.dump', name])
+    expect(await bucket.list('site')).toEqual(['notes.txt', 'vpnkeys-20250103T000000Z.dump', name])
+    expect(await backupSignal()).toEqual({ failures: 0, last_error: null, ok: true })
+    // A bucket that refuses the copy: the run fails, says why, and the staff alert has it.
+    const refusedCopy = await run(['run', 'backup'], { BACKUP_KEEP: '2', BACKUP_S3_URL: 's3://no-such-bucket/site' })
+    expect(refusedCopy.code).toBe(1)
+    expect(refusedCopy.output).toContain('could not be copied to s3://no-such-bucket/site')
+    expect(await backupSignal()).toMatchObject({ failures: 1, last_error: expect.stringContaining('could not be copied to s3://no-such-bucket/site'), ok: true })
+    // Without a name, restore lists the newest backups, here and in the bucket.
+    const listed = await run(['run', 'restore'])
+    expect(listed.code).toBe(1)
+    expect(listed.output).toContain(`s3://backups/site/${name}`)
+    expect(listed.output).toContain(file)
 
     // Not over a database in use, unless told; not from a file that is not a backup.
     const refused = await run(['run', 'restore', '--', file])
@@ -368,10 +399,11 @@ test('backups: `npm run backup` keeps the newest ones, `npm run restore` refuses
     expect(refused.output).toMatch(/already has \d+ tables: restore only into an empty database/)
     expect((await run(['run', 'restore', '--', path.join(backupDir, 'notes.txt')])).output).toContain('is not a backup made by npm run backup')
 
-    // The database is lost; a new empty one gets the backup.
+    // The machine is lost with the database; a new empty one gets the backup from the bucket.
     await pg.query('DROP DATABASE drill')
     await pg.query('CREATE DATABASE drill')
-    const restored = await run(['run', 'restore', '--', file])
+    rmSync(backupDir, { recursive: true, force: true })
+    const restored = await run(['run', 'restore', '--', `s3://backups/site/${name}`])
     expect(restored.code, restored.output).toBe(0)
     await start()
     expect(await answers()).toEqual(before)
@@ -388,6 +420,7 @@ test('backups: `npm run backup` keeps the newest ones, `npm run restore` refuses
   } finally {
     await stop()
     await smtp.close()
+    await bucket.close()
     await pg.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }

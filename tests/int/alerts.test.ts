@@ -2,6 +2,11 @@
 // per problem (however many instances look at once), and staff hear one message when it starts and one when it is
 // over, by e-mail (admins, and editors who opted in, each in their language) and through the Telegram Bot API
 // (a double built to its sendMessage contract).
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -285,6 +290,46 @@ describe('staff alerts', () => {
     await watch(new Date(at.getTime() + MINUTE))
     await watch(new Date(at.getTime() + 20 * MINUTE))
     expect(await openIncident('providerRefusing')).toBeNull()
+  })
+
+  // The backup script records its outcome with psql (Debian's postgresql-client; npm test installs it as root).
+  it.skipIf(spawnSync('sh', ['-c', 'command -v psql']).status !== 0)('a backup that fails is told with what went wrong, a day without one is told too, and the next good one ends it', async () => {
+    const { libpqEnv } = await import('../../scripts/lib/libpq')
+    const pool = payload.db.pool
+    await pool.query(`DELETE FROM alert_signals WHERE name = 'backup'`)
+    try {
+      // Never backed up: nothing to miss.
+      await watch(new Date())
+      expect(await openIncident('backupFailing')).toBeNull()
+      // The script itself records its failure (the drill in cluster.spec.ts records its successes on a real dump).
+      const run = spawnSync('sh', ['deploy/backup/backup.sh'], {
+        env: { ...process.env, ...libpqEnv(process.env.DATABASE_URL!), BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'vpnkeys-backups-')), BACKUP_S3_URL: 's3://backups', BACKUP_S3_ACCESS_KEY_ID: '' },
+        encoding: 'utf8',
+      })
+      expect(run.status, run.stderr).toBe(1)
+      expect(run.stderr).not.toContain('could not be recorded')
+      const at = new Date()
+      await watch(at)
+      expect(await openIncident('backupFailing')).not.toBeNull()
+      expect(about(await deliverAlerts(), 'Резервная копия').telegram[0]?.body.text).toContain(
+        "Резервная копия базы не сделана: set BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY, the bucket's key, to use s3://backups",
+      )
+      // The next backup succeeds: over at once.
+      await pool.query(`UPDATE alert_signals SET failures = 0, last_error = NULL, last_ok_at = now() WHERE name = 'backup'`)
+      await watch(new Date(at.getTime() + MINUTE))
+      expect(await openIncident('backupFailing')).toBeNull()
+      expect(about(await deliverAlerts(), 'Резервные копии базы снова делаются.').telegram).toHaveLength(1)
+      // Then the daily backups stop without a word: a day and two hours later, that is told.
+      await pool.query(`UPDATE alert_signals SET last_ok_at = now() - interval '25 hours' WHERE name = 'backup'`)
+      await watch(new Date(at.getTime() + 2 * MINUTE))
+      expect(await openIncident('backupFailing')).toBeNull()
+      await pool.query(`UPDATE alert_signals SET last_ok_at = now() - interval '27 hours' WHERE name = 'backup'`)
+      await watch(new Date(at.getTime() + 3 * MINUTE))
+      expect(about(await deliverAlerts(), 'Резервной копии').telegram[0]?.body.text).toContain('Резервной копии базы не было 27 часов: ежедневное копирование остановилось.')
+    } finally {
+      await pool.query(`DELETE FROM alert_signals WHERE name = 'backup'`)
+      await watch(new Date(Date.now() + 4 * MINUTE))
+    }
   })
 
   it('a Telegram refusal is tried again without e-mailing anyone twice', async () => {

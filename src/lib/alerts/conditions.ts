@@ -1,6 +1,6 @@
 // What is wrong right now, read from what the checks, jobs and payments have already recorded: servers down, public
 // lists with no key, rotations that failed, servers none of whose keys connect, renewals declined in a row, mail
-// the mail server keeps refusing, and the payment provider refusing the site's requests.
+// the mail server keeps refusing, the payment provider refusing the site's requests, and backups that fail or stopped.
 import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
@@ -9,7 +9,7 @@ import type { Protocol } from '@/lib/keys'
 import { HIDE_AFTER_FAILURES } from '@/lib/provisioning/health'
 
 import type { Condition } from './incidents'
-import { PROVIDER_SIGNAL, REFUSALS_IN_A_ROW } from './signals'
+import { BACKUP_MAX_AGE_HOURS, BACKUP_SIGNAL, PROVIDER_SIGNAL, REFUSALS_IN_A_ROW } from './signals'
 
 /** Renewals of this many different subscriptions declined, with none paid since: more than one bad card. */
 export const DECLINED_RENEWALS_IN_A_ROW = 3
@@ -34,7 +34,7 @@ function firstLine(text: string): string {
 /** The problems that hold now, and the enabled servers they were read from (a server's incident ends silently when it goes). */
 export async function currentConditions(payload: Payload): Promise<{ holding: Condition[]; servers: Set<number> }> {
   const pool = payload.db.pool as Pool
-  const [servers, listed, renewals, mail, signal] = await Promise.all([
+  const [servers, listed, renewals, mail, signal, backup] = await Promise.all([
     payload.find({
       collection: 'servers',
       where: { enabled: { equals: true } },
@@ -54,6 +54,11 @@ export async function currentConditions(payload: Payload): Promise<{ holding: Co
       [MAIL_TRIES],
     ),
     pool.query<{ failures: number; last_error: string | null }>(`SELECT failures, last_error FROM alert_signals WHERE name = $1`, [PROVIDER_SIGNAL]),
+    // Nothing recorded: backups were never run against this database, and there is nothing to miss.
+    pool.query<{ failures: number; last_error: string | null; hours: number | null }>(
+      `SELECT failures, last_error, floor(extract(epoch FROM now() - last_ok_at) / 3600)::int AS hours FROM alert_signals WHERE name = $1`,
+      [BACKUP_SIGNAL],
+    ),
   ])
   const conditions: Condition[] = []
   const hasKeys = new Set(listed.rows.map((row) => `${row.country}:${row.protocol}`))
@@ -93,6 +98,12 @@ export async function currentConditions(payload: Payload): Promise<{ holding: Co
   const refusals = signal.rows[0]
   if (refusals && refusals.failures >= REFUSALS_IN_A_ROW) {
     conditions.push({ key: 'providerRefusing', kind: 'providerRefusing', params: { count: String(refusals.failures), error: firstLine(refusals.last_error ?? '') } })
+  }
+  const backups = backup.rows[0]
+  if (backups && backups.failures > 0) {
+    conditions.push({ key: 'backupFailing', kind: 'backupFailing', params: { reason: 'failed', error: firstLine(backups.last_error ?? '') } })
+  } else if (backups && backups.hours !== null && backups.hours >= BACKUP_MAX_AGE_HOURS) {
+    conditions.push({ key: 'backupFailing', kind: 'backupFailing', params: { reason: 'missing', count: String(backups.hours) } })
   }
   return { holding: conditions, servers: new Set(servers.docs.map((server) => server.id)) }
 }

@@ -4,7 +4,7 @@
 // and one that flaps makes one pair, not one per flap.
 
 /** Every problem staff are told about. */
-export const INCIDENT_KINDS = ['serverDown', 'listEmpty', 'rotationFailed', 'keysFailing', 'renewalsFailing', 'mailFailing', 'providerRefusing'] as const
+export const INCIDENT_KINDS = ['serverDown', 'listEmpty', 'rotationFailed', 'keysFailing', 'renewalsFailing', 'mailFailing', 'providerRefusing', 'backupFailing'] as const
 export type IncidentKind = (typeof INCIDENT_KINDS)[number]
 
 /** A problem that holds now: `key` names it (one incident per key at a time), `params` fill its messages. */
@@ -28,6 +28,8 @@ export const INCIDENT_TIMING: Record<IncidentKind, { announceAfterMs: number; en
   renewalsFailing: { announceAfterMs: 0, endAfterMs: 0 },
   mailFailing: { announceAfterMs: 0, endAfterMs: 15 * MINUTE },
   providerRefusing: { announceAfterMs: 0, endAfterMs: 15 * MINUTE },
+  // Told when a run fails or a day passes without one; over with the next backup that succeeds.
+  backupFailing: { announceAfterMs: 0, endAfterMs: 0 },
 }
 
 export type IncidentPlan = {

@@ -5,6 +5,10 @@ import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
 export const PROVIDER_SIGNAL = 'paymentProvider'
+/** Written by deploy/backup/backup.sh after each run: failures in a row, and the last backup that succeeded. */
+export const BACKUP_SIGNAL = 'backup'
+/** The backups are daily: a day and two hours without one that succeeded is an incident. */
+export const BACKUP_MAX_AGE_HOURS = 26
 /** The provider refused this many requests in a row, with none answered since. */
 export const REFUSALS_IN_A_ROW = 3
 

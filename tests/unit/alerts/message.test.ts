@@ -14,7 +14,7 @@ const site = { siteName: 'VPN Keys', serverUrl: 'https://vpnkeys.example' }
 
 describe('alert messages', () => {
   it('every kind reads in both languages, with nothing left unfilled', () => {
-    const params = { server: 'Helsinki-1', serverId: '4', countryRu: 'Финляндия', countryEn: 'Finland', protocol: 'VLESS', error: 'Panel said 401', count: '5' }
+    const params = { server: 'Helsinki-1', serverId: '4', countryRu: 'Финляндия', countryEn: 'Finland', protocol: 'VLESS', error: 'Panel said 401', count: '5', reason: 'failed' }
     for (const kind of INCIDENT_KINDS) {
       for (const language of ['ru', 'en'] as const) {
         for (const phase of ['start', 'end'] as const) {
@@ -39,6 +39,13 @@ describe('alert messages', () => {
         { started: Array.from({ length: started }, () => ({ kind: 'serverDown' as const, params: { server: 's' } })), ended: Array.from({ length: ended }, () => ({ kind: 'serverDown' as const, params: { server: 's' } })) },
         { language: 'ru', ...site },
       ).subject
+    const stale = (hours: number) => incidentLine({ kind: 'backupFailing', params: { reason: 'missing', count: String(hours) } }, 'start', 'ru')
+    expect(stale(26)).toBe('Резервной копии базы не было 26 часов: ежедневное копирование остановилось.')
+    expect(stale(31)).toContain('31 час:')
+    expect(stale(48)).toContain('48 часов:')
+    expect(incidentLine({ kind: 'backupFailing', params: { reason: 'failed', error: 'pg_dump failed: no space left on device' } }, 'start', 'en')).toBe(
+      'The database backup failed: pg_dump failed: no space left on device',
+    )
     expect(summary(2, 0)).toBe('[VPN Keys] 2 новые проблемы')
     expect(summary(5, 1)).toBe('[VPN Keys] 5 новых проблем, 1 проблема решена')
     expect(summary(0, 3)).toBe('[VPN Keys] 3 проблемы решены')
