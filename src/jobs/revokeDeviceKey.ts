@@ -2,7 +2,7 @@
 // revocation, to run at the window's end). Nothing happens if the subscriber undid it in time.
 import type { TaskConfig } from 'payload'
 
-import { finishDeviceKeyRevocation } from '@/lib/vip/deviceKeys'
+import { finishScheduledRevocation } from '@/lib/provisioning/revocation'
 
 export const revokeDeviceKeyTask: TaskConfig<{ input: { key: number }; output: Record<string, never> }> = {
   slug: 'revokeDeviceKey',
@@ -10,7 +10,7 @@ export const revokeDeviceKeyTask: TaskConfig<{ input: { key: number }; output: R
   retries: { attempts: 12, backoff: { type: 'exponential', delay: 30_000 } },
   inputSchema: [{ name: 'key', type: 'number', required: true }],
   handler: async ({ input, req }) => {
-    await finishDeviceKeyRevocation(req.payload, input.key)
+    await finishScheduledRevocation(req.payload, input.key)
     return { output: {} }
   },
 }

@@ -218,6 +218,8 @@ describe('staff alerts', () => {
       const customer = await createUser('customer')
       subscriptions.push(await payload.create({ collection: 'subscriptions', data: { user: customer.id, tariff: plan.id, status: 'past_due' }, depth: 0 }))
     }
+    // What files before this one recorded ends here: a renewal paid, so only this test's declines count.
+    await payload.create({ collection: 'subscription-events', data: { subscription: subscriptions[2]!.id, user: subscriptions[2]!.user as number, type: 'renewed', occurredAt: occurredAt() }, depth: 0 })
     // One subscription declined twice is one bad card, not a pattern.
     for (const subscription of [subscriptions[0]!, subscriptions[0]!, subscriptions[1]!]) {
       await payload.create({ collection: 'subscription-events', data: { subscription: subscription.id, user: subscription.user as number, type: 'payment_failed', occurredAt: occurredAt() }, depth: 0 })

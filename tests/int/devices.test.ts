@@ -5,6 +5,8 @@ import type { Server, ServerResponse } from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { LOCKS } from '@/lib/db/locks'
+
 import * as billing from '../helpers/billing'
 import type { BillingWorld } from '../helpers/billing'
 
@@ -160,7 +162,7 @@ describe('device limit by HWID', () => {
     const holder = await pool.connect()
     try {
       await holder.query('BEGIN')
-      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`devices:${user.id}`])
+      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCKS.devices(user.id)])
       const pending = Promise.all(
         Array.from({ length: 20 }, (_, index) => {
           const headers = happ(600 + index) as Record<string, string>
@@ -210,8 +212,8 @@ describe('device limit by HWID', () => {
     expect(again.status).toBe(304)
     expect(again.headers.get('x-hwid-active')).toBe('true')
     expect((await devicesOf(user.id))[0]!.updatedAt).toBe(device!.updatedAt)
-    const { payloadPool } = await import('@/lib/subscription/personalRead')
-    await payloadPool(world.payload).query(`UPDATE "devices" SET "last_seen_at" = now() - interval '2 hours' WHERE "id" = $1`, [device!.id])
+    const { sqlPool } = await import('@/lib/db/pool')
+    await sqlPool(world.payload).query(`UPDATE "devices" SET "last_seen_at" = now() - interval '2 hours' WHERE "id" = $1`, [device!.id])
     await poll(path, { ...happ(301), 'x-ver-os': '15' })
     const seen = (await devicesOf(user.id))[0]!
     expect(Date.now() - Date.parse(seen.lastSeenAt)).toBeLessThan(60_000)

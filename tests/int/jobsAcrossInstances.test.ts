@@ -5,6 +5,8 @@ import { Client } from 'pg'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { LOCKS } from '@/lib/db/locks'
+
 import { testPayload } from '../helpers/payload'
 
 let payload: Payload
@@ -26,7 +28,7 @@ describe('jobs across instances', () => {
     // Another instance holds the runner lock: this one's tick neither schedules nor runs.
     const other = new Client({ connectionString: process.env.DATABASE_URL })
     await other.connect()
-    await other.query("select pg_advisory_lock(hashtext('vpnkeys-job-runner'))")
+    await other.query('select pg_advisory_lock(hashtext($1))', [LOCKS.jobRunner])
     try {
       expect(await payload.config.jobs.shouldAutoRun!(payload)).toBe(false)
       expect(await isJobRunner(payload)).toBe(false)
@@ -43,7 +45,7 @@ describe('jobs across instances', () => {
     const third = new Client({ connectionString: process.env.DATABASE_URL })
     await third.connect()
     try {
-      const { rows } = await third.query("select pg_try_advisory_lock(hashtext('vpnkeys-job-runner')) as locked")
+      const { rows } = await third.query('select pg_try_advisory_lock(hashtext($1)) as locked', [LOCKS.jobRunner])
       expect(rows[0]).toEqual({ locked: false })
     } finally {
       await third.end()

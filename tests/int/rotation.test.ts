@@ -3,6 +3,8 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { LOCKS } from '@/lib/db/locks'
+
 import type { rotateFreeKeys } from '@/lib/provisioning/rotation'
 import type { nextRotation as nextRotationFn } from '@/lib/provisioning/rotationPlan'
 
@@ -117,10 +119,10 @@ describe('free-key rotation', () => {
     await other.connect()
     const at = new Date(Date.now() + 3 * 24 * 3600_000)
     try {
-      await other.query("select pg_advisory_lock(hashtext('free-key-rotation'))")
+      await other.query('select pg_advisory_lock(hashtext($1))', [LOCKS.freeKeyRotation])
       expect(await rotate(payload, at)).toEqual({ ran: false, issued: 0, revoked: 0, failures: [], servers: [] })
     } finally {
-      await other.query("select pg_advisory_unlock(hashtext('free-key-rotation'))")
+      await other.query('select pg_advisory_unlock(hashtext($1))', [LOCKS.freeKeyRotation])
       await other.end()
     }
     await Promise.all([rotate(payload, at), rotate(payload, at)])

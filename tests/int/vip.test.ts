@@ -299,8 +299,9 @@ describe('subscription URL polled by apps', () => {
   })
 
   it('reads in one statement what the Local API readers say: the VIP subscription and the current keys, through changes', async () => {
-    const { payloadPool, readPersonalFeedFacts } = await import('@/lib/subscription/personalRead')
-    const query = (text: string, params: unknown[]) => payloadPool(world.payload).query(text, params)
+    const { readPersonalFeedFacts } = await import('@/lib/subscription/personalRead')
+    const { sqlPool } = await import('@/lib/db/pool')
+    const query = (text: string, params: unknown[]) => sqlPool(world.payload).query(text, params)
     const { subscriptionKeys } = await import('@/lib/vip/subscriptionUrl')
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
@@ -460,7 +461,8 @@ describe('revoking on a server that refuses', () => {
         collection: 'keys',
         data: { server: server.id, protocol: 'outline', tier: 'vip', owner: user.id, deviceLabel: 'Tablet', keyString: 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwdw@198.51.100.30:9000#AT', providerRef: '7' },
       })
-      const { finishDeviceKeyRevocation, revokeDeviceKey, retryRevocations, undoRevokeDeviceKey } = await import('@/lib/vip/deviceKeys')
+      const { revokeDeviceKey, undoRevokeDeviceKey } = await import('@/lib/vip/deviceKeys')
+      const { finishScheduledRevocation, retryRevocations } = await import('@/lib/provisioning/revocation')
       const seenByOwner = async () => (await world.payload.find({ collection: 'keys', where: { id: { equals: key.id } }, overrideAccess: false, user })).totalDocs
       const at = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000)
       const first = new Date()
@@ -474,7 +476,7 @@ describe('revoking on a server that refuses', () => {
       expect(await undoRevokeDeviceKey(world.payload, user, key.id, at(first, 10))).toBe('restored')
       expect(await seenByOwner()).toBe(1)
       // The job queued with the revocation finds it undone and does nothing.
-      await finishDeviceKeyRevocation(world.payload, key.id)
+      await finishScheduledRevocation(world.payload, key.id)
       expect(deletes).toEqual([])
 
       const second = new Date()

@@ -7,9 +7,8 @@ import { PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { serversRunningOut } from '@/lib/provisioning/runOut'
 import type { RunOut } from '@/lib/provisioning/runOut'
+import { fromMoscowWallClock, moscowWallClock } from '@/lib/time/moscow'
 
-// Moscow keeps UTC+3 all year.
-const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export type Overview = {
@@ -25,8 +24,8 @@ export type Overview = {
 }
 
 export function moscowMonthStart(now: Date): Date {
-  const moscow = new Date(now.getTime() + MOSCOW_OFFSET_MS)
-  return new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), 1) - MOSCOW_OFFSET_MS)
+  const moscow = moscowWallClock(now)
+  return fromMoscowWallClock(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), 1))
 }
 
 export async function siteOverview(payload: Payload, now: Date = new Date()): Promise<Overview> {

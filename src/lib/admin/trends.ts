@@ -2,14 +2,14 @@
 // trials and cancellations come from the subscription history; what has no history of its own (how many were active,
 // keys listed and failing) is written down every hour by the recordFigures job, and each server's state by its health
 // check (recordServerHour).
-import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
+import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { HIDE_AFTER_FAILED_CHECKS } from '@/lib/liveness/policy'
+import { MOSCOW_ZONE as ZONE, moscowWallClock } from '@/lib/time/moscow'
 
-const ZONE = 'Europe/Moscow'
 export const TREND_DAYS = 30
 export const TREND_MONTHS = 12
 export const SERVER_HOURS = 7 * 24
@@ -33,20 +33,20 @@ export type Trends = {
 
 /** The Moscow dates of the `count` days ending with `now`'s, oldest first ('YYYY-MM-DD'). */
 export function lastDays(now: Date, count: number): string[] {
-  const moscow = new Date(now.getTime() + 3 * 3_600_000)
+  const moscow = moscowWallClock(now)
   return Array.from({ length: count }, (_, index) => new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate() - (count - 1 - index))).toISOString().slice(0, 10))
 }
 
 /** The Moscow months of the `count` months ending with `now`'s, oldest first ('YYYY-MM'). */
 export function lastMonths(now: Date, count: number): string[] {
-  const moscow = new Date(now.getTime() + 3 * 3_600_000)
+  const moscow = moscowWallClock(now)
   return Array.from({ length: count }, (_, index) => new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth() - (count - 1 - index), 1)).toISOString().slice(0, 7))
 }
 
 const emptyByProtocol = (): ByProtocol => Object.fromEntries(PROTOCOLS.map((protocol) => [protocol, 0])) as ByProtocol
 
 export async function siteTrends(payload: Payload, now: Date = new Date()): Promise<Trends> {
-  const pool = payload.db.pool as Pool
+  const pool = sqlPool(payload)
   const days = lastDays(now, TREND_DAYS)
   const months = lastMonths(now, TREND_MONTHS)
   const since = `${months[0]}-01`
@@ -109,7 +109,7 @@ export async function siteTrends(payload: Payload, now: Date = new Date()): Prom
  * day stands for it). Records older than the charts show are dropped.
  */
 export async function recordFigures(payload: Payload, now: Date = new Date()): Promise<{ active: number; trialing: number }> {
-  const pool = payload.db.pool as Pool
+  const pool = sqlPool(payload)
   const [day] = lastDays(now, 1)
   const hour = Math.floor(now.getTime() / 3_600_000)
   const [subscriptions, listed, failing] = await Promise.all([
@@ -137,7 +137,7 @@ export async function recordFigures(payload: Payload, now: Date = new Date()): P
 
 /** A server's health check, counted for its hour: one check down in the hour makes the hour down. */
 export async function recordServerHour(payload: Payload, serverId: number, status: ServerState, now: Date): Promise<void> {
-  await (payload.db.pool as Pool).query(
+  await (sqlPool(payload)).query(
     `INSERT INTO server_hours (server_id, hour, status) VALUES ($1, $2, $3)
      ON CONFLICT (server_id, hour) DO UPDATE SET status = CASE WHEN server_hours.status = 'down' THEN 'down' WHEN excluded.status = 'unknown' THEN server_hours.status ELSE excluded.status END`,
     [serverId, Math.floor(now.getTime() / 3_600_000), status],

@@ -1,9 +1,9 @@
 // What is wrong right now, read from what the checks, jobs and payments have already recorded: servers down, public
 // lists with no key, rotations that failed, servers none of whose keys connect, renewals declined in a row, mail
 // the mail server keeps refusing, the payment provider refusing the site's requests, and backups that fail or stopped.
-import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
+import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOL_LABELS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { HIDE_AFTER_FAILURES } from '@/lib/provisioning/health'
@@ -33,7 +33,7 @@ function firstLine(text: string): string {
 
 /** The problems that hold now, and the enabled servers they were read from (a server's incident ends silently when it goes). */
 export async function currentConditions(payload: Payload): Promise<{ holding: Condition[]; servers: Set<number> }> {
-  const pool = payload.db.pool as Pool
+  const pool = sqlPool(payload)
   const [servers, listed, renewals, mail, signal, backup] = await Promise.all([
     payload.find({
       collection: 'servers',

@@ -4,6 +4,8 @@
 import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
+import { sqlPool } from '@/lib/db/pool'
+
 export const PROVIDER_SIGNAL = 'paymentProvider'
 /** Written by deploy/backup/backup.sh after each run: failures in a row, and the last backup that succeeded. */
 export const BACKUP_SIGNAL = 'backup'
@@ -43,7 +45,7 @@ export function recordProviderCall(error?: unknown): void {
     const { payloadClient } = await import('@/lib/data/payload')
     const payload: Payload = await payloadClient()
     try {
-      await recordSignal(payload.db.pool as Pool, PROVIDER_SIGNAL, error === undefined ? { ok: true } : { ok: false, error: error instanceof Error ? error.message : String(error) })
+      await recordSignal(sqlPool(payload), PROVIDER_SIGNAL, error === undefined ? { ok: true } : { ok: false, error: error instanceof Error ? error.message : String(error) })
     } catch (failure) {
       payload.logger.warn({ err: failure, msg: 'The payment provider call could not be counted for alerts' })
     }

@@ -4,15 +4,14 @@
 // channel, queued in the same transaction (a crash cannot record an incident and lose its message).
 import type { Payload } from 'payload'
 
-import { withTransaction } from '@/lib/data/transactionLock'
+import { LOCKS } from '@/lib/db/locks'
+import { withTransaction } from '@/lib/db/transaction'
 import { env } from '@/lib/env'
 import type { Incident } from '@/payload-types'
 
 import { currentConditions } from './conditions'
 import { planIncidents } from './incidents'
 import type { IncidentKind } from './incidents'
-
-export const WATCH_LOCK = 'incident-watch'
 
 export type AlertChannel = 'email' | 'telegram'
 
@@ -25,7 +24,7 @@ export function alertChannels(): AlertChannel[] {
 const date = (value: string | null | undefined) => (value ? new Date(value) : null)
 
 export async function watchIncidents(payload: Payload, now: Date = new Date()): Promise<WatchRun> {
-  return withTransaction(payload, WATCH_LOCK, async (req) => {
+  return withTransaction(payload, LOCKS.incidentWatch, async (req) => {
     const { holding, servers } = await currentConditions(payload)
     const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
     const muted = new Set((settings.alerts?.muted ?? []) as IncidentKind[])

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
+import { sqlPool } from '@/lib/db/pool'
+
 type Limiters = {
   perEmail: RateLimiterPostgres
   perIp: RateLimiterPostgres
@@ -23,7 +25,7 @@ function limitersFor(payload: Payload): Limiters {
   if (existing) return existing
   // The table comes from a migration (rate_limits), so the library must not create it at runtime. Expired rows are
   // deleted by one hourly job (forgetExpiredLimits), not by a timer in every limiter of every process.
-  const common = { storeClient: payload.db.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false }
+  const common = { storeClient: sqlPool(payload), storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false }
   const created = {
     // Five links an hour per e-mail address from one network address: enough for typos and slow mail, too few to
     // flood an inbox from there. Per pair, not per e-mail alone: a stranger asking for someone's links from elsewhere
@@ -134,6 +136,6 @@ export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'a
  * table grows with every address that ever asked anything (src/jobs/forgetExpiredLimits.ts, hourly).
  */
 export async function forgetExpiredLimits(payload: Payload, now: Date = new Date()): Promise<number> {
-  const result = await payload.db.pool.query('DELETE FROM "rate_limits" WHERE "expire" IS NOT NULL AND "expire" < $1', [now.getTime()])
+  const result = await sqlPool(payload).query('DELETE FROM "rate_limits" WHERE "expire" IS NOT NULL AND "expire" < $1', [now.getTime()])
   return result.rowCount ?? 0
 }

@@ -5,9 +5,10 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { unusablePassword } from '@/lib/auth/session'
+import { accountByEmail, createCustomer } from '@/lib/auth/accounts'
 import { issueToken } from '@/lib/auth/tokens'
-import { withTransaction } from '@/lib/data/transactionLock'
+import { LOCKS } from '@/lib/db/locks'
+import { withTransaction } from '@/lib/db/transaction'
 import { queueFollowUp, runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
@@ -48,15 +49,7 @@ async function buyerOf(payload: Payload, req: PayloadRequest, remote: ProviderSu
     const byId = await payload.findByID({ collection: 'users', id: userId, depth: 0, req, disableErrors: true })
     if (byId) return byId
   }
-  const normalized = email.trim().toLowerCase()
-  const found = await payload.find({ collection: 'users', where: { email: { equals: normalized } }, limit: 1, depth: 0, req })
-  if (found.docs[0]) return found.docs[0]
-  return payload.create({
-    collection: 'users',
-    data: { email: normalized, password: unusablePassword(), role: 'customer', locale, emailVerified: false },
-    depth: 0,
-    req,
-  })
+  return (await accountByEmail(payload, email, req)) ?? createCustomer(payload, { email, locale, verified: false }, req)
 }
 
 const HISTORY_MAIL: Partial<Record<HistoryEntry, BillingMailKind>> = {
@@ -329,7 +322,7 @@ export async function syncSubscription(
   subscriptionId: string | null,
   event: BillingEvent | null,
 ): Promise<ApplyResult> {
-  const outcome = await withTransaction(payload, `billing:${subscriptionId ?? event?.id ?? 'none'}`, async (req): Promise<Outcome> => {
+  const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId ?? event?.id ?? 'none'), async (req): Promise<Outcome> => {
     // Re-read under the lock: the provider's current view, whatever the event said, and never older than what
     // a delivery that committed before us saw.
     const remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null

@@ -23,7 +23,6 @@ export function isEnded(status: SubscriptionStatus): boolean {
   return ENDED_STATUSES.includes(status)
 }
 
-/** VIP access: while trialing or paid, and during the provider's retry window of a failed renewal. */
 /** The statuses in which a subscription gives VIP access (a failed renewal keeps it while retries run). */
 export const VIP_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due']
 

@@ -4,7 +4,8 @@
 // The subscription itself is not changed: cancelling is its own step (the status field, hooks/editorChanges.ts).
 import type { Payload } from 'payload'
 
-import { withTransaction } from '@/lib/data/transactionLock'
+import { LOCKS } from '@/lib/db/locks'
+import { withTransaction } from '@/lib/db/transaction'
 import type { Subscription, SubscriptionEvent } from '@/payload-types'
 
 import { billingProvider, isProviderOf } from './index'
@@ -83,7 +84,7 @@ export async function refundPayment(
 
   // YooKassa's notification of the refund names it by the payment's running total (siteRun.ts), and may come first.
   const invoiceId = provider.name === 'yookassa' ? `${refundPrefix(reference)}${total}` : `${refundPrefix(reference)}${refundId}`
-  await withTransaction(payload, `billing:${subscription.provider.subscriptionId ?? subscription.id}`, async (req) => {
+  await withTransaction(payload, LOCKS.billing(subscription), async (req) => {
     const known = await payload.find({ collection: 'subscription-events', where: { invoiceId: { equals: invoiceId } }, limit: 1, depth: 0, req })
     const userId = typeof subscription.user === 'object' && subscription.user ? subscription.user.id : subscription.user
     const data = { subscription: subscription.id, user: userId ?? null, type: 'refund' as const, amountKopecks, invoiceId, note: by, occurredAt: new Date().toISOString() }

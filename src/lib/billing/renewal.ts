@@ -2,7 +2,8 @@
 // the provider (once per user, ever); refusing cancels renewal and the subscription runs to its period end.
 import type { Payload, PayloadRequest } from 'payload'
 
-import { withTransaction } from '@/lib/data/transactionLock'
+import { LOCKS } from '@/lib/db/locks'
+import { withTransaction } from '@/lib/db/transaction'
 import type { Subscription, User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
@@ -22,7 +23,7 @@ export async function hasUsedCancelDiscount(payload: Payload, userId: number, re
 
 /** Checked and marked under a lock per user, so two clicks at once (or two subscriptions) cannot both use it. */
 function claimCancelDiscount(payload: Payload, userId: number, subscriptionId: number): Promise<boolean> {
-  return withTransaction(payload, `cancel-discount:${userId}`, async (req) => {
+  return withTransaction(payload, LOCKS.cancelDiscount(userId), async (req) => {
     if (await hasUsedCancelDiscount(payload, userId, req)) return false
     await payload.update({ collection: 'subscriptions', id: subscriptionId, data: { cancelDiscountUsed: true }, depth: 0, req })
     return true

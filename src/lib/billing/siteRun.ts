@@ -6,7 +6,8 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { isLocale } from '@/i18n/locales'
-import { withTransaction } from '@/lib/data/transactionLock'
+import { LOCKS } from '@/lib/db/locks'
+import { withTransaction } from '@/lib/db/transaction'
 import { runFollowUps } from '@/lib/jobs/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import type { Subscription, User } from '@/payload-types'
@@ -162,7 +163,7 @@ export async function applyPayment(payload: Payload, provider: SiteRunBilling, p
   const current = typeof payment === 'string' ? await provider.getPayment(payment) : payment
   const order = current?.metadata.order
   if (!current || !order || (current.status !== 'succeeded' && current.status !== 'canceled')) return 'ignored'
-  const outcome = await withTransaction(payload, `billing:${order}`, async (req): Promise<Outcome> => {
+  const outcome = await withTransaction(payload, LOCKS.billing(order), async (req): Promise<Outcome> => {
     // The charge's record follows the payment whichever delivery comes first (a notification can beat the charge's answer).
     await settleChargeRecord(payload, req, current)
     const eventId = `${provider.name}:${current.id}:${current.status}:${current.refundedKopecks}`
@@ -189,7 +190,7 @@ export type SiteRunChange =
 /** Runs `work` on the subscription re-read under its lock (the one its payments take), then its follow-ups. */
 async function underLock(payload: Payload, subscriptionId: number, work: (existing: Subscription, req: PayloadRequest) => Promise<Outcome>): Promise<void> {
   const { provider } = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, select: { provider: true } })
-  const outcome = await withTransaction(payload, `billing:${provider?.subscriptionId ?? subscriptionId}`, async (req) =>
+  const outcome = await withTransaction(payload, LOCKS.billing({ id: subscriptionId, provider }), async (req) =>
     work(await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req }), req),
   )
   await runFollowUps(payload, outcome.followUps)
@@ -255,7 +256,7 @@ type Claim = { charge: PlannedCharge; subscription: Subscription; paymentId: str
 
 /** Under the subscription's lock: the charge due now, and its record (created once per period and attempt). */
 function claimCharge(payload: Payload, subscription: Subscription, now: Date): Promise<Claim | null> {
-  return withTransaction(payload, `billing:${subscription.provider?.subscriptionId ?? subscription.id}`, async (req) => {
+  return withTransaction(payload, LOCKS.billing(subscription), async (req) => {
     const fresh = await payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0, req })
     const charge = planCharge({ ...stateOf(fresh), id: fresh.id, renewal: termsOf(fresh) }, now)
     if (!charge) return null

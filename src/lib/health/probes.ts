@@ -5,12 +5,11 @@ import path from 'node:path'
 import { createClient } from 'redis'
 import type { Payload } from 'payload'
 
+import { sqlPool } from '@/lib/db/pool'
 import { env } from '@/lib/env'
 import { lastJobTick } from '@/lib/jobs/runner'
 
 import type { ReadinessProbes } from './readiness'
-
-type Pool = { query: (sql: string) => Promise<{ rows: { name: string }[] }> }
 
 const MIGRATION_FILE = /^(\d{8}_\d{6}_[\w-]+)\.ts$/
 
@@ -45,7 +44,7 @@ async function pingRedis(url: string): Promise<void> {
 const startedAt = Date.now()
 
 export async function readinessProbes(payload: Payload): Promise<ReadinessProbes> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const pool = sqlPool(payload)
   const redisUrl = env().REDIS_URL
   return {
     queryDatabase: async () => {

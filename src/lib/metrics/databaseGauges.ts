@@ -2,18 +2,17 @@
 // queue, servers down, free keys hidden by their connection check, free keys listed. The same on every instance.
 import type { Payload } from 'payload'
 
+import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOLS } from '@/lib/keys'
 import { HIDE_AFTER_FAILED_CHECKS } from '@/lib/liveness/policy'
 
 import type { Metrics } from './metrics'
 
-type Pool = { query: <Row>(sql: string, params?: unknown[]) => Promise<{ rows: Row[] }> }
-
 // Due to run: neither finished, failed for good, nor running, and past any wait.
 const DUE = 'completed_at IS NULL AND has_error IS NOT TRUE AND processing IS NOT TRUE AND coalesce(wait_until, created_at) <= now()'
 
 export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): Promise<void> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const pool = sqlPool(payload)
   const [queue, oldest, servers, failing, listed] = await Promise.all([
     pool.query<{ task: string; jobs: number }>(`SELECT task_slug::text AS task, count(*)::int AS jobs FROM payload_jobs WHERE ${DUE} GROUP BY task_slug`),
     pool.query<{ seconds: number | null }>(`SELECT extract(epoch FROM now() - min(coalesce(wait_until, created_at)))::float AS seconds FROM payload_jobs WHERE ${DUE}`),

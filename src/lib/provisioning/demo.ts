@@ -18,6 +18,7 @@ import {
 import type { Protocol } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
+import type { IssuedKey } from './adapter'
 import { DEMO_OPENVPN_CA, DEMO_OPENVPN_CLIENT_CERT, DEMO_OPENVPN_CLIENT_KEY, DEMO_OPENVPN_TLS_CRYPT } from './demoPki'
 
 export const DEMO_DEFAULT_PORTS: Record<Protocol, number> = {
@@ -36,14 +37,6 @@ export type DemoServer = {
   realityPublicKey?: string
   realityShortId?: string
   wireguardPublicKey?: string
-}
-
-export type IssuedKey = {
-  keyString: string | null
-  configFile: { filename: string; content: string } | null
-  connection: { host: string; port: number; login: string; password: string } | null
-  expiresAt: Date | null
-  providerRef: string
 }
 
 type IssueInput = {

@@ -2,8 +2,9 @@
 import type { Protocol } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
+import { ProvisioningUnavailableError } from './adapter'
+import type { IssuedKey, ProvisioningAdapter } from './adapter'
 import { demoServerOf, issueDemoKey } from './demo'
-import type { IssuedKey } from './demo'
 import { marzbanAdapter } from './marzban'
 import { outlineAdapter } from './outline'
 import { remnawaveAdapter } from './remnawave'
@@ -12,27 +13,8 @@ import { ssManagerAdapter } from './ssManager'
 import { threeXuiAdapter } from './threeXui'
 import { wgEasyAdapter } from './wgEasy'
 
-export type { IssuedKey } from './demo'
-
-export class ProvisioningUnavailableError extends Error {
-  override name = 'ProvisioningUnavailableError'
-}
-
-export type IssueRequest = {
-  server: Server
-  countryCode: string
-  protocol: Protocol
-  port: number
-  lifetimeHours: number | null
-  /** Provider references of the server's live keys (e.g. ports in use), so a new key never collides. */
-  inUse: string[]
-  label: string
-}
-
-export interface ProvisioningAdapter {
-  issue(request: IssueRequest): Promise<IssuedKey>
-  revoke(server: Server, providerRef: string): Promise<void>
-}
+export { ProvisioningUnavailableError } from './adapter'
+export type { IssueRequest, IssuedKey, ProvisioningAdapter } from './adapter'
 
 const demoAdapter: ProvisioningAdapter = {
   issue: async ({ server, countryCode, protocol, port, lifetimeHours }) =>
@@ -56,6 +38,7 @@ export function adapterFor(server: Server): ProvisioningAdapter {
       return ssManagerAdapter
     case 'outline':
       return outlineAdapter
+    // Marzban's panel: the value predates the other Xray panels and stays, stored in every database.
     case 'xray-panel':
       return marzbanAdapter
     case '3x-ui':

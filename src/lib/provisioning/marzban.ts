@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './index'
+import type { IssueRequest, ProvisioningAdapter } from './adapter'
 
 const tokens = new Map<number, string>()
 

@@ -3,7 +3,7 @@
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './index'
+import type { IssueRequest, ProvisioningAdapter } from './adapter'
 
 type AccessKey = { id: string; accessUrl: string }
 

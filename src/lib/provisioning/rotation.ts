@@ -4,18 +4,17 @@
 // that fails keeps its keys as they are and is reported in the job output and on the server in the admin.
 import type { Payload } from 'payload'
 
+import { LOCKS, whileHolding } from '@/lib/db/locks'
+import { sqlPool } from '@/lib/db/pool'
 import type { Protocol } from '@/lib/keys'
 import type { Key, Server } from '@/payload-types'
-
-import { providerRefsOn, retryRevocations } from '@/lib/vip/deviceKeys'
 
 import { adapterFor, recordIssuedKey } from './index'
 import { earliest, nextIssueAt, planRotation } from './rotationPlan'
 import { RUN_OUT_WARNING_MS, manualRunOut, warnOfRunOuts } from './runOut'
 import type { RunOut } from './runOut'
 import { serverErrorText } from './redact'
-
-const LOCK_KEY = 'free-key-rotation'
+import { providerRefsOn, retryRevocations } from './revocation'
 
 /** What the run did on one server: rotated, nothing due yet, skipped (manual: editors import its keys) or failed. */
 export type ServerRotation = {
@@ -35,22 +34,6 @@ export type RotationReport = {
   revoked: number
   failures: { server: string; error: string }[]
   servers: ServerRotation[]
-}
-
-async function withRotationLock<T>(payload: Payload, work: () => Promise<T>): Promise<T | null> {
-  const pool = (payload.db as unknown as { pool: { connect: () => Promise<{ query: (sql: string, params: unknown[]) => Promise<{ rows: { locked: boolean }[] }>; release: () => void }> } }).pool
-  const client = await pool.connect()
-  try {
-    const { rows } = await client.query('select pg_try_advisory_lock(hashtext($1)) as locked', [LOCK_KEY])
-    if (!rows[0]?.locked) return null
-    try {
-      return await work()
-    } finally {
-      await client.query('select pg_advisory_unlock(hashtext($1))', [LOCK_KEY])
-    }
-  } finally {
-    client.release()
-  }
 }
 
 async function rotateServerProtocol(
@@ -117,7 +100,7 @@ async function rotateServerProtocol(
 }
 
 export async function rotateFreeKeys(payload: Payload, now: Date = new Date()): Promise<RotationReport> {
-  const result = await withRotationLock(payload, async () => {
+  const result = await whileHolding(sqlPool(payload), LOCKS.freeKeyRotation, async () => {
     const report: RotationReport = { ran: true, issued: 0, revoked: 0, failures: [], servers: [] }
     // Keys hidden earlier whose server refused to revoke them: try again.
     report.revoked += await retryRevocations(payload)

@@ -1,9 +1,9 @@
 // When free keys are replaced: fresh keys are issued at the daily rotation time (Moscow) and live until
 // an hour after the next one, so old and new overlap and a list never empties at rotation time.
+import { fromMoscowWallClock, moscowWallClock } from '@/lib/time/moscow'
+
 export const OVERLAP_MS = 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
-// Moscow keeps UTC+3 all year.
-const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000
 
 export const DEFAULT_ROTATION_TIME = '04:00'
 
@@ -15,8 +15,8 @@ function parseTime(value: string | null | undefined): { hours: number; minutes: 
 /** The first daily rotation instant strictly after `after`. */
 export function nextRotation(after: Date, rotationTime: string | null | undefined): Date {
   const { hours, minutes } = parseTime(rotationTime)
-  const moscow = new Date(after.getTime() + MOSCOW_OFFSET_MS)
-  const candidate = Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate(), hours, minutes) - MOSCOW_OFFSET_MS
+  const moscow = moscowWallClock(after)
+  const candidate = fromMoscowWallClock(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate(), hours, minutes)).getTime()
   return new Date(candidate > after.getTime() ? candidate : candidate + DAY_MS)
 }
 

@@ -12,7 +12,7 @@ import { buildSstpPhonebook, generatePassword, keyDownloadFile } from '@/lib/key
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './index'
+import type { IssueRequest, ProvisioningAdapter } from './adapter'
 
 /** SoftEther's hub when none is named (a fresh server has it). */
 export const DEFAULT_HUB = 'DEFAULT'

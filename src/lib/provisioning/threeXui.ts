@@ -12,7 +12,7 @@ import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
 import type { ApiResponse } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './index'
+import type { IssueRequest, ProvisioningAdapter } from './adapter'
 
 type Json = Record<string, unknown>
 type Envelope = { success?: unknown; msg?: unknown; obj?: unknown }

@@ -9,7 +9,7 @@ import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
 import type { ApiResponse } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './index'
+import type { IssueRequest, ProvisioningAdapter } from './adapter'
 
 type Version = 14 | 15
 /** By panel address: a server whose address an admin changes is asked again. */

@@ -2,7 +2,8 @@
 // read): each poll of the subscription URL may carry the app's device id (`x-hwid`) with its OS, OS version and
 // model. Every distinct id is a device of the subscriber; past the plan's limit a new one is refused, while the
 // devices already counted keep working. Apps that send no id are served as before.
-import type { SqlPool } from './personalRead'
+import { LOCKS, withSqlTransaction } from '@/lib/db/locks'
+import type { SqlPool } from '@/lib/db/pool'
 
 /** The spec's ten devices, for a subscription without a plan. */
 export const DEFAULT_DEVICE_LIMIT = 10
@@ -63,19 +64,7 @@ export async function admitDevice(
   // Full already: a removal since the read would only let it in on its next poll.
   if (known.count >= limit) return { admitted: false, limit }
   // Two new devices polling at once must not both take the last place: one at a time per user, across instances.
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN', [])
-    // A stuck holder must not take the pool's few connections with it: the poll fails and goes to the route.
-    await client.query("SET LOCAL lock_timeout = '2s'", [])
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`devices:${userId}`])
-    const inserted = await client.query(ADMIT_SQL, [userId, device.hwid, ...details, limit])
-    await client.query('COMMIT', [])
-    return { admitted: inserted.rows.length > 0, limit }
-  } catch (error) {
-    await client.query('ROLLBACK', []).catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
+  // A stuck holder must not take the pool's few connections with it: after 2 s the poll fails and goes to the route.
+  const inserted = await withSqlTransaction(pool, LOCKS.devices(userId), (query) => query(ADMIT_SQL, [userId, device.hwid, ...details, limit]), { lockTimeoutMs: 2_000 })
+  return { admitted: inserted.rows.length > 0, limit }
 }

@@ -12,10 +12,12 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import { subscriptionTokenMatches } from '@/lib/vip/subscriptionUrl'
 
 import { subscriptionFormat } from './clients'
+import type { SqlPool } from '@/lib/db/pool'
+
 import { admitDevice } from './devices'
 import type { DeviceStanding, PolledDevice } from './devices'
 import { readPersonalFeedFacts } from './personalRead'
-import type { PersonalFeedFacts, SqlPool } from './personalRead'
+import type { PersonalFeedFacts } from './personalRead'
 import { entityTag, matchesEtag, subscriptionResponse } from './respond'
 
 const ANNOUNCE_BEFORE_MS = 3 * 24 * 60 * 60 * 1000

@@ -4,11 +4,10 @@
 // and update interval; through the Local API the same facts took five reads with their hooks (about 14 ms of CPU a
 // poll). The rules stay those of the Local API readers (vipSubscriptionOf, subscriptionKeys); a test
 // (tests/int/vip.test.ts) compares the two across the states a subscription and its keys go through.
-import type { Payload } from 'payload'
-
 import { defaultLocale, localeOrDefault } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { VIP_STATUSES } from '@/lib/billing/lifecycle'
+import type { SqlQuery } from '@/lib/db/pool'
 import type { Subscription } from '@/payload-types'
 
 import { DEFAULT_DEVICE_LIMIT } from './devices'
@@ -45,17 +44,6 @@ type Row = {
   device_count: number
   device_seen: string | null
   routing: (RoutingSettings & { changedAt: string | null }) | null
-}
-
-/** Runs one parameterised SQL statement. */
-export type SqlQuery = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>
-
-/** A connection pool (node-postgres): Payload's in the app, the server's own before Next.js. */
-export type SqlPool = { query: SqlQuery; connect: () => Promise<{ query: SqlQuery; release: () => void }> }
-
-/** Payload's connection pool. */
-export function payloadPool(payload: Payload): SqlPool {
-  return (payload.db as unknown as { pool: SqlPool }).pool
 }
 
 // The statuses are the code's own constants, written into the statement (checked to be plain words).

@@ -5,13 +5,14 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { vipSubscriptionOf } from '@/lib/billing/account'
-import { withTransaction } from '@/lib/data/transactionLock'
+import { LOCKS } from '@/lib/db/locks'
+import { withTransaction } from '@/lib/db/transaction'
 import { isProtocol } from '@/lib/keys/types'
 import { withLinkName } from '@/lib/keys/uri'
 import type { Protocol } from '@/lib/keys/types'
-import { issueKeyOn, revokeKeyOn, revokeUnrecordedKey } from '@/lib/provisioning'
+import { issueKeyOn, revokeUnrecordedKey } from '@/lib/provisioning'
 import type { IssuedKey } from '@/lib/provisioning'
-import { serverErrorText } from '@/lib/provisioning/redact'
+import { providerRefsOn, revokeKeys } from '@/lib/provisioning/revocation'
 import type { Country, Server, User } from '@/payload-types'
 
 export const MAX_DEVICE_KEYS = 10
@@ -72,19 +73,6 @@ export async function createFirstDeviceKey(payload: Payload, user: User, { local
   return created.ok ? created.keyId : null
 }
 
-/** What the server's live keys occupy there (ports, panel users), so a new key never collides. */
-export async function providerRefsOn(payload: Payload, serverId: number, req?: PayloadRequest): Promise<string[]> {
-  const { docs } = await payload.find({
-    collection: 'keys',
-    where: { and: [{ server: { equals: serverId } }, { revokedAt: { exists: false } }] },
-    pagination: false,
-    depth: 0,
-    select: { providerRef: true },
-    req,
-  })
-  return docs.map((key) => key.providerRef ?? '').filter(Boolean)
-}
-
 /** The user's live device keys (inside `req`'s transaction when given, as the limit check under the lock needs). */
 export async function countDeviceKeys(payload: Payload, user: User, req?: PayloadRequest): Promise<number> {
   const { totalDocs } = await payload.count({
@@ -123,7 +111,7 @@ export async function createDeviceKey(
   // Counted and created under a lock per user, so two requests at once cannot make an eleventh key, and per
   // server, so two keys issued at once never get the same port or name on it.
   let issued: IssuedKey | null = null
-  const locks = [`device-keys:${user.id}`, `provision:server:${server.id}`]
+  const locks = [LOCKS.deviceKeys(user.id), LOCKS.provisioning(server.id)]
   try {
     return await withTransaction(payload, locks, async (req): Promise<CreateResult> => {
       if ((await countDeviceKeys(payload, user, req)) >= MAX_DEVICE_KEYS) return { ok: false, error: 'limitReached' }
@@ -180,7 +168,7 @@ export async function revokeDeviceKey(payload: Payload, user: User, keyId: numbe
   })
   if (!found.docs[0]) return false
   const after = new Date(now.getTime() + REVOKE_UNDO_SECONDS * 1000)
-  await withTransaction(payload, `device-key:${keyId}`, async (req) => {
+  await withTransaction(payload, LOCKS.deviceKey(keyId), async (req) => {
     await payload.update({ collection: 'keys', id: keyId, data: { revokedAt: now.toISOString(), revokeOnServerAfter: after.toISOString() }, depth: 0, req })
     await payload.jobs.queue({ task: 'revokeDeviceKey', input: { key: keyId }, waitUntil: after, req })
   })
@@ -202,7 +190,7 @@ export async function undoableRevocation(payload: Payload, user: User, keyId: nu
 
 /** Undoes a revocation while it has not reached the server; false when too late, not theirs, or no room left. */
 export async function undoRevokeDeviceKey(payload: Payload, user: User, keyId: number, now: Date = new Date()): Promise<'restored' | 'tooLate' | 'limitReached'> {
-  return withTransaction(payload, [`device-keys:${user.id}`, `device-key:${keyId}`], async (req) => {
+  return withTransaction(payload, [LOCKS.deviceKeys(user.id), LOCKS.deviceKey(keyId)], async (req) => {
     const key = await payload.findByID({ collection: 'keys', id: keyId, depth: 0, req, disableErrors: true })
     const owner = key && (typeof key.owner === 'object' ? key.owner?.id : key.owner)
     const pendingUntil = key?.revokeOnServerAfter ? Date.parse(key.revokeOnServerAfter) : 0
@@ -211,55 +199,6 @@ export async function undoRevokeDeviceKey(payload: Payload, user: User, keyId: n
     await payload.update({ collection: 'keys', id: keyId, data: { revokedAt: null, revokeOnServerAfter: null }, depth: 0, req })
     return 'restored'
   })
-}
-
-/** The server side of a subscriber's revocation, once its undo window has passed (nothing if it was undone). */
-export async function finishDeviceKeyRevocation(payload: Payload, keyId: number): Promise<void> {
-  await withTransaction(payload, `device-key:${keyId}`, async (req) => {
-    const key = await payload.findByID({ collection: 'keys', id: keyId, depth: 0, req, disableErrors: true })
-    if (!key?.revokedAt || !key.revokeOnServerAfter) return
-    await revokeKeys(payload, [keyId], req)
-  })
-}
-
-async function revokeKeys(payload: Payload, ids: number[], req?: PayloadRequest): Promise<void> {
-  if (ids.length === 0) return
-  const keys = await payload.find({ collection: 'keys', where: { id: { in: ids } }, pagination: false, depth: 1, req })
-  for (const key of keys.docs) {
-    const server = typeof key.server === 'object' ? key.server : null
-    let revokeError: string | null = null
-    if (server) {
-      try {
-        await revokeKeyOn(server, key.providerRef)
-      } catch (error) {
-        revokeError = serverErrorText(error, server)
-        payload.logger.error({ err: error, msg: `Key ${key.id} could not be revoked on ${server.name}; hidden now, retried by the rotation` })
-      }
-    }
-    // A revocation already recorded (a subscriber's, after its undo window) keeps its moment.
-    await payload.update({ collection: 'keys', id: key.id, data: { revokedAt: key.revokedAt ?? new Date().toISOString(), revokeError, revokeOnServerAfter: null }, depth: 0, req })
-  }
-}
-
-/** Revocations a server refused earlier, tried again (by every rotation run); returns how many went through. */
-export async function retryRevocations(payload: Payload, now: Date = new Date()): Promise<number> {
-  // Subscribers' revocations past their undo window that no job has finished (the job runner was down).
-  const overdue = await payload.find({ collection: 'keys', where: { revokeOnServerAfter: { less_than: now.toISOString() } }, pagination: false, depth: 0, select: { revokedAt: true } })
-  for (const key of overdue.docs) await finishDeviceKeyRevocation(payload, key.id)
-  const pending = await payload.find({ collection: 'keys', where: { revokeError: { exists: true } }, pagination: false, depth: 1 })
-  let done = 0
-  for (const key of pending.docs) {
-    const server = typeof key.server === 'object' ? key.server : null
-    if (!server) continue
-    try {
-      await revokeKeyOn(server, key.providerRef)
-      await payload.update({ collection: 'keys', id: key.id, data: { revokeError: null }, depth: 0 })
-      done += 1
-    } catch (error) {
-      await payload.update({ collection: 'keys', id: key.id, data: { revokeError: serverErrorText(error, server) }, depth: 0 })
-    }
-  }
-  return done
 }
 
 /**

@@ -12,7 +12,8 @@ import { restoreAccount } from '@/lib/auth/accountDeletion'
 import { applyEmailChange } from '@/lib/auth/changeEmail'
 import { safeNextPath } from '@/lib/auth/safeNext'
 import { signedInCookie } from '@/lib/auth/signedInMarker'
-import { startSession, unusablePassword } from '@/lib/auth/session'
+import { accountByEmail, createCustomer } from '@/lib/auth/accounts'
+import { startSession } from '@/lib/auth/session'
 import { consumeToken } from '@/lib/auth/tokens'
 import type { ConsumedToken } from '@/lib/auth/tokens'
 import { openCheckout, purchaseChoiceOf, purchaseFormUrl } from '@/lib/billing/checkout'
@@ -55,8 +56,7 @@ export const POST = formRoute({
       return NextResponse.redirect(siteUrl('/profile/preferences', consumed.locale, { email: changed ? 'changed' : 'failed' }, origin), 303)
     }
 
-    const found = await payload.find({ collection: 'users', where: { email: { equals: consumed.email } }, limit: 1, depth: 0 })
-    let user = found.docs[0]
+    let user = await accountByEmail(payload, consumed.email)
     if (consumed.purpose === 'purchase') {
       const choice = purchaseChoiceOf(consumed.next, consumed.locale)
       if (!choice) return redirect('/link-expired')
@@ -64,12 +64,7 @@ export const POST = formRoute({
       const response = NextResponse.redirect(opened.ok ? opened.url : purchaseFormUrl(consumed.locale, { error: opened.error, email: consumed.email, plan: choice.plan }, origin), 303)
       return user ? signIn(payload, user, response) : response
     }
-    if (!user && consumed.purpose === 'register') {
-      user = await payload.create({
-        collection: 'users',
-        data: { email: consumed.email, password: unusablePassword(), role: 'customer', emailVerified: true, locale: consumed.locale },
-      })
-    }
+    if (!user && consumed.purpose === 'register') user = await createCustomer(payload, { email: consumed.email, locale: consumed.locale, verified: true })
     if (!user) return redirect('/link-expired')
     return signIn(payload, user, NextResponse.redirect(await landing(payload, user, consumed, origin), 303))
   },

@@ -9,6 +9,7 @@ import { currentPageUser } from '@/lib/auth/currentUser'
 import { subscriptionOf } from '@/lib/billing/account'
 import { billingProvider } from '@/lib/billing'
 import { acceptedMethodsText, methodNames } from '@/lib/billing/methodNames'
+import { isEnded } from '@/lib/billing/lifecycle'
 import { hasUsedCancelDiscount } from '@/lib/billing/renewal'
 import { formatRubles } from '@/lib/billing/pricing'
 import { discounted } from '@/lib/billing/renewalPlan'
@@ -49,7 +50,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const { subscription, history } = view
   const date = (iso: string | null | undefined) => (iso ? billingDate(iso, locale) : '—')
   const plan = typeof subscription.tariff === 'object' ? subscription.tariff.name : ''
-  const ended = subscription.status === 'cancelled' || subscription.status === 'expired'
+  const ended = isEnded(subscription.status)
   const card = subscription.paymentMethod
   const renews = !ended && !subscription.cancelAtPeriodEnd
   const result = RESULTS.find((key) => key === query.renewal)

@@ -5,6 +5,7 @@
 // answer (src/lib/subscription/personalAnswer.ts); this route serves the rest (browsers, `next dev`, tests).
 import { NextResponse } from 'next/server'
 
+import { sqlPool } from '@/lib/db/pool'
 import { payloadClient } from '@/lib/data/payload'
 import { env } from '@/lib/env'
 import { pollSiteOf, requestedHost } from '@/lib/http/siteHosts'
@@ -15,7 +16,6 @@ import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
 import { polledDevice } from '@/lib/subscription/devices'
 import { answerPersonalPoll } from '@/lib/subscription/personalAnswer'
 import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
-import { payloadPool } from '@/lib/subscription/personalRead'
 
 const notFound = () => NextResponse.json({ error: 'not_found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
@@ -33,6 +33,6 @@ export async function GET(request: Request, { params }: { params: Params }) {
   }
   const header = (name: string) => request.headers.get(name)
   const poll = { userId: Number(user), token, suffix: suffix[0], userAgent: header('user-agent'), ifNoneMatch: header('if-none-match'), device: polledDevice(header) }
-  const answer = await answerPersonalPoll(payloadPool(await payloadClient()), poll, pollSiteOf(env().hosts, requestedHost(header)))
+  const answer = await answerPersonalPoll(sqlPool(await payloadClient()), poll, pollSiteOf(env().hosts, requestedHost(header)))
   return new NextResponse(answer.body, { status: answer.status, headers: answer.headers })
 }

@@ -1,5 +1,5 @@
-// PostgreSQL advisory locks held until the end of a Payload transaction: one place for "only one of these at a
-// time, across every app instance" (billing events per subscription, device keys per user, the cancel discount).
+// A Payload transaction holding advisory locks (named in ./locks.ts): the Local API calls inside share it, and the
+// locks go when it commits or rolls back.
 import { sql } from '@payloadcms/db-postgres'
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'

@@ -1,0 +1,33 @@
+// The contract every adapter keeps (src/lib/provisioning/*.ts, one per kind of server the admin can choose): issue a
+// key on the server for a protocol, revoke it by the reference it was issued under.
+import type { Protocol } from '@/lib/keys'
+import type { Server } from '@/payload-types'
+
+/** What an adapter hands back: the key as users get it, and the reference it is revoked by. */
+export type IssuedKey = {
+  keyString: string | null
+  configFile: { filename: string; content: string } | null
+  connection: { host: string; port: number; login: string; password: string } | null
+  expiresAt: Date | null
+  providerRef: string
+}
+
+export class ProvisioningUnavailableError extends Error {
+  override name = 'ProvisioningUnavailableError'
+}
+
+export type IssueRequest = {
+  server: Server
+  countryCode: string
+  protocol: Protocol
+  port: number
+  lifetimeHours: number | null
+  /** Provider references of the server's live keys (e.g. ports in use), so a new key never collides. */
+  inUse: string[]
+  label: string
+}
+
+export interface ProvisioningAdapter {
+  issue(request: IssueRequest): Promise<IssuedKey>
+  revoke(server: Server, providerRef: string): Promise<void>
+}
