@@ -5,6 +5,7 @@ import { headers } from 'next/headers'
 import { env } from '@/lib/env'
 import { sameHost } from '@/lib/http/sameHost'
 import { requestedHost } from '@/lib/http/siteHosts'
+import { PERSONAL_DISALLOW } from '@/lib/routing/routeTable'
 import { absoluteUrl } from '@/lib/seo/alternates'
 
 export default async function robots(): Promise<MetadataRoute.Robots> {
@@ -13,5 +14,5 @@ export default async function robots(): Promise<MetadataRoute.Robots> {
   // that forwards it is still the production host; a mirror or any other host is not.
   const isProduction = sameHost(requestedHost((name) => requestHeaders.get(name)), env().hosts.production)
   if (!isProduction) return { rules: { userAgent: '*', disallow: '/' } }
-  return { rules: { userAgent: '*', allow: '/', disallow: ['/admin', '/api/', '/profile/'] }, sitemap: absoluteUrl('/sitemap.xml') }
+  return { rules: { userAgent: '*', allow: '/', disallow: ['/admin', '/api/', ...PERSONAL_DISALLOW] }, sitemap: absoluteUrl('/sitemap.xml') }
 }

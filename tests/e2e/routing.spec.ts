@@ -167,7 +167,11 @@ test.describe('hosts and indexing', () => {
 
   test('robots.txt allows crawling only on the production host', async ({ request }) => {
     const production = await request.get('/robots.txt', { headers: { host: PRODUCTION_HOST } })
-    expect(await production.text()).toMatch(/Allow: \/\n[\s\S]*Sitemap: /)
+    const rules = await production.text()
+    expect(rules).toMatch(/Allow: \/\n[\s\S]*Sitemap: /)
+    // The personal pages, in both languages (src/lib/routing/routeTable.ts).
+    expect(rules).toContain('Disallow: /profile/\n')
+    expect(rules).toContain('Disallow: /en/profile/\n')
     const other = await request.get('/robots.txt')
     expect(await other.text()).toContain('Disallow: /')
   })

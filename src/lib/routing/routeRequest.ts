@@ -15,6 +15,7 @@ import { keysSlug, listWindowSegment, parseKeysSlug, parseListWindow } from './k
 import type { ListWindow } from './keysFilter'
 import { localizedPath, RUSSIA_PATH } from './localizedPath'
 import { negotiateLocale } from './negotiateLocale'
+import { PAGE_TABLE, pageRouteOf } from './routeTable'
 
 export type RequestFacts = {
   pathname: string
@@ -68,39 +69,11 @@ const INTERNAL_SEGMENTS = new Set<string>(['list', 'missing'])
 /** The cached 404 page. */
 export const INTERNAL_NOT_FOUND = '/missing'
 /**
- * The site's pages below `[robots]/[locale]`, `*` for a dynamic segment (a unit test compares them with the
- * app directory). Any other path gets the cached 404 page, whose screen is in the server's HTML, rather than
- * the catch-all route's, which Next.js fills in in the browser.
+ * The site's pages below `[robots]/[locale]`, `*` for a dynamic segment, from the route table (a unit test compares
+ * them with the app directory). Any other path gets the cached 404 page, whose screen is in the server's HTML,
+ * rather than the catch-all route's, which Next.js fills in in the browser.
  */
-export const PAGE_ROUTES: readonly string[] = [
-  'fail-payment',
-  'keys/*',
-  'link-expired',
-  'login',
-  'login/*',
-  'pages/*',
-  'privacy',
-  'profile/preferences',
-  'profile/servers',
-  'profile/servers/*',
-  'profile/subscription',
-  'register',
-  'search',
-  'subscription/*/*',
-  'success-payment',
-  'support',
-  'tariffs',
-  'test-checkout/*',
-  'user-agreement',
-  'verify-email/*',
-]
-const PAGE_ROUTE_SEGMENTS = PAGE_ROUTES.map((route) => route.split('/'))
-
-function isPageRoute(segments: readonly string[]): boolean {
-  return PAGE_ROUTE_SEGMENTS.some(
-    (route) => route.length === segments.length && route.every((part, index) => part === '*' || part === segments[index]),
-  )
-}
+export const PAGE_ROUTES: readonly string[] = PAGE_TABLE.map((route) => route.path)
 
 const PROFILE_PATH = '/profile'
 /** A path with an empty segment or a backslash. */
@@ -142,7 +115,7 @@ export function internalPathname(pathname: string, listWindow: ListWindow): stri
     if (lower !== first && parseKeysSlug(lower)) return { redirectTo: `/${lower}` }
   }
   if (pathname === PROFILE_PATH) return { redirectTo: `${PROFILE_PATH}/servers` }
-  return isPageRoute(segments) ? pathname : INTERNAL_NOT_FOUND
+  return pageRouteOf(segments) ? pathname : INTERNAL_NOT_FOUND
 }
 
 /** The language of a request without one in its path: the visitor's stored choice, else the browser's (Russian for robots). */
@@ -232,7 +205,7 @@ export function routeRequest(facts: RequestFacts): RouteDecision {
     locale,
     ...(visitorLocale ? { visitorLocale } : {}),
     isIndexable,
-    // `/profile` itself redirects to a section, so only the sections get here.
-    forwardsPublicPath: internal.startsWith(`${PROFILE_PATH}/`),
+    // Only personal pages read it (to come back after sign-in); copying headers costs every other page.
+    forwardsPublicPath: pageRouteOf(internal.split('/').filter(Boolean))?.personal ?? false,
   }
 }

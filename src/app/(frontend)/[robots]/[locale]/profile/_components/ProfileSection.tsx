@@ -12,7 +12,8 @@ export function profileMetadata(section: 'servers' | 'subscription' | 'preferenc
   return async ({ params }: LocaleParams): Promise<Metadata> => {
     const { locale } = await params
     const t = await getTranslations({ locale: localeOrDefault(locale), namespace: 'Profile' })
-    return { title: t(section) }
+    // A personal page (src/lib/routing/routeTable.ts): nothing for search engines.
+    return { title: t(section), robots: { index: false, follow: false } }
   }
 }
 
