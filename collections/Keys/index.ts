@@ -1,37 +1,18 @@
 // VPN access keys, free and VIP: the rows of every public key table and of "My servers".
-import type { CollectionConfig, Where } from 'payload'
+import type { CollectionConfig } from 'payload'
 
 import { z } from 'zod'
 
 import { adminT } from '../../src/lib/admin/adminMessages'
 import { boundedBytes } from '../../src/lib/http/boundedBody'
 import { IMPORT_MAX_BODY_BYTES } from '../../src/lib/keys/importLimits'
-import { HIDE_AFTER_FAILED_CHECKS } from '../../src/lib/liveness/policy'
+import { currentFreeKeysWhere } from '../../src/lib/keys/visibility'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidateKeyData } from '../hooks/revalidatePublicData'
 import { protocolOptions, tierOptions } from '../options'
 import { deriveKeyFields } from './hooks/deriveKeyFields'
-
-/**
- * Free keys a visitor may see right now: not revoked and not yet expired. The database's listing table counts by
- * the same rule (migrations/*key_listing*, src/lib/data/keyListing.ts): a change here takes a migration that replaces
- * key_listing_change(), and tests/int/keyListing.test.ts fails until both agree.
- */
-export function currentFreeKeysWhere(now: Date = new Date()): Where {
-  return {
-    and: [
-      { tier: { equals: 'free' } },
-      { revokedAt: { exists: false } },
-      // Keys of a server that failed its health check several times in a row wait until it recovers.
-      { serverDown: { not_equals: true } },
-      // A key that failed the connection check twice in a row waits until it passes again (src/lib/liveness).
-      { or: [{ 'liveness.failures': { exists: false } }, { 'liveness.failures': { less_than: HIDE_AFTER_FAILED_CHECKS } }] },
-      { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
-    ],
-  }
-}
 
 function parseJson(text: string): unknown {
   try {

@@ -70,12 +70,13 @@ describe('server health', () => {
   })
 
   it('hides the keys of a server after three failed checks in a row, and shows them again when it answers', async () => {
-    const { checkAllServers, HIDE_AFTER_FAILURES } = await import('@/lib/provisioning/health')
+    const { checkAllServers } = await import('@/lib/provisioning/health')
+    const { HIDE_SERVER_AFTER_FAILED_CHECKS } = await import('@/lib/keys/visibility')
     await new Promise((resolve) => listener.close(resolve))
-    for (let check = 1; check <= HIDE_AFTER_FAILURES; check += 1) {
+    for (let check = 1; check <= HIDE_SERVER_AFTER_FAILED_CHECKS; check += 1) {
       const report = await checkAllServers(payload)
       expect(report.down).toContain(server.name)
-      expect(await visibleKeys(), `after ${check} failed checks`).toBe(check < HIDE_AFTER_FAILURES ? 2 : 0)
+      expect(await visibleKeys(), `after ${check} failed checks`).toBe(check < HIDE_SERVER_AFTER_FAILED_CHECKS ? 2 : 0)
     }
     const failing = await payload.findByID({ collection: 'servers', id: server.id, depth: 0 })
     expect(failing.health).toMatchObject({ status: 'down', failures: 3 })

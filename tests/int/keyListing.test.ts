@@ -6,7 +6,7 @@ import type { Payload, Where } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Protocol } from '@/lib/keys'
-import { HIDE_AFTER_FAILED_CHECKS } from '@/lib/liveness/policy'
+import { HIDE_KEY_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 import type { Key, Server } from '@/payload-types'
 
 import { Client } from 'pg'
@@ -79,9 +79,9 @@ describe('the listing table', () => {
     const [a, b, c, d, e] = keys
     await payload.update({ collection: 'keys', id: a.id, data: { revokedAt: new Date().toISOString() } })
     await payload.update({ collection: 'keys', id: b.id, data: { serverDown: true } })
-    await payload.update({ collection: 'keys', id: c.id, data: { liveness: { failures: HIDE_AFTER_FAILED_CHECKS - 1 } } })
+    await payload.update({ collection: 'keys', id: c.id, data: { liveness: { failures: HIDE_KEY_AFTER_FAILED_CHECKS - 1 } } })
     await expectSameAsReadRule()
-    await payload.update({ collection: 'keys', id: c.id, data: { liveness: { failures: HIDE_AFTER_FAILED_CHECKS } } })
+    await payload.update({ collection: 'keys', id: c.id, data: { liveness: { failures: HIDE_KEY_AFTER_FAILED_CHECKS } } })
     await payload.update({ collection: 'keys', id: d.id, data: { expiresAt: past } })
     await payload.update({ collection: 'keys', id: e.id, data: { tier: 'vip' } })
     await expectSameAsReadRule()

@@ -7,7 +7,7 @@ import type { Payload } from 'payload'
 import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
-import { HIDE_AFTER_FAILED_CHECKS } from '@/lib/liveness/policy'
+import { HIDE_KEY_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 import { MOSCOW_ZONE as ZONE, moscowWallClock } from '@/lib/time/moscow'
 
 export const TREND_DAYS = 30
@@ -120,7 +120,7 @@ export async function recordFigures(payload: Payload, now: Date = new Date()): P
     pool.query<{ protocol: Protocol; keys: number }>(
       `SELECT protocol::text AS protocol, count(*)::int AS keys FROM keys
        WHERE tier = 'free' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $1) AND liveness_failures >= $2 GROUP BY 1`,
-      [now.toISOString(), HIDE_AFTER_FAILED_CHECKS],
+      [now.toISOString(), HIDE_KEY_AFTER_FAILED_CHECKS],
     ),
   ])
   const byProtocol = (rows: { protocol: Protocol; keys: number }[]) => ({ ...emptyByProtocol(), ...Object.fromEntries(rows.map((row) => [row.protocol, row.keys])) })

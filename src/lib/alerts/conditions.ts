@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOL_LABELS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
-import { HIDE_AFTER_FAILURES } from '@/lib/provisioning/health'
+import { HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 
 import type { Condition } from './incidents'
 import { BACKUP_MAX_AGE_HOURS, BACKUP_SIGNAL, PROVIDER_SIGNAL, REFUSALS_IN_A_ROW } from './signals'
@@ -65,7 +65,7 @@ export async function currentConditions(payload: Payload): Promise<{ holding: Co
   const offered = new Map<string, Condition>()
   for (const server of servers.docs as unknown as ServerRow[]) {
     const params = { server: server.name, serverId: String(server.id) }
-    if ((server.health?.failures ?? 0) >= HIDE_AFTER_FAILURES) conditions.push({ key: `serverDown:${server.id}`, kind: 'serverDown', params })
+    if ((server.health?.failures ?? 0) >= HIDE_SERVER_AFTER_FAILED_CHECKS) conditions.push({ key: `serverDown:${server.id}`, kind: 'serverDown', params })
     if (server.health?.lastRotationError) {
       conditions.push({ key: `rotationFailed:${server.id}`, kind: 'rotationFailed', params: { ...params, error: firstLine(server.health.lastRotationError) } })
     }

@@ -1,6 +1,6 @@
 // Free keys checked through a real connection, as a visitor's app would use them (src/lib/liveness/connect.ts): each
 // run takes the keys never taken up first, then those waiting longest, a few at a time, within a time budget. A key
-// that fails HIDE_AFTER_FAILED_CHECKS times in a row leaves the lists and feeds until it passes again; a server whose
+// that fails HIDE_KEY_AFTER_FAILED_CHECKS times in a row leaves the lists and feeds until it passes again; a server whose
 // checked keys all fail is flagged for editors. Keys no client here can speak (WireGuard, OpenVPN, SSTP, and with
 // V2Ray also REALITY, Vision and gRPC) keep the server's port check, and the site says which check a key had.
 import type { Payload, Where } from 'payload'
@@ -13,7 +13,7 @@ import type { Key, Server } from '@/payload-types'
 
 import { aimedAt, checkConnection, checkableProxy, findLivenessClient } from './connect'
 import type { ConnectionCheck, LivenessClient } from './connect'
-import { HIDE_AFTER_FAILED_CHECKS } from './policy'
+import { HIDE_KEY_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 
 export type LivenessOptions = {
   client: LivenessClient | null
@@ -122,7 +122,7 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
   // A key no client here can check (none installed, or not this kind) forgets an earlier result: it keeps the port check.
   const forget = async (key: Key) => {
     run.notCheckable += 1
-    if ((key.liveness?.failures ?? 0) >= HIDE_AFTER_FAILED_CHECKS) visibilityChanged = true
+    if ((key.liveness?.failures ?? 0) >= HIDE_KEY_AFTER_FAILED_CHECKS) visibilityChanged = true
     await writeLiveness(payload, key.id, { ...NO_CHECK, attemptedAt })
   }
   const results: { key: Key; serverId: number; result: ConnectionCheck }[] = []
@@ -150,7 +150,7 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
     }
     const before = key.liveness?.failures ?? 0
     const failures = result.ok ? 0 : before + 1
-    if (before >= HIDE_AFTER_FAILED_CHECKS !== failures >= HIDE_AFTER_FAILED_CHECKS) visibilityChanged = true
+    if (before >= HIDE_KEY_AFTER_FAILED_CHECKS !== failures >= HIDE_KEY_AFTER_FAILED_CHECKS) visibilityChanged = true
     touched.add(serverId)
     await writeLiveness(payload, key.id, {
       attemptedAt,
@@ -172,7 +172,7 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
       depth: 0,
       select: { liveness: true },
     })
-    const failing = checkedKeys.docs.length > 0 && checkedKeys.docs.every((key) => (key.liveness?.failures ?? 0) >= HIDE_AFTER_FAILED_CHECKS)
+    const failing = checkedKeys.docs.length > 0 && checkedKeys.docs.every((key) => (key.liveness?.failures ?? 0) >= HIDE_KEY_AFTER_FAILED_CHECKS)
     if (failing) run.flagged.push(server.name)
     if (Boolean(server.health?.keysFailing) !== failing) {
       await payload.update({ collection: 'servers', id: serverId, data: { health: { ...server.health, keysFailing: failing } }, depth: 0 })

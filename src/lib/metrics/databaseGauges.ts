@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 
 import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOLS } from '@/lib/keys'
-import { HIDE_AFTER_FAILED_CHECKS } from '@/lib/liveness/policy'
+import { HIDE_KEY_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 
 import type { Metrics } from './metrics'
 
@@ -19,7 +19,7 @@ export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): 
     pool.query<{ enabled: number; down: number }>(`SELECT count(*)::int AS enabled, count(*) FILTER (WHERE health_status = 'down')::int AS down FROM servers WHERE enabled`),
     pool.query<{ protocol: string; keys: number }>(
       `SELECT protocol::text, count(*)::int AS keys FROM keys WHERE tier = 'free' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()) AND liveness_failures >= $1 GROUP BY protocol`,
-      [HIDE_AFTER_FAILED_CHECKS],
+      [HIDE_KEY_AFTER_FAILED_CHECKS],
     ),
     pool.query<{ protocol: string; keys: number }>(`SELECT protocol::text, sum(keys)::int AS keys FROM key_listing WHERE expires_at > now() GROUP BY protocol`),
   ])

@@ -1,5 +1,5 @@
 // Server health: every protocol port that speaks TCP is connected to and timed. A server whose checks fail
-// HIDE_AFTER_FAILURES times in a row has its free keys hidden from the public lists until it answers again.
+// HIDE_SERVER_AFTER_FAILED_CHECKS times in a row (src/lib/keys/visibility.ts) has its free keys hidden from the public lists until it answers again.
 // Demo servers have made-up hosts: they are reported up without a network check (and say so).
 import { connect } from 'node:net'
 
@@ -8,11 +8,11 @@ import type { Payload } from 'payload'
 import type { AdminTranslator } from '@/lib/admin/adminMessages'
 import { recordServerHour } from '@/lib/admin/trends'
 import { resolvePublicTarget } from '@/lib/http/privateAddress'
+import { HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 import type { Server } from '@/payload-types'
 
 import { pingSsManager } from './ssManager'
 
-export const HIDE_AFTER_FAILURES = 3
 const TIMEOUT_MS = 3000
 
 /** What the check found, in no language: stored as JSON and read in the editor's (`healthDetailText`). */
@@ -116,7 +116,7 @@ export async function checkAllServers(payload: Payload, now: Date = new Date()):
       data: { health: { status: health.status, latencyMs: health.latencyMs, lastCheckedAt: now.toISOString(), failures, detail: JSON.stringify(health.detail) } },
       depth: 0,
     })
-    const hide = failures >= HIDE_AFTER_FAILURES
+    const hide = failures >= HIDE_SERVER_AFTER_FAILED_CHECKS
     // Only the keys whose state changes are written, so a steady server costs one small query.
     await payload.update({
       collection: 'keys',
