@@ -45,7 +45,7 @@ import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/
 import { env } from './src/lib/env'
 import { ownOrigins } from './src/lib/http/siteHosts'
 import { survivePoolErrors } from './src/lib/db/pool'
-import { runQueueHere } from './src/lib/jobs/runner'
+import { runQueueHere } from './src/lib/queue/runner'
 import { productionLogOptions } from './src/lib/log/logger'
 import { measuredEmail, measuredTask } from './src/lib/metrics/instrument'
 import { createMailTransport } from './src/lib/mail/transport'
@@ -128,7 +128,7 @@ export default buildConfig({
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
     tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
-    // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/jobs/runner.ts), which also
+    // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/queue/runner.ts), which also
     // queues the scheduled tasks; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],
     shouldAutoRun: runQueueHere,

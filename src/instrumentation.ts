@@ -6,7 +6,7 @@
 // fails after its work is done. Starting Payload here keeps the queue outside any request.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
-  const { payloadClient } = await import('@/lib/data/payload')
+  const { payloadClient } = await import('@/lib/db/payload')
   try {
     await payloadClient()
   } catch (error) {

@@ -2,9 +2,9 @@
 // link that adds a subscription to it. The key window, the subscription page and the list pages show them.
 import type { CollectionConfig } from 'payload'
 
-import { adminT } from '../../src/lib/admin/adminMessages'
-import { importTemplateProblem, PLATFORM_LABELS, PLATFORMS } from '../../src/lib/subscription/apps'
-import { isSubscriptionFormat } from '../../src/lib/subscription/clients'
+import { adminT } from '@/lib/admin/adminMessages'
+import { importTemplateProblem, PLATFORM_LABELS, PLATFORMS } from '@/lib/feeds/apps'
+import { isSubscriptionFormat } from '@/lib/feeds/clients'
 
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staffOnly'

@@ -1,5 +1,5 @@
 // The devices a subscriber's apps poll the subscription URL from, each known by the HWID the app sends
-// (src/lib/subscription/devices.ts records them): listed on My servers, where the owner removes one to free
+// (src/lib/feeds/devices.ts records them): listed on My servers, where the owner removes one to free
 // its place, and on the subscription's admin page. Nobody creates or edits them by hand.
 import type { CollectionConfig } from 'payload'
 

@@ -2,10 +2,10 @@
 // (src/lib/alerts/watch.ts), one open incident per problem at a time. Staff read them; nobody writes them by hand.
 import type { CollectionConfig } from 'payload'
 
-import { adminLanguage } from '../../src/lib/admin/adminMessages'
-import { INCIDENT_KINDS } from '../../src/lib/alerts/incidents'
-import type { IncidentKind } from '../../src/lib/alerts/incidents'
-import { incidentLine, KIND_LABELS } from '../../src/lib/alerts/message'
+import { adminLanguage } from '@/lib/admin/adminMessages'
+import { INCIDENT_KINDS } from '@/lib/alerts/incidents'
+import type { IncidentKind } from '@/lib/alerts/incidents'
+import { incidentLine, KIND_LABELS } from '@/lib/alerts/message'
 import { staffOnly } from '../access/staffOnly'
 
 const nobody = () => false

@@ -3,10 +3,10 @@ import type { CollectionConfig } from 'payload'
 
 import { z } from 'zod'
 
-import { adminT } from '../../src/lib/admin/adminMessages'
-import { boundedBytes } from '../../src/lib/http/boundedBody'
-import { IMPORT_MAX_BODY_BYTES } from '../../src/lib/keys/importLimits'
-import { currentFreeKeysWhere } from '../../src/lib/keys/visibility'
+import { adminT } from '@/lib/admin/adminMessages'
+import { boundedBytes } from '@/lib/http/boundedBody'
+import { IMPORT_MAX_BODY_BYTES } from '@/lib/keys/importLimits'
+import { currentFreeKeysWhere } from '@/lib/keys/visibility'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
@@ -81,7 +81,7 @@ export const Keys: CollectionConfig = {
         if (until !== null && !(until.getTime() > Date.now() && until.getTime() <= Date.now() + 366 * 24 * 3_600_000)) {
           return Response.json({ error: t('import.expiresInPast') }, { status: 400 })
         }
-        const { importKeys } = await import('../../src/lib/provisioning/manualImport')
+        const { importKeys } = await import('@/lib/provisioning/manualImport')
         const report = await importKeys(req.payload, { serverId: server, text, files, expiresAt: until, acceptOtherHost }, t)
         return report ? Response.json(report) : Response.json({ error: t('import.serverMissing') }, { status: 404 })
       },

@@ -2,19 +2,19 @@
 import { APIError } from 'payload'
 import type { CollectionBeforeDeleteHook, CollectionConfig, Condition, Where } from 'payload'
 
-import type { Protocol } from '../../src/lib/keys'
-import type { Server } from '../../src/payload-types'
+import type { Protocol } from '@/lib/keys'
+import type { Server } from '@/payload-types'
 
-import { adminLanguage, adminT } from '../../src/lib/admin/adminMessages'
-import { healthDetailText } from '../../src/lib/provisioning/health'
-import { isInternalAddress, isLocalHostName } from '../../src/lib/http/privateAddress'
+import { adminLanguage, adminT } from '@/lib/admin/adminMessages'
+import { healthDetailText } from '@/lib/provisioning/health'
+import { isInternalAddress, isLocalHostName } from '@/lib/http/privateAddress'
 import { adminOnlyField } from '../access/adminOnlyField'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidateKeyData } from '../hooks/revalidatePublicData'
 import { adapterOptions, protocolOptions, tierOptions } from '../options'
-import { VIP_STATUSES } from '../../src/lib/billing/lifecycle'
+import { VIP_STATUSES } from '@/lib/billing/lifecycle'
 
 /** The health check connects to this host: an internal one only when an admin says the server is on a private network. */
 function validateHost(value: unknown, { data }: { data: Partial<{ privateNetwork?: boolean | null }> }): true | string {
@@ -78,8 +78,8 @@ export const Servers: CollectionConfig = {
       method: 'post',
       handler: async (req) => {
         if (!isStaff(req.user)) return Response.json({ error: 'forbidden' }, { status: 403 })
-        const { rotateFreeKeys } = await import('../../src/lib/provisioning/rotation')
-        const { summarizeRotation } = await import('../../src/lib/provisioning/rotationSummary')
+        const { rotateFreeKeys } = await import('@/lib/provisioning/rotation')
+        const { summarizeRotation } = await import('@/lib/provisioning/rotationSummary')
         const report = await rotateFreeKeys(req.payload)
         return Response.json({ ...report, summary: summarizeRotation(report, adminT(req), adminLanguage(req)) })
       },

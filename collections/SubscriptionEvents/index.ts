@@ -1,7 +1,7 @@
 // Activation history and payments of a subscription, shown to its owner.
 import type { CollectionConfig } from 'payload'
 
-import { countSubscriptionEvent } from '../../src/lib/metrics/instrument'
+import { countSubscriptionEvent } from '@/lib/metrics/instrument'
 import { adminOnly } from '../access/adminOnly'
 import { isStaff } from '../access/roles'
 import { staffOrOwner } from '../access/staffOrOwner'

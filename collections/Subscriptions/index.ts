@@ -190,7 +190,7 @@ export const Subscriptions: CollectionConfig = {
       type: 'ui',
       admin: { position: 'sidebar', condition: (data) => Boolean(data?.id), components: { Field: '/components/admin/SubscriptionRefund#SubscriptionRefund' } },
     },
-    // The owner's devices counted by HWID, which staff remove or reset here (src/lib/subscription/devices.ts).
+    // The owner's devices counted by HWID, which staff remove or reset here (src/lib/feeds/devices.ts).
     {
       name: 'devices',
       type: 'ui',

@@ -1,7 +1,7 @@
 // VIP plans: months, price (typed in rubles, stored in kopecks) and the trial; monthly price and saving are derived, never typed in.
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
-import { adminT } from '../../src/lib/admin/adminMessages'
+import { adminT } from '@/lib/admin/adminMessages'
 import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { editedByField } from '../fields/editedBy'
@@ -75,7 +75,7 @@ export const Tariffs: CollectionConfig = {
       ],
     },
     {
-      // Counted by the HWID apps send with each poll of the subscription URL (src/lib/subscription/devices.ts).
+      // Counted by the HWID apps send with each poll of the subscription URL (src/lib/feeds/devices.ts).
       name: 'deviceLimit',
       label: { ru: 'Устройств на подписку', en: 'Devices per subscription' },
       type: 'number',

@@ -8,12 +8,12 @@ import { isAdminUser, isStaff } from '../access/roles'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { SUBSCRIPTION_STATUS_OPTIONS } from '../options'
 import { adminOrSelf, staffOrSelf } from '../access/staffOrSelf'
-import { locales } from '../../src/i18n/locales'
-import { restoreDeadline } from '../../src/lib/auth/deletionWindow'
-import { clearPasswordAttempts, consumeLinkAllowance, consumePasswordAttempt } from '../../src/lib/auth/rateLimit'
-import { env } from '../../src/lib/env'
-import { clientIp } from '../../src/lib/http/clientIp'
-import { spendPasswordCheck } from '../../src/lib/auth/loginTiming'
+import { locales } from '@/i18n/locales'
+import { restoreDeadline } from '@/lib/auth/deletionWindow'
+import { clearPasswordAttempts, consumeLinkAllowance, consumePasswordAttempt } from '@/lib/http/rateLimit'
+import { env } from '@/lib/env'
+import { clientIp } from '@/lib/http/clientIp'
+import { spendPasswordCheck } from '@/lib/auth/loginTiming'
 
 /** Payload's reset mail, in the language of the request that asked, for a staff address only. */
 async function mailStaffPasswordReset(req: PayloadRequest, email: string): Promise<void> {

@@ -2,8 +2,8 @@
 // which the site, the billing code and the API use.
 import type { CollectionBeforeValidateHook, Field, NumberField, PayloadRequest, TextField } from 'payload'
 
-import { adminLanguage as language, adminT } from '../../src/lib/admin/adminMessages'
-import { formatRubles, parseRubles, rublesInput } from '../../src/lib/billing/pricing'
+import { adminLanguage as language, adminT } from '@/lib/admin/adminMessages'
+import { formatRubles, parseRubles, rublesInput } from '@/lib/billing/pricing'
 
 type Label = { ru: string; en: string }
 

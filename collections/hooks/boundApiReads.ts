@@ -5,8 +5,8 @@
 import type { CollectionBeforeOperationHook, SanitizedConfig } from 'payload'
 import { APIError } from 'payload'
 
-import { consumeIpAllowance } from '../../src/lib/auth/rateLimit'
-import { clientIp } from '../../src/lib/http/clientIp'
+import { consumeIpAllowance } from '@/lib/http/rateLimit'
+import { clientIp } from '@/lib/http/clientIp'
 import { isStaff } from '../access/roles'
 
 /** A page of a public list is ten keys; a script paging through the API gets ten times that per request. */

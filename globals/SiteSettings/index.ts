@@ -7,12 +7,12 @@ import { revalidatePublicGlobal } from '../../collections/hooks/revalidatePublic
 import { adminOnlyField } from '../../collections/access/adminOnlyField'
 import { staffOnlyField } from '../../collections/access/staffOnlyField'
 import { editedByField } from '../../collections/fields/editedBy'
-import { adminT } from '../../src/lib/admin/adminMessages'
-import { INCIDENT_KINDS } from '../../src/lib/alerts/incidents'
-import { KIND_LABELS } from '../../src/lib/alerts/message'
-import { env } from '../../src/lib/env'
-import { DEFAULT_RULE_LISTS, isRuleListUrl } from '../../src/lib/subscription/routing'
-import type { RuleListUrls } from '../../src/lib/subscription/routing'
+import { adminT } from '@/lib/admin/adminMessages'
+import { INCIDENT_KINDS } from '@/lib/alerts/incidents'
+import { KIND_LABELS } from '@/lib/alerts/message'
+import { env } from '@/lib/env'
+import { DEFAULT_RULE_LISTS, isRuleListUrl } from '@/lib/feeds/routing'
+import type { RuleListUrls } from '@/lib/feeds/routing'
 
 // YooKassa's VAT codes (vat_code), as its 54-FZ reference lists them.
 const VAT_CODES: { value: string; ru: string; en: string }[] = [
@@ -183,7 +183,7 @@ export const SiteSettings: GlobalConfig = {
           label: { ru: 'Приложения', en: 'Apps' },
           fields: [
             {
-              // Read by the subscription formats that carry routing (src/lib/subscription/routing.ts).
+              // Read by the subscription formats that carry routing (src/lib/feeds/routing.ts).
               name: 'routing',
               label: { ru: 'Какой трафик идёт мимо VPN', en: 'What traffic bypasses the VPN' },
               type: 'group',

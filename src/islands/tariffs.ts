@@ -1,9 +1,9 @@
 // The plans page (PurchaseForm's and SpeedTest's markup): the plan the visitor chose (by a card or the query the
 // server sent back), what the server refused and what was typed, the e-mail of a signed-in visitor, one attempt
 // key per visit, the address checked before it is posted; and the speed test.
-import { measureSpeed } from '@/lib/billing/speedTest'
-import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/billing/purchaseForm'
-import type { PurchaseError } from '@/lib/billing/purchaseForm'
+import { measureSpeed } from '@/lib/browser/speedTest'
+import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/browser/purchaseForm'
+import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { checkEmail } from '@/lib/validation/checkEmail'
 
 import { closestTarget, element } from './dom'

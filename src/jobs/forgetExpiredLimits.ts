@@ -1,7 +1,7 @@
 // Hourly: forget the rate-limit windows that have ended (one row per address they counted).
 import type { TaskConfig } from 'payload'
 
-import { forgetExpiredLimits } from '@/lib/auth/rateLimit'
+import { forgetExpiredLimits } from '@/lib/http/rateLimit'
 
 export const forgetExpiredLimitsTask: TaskConfig<{ input: Record<string, never>; output: { deleted: number } }> = {
   slug: 'forgetExpiredLimits',

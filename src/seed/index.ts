@@ -8,7 +8,7 @@ import type { Protocol } from '@/lib/keys'
 import { DEMO_DEFAULT_PORTS, demoServerOf, issueDemoKey } from '@/lib/provisioning/demo'
 import type { DemoServer } from '@/lib/provisioning/demo'
 import { DEMO_OPENVPN_CA } from '@/lib/provisioning/demoPki'
-import { DEFAULT_DEVICE_LIMIT } from '@/lib/subscription/devices'
+import { DEFAULT_DEVICE_LIMIT } from '@/lib/feeds/devices'
 import type { Server } from '@/payload-types'
 
 import { DEMO_ACCOUNTS, demoSeedRefusal } from './accounts'

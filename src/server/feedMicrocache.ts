@@ -10,8 +10,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 import { requestedHost, requestOriginOf } from '@/lib/http/siteHosts'
 import type { SiteHosts } from '@/lib/http/siteHosts'
-import { isSubscriptionFormat, subscriptionFormat, wantsPage } from '@/lib/subscription/clients'
-import { matchesEtag } from '@/lib/subscription/respond'
+import { isSubscriptionFormat, subscriptionFormat, wantsPage } from '@/lib/feeds/clients'
+import { matchesEtag } from '@/lib/feeds/respond'
 
 const PATH = /^\/api\/feed\/([a-z0-9-]{1,60})(?:\/([a-z0-9]{1,12}))?$/
 // Headers that describe one connection or one visitor, never copied to another.

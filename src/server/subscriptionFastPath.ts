@@ -1,8 +1,8 @@
 // Apps' polls of personal subscription URLs, answered by the site's own server before Next.js. Every subscriber's
 // every app polls its URL on each launch and update interval; a Next.js route handler that answers at once managed
 // 24 % of a static file's rate on our machines (README, "Speed"), so this endpoint skips it: one SQL statement on a
-// small pool of its own (src/lib/subscription/personalRead.ts; a new device's first poll adds one transaction), then the same answer the route would give
-// (src/lib/subscription/personalAnswer.ts). What it does not answer (a browser opening the bare URL, a malformed
+// small pool of its own (src/lib/feeds/personalRead.ts; a new device's first poll adds one transaction), then the same answer the route would give
+// (src/lib/feeds/personalAnswer.ts). What it does not answer (a browser opening the bare URL, a malformed
 // path, a database error) goes on to Next.js's route, which says the same or redirects.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
@@ -10,10 +10,10 @@ import pg from 'pg'
 
 import { pollSiteOf, requestedHost } from '@/lib/http/siteHosts'
 import type { SiteHosts } from '@/lib/http/siteHosts'
-import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
-import { polledDevice } from '@/lib/subscription/devices'
-import { answerPersonalPoll } from '@/lib/subscription/personalAnswer'
-import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
+import { isSubscriptionFormat, wantsPage } from '@/lib/feeds/clients'
+import { polledDevice } from '@/lib/feeds/devices'
+import { answerPersonalPoll } from '@/lib/feeds/personalAnswer'
+import { isFeedPathToken } from '@/lib/feeds/personalPath'
 
 const PATH = /^\/api\/subscription\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/
 
@@ -24,7 +24,7 @@ export function subscriptionPoll(method: string | undefined, url: string, header
   const match = PATH.exec(queryStart === -1 ? url : url.slice(0, queryStart))
   if (!match) return null
   const [, user = '', token = '', suffix] = match
-  if (!isSubscriptionPathToken(user, token) || (suffix !== undefined && !isSubscriptionFormat(suffix))) return null
+  if (!isFeedPathToken(user, token) || (suffix !== undefined && !isSubscriptionFormat(suffix))) return null
   const header = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : null)
   // A browser opening the bare URL is sent to the subscription page by the route.
   if (suffix === undefined && wantsPage(header('accept'), header('user-agent'))) return null

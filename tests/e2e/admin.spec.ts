@@ -14,7 +14,7 @@ let signIns = 0
 
 async function signInToAdmin(page: Page): Promise<void> {
   // Each test's sign-in from an address of its own: the run's sign-ins would otherwise all count against the browser's
-  // one address, which has 30 password sign-ins a quarter hour (src/lib/auth/rateLimit.ts).
+  // one address, which has 30 password sign-ins a quarter hour (src/lib/http/rateLimit.ts).
   signIns += 1
   await page.setExtraHTTPHeaders({ 'cache-control': 'no-cache', 'x-forwarded-for': `192.0.2.${100 + ((Date.now() + signIns) % 100)}` })
   await page.goto('/admin')

@@ -7,7 +7,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { createFirstDeviceKey } from '@/lib/vip/deviceKeys'
-import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
+import { personalFeedPath } from '@/lib/vip/feedUrl'
 
 const email = process.argv[2] ?? 'drill-subscriber@mail.example'
 const payload = await getPayload({ config })
@@ -22,6 +22,6 @@ const subscription = await payload.create({
 await payload.create({ collection: 'subscription-events', data: { subscription: subscription.id, user: user.id, type: 'activated', amountKopecks: 29_900, occurredAt: paidAt.toISOString() }, depth: 0 })
 const keyId = await createFirstDeviceKey(payload, user, { locale: 'ru', device: 'Drill phone' })
 if (keyId === null) throw new Error('No VIP server issued the drill’s device key')
-process.stdout.write(`${JSON.stringify({ userId: user.id, subscriptionId: subscription.id, keyId, path: await subscriptionPath(payload, user.id) })}\n`)
+process.stdout.write(`${JSON.stringify({ userId: user.id, subscriptionId: subscription.id, keyId, path: await personalFeedPath(payload, user.id) })}\n`)
 await payload.destroy()
 process.exit(0)

@@ -40,7 +40,7 @@ export const LARGE_HEADERS: Record<string, string[]> = {
   'next-router-state-tree': [nestedRouterState()],
   'next-url': [fill('/a')],
   'next-action': [fill('a')],
-  // What subscription apps send with each poll (src/lib/subscription/devices.ts).
+  // What subscription apps send with each poll (src/lib/feeds/devices.ts).
   'x-hwid': [fill('a'), fill('a-')],
   'x-device-os': [fill('Android ')],
   'x-ver-os': [fill('14.')],

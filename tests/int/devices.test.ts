@@ -51,8 +51,8 @@ async function subscriberWithKey() {
   const { POST } = await import('@/app/api/vip/keys/route')
   const created = await POST(post('/api/vip/keys', cookie, { device: 'Phone', target: `${await billing.vipServerId(world, 'vless')}:vless` }))
   expect(new URL(created.headers.get('location')!).searchParams.get('created')).toMatch(/^\d+$/)
-  const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-  return { user, cookie, path: await subscriptionPath(world.payload, user.id) }
+  const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+  return { user, cookie, path: await personalFeedPath(world.payload, user.id) }
 }
 
 // What Happ sends with each poll (its HWID is a UUID-like string).
@@ -156,7 +156,7 @@ describe('device limit by HWID', () => {
   it('counts a device in under a lock: twenty first polls read before any was counted still take ten places', async () => {
     const { user } = await subscriberWithKey()
     const pg = (await import('pg')).default
-    const { admitDevice, polledDevice } = await import('@/lib/subscription/devices')
+    const { admitDevice, polledDevice } = await import('@/lib/feeds/devices')
     // Twenty connections, as twenty instances' polls arriving together would hold, and one holding the user's lock.
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL!, max: 21 })
     const holder = await pool.connect()
@@ -227,8 +227,8 @@ describe('device limit by HWID', () => {
     const { POST } = await import('@/app/api/vip/subscription-url/route')
     expect((await POST(post('/api/vip/subscription-url', cookie))).status).toBe(303)
     expect(await devicesOf(user.id)).toHaveLength(0)
-    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-    await poll(await subscriptionPath(world.payload, user.id), happ(403))
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    await poll(await personalFeedPath(world.payload, user.id), happ(403))
     expect(await devicesOf(user.id)).toHaveLength(1)
     await world.payload.delete({ collection: 'users', id: user.id })
     expect(await devicesOf(user.id)).toHaveLength(0)

@@ -126,7 +126,8 @@ describe('localized drafts', () => {
         input: { type: 'publish', locale: 'en', doc: { relationTo: 'pages', value: page.id }, user: { relationTo: 'users', value: editor.id } },
       })
       expect(await titleOf(page.id, 'en', false)).toBe(published)
-      await payload.jobs.run({ queue: 'default' })
+      // This task only: jobs other files left queued could fill the run's batch before it.
+      await payload.jobs.run({ queue: 'default', where: { taskSlug: { equals: 'schedulePublish' } } })
       expect(await titleOf(page.id, 'en', false)).toBe('Help (scheduled)')
     } finally {
       await payload.update({ collection: 'pages', id: page.id, locale: 'en', data: { title: published, _status: 'published' } })

@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 describe('free feeds', () => {
   it('carry the share links a visitor sees on the list, longest-lasting first; a key that leaves the list leaves the feed, a fresh one joins', async () => {
-    const { readFreeFeedLinks } = await import('@/lib/subscription/freeFeed')
+    const { readFreeFeedLinks } = await import('@/lib/feeds/freeFeed')
     const { rotateFreeKeys } = await import('@/lib/provisioning/rotation')
     const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'no' } }, limit: 1, depth: 0 })).docs[0]!
     const server = await payload.create({

@@ -23,7 +23,7 @@ async function unfinished(task: string): Promise<number> {
 
 describe('jobs across instances', () => {
   it('only the instance holding the runner lock queues the scheduled tasks and runs the queue; another takes over when it stops', async () => {
-    const { isJobRunner } = await import('@/lib/jobs/runner')
+    const { isJobRunner } = await import('@/lib/queue/runner')
     await payload.delete({ collection: 'payload-jobs', where: { completedAt: { exists: false } } })
     // Another instance holds the runner lock: this one's tick neither schedules nor runs.
     const other = new Client({ connectionString: process.env.DATABASE_URL })

@@ -116,7 +116,7 @@ describe.skipIf(!hasV2ray)('connection check through each key', () => {
     expect((await payload.findByID({ collection: 'servers', id: broken.id, depth: 0 })).health?.keysFailing).toBe(true)
     expect((await payload.findByID({ collection: 'servers', id: mixed.id, depth: 0 })).health?.keysFailing).toBe(false)
     // The feed of the list follows: the failing keys are not in it.
-    const { readFreeFeedLinks } = await import('@/lib/subscription/freeFeed')
+    const { readFreeFeedLinks } = await import('@/lib/feeds/freeFeed')
     const feed = (await readFreeFeedLinks(payload, { protocol: 'vless', country: 'ee' })).join('\n')
     expect(feed).toContain(GOOD)
     expect(feed).not.toContain(BAD)
@@ -166,7 +166,7 @@ describe.skipIf(!hasV2ray)('connection check through each key', () => {
   it('counts nothing when every key fails (this machine’s trouble), never probes a private address for a public server, and gives up on a page that never ends', async () => {
     const { checkFreeKeys } = await import('@/lib/liveness/checkKeys')
     const { checkConnection } = await import('@/lib/liveness/connect')
-    const { proxiesOf } = await import('@/lib/subscription/proxies')
+    const { proxiesOf } = await import('@/lib/feeds/proxies')
     // The VPN server is down for a moment: all three keys fail, which says more about here than about them.
     await stopped(vpn.child)
     const outage = await checkFreeKeys(payload, new Date(), options)

@@ -199,9 +199,9 @@ describe.skipIf(SKIPPED.vless !== null)('vless over TLS: Debian’s v2ray (4.34)
    * with the default routing: Russian sites direct).
    */
   async function fetchThrough(link: string, host = TARGET): Promise<string | null> {
-    const { proxiesOf } = await import('@/lib/subscription/proxies')
-    const { directRouting } = await import('@/lib/subscription/routing')
-    const { xrayClientConfig } = await import('@/lib/subscription/xray')
+    const { proxiesOf } = await import('@/lib/feeds/proxies')
+    const { directRouting } = await import('@/lib/feeds/routing')
+    const { xrayClientConfig } = await import('@/lib/feeds/xray')
     const config = xrayClientConfig(proxiesOf([link], 'key')[0]!, directRouting({ mode: 'russia' }, null)) as { inbounds: { port: number }[] }
     const [socks, httpProxy] = [await freePort(), await freePort()]
     config.inbounds[0]!.port = socks

@@ -53,8 +53,8 @@ async function fetchThrough(keyString: string): Promise<string | null> {
 
 /** What an Outline app gets from the list's ssconf:// key (the feed in Outline's format): one key's settings. */
 async function dynamicKey(): Promise<string> {
-  const { readFreeFeedLinks } = await import('@/lib/subscription/freeFeed')
-  const { subscriptionResponse } = await import('@/lib/subscription/respond')
+  const { readFreeFeedLinks } = await import('@/lib/feeds/freeFeed')
+  const { subscriptionResponse } = await import('@/lib/feeds/respond')
   const links = await readFreeFeedLinks(payload, { protocol: 'outline', country: countryCode })
   const meta = { title: 'VPN keys', filename: 'feed', expiresAt: null, updateIntervalHours: 1, supportUrl: '', pageUrl: '', announce: null, groups: { select: 's', auto: 'a' }, routing: null }
   const answer = subscriptionResponse({ links, format: 'outline', meta })

@@ -166,8 +166,8 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
       shortId: '6ba85179e30d4fc2',
       flow: 'xtls-rprx-vision',
     })
-    const { proxiesOf } = await import('@/lib/subscription/proxies')
-    const { xrayClientConfig } = await import('@/lib/subscription/xray')
+    const { proxiesOf } = await import('@/lib/feeds/proxies')
+    const { xrayClientConfig } = await import('@/lib/feeds/xray')
     expect(xrayClientConfig(proxiesOf([issued.keyString!], 'k')[0]!)).not.toBeNull()
 
     const trojan = await threeXuiAdapter.issue({ ...request, protocol: 'trojan', port: 8443, label: 'NL trojan', server: server() })

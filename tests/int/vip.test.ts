@@ -145,8 +145,8 @@ describe('subscription URL', () => {
     const { user } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     for (const protocol of ['vless', 'outline', 'trojan', 'wireguard']) await createKey(cookie, `My ${protocol}`, protocol)
-    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-    const path = await subscriptionPath(world.payload, user.id)
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const path = await personalFeedPath(world.payload, user.id)
     const response = await feed(path)
     expect(response.status).toBe(200)
     const links = Buffer.from(await response.text(), 'base64').toString('utf8').split('\n')
@@ -184,8 +184,8 @@ describe('subscription URL', () => {
   it('answers on a mirror with the mirror’s addresses, and a browser there stays on the mirror', async () => {
     const { user } = await billing.subscriber(world)
     await createKey(await cookieFor(user.id), 'Phone')
-    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-    const path = await subscriptionPath(world.payload, user.id)
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const path = await personalFeedPath(world.payload, user.id)
     const onMirror = { 'x-forwarded-host': `${INT_MIRROR_HOST.toUpperCase()}:8443` }
     const mirror = `https://${INT_MIRROR_HOST}`
     const response = await feed(path, 'Happ/3.4.1', onMirror)
@@ -204,9 +204,9 @@ describe('subscription URL', () => {
 
   it('sends a browser to the subscription page in the visitor’s language; an app gets the file', async () => {
     const { user } = await billing.subscriber(world)
-    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
     const { env } = await import('@/lib/env')
-    const path = await subscriptionPath(world.payload, user.id)
+    const path = await personalFeedPath(world.payload, user.id)
     const page = path.replace('/api/subscription/', '/subscription/')
     const browser = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36'
     const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
@@ -233,8 +233,8 @@ describe('subscription URL', () => {
     await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
     const record = (await world.payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, depth: 0 })).docs[0]!
     await world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() }, depth: 0 })
-    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-    const response = await feed(await subscriptionPath(world.payload, user.id), 'Happ/3.4.1')
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const response = await feed(await personalFeedPath(world.payload, user.id), 'Happ/3.4.1')
     const announce = Buffer.from(response.headers.get('announce')!.replace(/^base64:/, ''), 'base64').toString('utf8')
     expect(announce).toMatch(/^Your VIP subscription ends on [A-Z][a-z]+ \d{1,2}, 20\d\d\. Renew it on the site to keep your keys working\.$/)
   })
@@ -243,11 +243,11 @@ describe('subscription URL', () => {
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     await createKey(cookie, 'Phone')
-    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-    const old = await subscriptionPath(world.payload, user.id)
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const old = await personalFeedPath(world.payload, user.id)
     const { POST: reset } = await import('@/app/api/vip/subscription-url/route')
     await reset(post('/api/vip/subscription-url', cookie, { locale: 'en' }))
-    const fresh = await subscriptionPath(world.payload, user.id)
+    const fresh = await personalFeedPath(world.payload, user.id)
     expect(fresh).not.toBe(old)
     expect((await feed(old)).status).toBe(404)
     expect((await feed(fresh)).status).toBe(200)
@@ -266,8 +266,8 @@ describe('subscription URL polled by apps', () => {
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     await createKey(cookie, 'Phone')
-    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-    const path = await subscriptionPath(world.payload, user.id)
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const path = await personalFeedPath(world.payload, user.id)
     const first = await feed(path)
     expect(first.status).toBe(200)
     expect(first.headers.get('cache-control')).toBe('private, no-cache')
@@ -299,14 +299,14 @@ describe('subscription URL polled by apps', () => {
   })
 
   it('reads in one statement what the Local API readers say: the VIP subscription and the current keys, through changes', async () => {
-    const { readPersonalFeedFacts } = await import('@/lib/subscription/personalRead')
+    const { readPersonalFeedFacts } = await import('@/lib/feeds/personalRead')
     const { sqlPool } = await import('@/lib/db/pool')
     const query = (text: string, params: unknown[]) => sqlPool(world.payload).query(text, params)
-    const { subscriptionKeys } = await import('@/lib/vip/subscriptionUrl')
+    const { personalFeedKeys } = await import('@/lib/vip/feedUrl')
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     const same = async () => {
-      const [facts, keys] = await Promise.all([readPersonalFeedFacts(query, user.id), subscriptionKeys(world.payload, user.id)])
+      const [facts, keys] = await Promise.all([readPersonalFeedFacts(query, user.id), personalFeedKeys(world.payload, user.id)])
       expect(facts!.vip ? { links: facts!.links, status: facts!.vip.status, end: facts!.vip.currentPeriodEnd } : null).toEqual(
         keys ? { links: keys.links, status: keys.status, end: keys.expiresAt?.toISOString() ?? null } : null,
       )
@@ -332,9 +332,9 @@ describe('Russian sites direct (Site settings → Apps)', () => {
   it('is on by default, follows the editors’ choice on the next poll (a new tag), and takes only https lists', async () => {
     const { user } = await billing.subscriber(world)
     await createKey(await cookieFor(user.id), 'Phone')
-    const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-    const path = await subscriptionPath(world.payload, user.id)
-    const { DEFAULT_RULE_LISTS } = await import('@/lib/subscription/routing')
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const path = await personalFeedPath(world.payload, user.id)
+    const { DEFAULT_RULE_LISTS } = await import('@/lib/feeds/routing')
     const profile = (response: Response) => JSON.parse(Buffer.from(response.headers.get('routing')!.replace('happ://routing/onadd/', ''), 'base64').toString('utf8')) as Record<string, unknown>
     const before = await feed(path, 'Happ/3.4.1')
     expect(profile(before)).toMatchObject({ DirectIp: ['geoip:private', 'geoip:ru'], Geoipurl: DEFAULT_RULE_LISTS.geoipDat })
@@ -382,8 +382,8 @@ describe('subscription polls answered before Next.js', () => {
     try {
       const { user } = await billing.subscriber(world)
       await createKey(await cookieFor(user.id), 'Phone')
-      const { subscriptionPath } = await import('@/lib/vip/subscriptionUrl')
-      const path = await subscriptionPath(world.payload, user.id)
+      const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+      const path = await personalFeedPath(world.payload, user.id)
       const onMirror = { 'x-forwarded-host': INT_MIRROR_HOST }
       for (const [suffix, agent, host] of [['', 'Happ/3.4.1', {}], ['/clash', 'v2rayNG/1.9.16', {}], ['', 'SFA/1.11.0 (sing-box 1.11.0)', {}], ['', 'Happ/3.4.1', onMirror]] as const) {
         const fast = await fetch(`${base}${path}${suffix}`, { headers: { 'user-agent': agent, ...host } })

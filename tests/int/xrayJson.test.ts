@@ -8,8 +8,8 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { proxiesOf } from '@/lib/subscription/proxies'
-import { xrayClientConfig } from '@/lib/subscription/xray'
+import { proxiesOf } from '@/lib/feeds/proxies'
+import { xrayClientConfig } from '@/lib/feeds/xray'
 
 const hasV2ray = (() => {
   try {

@@ -3,10 +3,10 @@
 import type { PayloadHandler } from 'payload'
 import { z } from 'zod'
 
-import { adminT } from '../../../src/lib/admin/adminMessages'
-import { formatRubles, parseRubles } from '../../../src/lib/billing/pricing'
-import { RefundError, refundPayment } from '../../../src/lib/billing/refund'
-import { isCrossSiteRequest } from '../../../src/lib/http/sameSite'
+import { adminT } from '@/lib/admin/adminMessages'
+import { formatRubles, parseRubles } from '@/lib/billing/pricing'
+import { RefundError, refundPayment } from '@/lib/billing/refund'
+import { isCrossSiteRequest } from '@/lib/http/sameSite'
 import { isStaff } from '../../access/roles'
 
 const bodySchema = z.object({ payment: z.string().min(1).max(200), amount: z.string().max(40) })

@@ -4,12 +4,12 @@
 import { ValidationError } from 'payload'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { adminLanguage, adminT } from '../../../src/lib/admin/adminMessages'
-import { adminDateTime } from '../../../src/lib/admin/adminText'
-import { billingProvider, isProviderOf } from '../../../src/lib/billing'
-import { isEnded } from '../../../src/lib/billing/lifecycle'
-import { revokeAllVipKeys } from '../../../src/lib/vip/deviceKeys'
-import type { Subscription } from '../../../src/payload-types'
+import { adminLanguage, adminT } from '@/lib/admin/adminMessages'
+import { adminDateTime } from '@/lib/admin/adminText'
+import { billingProvider, isProviderOf } from '@/lib/billing'
+import { isEnded } from '@/lib/billing/lifecycle'
+import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
+import type { Subscription } from '@/payload-types'
 
 type EditorChange = { type: 'extended_by_editor' | 'cancelled_by_editor'; note: string }
 

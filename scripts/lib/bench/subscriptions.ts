@@ -5,7 +5,7 @@
 // address's allowance).
 import pg from 'pg'
 
-import { subscriptionToken } from '../../../src/lib/vip/subscriptionToken'
+import { feedToken } from '../../../src/lib/vip/feedToken'
 
 import { fixed, heading, kilobytes, table } from './format'
 import { loadTest, pageShortfalls } from './load'
@@ -20,7 +20,7 @@ const EMAIL_DOMAIN = 'bench-subscribers.example'
 /** At least this share of the static file's rate; p99 at most this many times the static file's. */
 const MIN_SHARE = 0.3
 const MAX_P99_RATIO = 2
-/** Happ asks for base64 share links; sing-box and Mihomo for their formats (src/lib/subscription/clients.ts). */
+/** Happ asks for base64 share links; sing-box and Mihomo for their formats (src/lib/feeds/clients.ts). */
 const FORMATS = [
   { name: 'base64 (Happ)', suffix: '', agent: 'Happ/3.4.1' },
   { name: 'Mihomo YAML', suffix: '/clash', agent: 'clash-verge/v2.0.3' },
@@ -83,7 +83,7 @@ export async function subscriptionsSection({ baseUrl, databaseUrl, secret }: { b
     const { userId, nonce } = await growSubscribers(client)
     const counts = (await client.query<{ users: string; keys: string }>(`SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM keys WHERE tier = 'vip') AS keys`)).rows[0]!
     console.info(heading(`Subscriptions straight to Node: ${counts.users} users, ${counts.keys} VIP keys; ${options.connections} connections × ${options.durationSeconds} s per URL`))
-    const path = `/api/subscription/${userId}/${subscriptionToken(secret, userId, nonce)}`
+    const path = `/api/subscription/${userId}/${feedToken(secret, userId, nonce)}`
     const settings = (agent: string, extra: Record<string, string> = {}): LoadSettings => ({
       baseUrl,
       headers: { 'user-agent': agent, ...extra },

@@ -5,8 +5,8 @@
 import { Fragment } from 'react'
 import { useTranslations } from 'next-intl'
 
-import { importLink, platformsOf } from '@/lib/subscription/apps'
-import type { ClientApp, Platform } from '@/lib/subscription/apps'
+import { importLink, platformsOf } from '@/lib/feeds/apps'
+import type { ClientApp, Platform } from '@/lib/feeds/apps'
 
 import { PlatformPreselect } from './PlatformPreselect'
 

@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl'
 
 import { CopyButton } from '@/components/keys/CopyButton'
-import type { ClientApp } from '@/lib/subscription/apps'
-import { platformOf, subscriptionApps } from '@/lib/subscription/apps'
-import { SHARE_LINK_PROTOCOLS } from '@/lib/subscription/freeFeed'
+import type { ClientApp } from '@/lib/feeds/apps'
+import { platformOf, subscriptionApps } from '@/lib/feeds/apps'
+import { SHARE_LINK_PROTOCOLS } from '@/lib/feeds/freeFeed'
 
 import { SubscriptionBox } from './SubscriptionBox'
 

@@ -3,7 +3,7 @@
 // the islands (src/islands) to do the same on pages served without React.
 import { useEffect } from 'react'
 
-import { preselectPlatform } from '@/lib/subscription/preselectPlatform'
+import { preselectPlatform } from '@/lib/feeds/preselectPlatform'
 
 export function PlatformPreselect({ group }: { group: string }) {
   useEffect(() => preselectPlatform(group), [group])

@@ -6,7 +6,7 @@ import { QRCodeSVG } from 'qrcode.react'
 
 import { CopyButton } from '@/components/keys/CopyButton'
 import { QR_OPTIONS } from '@/components/keys/qrOptions'
-import type { ClientApp, Platform } from '@/lib/subscription/apps'
+import type { ClientApp, Platform } from '@/lib/feeds/apps'
 
 import { AppGuide } from './AppGuide'
 

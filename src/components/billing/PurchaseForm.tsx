@@ -7,8 +7,8 @@ import type React from 'react'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 
 import type { Locale } from '@/i18n/locales'
-import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/billing/purchaseForm'
-import type { PurchaseError } from '@/lib/billing/purchaseForm'
+import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/browser/purchaseForm'
+import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
 

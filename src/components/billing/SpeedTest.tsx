@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { useState } from 'react'
 
-import { measureSpeed } from '@/lib/billing/speedTest'
+import { measureSpeed } from '@/lib/browser/speedTest'
 
 type Result = { kind: 'idle' | 'running' | 'failed' } | { kind: 'done'; download: number; upload: number }
 

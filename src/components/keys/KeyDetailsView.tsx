@@ -8,7 +8,7 @@ import { countryFlag } from '@/lib/countries/flag'
 import { AppGuide } from '@/components/apps/AppGuide'
 import type { KeySubscription } from '@/lib/data/keyDetailsPayload'
 import type { KeyDetails } from '@/lib/data/keys'
-import type { ClientApp } from '@/lib/subscription/apps'
+import type { ClientApp } from '@/lib/feeds/apps'
 import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
 import { hoursLeft } from '@/lib/time/hoursLeft'
 

@@ -42,7 +42,7 @@ export async function recordSignal(pool: Pool, name: string, outcome: { ok: true
 export function recordProviderCall(error?: unknown): void {
   if (error !== undefined && !isRefusal(error)) return
   void (async () => {
-    const { payloadClient } = await import('@/lib/data/payload')
+    const { payloadClient } = await import('@/lib/db/payload')
     const payload: Payload = await payloadClient()
     try {
       await recordSignal(sqlPool(payload), PROVIDER_SIGNAL, error === undefined ? { ok: true } : { ok: false, error: error instanceof Error ? error.message : String(error) })

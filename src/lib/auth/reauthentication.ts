@@ -5,7 +5,7 @@ import type { Payload } from 'payload'
 
 import type { User } from '@/payload-types'
 
-import { consumePasswordAttempt } from './rateLimit'
+import { consumePasswordAttempt } from '../http/rateLimit'
 
 export const RECENT_SIGN_IN_MS = 15 * 60 * 1000
 

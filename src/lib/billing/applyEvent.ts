@@ -9,13 +9,13 @@ import { accountByEmail, createCustomer } from '@/lib/auth/accounts'
 import { issueToken } from '@/lib/auth/tokens'
 import { LOCKS } from '@/lib/db/locks'
 import { withTransaction } from '@/lib/db/transaction'
-import { queueFollowUp, runFollowUps } from '@/lib/jobs/afterCommit'
+import { queueFollowUp, runFollowUps } from '@/lib/queue/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
 import { urlsOnEveryHost } from '@/lib/http/siteUrl'
 import { localizedPath } from '@/lib/routing/localizedPath'
-import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
+import { personalFeedPath } from '@/lib/vip/feedUrl'
 import type { Subscription, User } from '@/payload-types'
 
 import { formatRubles } from './pricing'
@@ -249,7 +249,7 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
       ? urlsOnEveryHost(localizedPath(`/verify-email/${await issueToken(payload, { purpose: 'activation', email: mail.to, locale: mail.locale, req })}`, mail.locale))
       : []
     // And the subscription URL for apps, on the site and on each mirror (for when the main domain is blocked).
-    const subscriptionUrls = isActivation ? urlsOnEveryHost(await subscriptionPath(payload, mail.userId, req)) : undefined
+    const subscriptionUrls = isActivation ? urlsOnEveryHost(await personalFeedPath(payload, mail.userId, req)) : undefined
     const amount = mail.amountKopecks !== undefined ? formatRubles(mail.amountKopecks, mail.locale) : undefined
     const terms = mail.terms ? termsText(mail.terms, mail.locale) : undefined
     const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, linkOnMirrors, amount, terms, subscriptionUrls })

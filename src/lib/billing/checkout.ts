@@ -16,7 +16,7 @@ import type { Tariff } from '@/payload-types'
 import { billingProvider } from '.'
 import { grantsVip } from './lifecycle'
 import type { BillingProvider } from './provider'
-import type { PurchaseError } from './purchaseForm'
+import type { PurchaseError } from '../browser/purchaseForm'
 import { receiptSettingsOf } from './receipt'
 import { purchaseTerms, termsText } from './terms'
 

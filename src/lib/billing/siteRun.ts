@@ -8,7 +8,7 @@ import type { Locale } from '@/i18n/locales'
 import { isLocale } from '@/i18n/locales'
 import { LOCKS } from '@/lib/db/locks'
 import { withTransaction } from '@/lib/db/transaction'
-import { runFollowUps } from '@/lib/jobs/afterCommit'
+import { runFollowUps } from '@/lib/queue/afterCommit'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import type { Subscription, User } from '@/payload-types'
 

@@ -1,12 +1,12 @@
 // Cached list of the client apps editors keep (admin → Client apps), in a page's language.
 import type { Locale } from '@/i18n/locales'
 import { isProtocol } from '@/lib/keys'
-import { isPlatform } from '@/lib/subscription/apps'
-import type { ClientApp } from '@/lib/subscription/apps'
-import { isSubscriptionFormat } from '@/lib/subscription/clients'
+import { isPlatform } from '@/lib/feeds/apps'
+import type { ClientApp } from '@/lib/feeds/apps'
+import { isSubscriptionFormat } from '@/lib/feeds/clients'
 
 import { cachedPublic } from './cache'
-import { payloadClient } from './payload'
+import { payloadClient } from '../db/payload'
 
 async function readClientApps(locale: Locale): Promise<ClientApp[]> {
   const payload = await payloadClient()

@@ -3,16 +3,16 @@ import type { Locale } from '@/i18n/locales'
 import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'
 import { keysSlug } from '@/lib/routing/keysFilter'
-import { appsForProtocol } from '@/lib/subscription/apps'
-import type { ClientApp } from '@/lib/subscription/apps'
-import { feedTitle } from '@/lib/subscription/freeFeed'
-import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
+import { appsForProtocol } from '@/lib/feeds/apps'
+import type { ClientApp } from '@/lib/feeds/apps'
+import { feedTitle } from '@/lib/feeds/freeFeed'
+import { personalFeedPath } from '@/lib/vip/feedUrl'
 import type { User } from '@/payload-types'
 
 import { getClientApps } from './clientApps'
 import { getKeyDetails, readKeyDetails } from './keys'
 import type { KeyDetails } from './keys'
-import { payloadClient } from './payload'
+import { payloadClient } from '../db/payload'
 import { getSettings } from './settings'
 
 /** The subscription the key's "Add to app" buttons import: its list's free feed, or the owner's VIP subscription. */
@@ -40,7 +40,7 @@ export async function getOwnKeyDetailsPayload(id: number, locale: Locale, user: 
   const [details, settings, apps] = await Promise.all([readKeyDetails(id, locale, user), getSettings(locale), getClientApps(locale)])
   if (!details) return null
   const subscription = protocolHasShareLink(details.protocol)
-    ? { kind: 'vip' as const, url: absoluteUrl(await subscriptionPath(await payloadClient(), user.id), origin), name: `${settings.siteName} VIP` }
+    ? { kind: 'vip' as const, url: absoluteUrl(await personalFeedPath(await payloadClient(), user.id), origin), name: `${settings.siteName} VIP` }
     : null
   return { details, apps: appsForProtocol(apps, details.protocol), subscription, renderedAt: Date.now() }
 }

@@ -6,7 +6,7 @@ import { keyDownloadFile } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { SHOW_STEP } from '@/lib/routing/keysFilter'
 import type { KeysFilter, ListWindow } from '@/lib/routing/keysFilter'
-import { readFreeFeedLinks } from '@/lib/subscription/freeFeed'
+import { readFreeFeedLinks } from '@/lib/feeds/freeFeed'
 import type { Country, Key, Server, User } from '@/payload-types'
 
 import { cachedKeyData, cachedPublic } from './cache'
@@ -21,7 +21,7 @@ import {
   readListPosition,
   upToPosition,
 } from './keyListing'
-import { payloadClient } from './payload'
+import { payloadClient } from '../db/payload'
 
 export type ConnectionParameters = { host: string; port: number; login: string; password: string }
 
@@ -271,5 +271,5 @@ export async function readOwnKeyRows(locale: Locale, user: User): Promise<KeyLis
   return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now(), continuesAt: null, hasMore: false }
 }
 
-/** The share links of a public list's feed (see src/lib/subscription/freeFeed.ts), cached like the list. */
+/** The share links of a public list's feed (see src/lib/feeds/freeFeed.ts), cached like the list. */
 export const getFreeFeedLinks = cachedKeyData('free-feed', async (filter: KeysFilter) => readFreeFeedLinks(await payloadClient(), filter))

@@ -1,10 +1,10 @@
 // Cached site settings (names, contacts, figures, banner) in a given language.
 import type { Locale } from '@/i18n/locales'
-import { directRouting } from '@/lib/subscription/routing'
-import type { DirectRouting } from '@/lib/subscription/routing'
+import { directRouting } from '@/lib/feeds/routing'
+import type { DirectRouting } from '@/lib/feeds/routing'
 
 import { cachedPublic } from './cache'
-import { payloadClient } from './payload'
+import { payloadClient } from '../db/payload'
 
 export type PublicSettings = {
   siteName: string

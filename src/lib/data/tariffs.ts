@@ -5,7 +5,7 @@ import type { PlanFigures } from '@/lib/billing/pricing'
 import { env } from '@/lib/env'
 
 import { cachedPublic } from './cache'
-import { payloadClient } from './payload'
+import { payloadClient } from '../db/payload'
 
 export type PublicPlan = PlanFigures & {
   id: number

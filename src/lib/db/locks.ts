@@ -15,7 +15,7 @@ import type { SqlPool, SqlQuery } from './pool'
 type LockedSubscription = { id: number | string; provider?: { subscriptionId?: string | null } | null }
 
 export const LOCKS = {
-  /** The instance that runs the job queue (src/lib/jobs/runner.ts). */
+  /** The instance that runs the job queue (src/lib/queue/runner.ts). */
   jobRunner: 'vpnkeys-job-runner',
   /** One free-key rotation at a time (src/lib/provisioning/rotation.ts). */
   freeKeyRotation: 'free-key-rotation',

@@ -7,7 +7,7 @@ import type { Payload } from 'payload'
 
 import { sqlPool } from '@/lib/db/pool'
 import { env } from '@/lib/env'
-import { lastJobTick } from '@/lib/jobs/runner'
+import { lastJobTick } from '@/lib/queue/runner'
 
 import type { ReadinessProbes } from './readiness'
 

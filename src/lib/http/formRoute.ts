@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import { localeOrDefault } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { currentUser } from '@/lib/auth/currentUser'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 import type { User } from '@/payload-types'
 
 import { boundedBytes } from './boundedBody'

@@ -7,9 +7,9 @@ import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 
 import { probeTcp } from '@/lib/provisioning/health'
-import { proxiesOf } from '@/lib/subscription/proxies'
-import type { Proxy } from '@/lib/subscription/proxies'
-import { xrayClientConfig } from '@/lib/subscription/xray'
+import { proxiesOf } from '@/lib/feeds/proxies'
+import type { Proxy } from '@/lib/feeds/proxies'
+import { xrayClientConfig } from '@/lib/feeds/xray'
 
 export type ConnectionCheck = {
   ok: boolean

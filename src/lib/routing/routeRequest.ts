@@ -7,8 +7,8 @@ import type { Locale } from '@/i18n/locales'
 
 import { sameHost } from '@/lib/http/sameHost'
 import { isRobotsMode, robotsMode } from '@/lib/seo/robots'
-import { wantsPage } from '@/lib/subscription/clients'
-import { SUBSCRIPTION_PAGE_PATH } from '@/lib/subscription/personalPath'
+import { wantsPage } from '@/lib/feeds/clients'
+import { SUBSCRIPTION_PAGE_PATH } from '@/lib/feeds/personalPath'
 
 import { isAutomatedAgent, isCrawler } from './agents'
 import { keysSlug, listWindowSegment, parseKeysSlug, parseListWindow } from './keysFilter'

@@ -1,8 +1,8 @@
-// The devices a subscriber's apps poll from (counted by src/lib/subscription/devices.ts), as My servers lists
+// The devices a subscriber's apps poll from (counted by src/lib/feeds/devices.ts), as My servers lists
 // them and removes one: through the subscriber's own access, so nobody reaches another's devices.
 import type { Payload } from 'payload'
 
-import { DEFAULT_DEVICE_LIMIT } from '@/lib/subscription/devices'
+import { DEFAULT_DEVICE_LIMIT } from '@/lib/feeds/devices'
 import type { Device, Subscription, User } from '@/payload-types'
 
 export type DeviceRow = Pick<Device, 'id' | 'model' | 'os' | 'osVersion' | 'userAgent' | 'createdAt' | 'lastSeenAt'>

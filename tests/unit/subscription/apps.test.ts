@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { appsForProtocol, fillImportTemplate, importLink, importTemplateProblem, platformOf, platformsOf, subscriptionApps } from '@/lib/subscription/apps'
-import type { ClientApp } from '@/lib/subscription/apps'
+import { appsForProtocol, fillImportTemplate, importLink, importTemplateProblem, platformOf, platformsOf, subscriptionApps } from '@/lib/feeds/apps'
+import type { ClientApp } from '@/lib/feeds/apps'
 import { defaultClientApps } from '../../../migrations/data/20261124_client_apps'
 
 const FEED = 'https://free.vpnkeys.example/api/feed/vless-de'

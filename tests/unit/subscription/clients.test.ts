@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { subscriptionFormat, wantsPage } from '@/lib/subscription/clients'
+import { subscriptionFormat, wantsPage } from '@/lib/feeds/clients'
 
 describe('the format a subscription answers in', () => {
   it.each([

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { ANNOUNCE_MAX_LENGTH, mirrorsAnnouncement } from '@/lib/subscription/personalAnswer'
+import { ANNOUNCE_MAX_LENGTH, mirrorsAnnouncement } from '@/lib/feeds/personalAnswer'
 
 const text = (hosts: string) => `Если сайт не открывается, он работает по адресам: ${hosts}`
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
 import { parseShareLink } from '@/lib/keys'
-import { matchesEtag, subscriptionEtag, subscriptionResponse } from '@/lib/subscription/respond'
-import type { SubscriptionMeta } from '@/lib/subscription/respond'
-import { DEFAULT_RULE_LISTS, directRouting } from '@/lib/subscription/routing'
+import { matchesEtag, subscriptionEtag, subscriptionResponse } from '@/lib/feeds/respond'
+import type { SubscriptionMeta } from '@/lib/feeds/respond'
+import { DEFAULT_RULE_LISTS, directRouting } from '@/lib/feeds/routing'
 
 const REALITY = 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@de1.example.net:443?encryption=none&flow=xtls-rprx-vision&security=reality&sni=www.microsoft.com&fp=chrome&pbk=O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E&sid=6ba85179e30d4fc2&type=tcp#DE%20VLESS'
 const WS_TLS = 'vless://7f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@nl1.example.net:443?encryption=none&security=tls&sni=nl1.example.net&type=ws&path=%2Fvpn&host=cdn.example.net#NL%20VLESS'

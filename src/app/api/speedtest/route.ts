@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto'
 
 import { NextResponse } from 'next/server'
 
-import { consumeIpAllowance } from '@/lib/auth/rateLimit'
+import { consumeIpAllowance } from '@/lib/http/rateLimit'
 import { clientIp } from '@/lib/http/clientIp'
 import { refuseCrossSite } from '@/lib/http/sameSite'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 
 const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024

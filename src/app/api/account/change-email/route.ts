@@ -3,7 +3,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { requestEmailChange } from '@/lib/auth/changeEmail'
-import { consumeLinkAllowance } from '@/lib/auth/rateLimit'
+import { consumeLinkAllowance } from '@/lib/http/rateLimit'
 import { reauthenticate } from '@/lib/auth/reauthentication'
 import { formRoute } from '@/lib/http/formRoute'
 import { clientIp } from '@/lib/http/clientIp'

@@ -3,7 +3,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
-import { consumeLinkAllowance } from '@/lib/auth/rateLimit'
+import { consumeLinkAllowance } from '@/lib/http/rateLimit'
 import { safeNextPath } from '@/lib/auth/safeNext'
 import { formRoute } from '@/lib/http/formRoute'
 import { clientIp } from '@/lib/http/clientIp'

@@ -6,7 +6,7 @@ import { NextResponse } from 'next/server'
 import { localeOrDefault } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
 import { applyPayment } from '@/lib/billing/siteRun'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 import { requestOrigin, siteUrl } from '@/lib/http/siteUrl'
 import { checkEmail } from '@/lib/validation/email'
 

@@ -2,13 +2,13 @@
 import { z } from 'zod'
 
 import { formRoute } from '@/lib/http/formRoute'
-import { rotateSubscriptionUrl } from '@/lib/vip/subscriptionUrl'
+import { rotateFeedUrl } from '@/lib/vip/feedUrl'
 
 export const POST = formRoute({
   input: z.object({}),
   auth: 'required',
   handle: async ({ user, payload, redirect }) => {
-    await rotateSubscriptionUrl(payload, user.id)
+    await rotateFeedUrl(payload, user.id)
     return redirect('/profile/servers', { url: 'reset' })
   },
 })

@@ -8,18 +8,18 @@ import { createTranslator } from 'next-intl'
 import ru from '@/i18n/messages/ru.json'
 
 import { getCountry, getFreeFeedLinks } from '@/lib/data/keys'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 import { getSettings } from '@/lib/data/settings'
-import { consumeIpAllowance } from '@/lib/auth/rateLimit'
+import { consumeIpAllowance } from '@/lib/http/rateLimit'
 import { clientIp } from '@/lib/http/clientIp'
 import { requestOrigin } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys'
 import { visitorLocale } from '@/lib/http/visitorLocale'
 import { keysPathname, parseKeysSlug } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
-import { isSubscriptionFormat, subscriptionFormat, wantsPage } from '@/lib/subscription/clients'
-import { FEED_ANCHOR, feedTitle } from '@/lib/subscription/freeFeed'
-import { conditionalSubscriptionResponse } from '@/lib/subscription/respond'
+import { isSubscriptionFormat, subscriptionFormat, wantsPage } from '@/lib/feeds/clients'
+import { FEED_ANCHOR, feedTitle } from '@/lib/feeds/freeFeed'
+import { conditionalSubscriptionResponse } from '@/lib/feeds/respond'
 
 const notFound = () => NextResponse.json({ error: 'not_found' }, { status: 404, headers: { 'Cache-Control': 'public, max-age=300' } })
 

@@ -10,7 +10,7 @@ import { localeOrDefault } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import { currentPageUser } from '@/lib/auth/currentUser'
 import { vipSubscriptionOf } from '@/lib/billing/account'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 
 import { profileMetadata } from '../_components/ProfileSection'
 

@@ -12,14 +12,14 @@ import { localeOrDefault } from '@/i18n/locales'
 import { currentPageUser } from '@/lib/auth/currentUser'
 import { getClientApps } from '@/lib/data/clientApps'
 import { readOwnKeyRows } from '@/lib/data/keys'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 import { getSettings } from '@/lib/data/settings'
 import { addressesOf, requestOrigin } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { DEVICE_LABEL_MAX, firstKeyChoice, MAX_DEVICE_KEYS, REVOKE_UNDO_SECONDS, targetValue, undoableRevocation, vipChoices } from '@/lib/vip/deviceKeys'
 import { deviceLimitOf, ownDevices } from '@/lib/vip/devices'
-import { subscriptionPath } from '@/lib/vip/subscriptionUrl'
+import { personalFeedPath } from '@/lib/vip/feedUrl'
 
 import { ProfileSection, profileMetadata } from '../_components/ProfileSection'
 import { DeviceList } from './_components/DeviceList'
@@ -47,7 +47,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
     getTranslations({ locale, namespace: 'Profile' }),
     readOwnKeyRows(locale, user),
     vipChoices(payload, locale, user),
-    subscriptionPath(payload, user.id),
+    personalFeedPath(payload, user.id),
     getSettings(locale),
     getClientApps(locale),
     ownDevices(payload, user),

@@ -14,7 +14,7 @@ import { hasUsedCancelDiscount } from '@/lib/billing/renewal'
 import { formatRubles } from '@/lib/billing/pricing'
 import { discounted } from '@/lib/billing/renewalPlan'
 import { billingDate } from '@/lib/billing/terms'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 import { env } from '@/lib/env'
 
 import { ProfileSection, profileMetadata } from '../_components/ProfileSection'

@@ -2,20 +2,20 @@
 // suffix /base64, /clash, /singbox, /outline), with the headers apps show. Wrong or revoked tokens, unknown
 // suffixes and ended subscriptions get 404. A browser opening the bare URL is sent to the subscription page.
 // The site's own server answers apps' polls before Next.js (src/server/subscriptionFastPath.ts) with the same
-// answer (src/lib/subscription/personalAnswer.ts); this route serves the rest (browsers, `next dev`, tests).
+// answer (src/lib/feeds/personalAnswer.ts); this route serves the rest (browsers, `next dev`, tests).
 import { NextResponse } from 'next/server'
 
 import { sqlPool } from '@/lib/db/pool'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 import { env } from '@/lib/env'
 import { pollSiteOf, requestedHost } from '@/lib/http/siteHosts'
 import { requestOrigin } from '@/lib/http/siteUrl'
 import { visitorLocale } from '@/lib/http/visitorLocale'
 import { localizedPath } from '@/lib/routing/localizedPath'
-import { isSubscriptionFormat, wantsPage } from '@/lib/subscription/clients'
-import { polledDevice } from '@/lib/subscription/devices'
-import { answerPersonalPoll } from '@/lib/subscription/personalAnswer'
-import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
+import { isSubscriptionFormat, wantsPage } from '@/lib/feeds/clients'
+import { polledDevice } from '@/lib/feeds/devices'
+import { answerPersonalPoll } from '@/lib/feeds/personalAnswer'
+import { isFeedPathToken } from '@/lib/feeds/personalPath'
 
 const notFound = () => NextResponse.json({ error: 'not_found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
@@ -23,7 +23,7 @@ type Params = Promise<{ user: string; token: string; format?: string[] }>
 
 export async function GET(request: Request, { params }: { params: Params }) {
   const { user, token, format: suffix = [] } = await params
-  if (!isSubscriptionPathToken(user, token)) return notFound()
+  if (!isFeedPathToken(user, token)) return notFound()
   if (suffix.length > 1 || (suffix.length === 1 && !isSubscriptionFormat(suffix[0]))) return notFound()
   // An explicit format is what was asked for, even in a browser; the bare URL opens the page there, which checks the
   // token itself (a wrong one gets the site's 404 screen).

@@ -10,11 +10,11 @@ import { PersonalSubscriptionBox } from '@/components/apps/PersonalSubscriptionB
 import { Link } from '@/i18n/Link'
 import { localeOrDefault } from '@/i18n/locales'
 import { getClientApps } from '@/lib/data/clientApps'
-import { payloadClient } from '@/lib/data/payload'
+import { payloadClient } from '@/lib/db/payload'
 import { getSettings } from '@/lib/data/settings'
 import { addressesOf, requestOrigin } from '@/lib/http/siteUrl'
-import { isSubscriptionPathToken } from '@/lib/subscription/personalPath'
-import { subscriptionKeys, userForSubscriptionToken } from '@/lib/vip/subscriptionUrl'
+import { isFeedPathToken } from '@/lib/feeds/personalPath'
+import { personalFeedKeys, userForFeedToken } from '@/lib/vip/feedUrl'
 
 export const dynamic = 'force-dynamic'
 
@@ -31,16 +31,16 @@ export default async function SubscriptionPage({ params }: { params: Params }) {
   const { locale: raw, user, token } = await params
   const locale = localeOrDefault(raw)
   setRequestLocale(locale)
-  if (!isSubscriptionPathToken(user, token)) notFound()
+  if (!isFeedPathToken(user, token)) notFound()
   const payload = await payloadClient()
-  const userId = await userForSubscriptionToken(payload, Number(user), token)
+  const userId = await userForFeedToken(payload, Number(user), token)
   if (!userId) notFound()
   const [t, format, settings, apps, keys, requestHeaders] = await Promise.all([
     getTranslations({ locale, namespace: 'SubscriptionPage' }),
     getFormatter({ locale }),
     getSettings(locale),
     getClientApps(locale),
-    subscriptionKeys(payload, userId),
+    personalFeedKeys(payload, userId),
     headers(),
   ])
   // On the host the page was opened on (a mirror's address on a mirror), and on the site's others.

@@ -9,7 +9,7 @@ import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { localizedPath } from '@/lib/routing/localizedPath'
-import { subscriptionTokenMatches } from '@/lib/vip/subscriptionUrl'
+import { feedTokenMatches } from '@/lib/vip/feedUrl'
 
 import { subscriptionFormat } from './clients'
 import type { SqlPool } from '@/lib/db/pool'
@@ -54,7 +54,7 @@ export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site
 }
 
 function isOwnersPoll(facts: PersonalFeedFacts | null, poll: PersonalPoll): facts is PersonalFeedFacts & { nonce: string; vip: NonNullable<PersonalFeedFacts['vip']> } {
-  return Boolean(facts && !facts.deleting && facts.nonce && facts.vip && subscriptionTokenMatches(poll.userId, facts.nonce, poll.token))
+  return Boolean(facts && !facts.deleting && facts.nonce && facts.vip && feedTokenMatches(poll.userId, facts.nonce, poll.token))
 }
 
 /** The answer to `poll` from its facts; `standing` is the polling device's, when it sent an id. */

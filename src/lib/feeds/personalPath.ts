@@ -6,7 +6,7 @@ const USER_PATTERN = new RegExp(`^${USER}$`)
 const TOKEN_PATTERN = new RegExp(`^${TOKEN}$`)
 
 /** Whether two path segments are shaped like a user id and a token at all. */
-export function isSubscriptionPathToken(user: string, token: string): boolean {
+export function isFeedPathToken(user: string, token: string): boolean {
   return USER_PATTERN.test(user) && TOKEN_PATTERN.test(token)
 }
 

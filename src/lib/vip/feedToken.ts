@@ -2,6 +2,6 @@
 // Pure, so the bench can make the URLs of the subscribers it adds.
 import { createHmac } from 'node:crypto'
 
-export function subscriptionToken(serverSecret: string, userId: number, nonce: string): string {
+export function feedToken(serverSecret: string, userId: number, nonce: string): string {
   return createHmac('sha256', serverSecret).update(`subscription-url:${userId}:${nonce}`).digest('base64url')
 }

@@ -1,8 +1,8 @@
 // What a personal subscription URL answers, read in one SQL statement: the owner's secret and language, their VIP
 // subscription and its device limit, their current VIP keys' share links, the site's name, and what is known of
-// the polling device (src/lib/subscription/devices.ts). Every subscriber's every app polls this URL on each launch
+// the polling device (src/lib/feeds/devices.ts). Every subscriber's every app polls this URL on each launch
 // and update interval; through the Local API the same facts took five reads with their hooks (about 14 ms of CPU a
-// poll). The rules stay those of the Local API readers (vipSubscriptionOf, subscriptionKeys); a test
+// poll). The rules stay those of the Local API readers (vipSubscriptionOf, personalFeedKeys); a test
 // (tests/int/vip.test.ts) compares the two across the states a subscription and its keys go through.
 import { defaultLocale, localeOrDefault } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'

@@ -8,28 +8,28 @@ import { env } from '@/lib/env'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import type { Key, Subscription, User } from '@/payload-types'
 
-import { subscriptionToken } from './subscriptionToken'
+import { feedToken } from './feedToken'
 
 function secret(): string {
   return env().PAYLOAD_SECRET ?? 'development-secret-for-subscription-urls'
 }
 
 function tokenOf(userId: number, nonce: string): string {
-  return subscriptionToken(secret(), userId, nonce)
+  return feedToken(secret(), userId, nonce)
 }
 
 async function nonceOf(payload: Payload, userId: number, create: boolean, req?: PayloadRequest): Promise<string | null> {
   const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true, req })
   const existing = (user as (User & { subscriptionUrlNonce?: string | null }) | null)?.subscriptionUrlNonce
   if (existing || !create || !user) return existing ?? null
-  return rotateSubscriptionUrl(payload, userId, req)
+  return rotateFeedUrl(payload, userId, req)
 }
 
 /**
  * A new secret: the old URL stops working at once, and the devices counted through it are forgotten (a link is
  * replaced because it went where it should not: the places those devices took are free again).
  */
-export async function rotateSubscriptionUrl(payload: Payload, userId: number, req?: PayloadRequest): Promise<string> {
+export async function rotateFeedUrl(payload: Payload, userId: number, req?: PayloadRequest): Promise<string> {
   const nonce = randomBytes(16).toString('hex')
   await payload.update({ collection: 'users', id: userId, data: { subscriptionUrlNonce: nonce } as Partial<User>, depth: 0, req })
   await payload.delete({ collection: 'devices', where: { user: { equals: userId } }, depth: 0, req })
@@ -37,31 +37,31 @@ export async function rotateSubscriptionUrl(payload: Payload, userId: number, re
 }
 
 /** The path of the user's subscription URL (created on first use; in `req`'s transaction when given). */
-export async function subscriptionPath(payload: Payload, userId: number, req?: PayloadRequest): Promise<string> {
+export async function personalFeedPath(payload: Payload, userId: number, req?: PayloadRequest): Promise<string> {
   const nonce = (await nonceOf(payload, userId, true, req))!
   return `/api/subscription/${userId}/${tokenOf(userId, nonce)}`
 }
 
 /** The user behind a subscription URL, or null when the token is wrong or revoked. */
-export async function userForSubscriptionToken(payload: Payload, userId: number, token: string): Promise<number | null> {
+export async function userForFeedToken(payload: Payload, userId: number, token: string): Promise<number | null> {
   const owner = await payload.findByID({ collection: 'users', id: userId, depth: 0, disableErrors: true })
   // An account being deleted serves nothing; restoring it brings the same URL back.
   if (!owner || owner.deletionRequestedAt) return null
   const nonce = await nonceOf(payload, userId, false)
-  return nonce && subscriptionTokenMatches(userId, nonce, token) ? userId : null
+  return nonce && feedTokenMatches(userId, nonce, token) ? userId : null
 }
 
 /** Whether `token` is the subscription URL's token for this user and secret (compared in constant time). */
-export function subscriptionTokenMatches(userId: number, nonce: string, token: string): boolean {
+export function feedTokenMatches(userId: number, nonce: string, token: string): boolean {
   const expected = Buffer.from(tokenOf(userId, nonce))
   const given = Buffer.from(token)
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
-export type SubscriptionKeys = { links: string[]; expiresAt: Date | null; status: Subscription['status'] }
+export type PersonalFeedKeys = { links: string[]; expiresAt: Date | null; status: Subscription['status'] }
 
 /** The user's current VIP keys (their share links), the subscription's state and when it ends; null without VIP. */
-export async function subscriptionKeys(payload: Payload, userId: number): Promise<SubscriptionKeys | null> {
+export async function personalFeedKeys(payload: Payload, userId: number): Promise<PersonalFeedKeys | null> {
   const active = await vipSubscriptionOf(payload, userId)
   if (!active) return null
   const keys = await payload.find({
