@@ -24,6 +24,8 @@ import { termsText } from './terms'
 import type { ChargeTerms } from './terms'
 import { advance, start } from './lifecycle'
 import type { HistoryEntry, SubscriptionState } from './lifecycle'
+import { mailsOf } from './mails'
+import type { MailCause, RenewalRunner } from './mails'
 import type { BillingEvent, ProviderRunBilling, ProviderSubscription } from './provider'
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
@@ -50,20 +52,6 @@ async function buyerOf(payload: Payload, req: PayloadRequest, remote: ProviderSu
     if (byId) return byId
   }
   return (await accountByEmail(payload, email, req)) ?? createCustomer(payload, { email, locale, verified: false }, req)
-}
-
-const HISTORY_MAIL: Partial<Record<HistoryEntry, BillingMailKind>> = {
-  trial_started: 'activated',
-  activated: 'activated',
-  renewed: 'renewed',
-  payment_failed: 'paymentFailed',
-  renewal_cancelled: 'renewalCancelled',
-  renewal_resumed: 'renewalResumed',
-}
-
-/** Unlinking the card turns renewal off too: one mail says both (not the history's "auto-renewal off" as well). */
-export function unlinkedMethodMail(mailFor: (entry: HistoryEntry) => BillingMailKind | undefined): Pick<ViewInput, 'mailFor' | 'extraMail' | 'methodRemoved'> {
-  return { mailFor: (entry) => (entry === 'renewal_cancelled' ? undefined : mailFor(entry)), extraMail: 'paymentMethodRemoved', methodRemoved: true }
 }
 
 export function applyBillingEvent(payload: Payload, provider: ProviderRunBilling, event: BillingEvent): Promise<ApplyResult> {
@@ -157,17 +145,13 @@ async function saveSubscription(payload: Payload, req: PayloadRequest, input: Sa
     : payload.create({ collection: 'subscriptions', data, depth: 0, req })
 }
 
-type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; next: SubscriptionState; occurredAt: string; mailFor: (entry: HistoryEntry) => BillingMailKind | undefined }
+type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; occurredAt: string }
 
-/** One activation-history row per step, and the mail each step sends to the account's address. */
-async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, next, occurredAt, mailFor }: HistoryInput): Promise<PendingMail[]> {
-  const mails: PendingMail[] = []
+/** One activation-history row per step. */
+async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, occurredAt }: HistoryInput): Promise<void> {
   for (const entry of history) {
     await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt }, depth: 0, req })
-    const kind = mailFor(entry)
-    if (kind && user) mails.push({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next })
   }
-  return mails
 }
 
 /** Money that moved (or was asked for and declined), recorded once per reference in the history. */
@@ -272,12 +256,10 @@ export type ViewInput = {
   occurredAt: string
   money?: readonly MoneyMovement[]
   siteRun?: SiteRunData
-  /** The mail a history step sends; by default activation, renewal and a failed payment. */
-  mailFor?: (entry: HistoryEntry) => BillingMailKind | undefined
-  /** A mail beside the history's (Stripe's "trial ends soon"). */
-  extraMail?: BillingMailKind
-  /** The subscriber unlinked the saved method (see SaveInput). */
-  methodRemoved?: boolean
+  /** Who charges its renewals: which mail each step sends (mails.ts). */
+  runner: RenewalRunner
+  /** What else about the change decides its mail (mails.ts); `methodRemoved` also forgets the saved method. */
+  mail?: MailCause
 }
 
 /**
@@ -285,7 +267,8 @@ export type ViewInput = {
  * the monotone transition, the record, its history and payment, and the follow-ups queued with them.
  */
 export async function applyView(payload: Payload, req: PayloadRequest, input: ViewInput): Promise<Outcome> {
-  const { providerName, remote, existing, occurredAt, money = [], siteRun, mailFor = (entry) => HISTORY_MAIL[entry], extraMail, methodRemoved } = input
+  const { providerName, remote, existing, occurredAt, money = [], siteRun, runner, mail } = input
+  const methodRemoved = mail === 'methodRemoved'
   const user = await accountFor(payload, req, existing, remote)
   const transition = transitionOf(existing, remote)
   if (!transition.ok) {
@@ -295,9 +278,10 @@ export async function applyView(payload: Payload, req: PayloadRequest, input: Vi
   }
   const { next, history } = transition
   const saved = await saveSubscription(payload, req, { providerName, remote, existing, user, next, siteRun, methodRemoved })
-  const mails = await recordHistory(payload, req, { saved, user, history, next, occurredAt, mailFor })
+  await recordHistory(payload, req, { saved, user, history, occurredAt })
   await recordMoney(payload, req, { money, saved, user, occurredAt })
-  if (user && extraMail) mails.push({ to: user.email, userId: user.id, locale: localeOf(user), kind: extraMail, subscription: next })
+  // To the account's address, each in its language.
+  const mails: PendingMail[] = user ? mailsOf(history, runner, mail).map((kind) => ({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next })) : []
   if (mails.some((mail) => MAILS_WITH_AMOUNT.has(mail.kind))) {
     const amountKopecks = await nextChargeKopecks(payload, req, saved, remote.hasDiscount)
     if (amountKopecks !== null) {
@@ -339,9 +323,8 @@ export async function syncSubscription(
       existing,
       occurredAt: event ? new Date(event.created * 1000).toISOString() : new Date().toISOString(),
       money: paid ? [{ type: 'payment', reference: paid.id, amountKopecks: paid.amountPaidKopecks }] : [],
-      ...(methodGone
-        ? unlinkedMethodMail((entry) => HISTORY_MAIL[entry])
-        : { extraMail: event?.type === 'customer.subscription.trial_will_end' && remote.status === 'trialing' ? 'trialEnding' : undefined }),
+      runner: 'provider',
+      mail: methodGone ? 'methodRemoved' : event?.type === 'customer.subscription.trial_will_end' && remote.status === 'trialing' ? 'trialEnding' : undefined,
     })
   })
   // After the commit: the ended subscription's VIP keys stop being served, and the mails go out.

@@ -1,7 +1,7 @@
 // The subscriber's saved card is theirs to take back at any time. Unlinking it: a site-run subscription (YooKassa)
 // forgets the method's id, so nothing can be charged to it; with Stripe the method is detached from the customer
 // through its API. Renewal needs a method, so it goes off; the subscription runs to the end of its paid period and
-// continues only with a new payment. The page and an e-mail confirm it (applyEvent's `unlinkedMethodMail`).
+// continues only with a new payment. The page and an e-mail confirm it (mails.ts, `methodRemoved`).
 import type { Payload } from 'payload'
 
 import type { User } from '@/payload-types'

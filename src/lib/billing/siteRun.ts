@@ -9,13 +9,13 @@ import { isLocale } from '@/i18n/locales'
 import { LOCKS } from '@/lib/db/locks'
 import { withTransaction } from '@/lib/db/transaction'
 import { runFollowUps } from '@/lib/queue/afterCommit'
-import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import type { Subscription, User } from '@/payload-types'
 
-import { applyView, findRecord, recordEventOnce, stateOf, unlinkedMethodMail } from './applyEvent'
+import { applyView, findRecord, recordEventOnce, stateOf } from './applyEvent'
 import type { ApplyResult, MoneyMovement, Outcome, SiteRunData } from './applyEvent'
 import { VIP_STATUSES, isEnded } from './lifecycle'
-import type { HistoryEntry, SubscriptionState } from './lifecycle'
+import type { SubscriptionState } from './lifecycle'
+import type { MailCause } from './mails'
 import type { ProviderPayment, ProviderSubscription, ReceiptSettings, SiteRunBilling } from './provider'
 import { buildReceipt, paymentDescription, receiptSettingsOf } from './receipt'
 import { afterDeclined, afterPaid, firstPeriod, planCharge } from './renewalPlan'
@@ -23,18 +23,6 @@ import type { ChargeOutcome, PlannedCharge, RenewalTerms } from './renewalPlan'
 
 const NOTHING: Outcome = { result: 'ignored', followUps: [] }
 
-/** A site-run subscription's steps mail like Stripe's, but a failed charge says when we try again. */
-const SITE_RUN_MAIL: Partial<Record<HistoryEntry, BillingMailKind>> = {
-  trial_started: 'activated',
-  activated: 'activated',
-  renewed: 'renewed',
-  payment_failed: 'paymentRetry',
-  expired: 'expired',
-  renewal_cancelled: 'renewalCancelled',
-  renewal_resumed: 'renewalResumed',
-}
-
-const siteRunMail = (entry: HistoryEntry) => SITE_RUN_MAIL[entry]
 
 function numberOf(value: string | undefined): number {
   const parsed = Number(value)
@@ -118,13 +106,9 @@ function renewalOutcome(existing: Subscription, payment: ProviderPayment): Charg
 type Applied = {
   remote: ProviderSubscription
   siteRun?: SiteRunData
-  extraMail?: BillingMailKind
-  mailFor?: (entry: HistoryEntry) => BillingMailKind | undefined
+  mail?: MailCause
   money: MoneyMovement[]
 } | null
-
-/** The trial turning into a paid period is a renewal to the subscriber, not a second activation. */
-const renewalMail = (entry: HistoryEntry) => (entry === 'activated' ? 'renewed' : SITE_RUN_MAIL[entry])
 
 function appliedPayment(existing: Subscription | undefined, payment: ProviderPayment): Applied {
   const money: MoneyMovement[] = []
@@ -147,9 +131,8 @@ function appliedPayment(existing: Subscription | undefined, payment: ProviderPay
   return {
     remote: viewOf(existing, state),
     siteRun: { renewal: { failedCharges: outcome.failedCharges, discountPercent: outcome.discountPercent } },
-    mailFor: renewalMail,
-    // A second failed retry changes no status, so no history step mails it: this does.
-    extraMail: outcome.status === 'past_due' && existing.status === 'past_due' ? 'paymentRetry' : undefined,
+    // A second failed retry changes no status, so no history step mails it: its cause does.
+    mail: outcome.status === 'past_due' && existing.status === 'past_due' ? 'declinedAgain' : 'renewalCharge',
     money,
   }
 }
@@ -172,7 +155,7 @@ export async function applyPayment(payload: Payload, provider: SiteRunBilling, p
     const applied = appliedPayment(existing, current)
     if (!applied) return NOTHING
     const occurredAt = current.capturedAt ?? new Date().toISOString()
-    return applyView(payload, req, { providerName: provider.name, existing, occurredAt, mailFor: siteRunMail, ...applied })
+    return applyView(payload, req, { providerName: provider.name, existing, occurredAt, runner: 'site', ...applied })
   })
   await runFollowUps(payload, outcome.followUps)
   return outcome.result
@@ -203,11 +186,11 @@ export function changeSiteRun(payload: Payload, subscriptionId: number, change: 
     const now = at.toISOString()
     if (change.kind === 'forgetMethod') {
       const next = isEnded(state.status) ? state : { ...state, cancelAtPeriodEnd: true, nextPaymentAt: null }
-      return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), ...unlinkedMethodMail(siteRunMail) })
+      return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), runner: 'site', mail: 'methodRemoved' })
     }
     if (isEnded(existing.status)) return NOTHING
     if (change.kind === 'discount') {
-      return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: { ...viewOf(existing, state), hasDiscount: true }, siteRun: { renewal: { discountPercent: change.percentOff } } })
+      return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: { ...viewOf(existing, state), hasDiscount: true }, siteRun: { renewal: { discountPercent: change.percentOff } }, runner: 'site' })
     }
     if (change.kind === 'lapse' && (!existing.cancelAtPeriodEnd || Date.parse(existing.currentPeriodEnd ?? '') > at.getTime())) return NOTHING
     const next: SubscriptionState =
@@ -216,7 +199,7 @@ export function changeSiteRun(payload: Payload, subscriptionId: number, change: 
         : change.kind === 'lapse'
           ? { ...state, status: 'cancelled', nextPaymentAt: null }
           : { ...state, cancelAtPeriodEnd: change.cancel, nextPaymentAt: change.cancel ? null : state.currentPeriodEnd }
-    return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), mailFor: siteRunMail })
+    return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), runner: 'site' })
   })
 }
 
@@ -247,7 +230,8 @@ function remindTrialEnding(payload: Payload, subscriptionId: number, now: Date):
       occurredAt: now.toISOString(),
       remote: viewOf(existing, stateOf(existing)),
       siteRun: { renewal: { trialReminderSentAt: now.toISOString() } },
-      extraMail: 'trialEnding',
+      runner: 'site',
+      mail: 'trialEnding',
     })
   })
 }
