@@ -331,7 +331,7 @@ describe('cancelling auto-renewal', () => {
   async function subscribed(months = '1') {
     const { user, subscriptionId } = await billing.subscriber(world, months)
     const { billingProvider } = await import('@/lib/billing')
-    const { changeRenewal } = await import('@/lib/billing/renewal')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
     return { user, subscriptionId, provider: billingProvider()!, changeRenewal }
   }
 

@@ -200,7 +200,7 @@ describe('renewals run by the site', () => {
     expect(reminders()[0]!.text).toContain('Then ₽799, the price of your plan, is charged to your saved payment method')
     // Turned off before the reminder: nobody is reminded of a charge that will not come.
     const { user: other, record: quiet } = await subscriber({ months: '1' })
-    const { changeRenewal } = await import('@/lib/billing/renewal')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
     await changeRenewal(world.payload, provider, other, 'cancel', 30)
     await runJob(quiet, new Date(Date.parse(quiet.trialEndsAt!) - DAY))
     expect(world.smtp.messages.filter((mail) => mail.to.includes(other.email) && /Пробный период/.test(mail.subject))).toHaveLength(0)
@@ -403,7 +403,7 @@ describe('refunds by staff', () => {
 describe('cancelling auto-renewal', () => {
   it('accepting the offer takes the discount off the next charge once, then the full price again', async () => {
     const { record, order, user } = await subscriber({ months: '1' })
-    const { changeRenewal } = await import('@/lib/billing/renewal')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: true })
     expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: false, error: 'discountUsed' })
     expect((await recordOf(order))?.renewal?.discountPercent).toBe(30)
@@ -417,7 +417,7 @@ describe('cancelling auto-renewal', () => {
     const { record, order, user, email } = await subscriber({ months: '1' })
     const { createDeviceKey } = await import('@/lib/vip/deviceKeys')
     expect(await createDeviceKey(world.payload, user, { serverId: await vipServerId(world), protocol: 'vless', device: 'Laptop' })).toMatchObject({ ok: true })
-    const { changeRenewal } = await import('@/lib/billing/renewal')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: true })
     const off = (await recordOf(order))!
     expect(off).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: true, nextPaymentAt: null })
@@ -433,7 +433,7 @@ describe('cancelling auto-renewal', () => {
 
   it('"Extend" turns renewal back on with the next charge at the period’s end', async () => {
     const { record, order, user } = await subscriber({ months: '1' })
-    const { changeRenewal } = await import('@/lib/billing/renewal')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
     await changeRenewal(world.payload, provider, user, 'cancel', 30)
     expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: true })
     expect(await recordOf(order)).toMatchObject({ cancelAtPeriodEnd: false, nextPaymentAt: record.currentPeriodEnd })
@@ -460,7 +460,7 @@ describe('the saved payment method', () => {
     expect(mail.subject).toBe('Способ оплаты отвязан от аккаунта на сайте VPN ключи')
     expect(world.smtp.messages.slice(since).filter((sent) => sent.to.includes(email))).toHaveLength(1)
     // Renewal needs a method now: "Extend" is refused, and the due date charges nothing and ends the subscription.
-    const { changeRenewal } = await import('@/lib/billing/renewal')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: false, error: 'noSubscription' })
     await runJob(unlinked, record.currentPeriodEnd!)
     expect((await recordOf(order))?.status).toBe('cancelled')
@@ -474,7 +474,7 @@ describe('a subscription bought through the other provider', () => {
     const { record, order, user } = await subscriber({ months: '1' })
     // As if PAYMENT_PROVIDER had been switched: this subscription is Stripe's, which this process cannot reach.
     await world.payload.update({ collection: 'subscriptions', id: record.id, data: { provider: { name: 'stripe' } } })
-    const { changeRenewal } = await import('@/lib/billing/renewal')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: false, error: 'providerFailed' })
     const editor = (await world.payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 })).docs[0]!
     await expect(world.payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'cancelled' }, user: editor, overrideAccess: false })).rejects.toThrow()

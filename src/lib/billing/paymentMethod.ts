@@ -7,7 +7,7 @@ import type { Payload } from 'payload'
 import type { User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
-import { syncSubscription } from './applyEvent'
+import { syncSubscription } from './subscriptionRecord'
 import { isProviderOf } from './index'
 import { isEnded } from './lifecycle'
 import type { BillingProvider } from './provider'

@@ -6,8 +6,8 @@
 import { NextResponse } from 'next/server'
 
 import { billingProvider } from '@/lib/billing'
-import { applyBillingEvent } from '@/lib/billing/applyEvent'
-import type { ApplyResult } from '@/lib/billing/applyEvent'
+import { applyBillingEvent } from '@/lib/billing/subscriptionRecord'
+import type { ApplyResult } from '@/lib/billing/subscriptionRecord'
 import { SignatureError } from '@/lib/billing/provider'
 import { applyPayment } from '@/lib/billing/siteRun'
 import { isFromYooKassa } from '@/lib/billing/yookassaSource'

@@ -1,7 +1,9 @@
-// Applies a verified payment-provider event. Each event id is applied once: it is stored in provider
-// events in the same transaction as its effects, under a lock per subscription, so replays and two
-// concurrent deliveries change nothing more. The subscription is re-read from the provider and moved
-// only forward (lifecycle.ts), so events in any order end in the provider's final state.
+// Our record of a subscription, moved to a new view of it: `applyView` is the one place that writes its state,
+// dates, history, money, mail and follow-ups, in the caller's transaction under the subscription's lock (LOCKS.billing).
+// Provider-run subscriptions (Stripe) come here through their verified events: each event id is applied once (stored
+// in provider events in the same transaction as its effects), the subscription is re-read from the provider and
+// moved only forward (lifecycle.ts), so events in any order end in the provider's final state. Site-run ones
+// (YooKassa) come through siteRun.ts.
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'

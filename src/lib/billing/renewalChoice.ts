@@ -1,5 +1,6 @@
-// Cancelling auto-renewal, with the one-time discount offered first: accepting applies the discount at
-// the provider (once per user, ever); refusing cancels renewal and the subscription runs to its period end.
+// The subscriber's choice about renewal (not the charging: siteRun.ts and the provider do that): cancelling
+// auto-renewal, with the one-time discount offered first (accepting applies it at the provider, once per user, ever;
+// refusing cancels renewal and the subscription runs to its period end), or resuming it.
 import type { Payload, PayloadRequest } from 'payload'
 
 import { LOCKS } from '@/lib/db/locks'
@@ -8,7 +9,7 @@ import type { Subscription, User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
 import { isProviderOf } from './index'
-import { syncSubscription } from './applyEvent'
+import { syncSubscription } from './subscriptionRecord'
 import { isEnded } from './lifecycle'
 import type { BillingProvider } from './provider'
 import { changeSiteRun } from './siteRun'
