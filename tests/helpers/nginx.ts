@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -11,6 +12,24 @@ const TLS_TEMPLATE = path.join(root, 'deploy/nginx/tls.inc.template')
 const NO_TLS = path.join(root, 'deploy/nginx/no-tls.conf')
 
 export type RunningNginx = { close: () => Promise<void> }
+
+/** Resolves once something accepts TCP connections on the loopback port (within 15 s). */
+async function accepting(port: number): Promise<void> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    if (Date.now() > deadline) throw new Error(`nginx is not listening on port ${port} after 15 s`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
 
 /** The template with these variables substituted by envsubst (only these: nginx's own $variables stay). */
 export function renderTemplate(variables: Record<string, string>, template = TEMPLATE): string {
@@ -65,11 +84,13 @@ http {
 `
   writeFileSync(path.join(dir, 'nginx.conf'), main)
   const child: ChildProcess = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' })
-  await new Promise<void>((resolve, reject) => {
+  // Ready when its ports take connections (a fixed pause was too short on a busy CI machine), or failed when it exits.
+  const exited = new Promise<never>((_resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (code) => reject(new Error(`nginx exited with ${String(code)} (see ${dir}/error.log)`)))
-    setTimeout(resolve, 300)
   })
+  exited.catch(() => undefined)
+  await Promise.race([exited, Promise.all([listenPort, ...(tls ? [tls.port] : [])].map((port) => accepting(port)))])
   return {
     close: () =>
       new Promise((resolve) => {

@@ -83,4 +83,17 @@ describe('dashboard trends', () => {
     expect(demo, 'the seed’s demo servers').toBeDefined()
     expect((await siteTrends(payload, now)).servers.find((entry) => entry.id === demo!.id)!.hours.at(-1)).toBe('up')
   })
+
+  it('the first day’s checklist counts a plan only while it is on sale', async () => {
+    const { firstDayChecklist } = await import('@/lib/admin/overview')
+    const onSale = (await payload.find({ collection: 'tariffs', where: { active: { equals: true } }, pagination: false, depth: 0 })).docs
+    expect(onSale.length).toBeGreaterThan(0)
+    expect((await firstDayChecklist(payload)).plans).toBe(true)
+    try {
+      for (const plan of onSale) await payload.update({ collection: 'tariffs', id: plan.id, data: { active: false }, depth: 0, context: { disableRevalidate: true } })
+      expect((await firstDayChecklist(payload)).plans).toBe(false)
+    } finally {
+      for (const plan of onSale) await payload.update({ collection: 'tariffs', id: plan.id, data: { active: true }, depth: 0, context: { disableRevalidate: true } })
+    }
+  })
 })

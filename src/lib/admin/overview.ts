@@ -84,7 +84,8 @@ export async function firstDayChecklist(payload: Payload, now: Date = new Date()
     payload.count({ collection: 'countries' }),
     payload.count({ collection: 'servers', where: { and: [{ enabled: { equals: true } }, { adapter: { not_equals: 'demo' } }] } }),
     countListedKeys(payload, {}, now),
-    payload.count({ collection: 'tariffs' }),
+    // A plan counts when it is on sale: one taken off sale sells nothing.
+    payload.count({ collection: 'tariffs', where: { active: { equals: true } } }),
     payload.count({ collection: 'pages', where: { and: [{ slug: { in: LEGAL_PAGES } }, { _status: { equals: 'published' } }] } }),
   ])
   return {
