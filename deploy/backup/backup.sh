@@ -19,7 +19,7 @@ record() {
     sql="INSERT INTO alert_signals (name, failures, last_ok_at) VALUES ('backup', 0, now())
       ON CONFLICT (name) DO UPDATE SET failures = 0, last_error = NULL, last_ok_at = now()"
   else
-    sql="INSERT INTO alert_signals (name, failures, last_error, last_failure_at) VALUES ('backup', 1, :'error', now())
+    sql="INSERT INTO alert_signals (name, failures, last_error, last_failure_at) VALUES ('backup', 1, left(:'error', 300), now())
       ON CONFLICT (name) DO UPDATE SET failures = alert_signals.failures + 1, last_error = excluded.last_error, last_failure_at = now()"
   fi
   printf '%s;\n' "$sql" | psql -X --quiet -v ON_ERROR_STOP=1 -v error="$1" >/dev/null 2>&1 \
@@ -31,7 +31,7 @@ fail() {
   exit 1
 }
 # The last thing a failed command said, for the alert.
-said() { grep -v '^[[:space:]]*$' "$errors" | tail -n 1 | cut -c1-300; }
+said() { grep -v '^[[:space:]]*$' "$errors" | tail -n 1; }
 # Runs a command with what it says on stderr shown and kept.
 run() {
   status=0
@@ -56,11 +56,13 @@ server=$(psql -XtAc 'show server_version_num') || fail "the database does not an
 server=$((server / 10000))
 # pg_dump refuses a newer server; say what to install instead.
 [ "$client" -ge "$server" ] || fail "pg_dump $client cannot back up PostgreSQL $server: install postgresql-client-$server and put its bin directory first on PATH (/usr/lib/postgresql/$server/bin)"
-mkdir -p "$dir"
+mkdir -p "$dir" || fail "$dir cannot be created"
+# A dump its run could not remove (killed, e.g. a container stopped mid-dump) is gone after a day.
+find "$dir" -maxdepth 1 -name 'vpnkeys-*.dump.partial' -mmin +1440 -exec rm -f {} + 2>/dev/null || true
 name="vpnkeys-$(date -u +%Y%m%dT%H%M%SZ).dump"
 # Written aside and renamed: a dump cut short never looks like a backup, and is not left behind.
 run pg_dump --format=custom --no-owner --no-privileges --file="$dir/$name.partial" || fail "pg_dump failed: $(said)"
-mv "$dir/$name.partial" "$dir/$name"
+mv "$dir/$name.partial" "$dir/$name" || fail "the dump could not be moved into place in $dir"
 # The dated names sort in time: all but the newest $keep go.
 newest_first() { grep -E '^vpnkeys-[0-9]{8}T[0-9]{6}Z\.dump$' | sort -r; }
 ls "$dir" | newest_first | tail -n +"$((keep + 1))" | while read -r old; do rm -f "$dir/$old"; done

@@ -1,7 +1,8 @@
 #!/bin/sh
 # compose's backup service: backup.sh every day at BACKUP_AT (UTC, HH:MM; default 03:30).
 set -eu
-# PID 1 in its container: stop at once when compose stops it (a dump under way is removed by backup.sh).
+# PID 1 in its container: stop at once when compose stops it (a dump cut short is left as .partial, never taken for a
+# backup, and removed by a later run).
 trap 'exit 0' TERM INT
 at=${BACKUP_AT:-03:30}
 while true; do

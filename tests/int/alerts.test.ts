@@ -310,6 +310,19 @@ describe('staff alerts', () => {
       })
       expect(run.status, run.stderr).toBe(1)
       expect(run.stderr).not.toContain('could not be recorded')
+      // A long message in Russian is kept whole letters, to 300 of them.
+      const long = spawnSync('sh', ['deploy/backup/backup.sh'], {
+        env: { ...process.env, ...libpqEnv(process.env.DATABASE_URL!), BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'vpnkeys-backups-')), BACKUP_S3_URL: `ftp://${'я'.repeat(400)}` },
+        encoding: 'utf8',
+      })
+      expect(long.stderr).not.toContain('could not be recorded')
+      const recorded = (await pool.query<{ last_error: string }>(`SELECT last_error FROM alert_signals WHERE name = 'backup'`)).rows[0]!.last_error
+      expect(recorded).toMatch(/^an S3 address reads s3:\/\/bucket/)
+      expect([...recorded]).toHaveLength(300)
+      // The missing key again: the last failure is what the alert tells.
+      spawnSync('sh', ['deploy/backup/backup.sh'], {
+        env: { ...process.env, ...libpqEnv(process.env.DATABASE_URL!), BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'vpnkeys-backups-')), BACKUP_S3_URL: 's3://backups', BACKUP_S3_ACCESS_KEY_ID: '' },
+      })
       const at = new Date()
       await watch(at)
       expect(await openIncident('backupFailing')).not.toBeNull()

@@ -17,7 +17,7 @@ export async function isJobRunner(payload: Payload): Promise<boolean> {
   const connection: PoolClient | null = await holdLock(sqlPool(payload), LOCKS.jobRunner, () => {
     if (held === connection) held = null
   })
-  held = connection
+  if (connection) held = connection
   return connection !== null
 }
 
