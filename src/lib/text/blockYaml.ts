@@ -8,8 +8,9 @@ type Plain = string | number | boolean | null | readonly Plain[] | { readonly [k
 // Line breaks to YAML 1.1 (Stash, older Clash) and characters YAML may not hold raw, escaped as JSON would.
 const UNSAFE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g
 const BARE = /^\p{L}(?:[\p{L}\p{N}._/@+,-]| (?! ))*$/u
-// Words a YAML 1.1 reader would take for a boolean or null if left bare.
-const RESERVED = /^(y|n|yes|no|on|off|true|false|null)$/i
+// Words a YAML 1.1 reader would take for a boolean or null if left bare, and an exponent alone (`E6`), which the
+// `yaml` package's 1.1 schema reads as a number.
+const RESERVED = /^(?:y|n|yes|no|on|off|true|false|null|[eE][-+]?[0-9]+)$/i
 
 function text(value: string): string {
   if (BARE.test(value) && !value.endsWith(' ') && !RESERVED.test(value)) return value
