@@ -414,7 +414,7 @@ export interface Subscription {
   status: 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired';
   trialEndsAt?: string | null;
   /**
-   * Later: extend for free (the next charge moves)
+   * To extend for free: “Extend or cancel” on the right
    */
   currentPeriodEnd?: string | null;
   nextPaymentAt?: string | null;

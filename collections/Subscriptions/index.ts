@@ -1,4 +1,5 @@
-// VIP subscriptions, written only from verified payment-provider events.
+// VIP subscriptions, written only by the billing code (src/lib/billing/subscriptionRecord.ts): from verified
+// payment-provider events, the site's own renewals, and staff's extend-or-cancel form on the subscription's page.
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '../access/adminOnly'
@@ -8,11 +9,14 @@ import { staffOnlyField } from '../access/staffOnlyField'
 import { staffOrOwner } from '../access/staffOrOwner'
 import { moneyDisplayField } from '../fields/money'
 import { SUBSCRIPTION_STATUS_OPTIONS } from '../options'
+import { changeEndpoint } from './endpoints/change'
 import { refundEndpoint } from './endpoints/refund'
-import { applyEditorChanges, recordEditorChanges } from './hooks/editorChanges'
 
-// Editors change only status and "active until" (cancel, extend); everything else comes from the provider.
+// What the provider reported and the terms the buyer agreed to: admins may correct them, editors may not.
 const providerOwned = { update: adminOnlyField }
+// The state and its dates change only through the billing code (staff: the extend-or-cancel form), never as a field
+// edit, so the provider, the history and the VIP keys always follow it.
+const billingOwned = { update: () => false }
 
 export const Subscriptions: CollectionConfig = {
   slug: 'subscriptions',
@@ -29,15 +33,16 @@ export const Subscriptions: CollectionConfig = {
   access: {
     read: staffOrOwner,
     create: adminOnly,
-    // Editors may extend or cancel by hand (the only fields they can change); see hooks/editorChanges.
+    // Staff extend or cancel through the form on the page (endpoints/change.ts); admins may correct provider-owned fields.
     update: staffOnly,
     delete: adminOnly,
   },
-  endpoints: [{ path: '/:id/refund', method: 'post', handler: refundEndpoint }],
+  endpoints: [
+    { path: '/:id/change', method: 'post', handler: changeEndpoint },
+    { path: '/:id/refund', method: 'post', handler: refundEndpoint },
+  ],
   hooks: {
-    afterChange: [recordEditorChanges],
     beforeChange: [
-      applyEditorChanges,
       async ({ data, originalDoc, req }) => {
         // The title is the customer's address, which editors search by (status and plan have their own columns);
         // `user: null` in the update means the account was purged: the title keeps no e-mail either.
@@ -86,6 +91,7 @@ export const Subscriptions: CollectionConfig = {
       required: true,
       index: true,
       options: SUBSCRIPTION_STATUS_OPTIONS,
+      access: billingOwned,
     },
     {
       type: 'row',
@@ -96,9 +102,10 @@ export const Subscriptions: CollectionConfig = {
           label: { ru: 'Активна до', en: 'Active until' },
           type: 'date',
           index: true,
+          access: billingOwned,
           admin: {
             date: { pickerAppearance: 'dayAndTime' },
-            description: { ru: 'Позже — продлить бесплатно (следующее списание сдвинется)', en: 'Later: extend for free (the next charge moves)' },
+            description: { ru: 'Продлить бесплатно — в блоке «Продление и отмена» справа', en: 'To extend for free: “Extend or cancel” on the right' },
           },
         },
         { name: 'nextPaymentAt', label: { ru: 'Следующий платёж', en: 'Next payment' }, type: 'date', access: providerOwned },
@@ -183,6 +190,12 @@ export const Subscriptions: CollectionConfig = {
       defaultSort: '-occurredAt',
       access: { read: staffOnlyField },
       admin: { defaultColumns: ['occurredAt', 'type', 'amount', 'note'] },
+    },
+    // Staff extend or cancel here (src/lib/billing/editorChange.ts).
+    {
+      name: 'change',
+      type: 'ui',
+      admin: { position: 'sidebar', condition: (data) => Boolean(data?.id), components: { Field: '/components/admin/SubscriptionChange#SubscriptionChange' } },
     },
     // Staff return money from a payment here (src/lib/billing/refund.ts).
     {

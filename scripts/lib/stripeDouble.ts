@@ -227,7 +227,12 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     }
   }
 
-  async function emit(type: string, object: Json): Promise<number | null> {
+  /**
+   * Records a signed event and POSTs it to the webhook URL. Events of the app's own API calls are sent after the
+   * call is answered (`answerFirst`), as Stripe does: an app that holds a lock while it calls must not wait for its
+   * own webhook. What the customer and time do (control routes) is delivered before their answer, for the tests.
+   */
+  async function emit(type: string, object: Json, answerFirst = false): Promise<number | null> {
     const event = {
       id: newId('evt'),
       object: 'event',
@@ -242,13 +247,13 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const body = JSON.stringify(event)
     const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.webhookSecret })
     events.push({ id: event.id, type, body, signature })
-    if (!options.webhookUrl) return null
-    try {
-      const response = await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body })
-      return response.status
-    } catch {
-      return 0
-    }
+    const { webhookUrl } = options
+    if (!webhookUrl) return null
+    const delivery = fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }).then(
+      (response) => response.status,
+      () => 0,
+    )
+    return answerFirst ? null : delivery
   }
 
   const subscriptionOf = (id: string) => state.subscriptions[id] ?? (() => { throw missing(id) })()
@@ -298,6 +303,11 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const subscription = subscriptionOf(id)
     if (subscription.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.')
     if (params.cancel_at_period_end !== undefined) subscription.cancelAtPeriodEnd = params.cancel_at_period_end === 'true'
+    // Metadata is merged key by key; an empty value removes its key.
+    for (const [key, value] of Object.entries((params.metadata ?? {}) as Record<string, string>)) {
+      if (value === '') delete subscription.metadata[key]
+      else subscription.metadata[key] = value
+    }
     if (params.trial_end !== undefined) {
       const trialEnd = Number(params.trial_end)
       if (!Number.isInteger(trialEnd) || trialEnd <= now()) throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end')
@@ -309,15 +319,15 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       if (!state.coupons[couponId]) throw missing(couponId)
       subscription.couponId = couponId
     }
-    await emit('customer.subscription.updated', subscriptionJson(subscription, false))
+    await emit('customer.subscription.updated', subscriptionJson(subscription, false), true)
     return subscriptionJson(subscription, false)
   }
 
-  async function cancelSubscription(id: string, reason: 'cancellation_requested' | 'payment_failed'): Promise<Json> {
+  async function cancelSubscription(id: string, reason: 'cancellation_requested' | 'payment_failed', answerFirst = false): Promise<Json> {
     const subscription = subscriptionOf(id)
     subscription.status = 'canceled'
     subscription.cancellationReason = reason
-    await emit('customer.subscription.deleted', subscriptionJson(subscription, false))
+    await emit('customer.subscription.deleted', subscriptionJson(subscription, false), answerFirst)
     return subscriptionJson(subscription, false)
   }
 
@@ -425,7 +435,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     }
     if (kind === 'subscriptions' && id && method === 'GET') return subscriptionJson(subscriptionOf(id), expand.includes('default_payment_method'))
     if (kind === 'subscriptions' && id && method === 'POST') return updateSubscription(id, body)
-    if (kind === 'subscriptions' && id && method === 'DELETE') return cancelSubscription(id, 'cancellation_requested')
+    if (kind === 'subscriptions' && id && method === 'DELETE') return cancelSubscription(id, 'cancellation_requested', true)
     if (kind === 'payment_methods' && id && action === 'detach' && method === 'POST') {
       // Off the customer: the subscriptions it paid for have no default payment method any more.
       const holders = Object.values(state.subscriptions).filter((subscription) => subscription.paymentMethodId === id)

@@ -369,6 +369,50 @@ test('[ru] staff refund the trial fee from the subscription’s page: the provid
   await staff.close()
 })
 
+test('[ru] staff extend a subscription for free, then cancel it, from its page: the subscriber sees each, the history says who', async ({ page, browser }) => {
+  const email = await buyTrial(page, '')
+  await page.goto('/profile/subscription')
+  const activeUntil = await page.getByTestId('active-until').textContent()
+  const { staff, admin } = await subscriptionInAdmin(browser, email)
+  const box = admin.getByTestId('subscription-change')
+  // The state is not a field to edit: the box is the way to change it.
+  await expect(admin.locator('#field-currentPeriodEnd input')).toBeDisabled()
+  const until = box.getByLabel('Продлить до')
+  const suggested = await until.inputValue()
+  expect(suggested).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  const [year, month, day] = suggested.split('-')
+  admin.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(`Продлить подписку до ${day}.${month}.${year} бесплатно?`)
+    void dialog.accept()
+  })
+  await box.getByRole('button', { name: 'Продлить бесплатно' }).click()
+  await expect(box.getByTestId('subscription-change-result')).toHaveText(new RegExp(`^Подписка продлена до ${day}\\.${month}\\.${year} \\d\\d:\\d\\d МСК\\. Изменение записано в историю\\.$`))
+  await page.reload()
+  await expect(page.getByTestId('active-until')).not.toHaveText(activeUntil!)
+  await expect(page.getByTestId('history')).toContainText('Продлена поддержкой')
+
+  // An earlier day is refused in place, and nothing changes.
+  await until.fill(`${Number(year) - 1}-${month}-${day}`)
+  admin.once('dialog', (dialog) => void dialog.accept())
+  await box.getByRole('button', { name: 'Продлить бесплатно' }).click()
+  await expect(box.getByTestId('subscription-change-result')).toHaveText(/^Новая дата должна быть позже/)
+
+  admin.once('dialog', (dialog) => {
+    expect(dialog.message()).toMatch(/^Отменить подписку сейчас\? VIP-доступ покупателя закроется сразу/)
+    void dialog.accept()
+  })
+  await box.getByRole('button', { name: 'Отменить подписку' }).click()
+  await expect(box.getByTestId('subscription-change-result')).toHaveText('Подписка отменена: VIP-доступ закрыт, списаний больше не будет. Изменение записано в историю.')
+  await expect(box).toContainText('Подписка уже закончилась — её нельзя продлить или отменить.')
+  await admin.reload()
+  const history = admin.locator('.relationship-table').filter({ hasText: 'История и платежи' })
+  await expect(history.locator('tbody tr').filter({ hasText: 'Продлена редактором' })).toContainText(editor.email)
+  await expect(history.locator('tbody tr').filter({ hasText: 'Отменена редактором' })).toContainText(editor.email)
+  await page.reload()
+  await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'cancelled')
+  await staff.close()
+})
+
 test('devices counted by the apps’ HWID: an eleventh phone gets no keys; My servers lists them in ru and en and removes one; staff reset them on the subscription’s page', async ({ page, browser }) => {
   const email = await buyTrial(page, '')
   await page.goto('/profile/servers')

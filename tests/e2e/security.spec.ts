@@ -258,10 +258,12 @@ test('another site cannot sign a visitor in, log in with a password, or post any
     expect((await request.post('/api/vip/keys', { headers, form: { device: 'x', target: '1:vless' }, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/vip/keys/1/revoke', { headers, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/vip/keys/1/restore', { headers, maxRedirects: 0 })).status()).toBe(403)
-    // Nor can a subscriber's card be unlinked, their renewal turned off, or (with staff's cookies) money refunded.
+    // Nor can a subscriber's card be unlinked, their renewal turned off, or (with staff's cookies) money refunded or
+    // a subscription cancelled.
     expect((await request.post('/api/billing/payment-method', { headers, form: { choice: 'unlink' }, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/billing/renewal', { headers, form: { choice: 'cancel' }, maxRedirects: 0 })).status()).toBe(403)
     expect((await request.post('/api/subscriptions/1/refund', { headers, data: { payment: 'x', amount: '1' } })).status()).toBe(403)
+    expect((await request.post('/api/subscriptions/1/change', { headers, data: { action: 'cancel' } })).status()).toBe(403)
     expect((await request.post('/api/graphql', { headers, data: { query: '{ Tariffs { docs { id } } }' } })).status()).toBe(403)
   }
 })

@@ -479,47 +479,88 @@ describe('editors in the admin', () => {
     return { ...bought, record, editor: await createUser('editor') }
   }
 
-  it('extend by hand: the next charge moves at the provider, the subscription stays active, history says who', async () => {
-    const { record, editor, subscriptionId } = await activeSubscriber()
+  /** The extend-or-cancel form's request, as the admin page sends it. */
+  async function change(user: unknown, id: number, body: unknown, headers: Record<string, string> = {}) {
+    const { changeEndpoint } = await import('../../collections/Subscriptions/endpoints/change')
+    const response = await changeEndpoint({ user, payload: world.payload, routeParams: { id: String(id) }, headers: new Headers(headers), i18n: { language: 'ru' }, json: async () => body } as never)
+    return { status: response.status, body: (await response.json()) as { ok: boolean; message?: string; error?: string } }
+  }
+
+  /** The Moscow date `days` after `iso`. */
+  const moscowDate = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10)
+
+  async function remoteOf(subscriptionId: string) {
+    const remote = await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
+    return (await remote.json()) as { status: string; trial_end: number; metadata: Record<string, string> }
+  }
+
+  it('extend for free: the next charge moves at the provider, the subscription stays active through Stripe’s events, history says who', async () => {
+    const { record, editor, subscriptionId, email, user } = await activeSubscriber()
     const until = new Date(Date.parse(record.currentPeriodEnd!) + 30 * 86_400_000).toISOString()
     const before = world.double.events.length
-    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: until }, overrideAccess: false, user: editor })
+    const sinceMail = world.smtp.messages.length
+    const answer = await change(editor, record.id, { action: 'extend', date: moscowDate(record.currentPeriodEnd!, 30) })
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, message: expect.stringMatching(/^Подписка продлена до \d\d\.\d\d\.\d{4} \d\d:\d\d МСК\./) } })
+    expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'active', currentPeriodEnd: until, nextPaymentAt: until })
+    // Stripe's own events about it (a trial to the new date, marked as granted time) keep it active, and add nothing.
     for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
-    const after = await subscriptionRecord(subscriptionId)
-    expect(after).toMatchObject({ status: 'active', currentPeriodEnd: until, nextPaymentAt: until })
-    const remote = await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
-    expect(((await remote.json()) as { trial_end: number }).trial_end).toBe(Date.parse(until) / 1000)
+    expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'active', currentPeriodEnd: until, nextPaymentAt: until, trialEndsAt: record.trialEndsAt })
+    expect(await remoteOf(subscriptionId)).toMatchObject({ status: 'trialing', trial_end: Date.parse(until) / 1000, metadata: { freeTime: 'granted' } })
     const events = await world.payload.find({ collection: 'subscription-events', where: { subscription: { equals: record.id }, type: { equals: 'extended_by_editor' } } })
-    expect(events.docs[0]?.note).toContain(editor.email)
+    expect(events.docs.map((event) => event.note)).toEqual([`${editor.email}: ${record.currentPeriodEnd} → ${until}`])
+    expect((await historyOf(record.id)).filter((entry) => entry.startsWith('renewed'))).toEqual([])
+    expect(world.smtp.messages.slice(sinceMail).filter((mail) => mail.to.includes(email))).toEqual([])
+    // During the granted time the subscriber's own changes still reach the record through Stripe's view of it.
+    const { billingProvider } = await import('@/lib/billing')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    expect(await changeRenewal(world.payload, billingProvider()!, user, 'cancel', 30)).toEqual({ ok: true })
+    expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextPaymentAt: null, currentPeriodEnd: until })
   })
 
-  it('only "cancelled" and a later date are allowed; provider-owned fields stay as they are', async () => {
-    const { record, editor } = await activeSubscriber()
-    const update = (data: Record<string, unknown>) =>
-      world.payload.update({ collection: 'subscriptions', id: record.id, data, overrideAccess: false, user: editor })
-    const fieldError = (path: string, message: RegExp) => ({ data: { errors: [expect.objectContaining({ path, message: expect.stringMatching(message) })] } })
-    await expect(update({ status: 'trialing' })).rejects.toMatchObject(fieldError('status', /только отменить/))
-    await expect(update({ currentPeriodEnd: new Date(Date.parse(record.currentPeriodEnd!) - 86_400_000).toISOString() })).rejects.toMatchObject(
-      fieldError('currentPeriodEnd', /более позднюю/),
-    )
-    await update({ cancelDiscountUsed: true, trialEndsAt: '2030-01-01T00:00:00.000Z' })
-    expect(await subscriptionRecord(record.provider!.subscriptionId!)).toMatchObject({ cancelDiscountUsed: false, trialEndsAt: record.trialEndsAt })
-    const customer = await world.payload.findByID({ collection: 'users', id: typeof record.user === 'object' ? record.user!.id : record.user! })
-    await expect(world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: '2031-01-01T00:00:00.000Z' }, overrideAccess: false, user: customer })).rejects.toThrow()
+  it('refuses an ended subscription, an earlier date and a date that does not exist, changing nothing; fields are not edits', async () => {
+    const { record, editor, user } = await activeSubscriber()
+    expect(await change(editor, record.id, { action: 'extend', date: moscowDate(record.currentPeriodEnd!, -1) })).toMatchObject({
+      status: 400,
+      body: { ok: false, error: expect.stringMatching(/^Новая дата должна быть позже \d\d\.\d\d\.\d{4} \d\d:\d\d МСК/) },
+    })
+    expect(await change(editor, record.id, { action: 'extend', date: '2031-02-30' })).toMatchObject({ status: 400, body: { error: 'Выберите дату, до которой продлить подписку.' } })
+    expect(await change(editor, record.id, { action: 'extend' })).toMatchObject({ status: 400, body: { ok: false } })
+    expect(await change(editor, 999_999, { action: 'cancel' })).toMatchObject({ status: 404, body: { error: 'Такой подписки нет. Обновите страницу.' } })
+    // Only staff, only from the site.
+    expect(await change(user, record.id, { action: 'cancel' })).toMatchObject({ status: 403 })
+    expect(await change(null, record.id, { action: 'cancel' })).toMatchObject({ status: 403 })
+    expect(await change(editor, record.id, { action: 'cancel' }, { 'sec-fetch-site': 'cross-site' })).toMatchObject({ status: 403 })
+    // Status, dates and provider-owned fields are no field edits, for editors (nor for admins, for the state).
+    const update = (data: Record<string, unknown>, as: unknown = editor) => world.payload.update({ collection: 'subscriptions', id: record.id, data, overrideAccess: false, user: as as never })
+    await update({ status: 'cancelled', currentPeriodEnd: '2031-01-01T00:00:00.000Z', cancelDiscountUsed: true, trialEndsAt: '2030-01-01T00:00:00.000Z' })
+    const { createUser } = await import('../helpers/payload')
+    await update({ status: 'expired' }, await createUser('admin'))
+    expect(await subscriptionRecord(record.provider!.subscriptionId!)).toMatchObject({
+      status: 'active',
+      currentPeriodEnd: record.currentPeriodEnd,
+      cancelDiscountUsed: false,
+      trialEndsAt: record.trialEndsAt,
+    })
+    await expect(update({ cancelAtPeriodEnd: true }, user)).rejects.toThrow()
+    // Ended: the form says so.
+    expect(await change(editor, record.id, { action: 'cancel' })).toMatchObject({ status: 200 })
+    expect(await change(editor, record.id, { action: 'extend', date: '2031-01-01' })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^Подписка уже закончилась/) } })
+    expect(await historyOf(record.id)).toEqual(['activated', 'cancelled_by_editor', 'payment:100', 'payment:29900', 'trial_started'])
   })
 
-  it('cancel by hand: cancelled at the provider at once, VIP keys revoked, history recorded', async () => {
+  it('cancel now: cancelled at the provider at once, VIP keys revoked, history recorded', async () => {
     const { record, editor, subscriptionId, user } = await activeSubscriber()
     const { createDeviceKey } = await import('@/lib/vip/deviceKeys')
     expect(await createDeviceKey(world.payload, user, { serverId: await billing.vipServerId(world), protocol: 'vless', device: 'Phone' })).toMatchObject({ ok: true })
     const before = world.double.events.length
-    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'cancelled' }, overrideAccess: false, user: editor })
+    expect(await change(editor, record.id, { action: 'cancel' })).toMatchObject({ status: 200, body: { ok: true, message: 'Подписка отменена: VIP-доступ закрыт, списаний больше не будет. Изменение записано в историю.' } })
+    // The keys stop before the provider's own event arrives.
+    expect((await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })).totalDocs).toBe(0)
     for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
     expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'cancelled', nextPaymentAt: null })
-    expect(await historyOf(record.id)).toContain('cancelled_by_editor')
-    expect((await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })).totalDocs).toBe(0)
-    const remote = await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
-    expect(((await remote.json()) as { status: string }).status).toBe('canceled')
+    const history = await world.payload.find({ collection: 'subscription-events', where: { subscription: { equals: record.id }, type: { in: ['cancelled', 'cancelled_by_editor'] } }, depth: 0 })
+    expect(history.docs.map((event) => [event.type, event.note])).toEqual([['cancelled_by_editor', editor.email]])
+    expect((await remoteOf(subscriptionId)).status).toBe('canceled')
   })
 })
 

@@ -138,19 +138,28 @@ describe('localized drafts', () => {
 describe('the admin in the editor’s language', () => {
   async function subscriber() {
     const customer = await createUser('customer')
-    const until = new Date(Date.UTC(2026, 11, 3, 12, 34)).toISOString()
+    const until = new Date(Date.UTC(2036, 11, 3, 12, 34)).toISOString()
     const record = await payload.create({ collection: 'subscriptions', data: { user: customer.id, tariff: plan.id, status: 'active', currentPeriodEnd: until } })
     return { customer, record, until }
   }
 
   it('a refused subscription change says what is allowed and why, in Russian and in English', async () => {
     const { record } = await subscriber()
-    const ru = await errorOf(payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'trialing' }, overrideAccess: false, req: await adminReq(editor, 'ru') }))
-    expect(ru[0]?.message).toMatch(/^Вручную можно только отменить подписку: выберите статус «Отменена»\. Остальные статусы ставит оплата/)
-    const en = await errorOf(payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: '2026-12-01T00:00:00.000Z' }, overrideAccess: false, req: await adminReq(editor, 'en') }))
-    expect(en).toEqual([{ path: 'currentPeriodEnd', message: '“Active until” can only move to a later date; it is now 03.12.2026 15:34 Moscow time: an earlier one would take away paid time. To end access now, choose the status “Cancelled”.' }])
-    const earlier = await errorOf(payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: '2026-12-01T00:00:00.000Z' }, overrideAccess: false, req: await adminReq(editor, 'ru') }))
-    expect(earlier[0]?.message).toContain('сейчас это 03.12.2026 15:34 МСК')
+    const { changeEndpoint } = await import('../../collections/Subscriptions/endpoints/change')
+    const change = async (language: 'ru' | 'en', body: unknown) => {
+      const response = await changeEndpoint({ ...(await adminReq(editor, language)), payload, routeParams: { id: String(record.id) }, headers: new Headers(), json: async () => body } as never)
+      return { status: response.status, body: (await response.json()) as { error?: string } }
+    }
+    expect(await change('en', { action: 'extend', date: '2036-12-01' })).toEqual({
+      status: 400,
+      body: { ok: false, error: 'The new date must be after 03.12.2036 15:34 Moscow time: an earlier one would take away paid time. To close access at once, press “Cancel subscription”.' },
+    })
+    expect((await change('ru', { action: 'extend', date: '2036-12-03' })).body.error).toMatch(/^Новая дата должна быть позже 03\.12\.2036 15:34 МСК: более ранняя отняла бы оплаченное время\./)
+    expect((await change('ru', { action: 'extend', date: 'завтра' })).body.error).toBe('Выберите дату, до которой продлить подписку.')
+    expect((await change('en', { action: 'renew' })).body.error).toBe('Choose the date to extend the subscription until.')
+    // Nothing changed, and the fields themselves are not edits.
+    await payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'trialing', currentPeriodEnd: '2036-12-01T00:00:00.000Z' }, overrideAccess: false, req: await adminReq(editor, 'ru') })
+    expect(await payload.findByID({ collection: 'subscriptions', id: record.id, depth: 0 })).toMatchObject({ status: 'active', currentPeriodEnd: record.currentPeriodEnd })
   })
 
   it('Payload’s own words read right: yes/no, "search by" a field, "creating" a document', async () => {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { chargeDueRenewals } from '@/lib/billing/siteRun'
+import type { EditorEdit } from '@/lib/billing/editorChange'
 import type { SiteRunBilling } from '@/lib/billing/provider'
 import type { Subscription } from '@/payload-types'
 
@@ -476,31 +477,31 @@ describe('a subscription bought through the other provider', () => {
     await world.payload.update({ collection: 'subscriptions', id: record.id, data: { provider: { name: 'stripe' } } })
     const { changeRenewal } = await import('@/lib/billing/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: false, error: 'providerFailed' })
-    const editor = (await world.payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 })).docs[0]!
-    await expect(world.payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'cancelled' }, user: editor, overrideAccess: false })).rejects.toThrow()
+    const { changeByEditor } = await import('@/lib/billing/editorChange')
+    await expect(changeByEditor(world.payload, { subscriptionId: record.id, edit: { kind: 'cancel' }, by: 'editor@example.com' })).rejects.toMatchObject({ reason: 'otherProvider' })
     expect(await recordOf(order)).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
     expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 0, failures: 0 })
   })
 })
 
 describe('editors and deleted accounts', () => {
-  async function editor() {
-    const found = await world.payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 })
-    return found.docs[0]!
+  const byEditor = async (subscriptionId: number, edit: EditorEdit) => {
+    const { changeByEditor } = await import('@/lib/billing/editorChange')
+    return changeByEditor(world.payload, { subscriptionId, edit, by: 'editor@example.com' })
   }
 
-  it('an editor’s free extension moves the next charge to the new date', async () => {
+  it('an editor’s free extension moves the next charge to the new date, and the trial’s end with it', async () => {
     const { record, order } = await subscriber({ months: '1' })
     const until = new Date(Date.parse(record.currentPeriodEnd!) + 14 * DAY).toISOString()
-    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: until }, user: await editor(), overrideAccess: false })
-    expect(await recordOf(order)).toMatchObject({ currentPeriodEnd: until, nextPaymentAt: until })
+    await byEditor(record.id, { kind: 'extend', date: new Date(Date.parse(until) + 3 * 3_600_000).toISOString().slice(0, 10) })
+    expect(await recordOf(order)).toMatchObject({ status: 'trialing', currentPeriodEnd: until, nextPaymentAt: until, trialEndsAt: until })
     expect(await runJob(record, record.currentPeriodEnd!)).toEqual({ charged: 0, failures: 0 })
     expect(await runJob(record, until)).toEqual({ charged: 1, failures: 0 })
   })
 
   it('an editor’s cancellation ends it at once; nothing is charged after', async () => {
     const { record, order } = await subscriber({ months: '1' })
-    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'cancelled' }, user: await editor(), overrideAccess: false })
+    await byEditor(record.id, { kind: 'cancel' })
     expect((await recordOf(order))?.status).toBe('cancelled')
     expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 0, failures: 0 })
   })

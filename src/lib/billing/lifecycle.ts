@@ -39,7 +39,18 @@ export type SubscriptionState = {
   cancelAtPeriodEnd: boolean
 }
 
-export type HistoryEntry = 'trial_started' | 'activated' | 'renewed' | 'payment_failed' | 'renewal_cancelled' | 'renewal_resumed' | 'cancelled' | 'expired'
+export type HistoryEntry =
+  | 'trial_started'
+  | 'activated'
+  | 'renewed'
+  | 'payment_failed'
+  | 'renewal_cancelled'
+  | 'renewal_resumed'
+  | 'cancelled'
+  | 'expired'
+  /** Steps staff take by hand in the admin (editorChange.ts), recorded with who took them. */
+  | 'extended_by_editor'
+  | 'cancelled_by_editor'
 
 export type Transition =
   | { ok: true; next: SubscriptionState; history: HistoryEntry[] }
@@ -49,6 +60,11 @@ function later(a: string | null, b: string | null): string | null {
   if (!a) return b
   if (!b) return a
   return Date.parse(b) > Date.parse(a) ? b : a
+}
+
+/** Whether a transition from `from` ends the subscription (its VIP keys then stop being served). */
+export function endsSubscription(from: SubscriptionStatus | undefined, next: SubscriptionState): boolean {
+  return isEnded(next.status) && (from === undefined || !isEnded(from))
 }
 
 /** The state of a subscription we do not have yet. */

@@ -19,6 +19,9 @@ export const STEP_MAIL: Record<HistoryEntry, Record<RenewalRunner, BillingMailKi
   cancelled: { provider: null, site: null },
   // A provider-run subscription ends by the provider's word, which says it; the site's own end is the site's to tell.
   expired: { provider: null, site: 'expired' },
+  // Staff's own changes: the subscriber sees them on the subscription page, without a mail.
+  extended_by_editor: { provider: null, site: null },
+  cancelled_by_editor: { provider: null, site: null },
 }
 
 /**

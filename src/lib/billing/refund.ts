@@ -1,7 +1,7 @@
 // Staff return money from one of a subscription's payments, from the subscription's page in the admin: through the
 // provider that took it (Stripe: a refund of the invoice's payment intent; YooKassa: a refund of the payment, with
 // its 54-FZ receipt when the shop has receipts on), then recorded in the subscription's history with who did it.
-// The subscription itself is not changed: cancelling is its own step (the status field, hooks/editorChanges.ts).
+// The subscription itself is not changed: cancelling is its own step (editorChange.ts).
 import type { Payload } from 'payload'
 
 import { LOCKS } from '@/lib/db/locks'

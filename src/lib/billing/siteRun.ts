@@ -1,7 +1,8 @@
 // Subscriptions the site runs itself, for a provider that only takes payments (YooKassa). Our record is
-// the subscription: a payment re-read from the provider's API moves it through the same monotone state
-// machine (applyView) as Stripe's events do, once per payment and state, under the subscription's lock;
-// the renewal job charges due subscriptions from the saved method, once per period.
+// the subscription: a first payment re-read from the provider's API starts it; every later payment, and every
+// choice of the subscriber, is a transition of our record decided here (lifecycle.ts, renewalPlan.ts) and applied
+// by the one writer (applyChange), once per payment and state, under the subscription's lock; the renewal job
+// charges due subscriptions from the saved method, once per period.
 import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
@@ -11,10 +12,10 @@ import { withTransaction } from '@/lib/db/transaction'
 import { runFollowUps } from '@/lib/queue/afterCommit'
 import type { Subscription, User } from '@/payload-types'
 
-import { applyView, findRecord, recordEventOnce, stateOf } from './subscriptionRecord'
-import type { ApplyResult, MoneyMovement, Outcome, SiteRunData } from './subscriptionRecord'
-import { VIP_STATUSES, isEnded } from './lifecycle'
-import type { SubscriptionState } from './lifecycle'
+import { applyChange, findRecord, recordEventOnce, stateOf } from './subscriptionRecord'
+import type { ApplyResult, Change, MoneyMovement, Outcome, SiteRunData } from './subscriptionRecord'
+import { VIP_STATUSES, advance, isEnded } from './lifecycle'
+import type { SubscriptionState, Transition } from './lifecycle'
 import type { MailCause } from './mails'
 import type { ProviderPayment, ProviderSubscription, ReceiptSettings, SiteRunBilling } from './provider'
 import { buildReceipt, paymentDescription, receiptSettingsOf } from './receipt'
@@ -29,16 +30,9 @@ function numberOf(value: string | undefined): number {
   return Number.isFinite(parsed) ? parsed : 0
 }
 
-/** Our record as the "remote" view applyView moves it to, with `state` changed. */
-function viewOf(subscription: Subscription, state: SubscriptionState): ProviderSubscription {
-  return {
-    ...state,
-    id: subscription.provider?.subscriptionId ?? '',
-    customerId: null,
-    metadata: { email: '', userId: null, tariffId: null, locale: 'ru' },
-    paymentMethod: null,
-    hasDiscount: false,
-  }
+/** Our record moved to `state` (forward only: lifecycle.ts). */
+function moveTo(existing: Subscription, state: SubscriptionState): { existing: Subscription; transition: Transition } {
+  return { existing, transition: advance(stateOf(existing), state) }
 }
 
 function termsOf(subscription: Subscription): RenewalTerms {
@@ -103,21 +97,16 @@ function renewalOutcome(existing: Subscription, payment: ProviderPayment): Charg
   return current === periodStart && terms.failedCharges === charge.attempt - 1 ? afterDeclined(charge, terms) : null
 }
 
-type Applied = {
-  remote: ProviderSubscription
-  siteRun?: SiteRunData
-  mail?: MailCause
-  money: MoneyMovement[]
-} | null
+type Applied = (Change & { siteRun?: SiteRunData; mail?: MailCause; money: MoneyMovement[] }) | null
 
 function appliedPayment(existing: Subscription | undefined, payment: ProviderPayment): Applied {
   const money: MoneyMovement[] = []
   if (payment.status === 'succeeded') money.push({ type: 'payment', reference: payment.id, amountKopecks: payment.amountKopecks })
   if (payment.refundedKopecks > 0) money.push({ type: 'refund', reference: `refund:${payment.id}:${payment.refundedKopecks}`, amountKopecks: payment.refundedKopecks })
   // Money moved on a subscription whose state it does not change (a refund, a late notification): recorded only.
-  const recordOnly = (subscription: Subscription): Applied => (money.length > 0 ? { remote: viewOf(subscription, stateOf(subscription)), money } : null)
+  const recordOnly = (subscription: Subscription): Applied => (money.length > 0 ? { ...moveTo(subscription, stateOf(subscription)), money } : null)
   if (payment.metadata.kind === 'first') {
-    if (!existing) return payment.status === 'succeeded' ? { ...firstPaymentView(payment), money } : null
+    if (!existing) return payment.status === 'succeeded' ? { providerName: 'yookassa', existing, ...firstPaymentView(payment), money } : null
     return recordOnly(existing)
   }
   if (payment.metadata.kind !== 'renewal' || !existing) return null
@@ -129,7 +118,7 @@ function appliedPayment(existing: Subscription | undefined, payment: ProviderPay
   }
   const state: SubscriptionState = { ...stateOf(existing), status: outcome.status, currentPeriodEnd: outcome.currentPeriodEnd, nextPaymentAt: outcome.nextPaymentAt }
   return {
-    remote: viewOf(existing, state),
+    ...moveTo(existing, state),
     siteRun: { renewal: { failedCharges: outcome.failedCharges, discountPercent: outcome.discountPercent } },
     // A second failed retry changes no status, so no history step mails it: its cause does.
     mail: outcome.status === 'past_due' && existing.status === 'past_due' ? 'declinedAgain' : 'renewalCharge',
@@ -155,7 +144,7 @@ export async function applyPayment(payload: Payload, provider: SiteRunBilling, p
     const applied = appliedPayment(existing, current)
     if (!applied) return NOTHING
     const occurredAt = current.capturedAt ?? new Date().toISOString()
-    return applyView(payload, req, { providerName: provider.name, existing, occurredAt, runner: 'site', ...applied })
+    return applyChange(payload, req, { occurredAt, runner: 'site', ...applied })
   })
   await runFollowUps(payload, outcome.followUps)
   return outcome.result
@@ -186,11 +175,11 @@ export function changeSiteRun(payload: Payload, subscriptionId: number, change: 
     const now = at.toISOString()
     if (change.kind === 'forgetMethod') {
       const next = isEnded(state.status) ? state : { ...state, cancelAtPeriodEnd: true, nextPaymentAt: null }
-      return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), runner: 'site', mail: 'methodRemoved' })
+      return applyChange(payload, req, { ...moveTo(existing, next), occurredAt: now, runner: 'site', mail: 'methodRemoved' })
     }
     if (isEnded(existing.status)) return NOTHING
     if (change.kind === 'discount') {
-      return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: { ...viewOf(existing, state), hasDiscount: true }, siteRun: { renewal: { discountPercent: change.percentOff } }, runner: 'site' })
+      return applyChange(payload, req, { ...moveTo(existing, state), cancelDiscount: true, occurredAt: now, siteRun: { renewal: { discountPercent: change.percentOff } }, runner: 'site' })
     }
     if (change.kind === 'lapse' && (!existing.cancelAtPeriodEnd || Date.parse(existing.currentPeriodEnd ?? '') > at.getTime())) return NOTHING
     const next: SubscriptionState =
@@ -199,7 +188,7 @@ export function changeSiteRun(payload: Payload, subscriptionId: number, change: 
         : change.kind === 'lapse'
           ? { ...state, status: 'cancelled', nextPaymentAt: null }
           : { ...state, cancelAtPeriodEnd: change.cancel, nextPaymentAt: change.cancel ? null : state.currentPeriodEnd }
-    return applyView(payload, req, { providerName: 'yookassa', existing, occurredAt: now, remote: viewOf(existing, next), runner: 'site' })
+    return applyChange(payload, req, { ...moveTo(existing, next), occurredAt: now, runner: 'site' })
   })
 }
 
@@ -224,11 +213,9 @@ export const TRIAL_REMINDER_DAYS = 3
 function remindTrialEnding(payload: Payload, subscriptionId: number, now: Date): Promise<void> {
   return underLock(payload, subscriptionId, async (existing, req) => {
     if (existing.status !== 'trialing' || existing.cancelAtPeriodEnd || existing.renewal?.trialReminderSentAt) return NOTHING
-    return applyView(payload, req, {
-      providerName: 'yookassa',
-      existing,
+    return applyChange(payload, req, {
+      ...moveTo(existing, stateOf(existing)),
       occurredAt: now.toISOString(),
-      remote: viewOf(existing, stateOf(existing)),
       siteRun: { renewal: { trialReminderSentAt: now.toISOString() } },
       runner: 'site',
       mail: 'trialEnding',

@@ -13,10 +13,18 @@ export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?
 
 const iso = (seconds: number | null | undefined): string | null => (seconds ? new Date(seconds * 1000).toISOString() : null)
 
+/**
+ * Free time staff granted a paying subscriber (editorChange.ts) runs at Stripe as a trial, its only way to move the
+ * next invoice without proration; the subscription says so in its metadata, and is "active" to us all the same.
+ */
+const GRANTED_TIME = { key: 'freeTime', value: 'granted' } as const
+
+const isGrantedTime = (subscription: Stripe.Subscription) => subscription.status === 'trialing' && subscription.metadata[GRANTED_TIME.key] === GRANTED_TIME.value
+
 function statusOf(subscription: Stripe.Subscription): SubscriptionStatus | null {
   switch (subscription.status) {
     case 'trialing':
-      return 'trialing'
+      return isGrantedTime(subscription) ? 'active' : 'trialing'
     case 'active':
       return 'active'
     case 'past_due':
@@ -71,7 +79,8 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     id: subscription.id,
     customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
     status,
-    trialEndsAt: iso(subscription.trial_end),
+    // Granted time is no trial: the subscription's own trial (if it had one) ended when it did.
+    trialEndsAt: isGrantedTime(subscription) ? null : iso(subscription.trial_end),
     currentPeriodEnd: iso(periodEnd),
     nextPaymentAt: ended || subscription.cancel_at_period_end ? null : iso(periodEnd),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
@@ -221,8 +230,11 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
     },
 
     async extendTo(id, until, idempotencyKey) {
-      // Stripe's way to delay the next invoice without proration: a trial up to the new date.
-      await stripe.subscriptions.update(id, { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: 'none' }, { idempotencyKey })
+      // Stripe's way to delay the next invoice without proration: a trial up to the new date. A subscription in its
+      // own trial has that trial made longer; one that has been paid for is marked as given free time.
+      const { status } = await stripe.subscriptions.retrieve(id)
+      const marker = status === 'trialing' ? {} : { metadata: { [GRANTED_TIME.key]: GRANTED_TIME.value } }
+      await stripe.subscriptions.update(id, { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: 'none', ...marker }, { idempotencyKey })
     },
   }
 }

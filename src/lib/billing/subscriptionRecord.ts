@@ -1,9 +1,12 @@
-// Our record of a subscription, moved to a new view of it: `applyView` is the one place that writes its state,
-// dates, history, money, mail and follow-ups, in the caller's transaction under the subscription's lock (LOCKS.billing).
-// Provider-run subscriptions (Stripe) come here through their verified events: each event id is applied once (stored
-// in provider events in the same transaction as its effects), the subscription is re-read from the provider and
-// moved only forward (lifecycle.ts), so events in any order end in the provider's final state. Site-run ones
-// (YooKassa) come through siteRun.ts.
+// Our record of a subscription, moved by one change: `applyChange` is the one place that writes its state, dates,
+// history, money, mail and follow-ups, in the caller's transaction under the subscription's lock (LOCKS.billing).
+// A change is either the provider's view of the subscription or a transition the site decided on its own record:
+// - provider-run subscriptions (Stripe) come here through their verified events: each event id is applied once
+//   (stored in provider events in the same transaction as its effects), the subscription is re-read from the
+//   provider and moved only forward (lifecycle.ts), so events in any order end in the provider's final state;
+// - site-run ones (YooKassa) come through siteRun.ts: a first payment as the view it starts, everything after as a
+//   transition of our record (renewals, the subscriber's choices);
+// - staff's extensions and cancellations come through editorChange.ts, as transitions too.
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
@@ -24,11 +27,11 @@ import { formatRubles } from './pricing'
 import { discounted } from './renewalPlan'
 import { termsText } from './terms'
 import type { ChargeTerms } from './terms'
-import { advance, start } from './lifecycle'
-import type { HistoryEntry, SubscriptionState } from './lifecycle'
+import { advance, endsSubscription, start } from './lifecycle'
+import type { HistoryEntry, SubscriptionState, Transition } from './lifecycle'
 import { mailsOf } from './mails'
 import type { MailCause, RenewalRunner } from './mails'
-import type { BillingEvent, ProviderRunBilling, ProviderSubscription } from './provider'
+import type { BillingEvent, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from './provider'
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
@@ -47,8 +50,8 @@ export function stateOf(subscription: Subscription): SubscriptionState {
 }
 
 /** The buyer's account: by id when they were signed in, else by the paid e-mail, created if new. */
-async function buyerOf(payload: Payload, req: PayloadRequest, remote: ProviderSubscription): Promise<User> {
-  const { userId, email, locale } = remote.metadata
+async function buyerOf(payload: Payload, req: PayloadRequest, metadata: SubscriptionMetadata): Promise<User> {
+  const { userId, email, locale } = metadata
   if (userId) {
     const byId = await payload.findByID({ collection: 'users', id: userId, depth: 0, req, disableErrors: true })
     if (byId) return byId
@@ -82,26 +85,32 @@ export async function findRecord(payload: Payload, req: PayloadRequest, provider
  * A known subscription keeps its account, or stays anonymous once that account was purged; only a new one finds
  * or creates the buyer's account.
  */
-async function accountFor(payload: Payload, req: PayloadRequest, existing: Subscription | undefined, remote: ProviderSubscription): Promise<User | null> {
-  if (!existing) return buyerOf(payload, req, remote)
+async function accountFor(payload: Payload, req: PayloadRequest, existing: Subscription | undefined, metadata: SubscriptionMetadata): Promise<User | null> {
+  if (!existing) return buyerOf(payload, req, metadata)
   const userRef = existing.user
   if (!userRef) return null
   return payload.findByID({ collection: 'users', id: typeof userRef === 'object' ? userRef.id : userRef, depth: 0, req })
 }
 
-function transitionOf(existing: Subscription | undefined, remote: ProviderSubscription): ReturnType<typeof advance> {
-  // Free time an editor granted runs at the provider as a trial: for a paid subscription it stays "active".
-  const view = existing && existing.status !== 'trialing' && remote.status === 'trialing' ? { ...remote, status: 'active' as const } : remote
-  return existing ? advance(stateOf(existing), view) : start(view)
-}
 
 /** What a site-run subscription keeps beside its state: the saved method and the terms renewals are charged on. */
 export type SiteRunData = { paymentMethodId?: string | null; renewal?: Partial<NonNullable<Subscription['renewal']>> }
 
+/** The provider's view of the subscription: Stripe's, re-read; or the one a first site-run payment starts. */
+export type ReportedChange = { providerName: string; remote: ProviderSubscription; existing: Subscription | undefined }
+
+/**
+ * A transition the site decided for its own record (lifecycle.ts, renewalPlan.ts, editorChange.ts).
+ * `cancelDiscount`: the change gives the cancel offer's discount, which is used once.
+ */
+export type DecidedChange = { existing: Subscription; transition: Transition; cancelDiscount?: boolean }
+
+export type Change = ReportedChange | DecidedChange
+
+const isReported = (change: Change): change is ReportedChange => 'remote' in change
+
 type SaveInput = {
-  providerName: string
-  remote: ProviderSubscription
-  existing: Subscription | undefined
+  change: Change
   user: User | null
   next: SubscriptionState
   siteRun?: SiteRunData
@@ -113,24 +122,25 @@ type SaveInput = {
  * The terms the next charge is made on: the site's own (site-run), or the price and period on the provider's
  * subscription, with the cancel offer's percentage while the provider holds a discount for the next invoice.
  */
-async function renewalTermsOf(payload: Payload, req: PayloadRequest, { remote, existing, siteRun }: SaveInput): Promise<SiteRunData['renewal']> {
-  if (siteRun?.renewal || !remote.price) return siteRun?.renewal
+async function renewalTermsOf(payload: Payload, req: PayloadRequest, { change, siteRun }: SaveInput): Promise<SiteRunData['renewal']> {
+  const price = isReported(change) ? change.remote.price : undefined
+  if (siteRun?.renewal || !isReported(change) || !price) return siteRun?.renewal
+  const { remote, existing } = change
   let discountPercent: number | null = null
   if (remote.hasDiscount) {
     discountPercent = existing?.renewal?.discountPercent ?? (await payload.findGlobal({ slug: 'site-settings', depth: 0, req })).cancelDiscountPercent ?? null
   }
-  return { amountKopecks: remote.price.amountKopecks, months: remote.price.months, discountPercent }
+  return { amountKopecks: price.amountKopecks, months: price.months, discountPercent }
 }
 
-async function saveSubscription(payload: Payload, req: PayloadRequest, input: SaveInput): Promise<Subscription> {
-  const { providerName, remote, existing, user, next, siteRun, methodRemoved = false } = input
+const NO_METHOD = { kind: null, brand: null, last4: null, validUntil: null }
+
+/** What the provider's view writes beside the state: who the provider knows it as, its plan and card. */
+function reportedFields({ providerName, remote, existing }: ReportedChange, { user, siteRun, methodRemoved }: SaveInput) {
   const tariff = existing?.tariff ?? remote.metadata.tariffId
   if (!tariff) throw new Error(`Subscription ${remote.id} has no plan in its metadata`)
-  const renewal = await renewalTermsOf(payload, req, input)
-  const data = {
-    user: user?.id ?? null,
+  return {
     tariff: typeof tariff === 'object' ? tariff.id : tariff,
-    ...next,
     cancelDiscountUsed: Boolean(existing?.cancelDiscountUsed) || remote.hasDiscount,
     provider: {
       name: providerName,
@@ -138,21 +148,38 @@ async function saveSubscription(payload: Payload, req: PayloadRequest, input: Sa
       subscriptionId: remote.id,
       paymentMethodId: methodRemoved ? null : siteRun?.paymentMethodId !== undefined ? siteRun.paymentMethodId : (existing?.provider?.paymentMethodId ?? null),
     },
-    ...(renewal ? { renewal: { ...existing?.renewal, ...renewal } } : {}),
     // Card details only while the subscription belongs to an account, and until its owner unlinks the card.
-    paymentMethod: user && !methodRemoved ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : { kind: null, brand: null, last4: null, validUntil: null },
+    paymentMethod: user && !methodRemoved ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : NO_METHOD,
   }
+}
+
+/** What a decided change writes beside the state: the discount it gives, and the saved method it forgets. */
+function decidedFields({ existing, cancelDiscount = false }: DecidedChange, { user, methodRemoved }: SaveInput) {
+  return {
+    cancelDiscountUsed: Boolean(existing.cancelDiscountUsed) || cancelDiscount,
+    ...(methodRemoved ? { provider: { ...existing.provider, paymentMethodId: null } } : {}),
+    ...(user && !methodRemoved ? {} : { paymentMethod: NO_METHOD }),
+  }
+}
+
+async function saveSubscription(payload: Payload, req: PayloadRequest, input: SaveInput): Promise<Subscription> {
+  const { change, user, next } = input
+  const { existing } = change
+  const renewal = await renewalTermsOf(payload, req, input)
+  const state = { user: user?.id ?? null, ...next, ...(renewal ? { renewal: { ...existing?.renewal, ...renewal } } : {}) }
+  if (!isReported(change)) return payload.update({ collection: 'subscriptions', id: change.existing.id, data: { ...state, ...decidedFields(change, input) }, depth: 0, req })
+  const data = { ...state, ...reportedFields(change, input) }
   return existing
     ? payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
     : payload.create({ collection: 'subscriptions', data, depth: 0, req })
 }
 
-type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; occurredAt: string }
+type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; occurredAt: string; note?: string }
 
-/** One activation-history row per step. */
-async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, occurredAt }: HistoryInput): Promise<void> {
+/** One activation-history row per step, with who took it when staff did. */
+async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, occurredAt, note }: HistoryInput): Promise<void> {
   for (const entry of history) {
-    await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt }, depth: 0, req })
+    await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt, note }, depth: 0, req })
   }
 }
 
@@ -189,10 +216,6 @@ async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved
 }
 
 /**
- * Mail and revocation are queued with the change: a failure after the commit cannot lose them, and a failed (and
- * retried) event queues nothing twice. Returns the jobs to run right after the commit.
- */
-/**
  * What the next charge takes: where the site charges renewals, the agreed price less a pending discount; with Stripe,
  * the plan's price, less the cancel offer's discount while Stripe holds it for the next invoice. Null when unknown.
  */
@@ -224,6 +247,10 @@ async function activationTerms(payload: Payload, req: PayloadRequest, saved: Sub
   return { todayKopecks: paid || (planned ?? 0), renewsAt: saved.nextPaymentAt, renewalKopecks, months }
 }
 
+/**
+ * Mail and revocation are queued with the change: a failure after the commit cannot lose them, and a failed (and
+ * retried) event queues nothing twice. Returns the jobs to run right after the commit.
+ */
 async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor, mails }: { endedFor: number | null; mails: readonly PendingMail[] }): Promise<(string | number)[]> {
   const followUps: (string | number)[] = []
   if (endedFor !== null) followUps.push(await queueFollowUp(payload, req, { task: 'revokeVipKeys', input: { user: endedFor } }))
@@ -250,11 +277,7 @@ function localeOf(user: User): Locale {
 
 export type Outcome = { result: ApplyResult; followUps: (string | number)[] }
 
-export type ViewInput = {
-  providerName: string
-  /** The provider's current view (Stripe), or the one the site worked out from a payment (site-run). */
-  remote: ProviderSubscription
-  existing: Subscription | undefined
+export type ChangeInput = Change & {
   occurredAt: string
   money?: readonly MoneyMovement[]
   siteRun?: SiteRunData
@@ -262,30 +285,37 @@ export type ViewInput = {
   runner: RenewalRunner
   /** What else about the change decides its mail (mails.ts); `methodRemoved` also forgets the saved method. */
   mail?: MailCause
+  /** Who made the change by hand (staff's address and what changed), written beside its steps. */
+  note?: string
 }
 
+const NO_BUYER: SubscriptionMetadata = { email: '', userId: null, tariffId: null, locale: 'ru' }
+
 /**
- * Moves our record to a new view of the subscription, in the caller's transaction (under its lock): the account,
- * the monotone transition, the record, its history and payment, and the follow-ups queued with them.
+ * Applies one change to our record, in the caller's transaction (under its lock): the account, the monotone
+ * transition (worked out here from the provider's view, or decided by the caller), the record, its history and
+ * payment, and the follow-ups queued with them.
  */
-export async function applyView(payload: Payload, req: PayloadRequest, input: ViewInput): Promise<Outcome> {
-  const { providerName, remote, existing, occurredAt, money = [], siteRun, runner, mail } = input
+export async function applyChange(payload: Payload, req: PayloadRequest, input: ChangeInput): Promise<Outcome> {
+  const { existing, occurredAt, money = [], siteRun, runner, mail, note } = input
   const methodRemoved = mail === 'methodRemoved'
-  const user = await accountFor(payload, req, existing, remote)
-  const transition = transitionOf(existing, remote)
+  const user = await accountFor(payload, req, existing, isReported(input) ? input.remote.metadata : NO_BUYER)
+  const transition = isReported(input) ? (existing ? advance(stateOf(existing), input.remote) : start(input.remote)) : input.transition
   if (!transition.ok) {
     // An ended subscription never comes back; the change is recorded as seen and does nothing.
-    payload.logger.warn({ msg: `Billing: refused ${transition.from} → ${transition.to} for ${remote.id}` })
+    const id = isReported(input) ? input.remote.id : existing?.id
+    payload.logger.warn({ msg: `Billing: refused ${transition.from} → ${transition.to} for ${String(id)}` })
     return { result: 'ignored', followUps: [] }
   }
   const { next, history } = transition
-  const saved = await saveSubscription(payload, req, { providerName, remote, existing, user, next, siteRun, methodRemoved })
-  await recordHistory(payload, req, { saved, user, history, occurredAt })
+  const saved = await saveSubscription(payload, req, { change: input, user, next, siteRun, methodRemoved })
+  await recordHistory(payload, req, { saved, user, history, occurredAt, note })
   await recordMoney(payload, req, { money, saved, user, occurredAt })
   // To the account's address, each in its language.
   const mails: PendingMail[] = user ? mailsOf(history, runner, mail).map((kind) => ({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next })) : []
   if (mails.some((mail) => MAILS_WITH_AMOUNT.has(mail.kind))) {
-    const amountKopecks = await nextChargeKopecks(payload, req, saved, remote.hasDiscount)
+    const hasDiscount = isReported(input) ? input.remote.hasDiscount : Boolean(input.cancelDiscount)
+    const amountKopecks = await nextChargeKopecks(payload, req, saved, hasDiscount)
     if (amountKopecks !== null) {
       const terms = mails.some((mail) => mail.kind === 'activated') ? await activationTerms(payload, req, saved, money, amountKopecks) : null
       for (const mail of mails) {
@@ -294,8 +324,8 @@ export async function applyView(payload: Payload, req: PayloadRequest, input: Vi
       }
     }
   }
-  const hasEnded = history.includes('cancelled') || history.includes('expired')
-  return { result: 'applied', followUps: await queueFollowUps(payload, req, { endedFor: user && hasEnded ? user.id : null, mails }) }
+  const ended = endsSubscription(existing?.status, next)
+  return { result: 'applied', followUps: await queueFollowUps(payload, req, { endedFor: user && ended ? user.id : null, mails }) }
 }
 
 /**
@@ -319,7 +349,7 @@ export async function syncSubscription(
     const paid = event?.type === 'invoice.paid' && event.invoice ? event.invoice : null
     // The saved card is gone at the provider (its owner unlinked it here, or in the provider's own pages).
     const methodGone = Boolean(remote.methodDetached && existing?.paymentMethod?.kind)
-    return applyView(payload, req, {
+    return applyChange(payload, req, {
       providerName: provider.name,
       remote,
       existing,

@@ -5,6 +5,7 @@ import { RunOutNotice as RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7 } from '.
 import { RotateNowButton as RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65 } from '../../../components/admin/RotateNowButton'
 import { KeysImport as KeysImport_7352c9e4b4124d8483de121d600ad710 } from '../../../components/admin/KeysImport'
 import { PlanCell as PlanCell_a8e7c24806cc9f21623ca9d3bb0d2aa0 } from '../../../components/admin/PlanCell'
+import { SubscriptionChange as SubscriptionChange_6b7ba8476e8331ad5ad5403b30e2366f } from '../../../components/admin/SubscriptionChange'
 import { SubscriptionRefund as SubscriptionRefund_345a112e7a44e1fe27390bf40738fbd6 } from '../../../components/admin/SubscriptionRefund'
 import { SubscriptionDevices as SubscriptionDevices_6391fcb00fdf6a215e4964b7dfc931ea } from '../../../components/admin/SubscriptionDevices'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -44,6 +45,7 @@ export const importMap = {
   "/components/admin/RotateNowButton#RotateNowButton": RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65,
   "/components/admin/KeysImport#KeysImport": KeysImport_7352c9e4b4124d8483de121d600ad710,
   "/components/admin/PlanCell#PlanCell": PlanCell_a8e7c24806cc9f21623ca9d3bb0d2aa0,
+  "/components/admin/SubscriptionChange#SubscriptionChange": SubscriptionChange_6b7ba8476e8331ad5ad5403b30e2366f,
   "/components/admin/SubscriptionRefund#SubscriptionRefund": SubscriptionRefund_345a112e7a44e1fe27390bf40738fbd6,
   "/components/admin/SubscriptionDevices#SubscriptionDevices": SubscriptionDevices_6391fcb00fdf6a215e4964b7dfc931ea,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
