@@ -3,44 +3,21 @@
 // then the answer in place; the page re-reads the history and the payments after a refund. It stays on the page
 // when nothing is left to refund, so the answer to the last refund is still there after the page re-reads.
 import { Button } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+
+import { ActionAnswer, useStaffAction } from './StaffAction'
 
 type Payment = { reference: string; label: string; remaining: string; remainingText: string }
 type Texts = { hint: string; payment: string; amount: string; submit: string; confirm: string; none: string }
 
 export function RefundForm({ subscriptionId, payments, texts }: { subscriptionId: number; payments: Payment[]; texts: Texts }) {
-  const router = useRouter()
   const [reference, setReference] = useState(payments[0]?.reference ?? '')
   const chosen = payments.find((payment) => payment.reference === reference) ?? payments[0]
   const [amount, setAmount] = useState(chosen?.remaining ?? '')
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, result, send } = useStaffAction(`/api/subscriptions/${subscriptionId}/refund`)
+  const submit = () => send({ payment: reference, amount }, texts.confirm.replace('{amount}', `${amount} ₽`))
 
-  async function submit() {
-    if (!window.confirm(texts.confirm.replace('{amount}', `${amount} ₽`))) return
-    setBusy(true)
-    setResult(null)
-    try {
-      const response = await fetch(`/api/subscriptions/${subscriptionId}/refund`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ payment: reference, amount }),
-      })
-      const json = (await response.json().catch(() => ({}))) as { ok?: boolean; message?: string; error?: string }
-      setResult({ ok: Boolean(json.ok), text: (json.ok ? json.message : json.error) ?? response.statusText })
-      if (json.ok) router.refresh()
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const answer = result ? (
-    <p role={result.ok ? 'status' : 'alert'} data-testid="refund-result" className={result.ok ? undefined : 'field-error'}>
-      {result.text}
-    </p>
-  ) : null
+  const answer = <ActionAnswer result={result} testId="refund-result" />
   if (!chosen) {
     return (
       <div>
