@@ -96,7 +96,7 @@ export const Subscriptions: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'trialEndsAt', label: { ru: 'Конец пробного периода', en: 'Trial ends at' }, type: 'date', access: providerOwned },
+        { name: 'trialEndsAt', label: { ru: 'Конец пробного периода', en: 'Trial ends at' }, type: 'date', access: billingOwned },
         {
           name: 'currentPeriodEnd',
           label: { ru: 'Активна до', en: 'Active until' },
@@ -108,13 +108,13 @@ export const Subscriptions: CollectionConfig = {
             description: { ru: 'Продлить бесплатно — в блоке «Продление и отмена» справа', en: 'To extend for free: “Extend or cancel” on the right' },
           },
         },
-        { name: 'nextPaymentAt', label: { ru: 'Следующий платёж', en: 'Next payment' }, type: 'date', access: providerOwned },
+        { name: 'nextPaymentAt', label: { ru: 'Следующий платёж', en: 'Next payment' }, type: 'date', access: billingOwned },
       ],
     },
     {
       type: 'row',
       fields: [
-        { name: 'cancelAtPeriodEnd', label: { ru: 'Автопродление отключено', en: 'Auto-renewal off' }, type: 'checkbox', defaultValue: false, access: providerOwned },
+        { name: 'cancelAtPeriodEnd', label: { ru: 'Автопродление отключено', en: 'Auto-renewal off' }, type: 'checkbox', defaultValue: false, access: billingOwned },
         { name: 'cancelDiscountUsed', label: { ru: 'Скидка при отмене использована', en: 'Cancel discount used' }, type: 'checkbox', defaultValue: false, access: providerOwned },
       ],
     },

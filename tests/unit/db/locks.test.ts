@@ -1,21 +1,13 @@
 // The site's advisory locks have one home (src/lib/db): every name in LOCKS, every lock statement there, so two
 // places that must take the same lock cannot drift apart.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
 import { LOCKS } from '@/lib/db/locks'
 
-const root = path.resolve(import.meta.dirname, '../../..')
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) return sourceFiles(full)
-    return /\.tsx?$/.test(name) ? [full] : []
-  })
-}
+import { projectRoot as root, sourceFiles } from '../../helpers/sourceFiles'
 
 describe('advisory locks', () => {
   it('a subscription is locked under one name, whether its change starts from our record, the provider’s order or its event', () => {
@@ -43,8 +35,7 @@ describe('advisory locks', () => {
   })
 
   it('no code outside src/lib/db takes or names an advisory lock itself', () => {
-    const offenders = ['src', 'collections', 'payload.config.ts']
-      .flatMap((entry) => (entry.endsWith('.ts') ? [path.join(root, entry)] : sourceFiles(path.join(root, entry))))
+    const offenders = sourceFiles()
       .filter((file) => !file.startsWith(path.join(root, 'src/lib/db/')))
       .filter((file) => /pg_(try_)?advisory|hashtext\(/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file))
