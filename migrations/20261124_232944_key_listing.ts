@@ -4,7 +4,7 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 // protocol has per expiry moment (keys of one rotation or import share it). A page counts the rows whose moment
 // is still ahead, so its cost follows the countries, protocols and batches, never the number of keys
 // (src/lib/data/keyListing.ts). "Listed" is the visitors' read rule without the clock
-// (currentFreeKeysWhere in collections/Keys, with HIDE_AFTER_FAILED_CHECKS = 2); tests/int/keyListing.test.ts
+// (currentFreeKeysWhere, now in src/lib/keys/visibility.ts, with HIDE_KEY_AFTER_FAILED_CHECKS = 2); tests/int/keyListing.test.ts
 // holds the two to the same answer. Statement triggers with transition tables: a bulk insert is one update.
 //
 // The partial indexes walk the public lists in their order (listRank, longest-lasting, freshest), so a list page

@@ -5,7 +5,7 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 //   being listed as they were (the checks write every key all day) touches no row, and rows are locked in one order;
 // - only rows this statement emptied are deleted (a committed row never holds 0, so no other writer's row matches);
 // - past moments are pruned a day late and never wait for a row another writer holds (readers skip them anyway).
-// "Listed" is still the keys' read rule without the clock, HIDE_AFTER_FAILED_CHECKS = 2 (tests/int/keyListing.test.ts).
+// "Listed" is still the keys' read rule without the clock, HIDE_KEY_AFTER_FAILED_CHECKS = 2 (src/lib/keys/visibility.ts; tests/int/keyListing.test.ts).
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
   CREATE OR REPLACE FUNCTION "key_listing_change"() RETURNS trigger LANGUAGE plpgsql AS $body$
