@@ -517,6 +517,26 @@ describe('editors in the admin', () => {
     expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextPaymentAt: null, currentPeriodEnd: until })
   })
 
+  it('free time given without the mark (Stripe’s dashboard, or this site before it marked it) is marked on the next event and reads as active', async () => {
+    const { record, subscriptionId, user } = await activeSubscriber()
+    const until = new Date(Date.parse(record.currentPeriodEnd!) + 20 * 86_400_000)
+    // What the earlier code did: our record moved, and a bare trial at Stripe.
+    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: until.toISOString(), nextPaymentAt: until.toISOString() } })
+    const bare = await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${billing.SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `trial_end=${until.getTime() / 1000}&proration_behavior=none`,
+    })
+    expect(bare.status).toBe(200)
+    expect((await remoteOf(subscriptionId)).metadata.freeTime).toBeUndefined()
+    // The subscriber turns renewal off: the change reaches the record, and the time is marked at Stripe.
+    const { billingProvider } = await import('@/lib/billing')
+    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    expect(await changeRenewal(world.payload, billingProvider()!, user, 'cancel', 30)).toEqual({ ok: true })
+    expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextPaymentAt: null, currentPeriodEnd: until.toISOString(), trialEndsAt: record.trialEndsAt })
+    expect(await remoteOf(subscriptionId)).toMatchObject({ status: 'trialing', metadata: { freeTime: 'granted' } })
+  })
+
   it('refuses an ended subscription, an earlier date and a date that does not exist, changing nothing; fields are not edits', async () => {
     const { record, editor, user } = await activeSubscriber()
     expect(await change(editor, record.id, { action: 'extend', date: moscowDate(record.currentPeriodEnd!, -1) })).toMatchObject({

@@ -490,11 +490,13 @@ describe('editors and deleted accounts', () => {
     return changeByEditor(world.payload, { subscriptionId, edit, by: 'editor@example.com' })
   }
 
-  it('an editor’s free extension moves the next charge to the new date, and the trial’s end with it', async () => {
+  it('an editor’s free extension moves the next charge to the new date, and the trial’s end and its reminder with it', async () => {
     const { record, order } = await subscriber({ months: '1' })
     const until = new Date(Date.parse(record.currentPeriodEnd!) + 14 * DAY).toISOString()
+    // Reminded of the trial's end already: the longer trial is reminded of again.
+    await world.payload.update({ collection: 'subscriptions', id: record.id, data: { renewal: { trialReminderSentAt: new Date().toISOString() } } })
     await byEditor(record.id, { kind: 'extend', date: new Date(Date.parse(until) + 3 * 3_600_000).toISOString().slice(0, 10) })
-    expect(await recordOf(order)).toMatchObject({ status: 'trialing', currentPeriodEnd: until, nextPaymentAt: until, trialEndsAt: until })
+    expect(await recordOf(order)).toMatchObject({ status: 'trialing', currentPeriodEnd: until, nextPaymentAt: until, trialEndsAt: until, renewal: { trialReminderSentAt: null, failedCharges: 0 } })
     expect(await runJob(record, record.currentPeriodEnd!)).toEqual({ charged: 0, failures: 0 })
     expect(await runJob(record, until)).toEqual({ charged: 1, failures: 0 })
   })

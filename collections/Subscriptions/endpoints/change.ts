@@ -18,7 +18,8 @@ export const changeEndpoint: PayloadHandler = async (req) => {
   if (!req.user || !isStaff(req.user)) return Response.json({ ok: false, error: t('subscriptionChange.forbidden') }, { status: 403 })
   const id = Number(req.routeParams?.id)
   const body = bodySchema.safeParse(await req.json?.().catch(() => null))
-  if (!Number.isInteger(id) || !body.success) return Response.json({ ok: false, error: t('subscriptionChange.dateInvalid') }, { status: 400 })
+  if (!Number.isInteger(id)) return Response.json({ ok: false, error: t('subscriptionChange.unknown') }, { status: 404 })
+  if (!body.success) return Response.json({ ok: false, error: t('subscriptionChange.dateInvalid') }, { status: 400 })
   const edit = body.data.action === 'extend' ? { kind: 'extend' as const, date: body.data.date } : { kind: 'cancel' as const }
   try {
     const next = await changeByEditor(req.payload, { subscriptionId: id, edit, by: req.user.email })

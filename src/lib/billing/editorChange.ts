@@ -92,7 +92,7 @@ export async function changeByEditor(payload: Payload, { subscriptionId, edit, b
     // Under the lock, so the provider's own event about the change waits for our record of it.
     if (provider && !provider.runsRenewals && providerId) {
       try {
-        if (decision.until) await provider.extendTo(providerId, decision.until, `editor-extend-${existing.id}-${decision.until.getTime()}`)
+        if (decision.until) await provider.extendTo(providerId, decision.until, existing.status !== 'trialing', `editor-extend-${existing.id}-${decision.until.getTime()}`)
         else await provider.cancelNow(providerId, `editor-cancel-${existing.id}`)
       } catch (error) {
         payload.logger.error({ err: error, msg: `Editor change of subscription ${existing.id} refused by the provider` })
@@ -106,8 +106,11 @@ export async function changeByEditor(payload: Payload, { subscriptionId, edit, b
       occurredAt: now.toISOString(),
       runner: existing.provider?.name === 'yookassa' ? 'site' : 'provider',
       note,
-      // Free time restarts the renewal's attempts: the next charge is for the period from the new date.
-      ...(decision.until && existing.renewal ? { siteRun: { renewal: { failedCharges: 0 } } } : {}),
+      // Free time restarts the renewal's attempts: the next charge is for the period from the new date; a longer
+      // trial is reminded of again before its new end.
+      ...(decision.until && existing.renewal
+        ? { siteRun: { renewal: { failedCharges: 0, ...(existing.status === 'trialing' ? { trialReminderSentAt: null } : {}) } } }
+        : {}),
     })
     return { ...result, next: decision.transition.next }
   })

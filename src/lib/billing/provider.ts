@@ -106,8 +106,13 @@ export interface ProviderRunBilling extends ProviderBase {
   /** A one-time percentage off the next invoice. */
   applyOnceDiscount(id: string, percentOff: number, idempotencyKey: string): Promise<void>
   cancelNow(id: string, idempotencyKey: string): Promise<void>
-  /** Free time granted by an editor: the next charge moves to `until`, nothing is charged for the gap. */
-  extendTo(id: string, until: Date, idempotencyKey: string): Promise<void>
+  /**
+   * Free time granted by staff: the next charge moves to `until`, nothing is charged for the gap. `paid`: the
+   * subscription is past its own trial, so the time is granted time, which the provider's view reads as active.
+   */
+  extendTo(id: string, until: Date, paid: boolean, idempotencyKey: string): Promise<void>
+  /** Marks a trial a paid subscription is in as granted time (given in the provider's dashboard, or before the mark). */
+  markGrantedTime(id: string): Promise<void>
   /** Detaches the subscription's saved method from the customer: the provider can no longer charge it. */
   detachPaymentMethod(id: string): Promise<void>
 }

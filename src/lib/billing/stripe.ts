@@ -229,12 +229,16 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
       return { id: refund.id }
     },
 
-    async extendTo(id, until, idempotencyKey) {
+    async extendTo(id, until, paid, idempotencyKey) {
       // Stripe's way to delay the next invoice without proration: a trial up to the new date. A subscription in its
-      // own trial has that trial made longer; one that has been paid for is marked as given free time.
-      const { status } = await stripe.subscriptions.retrieve(id)
-      const marker = status === 'trialing' ? {} : { metadata: { [GRANTED_TIME.key]: GRANTED_TIME.value } }
+      // own trial has that trial made longer; one that has been paid for is marked as given free time. The same
+      // request every time for the same change, so a retry with its idempotency key is the same request.
+      const marker = paid ? { metadata: { [GRANTED_TIME.key]: GRANTED_TIME.value } } : {}
       await stripe.subscriptions.update(id, { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: 'none', ...marker }, { idempotencyKey })
+    },
+
+    async markGrantedTime(id) {
+      await stripe.subscriptions.update(id, { metadata: { [GRANTED_TIME.key]: GRANTED_TIME.value } }, { idempotencyKey: `granted-time-${id}` })
     },
   }
 }

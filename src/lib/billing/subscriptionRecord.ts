@@ -27,7 +27,7 @@ import { formatRubles } from './pricing'
 import { discounted } from './renewalPlan'
 import { termsText } from './terms'
 import type { ChargeTerms } from './terms'
-import { advance, endsSubscription, start } from './lifecycle'
+import { advance, endsSubscription, isEnded, start } from './lifecycle'
 import type { HistoryEntry, SubscriptionState, Transition } from './lifecycle'
 import { mailsOf } from './mails'
 import type { MailCause, RenewalRunner } from './mails'
@@ -341,9 +341,15 @@ export async function syncSubscription(
   const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId ?? event?.id ?? 'none'), async (req): Promise<Outcome> => {
     // Re-read under the lock: the provider's current view, whatever the event said, and never older than what
     // a delivery that committed before us saw.
-    const remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null
+    let remote = subscriptionId ? await provider.getSubscription(subscriptionId) : null
     if (event && !(await recordEventOnce(payload, req, provider.name, event.id, event.type))) return { result: 'duplicate', followUps: [] }
     const existing = remote ? await findRecord(payload, req, remote.id) : undefined
+    // A paid subscription never goes back to its trial: a trial now is free time given without the provider's mark
+    // (in Stripe's dashboard, or by the site before it marked it). Marked, it reads as the paid time it is.
+    if (remote?.status === 'trialing' && existing && existing.status !== 'trialing' && !isEnded(existing.status)) {
+      await provider.markGrantedTime(remote.id)
+      remote = await provider.getSubscription(remote.id)
+    }
     // Not a subscription of ours (no plan in its metadata), or not one yet: seen, and nothing to do.
     if (!remote || (!existing && !remote.metadata.tariffId)) return { result: 'ignored', followUps: [] }
     const paid = event?.type === 'invoice.paid' && event.invoice ? event.invoice : null
