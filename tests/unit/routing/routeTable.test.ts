@@ -61,8 +61,12 @@ describe('the route table', () => {
       // A route handler renders nothing to index.
       if (!existsSync(path.join(root, page))) continue
       const source = read(page)
-      // The page's own metadata, or the shared module it takes it from (one level of relative imports).
-      const shared = [...source.matchAll(/from '(\.\.?\/[^']+)'/g)].map((match) => path.join(folder, match[1]!)).flatMap((base) => [`${base}.tsx`, `${base}.ts`]).filter((file) => existsSync(path.join(root, file)))
+      // The page's own metadata, or the shared module it takes it from: one level of relative imports, or of the
+      // components it renders (`@/components/…`); not the site-wide SEO helpers, whose noindex is the preview mode's.
+      const shared = [...source.matchAll(/from '((?:\.\.?|@\/components)\/[^']+)'/g)]
+        .map((match) => (match[1]!.startsWith('@/') ? path.join('src', match[1]!.slice(2)) : path.join(folder, match[1]!)))
+        .flatMap((base) => [`${base}.tsx`, `${base}.ts`])
+        .filter((file) => existsSync(path.join(root, file)))
       const says = [source, ...shared.map(read)].some((text) => /index: false|robots: 'noindex'/.test(text))
       expect(says, route.path).toBe(!route.indexable)
     }
