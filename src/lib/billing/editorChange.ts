@@ -4,15 +4,12 @@
 // provider that charges it (Stripe), and applied by the one writer (applyChange) with who made it in the history.
 import type { Payload } from 'payload'
 
-import { LOCKS } from '@/lib/db/locks'
-import { withTransaction } from '@/lib/db/transaction'
-import { runFollowUps } from '@/lib/queue/afterCommit'
 import { fromMoscowWallClock, moscowWallClock } from '@/lib/time/moscow'
 
 import { billingProvider, isProviderOf } from './index'
 import { isEnded } from './lifecycle'
 import type { SubscriptionState, Transition } from './lifecycle'
-import { applyChange, stateOf } from './subscriptionRecord'
+import { applyChange, stateOf, underLock } from './subscriptionRecord'
 
 /** `date`: the new last day (YYYY-MM-DD, Moscow), kept at the time of day the paid period ends. */
 export type EditorEdit = { kind: 'extend'; date: string } | { kind: 'cancel' }
@@ -78,11 +75,9 @@ export function decideEditorChange(current: SubscriptionState, edit: EditorEdit,
  * charges it. Throws EditorChangeError with the reason when the change is refused; nothing is changed then.
  */
 export async function changeByEditor(payload: Payload, { subscriptionId, edit, by }: { subscriptionId: number; edit: EditorEdit; by: string }): Promise<SubscriptionState> {
-  const head = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, select: { provider: true }, disableErrors: true })
-  if (!head) throw new EditorChangeError('unknown')
   const provider = billingProvider()
-  const outcome = await withTransaction(payload, LOCKS.billing({ id: subscriptionId, provider: head.provider }), async (req) => {
-    const existing = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req })
+  // After the commit, a cancelled subscription's VIP keys stop being served.
+  const outcome = await underLock(payload, subscriptionId, async (existing, req) => {
     const now = new Date()
     const decision = decideEditorChange(stateOf(existing), edit, now)
     if (!decision.ok) throw new EditorChangeError(decision.refusal, decision.earliest)
@@ -114,7 +109,6 @@ export async function changeByEditor(payload: Payload, { subscriptionId, edit, b
     })
     return { ...result, next: decision.transition.next }
   })
-  // After the commit: a cancelled subscription's VIP keys stop being served.
-  await runFollowUps(payload, outcome.followUps)
+  if (!outcome) throw new EditorChangeError('unknown')
   return outcome.next
 }

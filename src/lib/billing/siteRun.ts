@@ -12,7 +12,7 @@ import { withTransaction } from '@/lib/db/transaction'
 import { runFollowUps } from '@/lib/queue/afterCommit'
 import type { Subscription, User } from '@/payload-types'
 
-import { applyChange, findRecord, recordEventOnce, stateOf } from './subscriptionRecord'
+import { applyChange, findRecord, recordEventOnce, stateOf, underLock } from './subscriptionRecord'
 import type { ApplyResult, Change, MoneyMovement, Outcome, SiteRunData } from './subscriptionRecord'
 import { VIP_STATUSES, advance, isEnded } from './lifecycle'
 import type { SubscriptionState, Transition } from './lifecycle'
@@ -23,7 +23,6 @@ import { afterDeclined, afterPaid, firstPeriod, planCharge } from './renewalPlan
 import type { ChargeOutcome, PlannedCharge, RenewalTerms } from './renewalPlan'
 
 const NOTHING: Outcome = { result: 'ignored', followUps: [] }
-
 
 function numberOf(value: string | undefined): number {
   const parsed = Number(value)
@@ -159,17 +158,11 @@ export type SiteRunChange =
   /** The subscriber unlinked the saved method: it is forgotten, and renewal (which needs it) is off. */
   | { kind: 'forgetMethod' }
 
-/** Runs `work` on the subscription re-read under its lock (the one its payments take), then its follow-ups. */
-async function underLock(payload: Payload, subscriptionId: number, work: (existing: Subscription, req: PayloadRequest) => Promise<Outcome>): Promise<void> {
-  const { provider } = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, select: { provider: true } })
-  const outcome = await withTransaction(payload, LOCKS.billing({ id: subscriptionId, provider }), async (req) =>
-    work(await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req }), req),
-  )
-  await runFollowUps(payload, outcome.followUps)
-}
-
-/** A change the subscriber (or the account purge) makes to a site-run subscription: our record is the subscription. */
-export function changeSiteRun(payload: Payload, subscriptionId: number, change: SiteRunChange, at: Date = new Date()): Promise<void> {
+/**
+ * A change the subscriber (or the account purge) makes to a site-run subscription: our record is the subscription.
+ * Null when there is no such subscription.
+ */
+export function changeSiteRun(payload: Payload, subscriptionId: number, change: SiteRunChange, at: Date = new Date()): Promise<Outcome | null> {
   return underLock(payload, subscriptionId, async (existing, req) => {
     const state = stateOf(existing)
     const now = at.toISOString()
@@ -210,7 +203,7 @@ const DAY_MS = 86_400_000
 export const TRIAL_REMINDER_DAYS = 3
 
 /** The "trial ends soon" mail, once per subscription, under its lock. */
-function remindTrialEnding(payload: Payload, subscriptionId: number, now: Date): Promise<void> {
+function remindTrialEnding(payload: Payload, subscriptionId: number, now: Date): Promise<Outcome | null> {
   return underLock(payload, subscriptionId, async (existing, req) => {
     if (existing.status !== 'trialing' || existing.cancelAtPeriodEnd || existing.renewal?.trialReminderSentAt) return NOTHING
     return applyChange(payload, req, {

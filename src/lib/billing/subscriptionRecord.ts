@@ -92,7 +92,6 @@ async function accountFor(payload: Payload, req: PayloadRequest, existing: Subsc
   return payload.findByID({ collection: 'users', id: typeof userRef === 'object' ? userRef.id : userRef, depth: 0, req })
 }
 
-
 /** What a site-run subscription keeps beside its state: the saved method and the terms renewals are charged on. */
 export type SiteRunData = { paymentMethodId?: string | null; renewal?: Partial<NonNullable<Subscription['renewal']>> }
 
@@ -123,9 +122,10 @@ type SaveInput = {
  * subscription, with the cancel offer's percentage while the provider holds a discount for the next invoice.
  */
 async function renewalTermsOf(payload: Payload, req: PayloadRequest, { change, siteRun }: SaveInput): Promise<SiteRunData['renewal']> {
-  const price = isReported(change) ? change.remote.price : undefined
-  if (siteRun?.renewal || !isReported(change) || !price) return siteRun?.renewal
+  if (siteRun?.renewal || !isReported(change)) return siteRun?.renewal
   const { remote, existing } = change
+  const { price } = remote
+  if (!price) return undefined
   let discountPercent: number | null = null
   if (remote.hasDiscount) {
     discountPercent = existing?.renewal?.discountPercent ?? (await payload.findGlobal({ slug: 'site-settings', depth: 0, req })).cancelDiscountPercent ?? null
@@ -368,4 +368,18 @@ export async function syncSubscription(
   // After the commit: the ended subscription's VIP keys stop being served, and the mails go out.
   await runFollowUps(payload, outcome.followUps)
   return outcome.result
+}
+
+/**
+ * Runs `work` on a subscription re-read under its lock (the one its payments and events take), in one transaction,
+ * then the follow-ups it queued, after the commit. Returns its outcome; null when there is no such subscription.
+ */
+export async function underLock<T extends Outcome>(payload: Payload, subscriptionId: number, work: (existing: Subscription, req: PayloadRequest) => Promise<T>): Promise<T | null> {
+  const head = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, select: { provider: true }, disableErrors: true })
+  if (!head) return null
+  const outcome = await withTransaction(payload, LOCKS.billing({ id: subscriptionId, provider: head.provider }), async (req) =>
+    work(await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req }), req),
+  )
+  await runFollowUps(payload, outcome.followUps)
+  return outcome
 }
