@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 import { pino, stdSerializers } from 'pino'
-import type { Logger, LoggerOptions } from 'pino'
+import type { LogFn, Logger, LoggerOptions } from 'pino'
 
 import { env } from '@/lib/env'
 
@@ -45,6 +45,36 @@ export function loggablePath(url: string): string {
 // Payload logs a failed job with its input (an e-mail job's holds a sign-in link) and an error with its query's parameters.
 const REDACTED_FIELDS = ['password', 'token', 'secret', 'apiToken', 'adminPassword', 'authorization', 'cookie', 'email', 'to', 'input', 'params']
 
+/**
+ * The HTTP status an error answered with when it was the client's fault (4xx), else null. Payload's errors carry
+ * `status`; a GraphQL error wraps the resolver's error, and one without any (a query refused before it ran: syntax,
+ * complexity) is the client's too. Payload's own per-error levels (`loggingLevels`) match errors by class name,
+ * which the production build minifies (`"type":"o"`), so the status decides instead.
+ */
+export function refusalStatus(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null
+  const { status, name, originalError } = error as { status?: unknown; name?: unknown; originalError?: unknown }
+  const answered = typeof status === 'number' ? status : name === 'GraphQLError' ? (originalError ? (originalError as { status?: unknown }).status : 400) : null
+  return typeof answered === 'number' && answered >= 400 && answered < 500 ? answered : null
+}
+
+/**
+ * A refused request (403, 404, 429…) logged as an error becomes one info line with its status and message, no stack:
+ * a stranger's refused requests must fill neither the disk nor the operator's error alerts. 5xx stay errors.
+ */
+function logRefusalsAsInfo(this: Logger, args: Parameters<LogFn>, method: LogFn, level: number): void {
+  const [first, ...rest] = args as unknown[]
+  if (level >= 50 && typeof first === 'object' && first !== null) {
+    const error = first instanceof Error ? first : (first as { err?: unknown }).err
+    const status = refusalStatus(error)
+    if (status !== null) {
+      const message = typeof rest[0] === 'string' ? rest[0] : String((error as { message?: unknown }).message ?? '')
+      return void this.info({ status, refused: true }, message || 'refused')
+    }
+  }
+  method.apply(this, args)
+}
+
 /** An error as a plain object, without the query parameters a database error carries. */
 function serializeError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return String(error)
@@ -64,7 +94,7 @@ export function productionLogOptions(name: string): LoggerOptions {
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: serializeError },
     redact: { paths: REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]), censor: '[redacted]' },
-    hooks: { streamWrite: scrub },
+    hooks: { streamWrite: scrub, logMethod: logRefusalsAsInfo },
     mixin: () => {
       const context = requestContext().getStore()
       return context ? { reqId: context.requestId } : {}
