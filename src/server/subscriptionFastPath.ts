@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import pg from 'pg'
 
+import { surviveRestarts } from '@/lib/db/pool'
 import { pollSiteOf, requestedHost } from '@/lib/http/siteHosts'
 import type { SiteHosts } from '@/lib/http/siteHosts'
 import { isSubscriptionFormat, wantsPage } from '@/lib/feeds/clients'
@@ -43,6 +44,8 @@ export function subscriptionFastPath(
   // A few connections: one statement each, a millisecond or so; Payload keeps its own pool for everything else.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 })
   pool.on('error', (error) => console.error(`[subscriptions] idle connection: ${error.message}`))
+  // A database restart holds a poll for up to a few seconds instead of failing it (src/lib/db/pool.ts).
+  surviveRestarts(pool)
   return (request, response) => {
     const poll = subscriptionPoll(request.method, request.url ?? '/', request.headers)
     if (!poll) return false

@@ -573,6 +573,60 @@ async function startInstance(port: number, env: Record<string, string>) {
   return child
 }
 
+test('a database restarted twice under a load of API reads, feeds and rate-limited downloads loses no answer', async () => {
+  test.skip(!hasDebianPostgres, "Debian's PostgreSQL (postgresql-15) is not installed: npm test installs it when run as root")
+  test.setTimeout(180_000)
+  const pg = await startDebianPostgres()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-db-restart-'))
+  const port = await freePort()
+  let child: ReturnType<typeof spawn> | undefined
+  try {
+    await pg.query('CREATE DATABASE restarting')
+    const origin = `http://127.0.0.1:${port}`
+    child = await startInstance(port, { DATABASE_URL: pg.url('restarting'), PAYLOAD_SECRET: randomBytes(24).toString('hex'), SERVER_URL: origin, DATA_DIR: dataDir })
+    const failures: string[] = []
+    let answered = 0
+    let loading = true
+    // What strangers and apps ask at once, four connections each (every request from an address of its own, so no limit
+    // counts them together): plans and countries over REST, a free feed, and the speed test (each counted in the database).
+    const requests: [string, RequestInit, number][] = [
+      ['/api/tariffs?limit=10&depth=0', {}, 200],
+      ['/api/countries?limit=5&depth=0', {}, 200],
+      ['/api/feed/all', { headers: { 'user-agent': 'Happ/3.4.1' } }, 200],
+      ['/api/speedtest?bytes=10', {}, 200],
+    ]
+    const worker = async (offset: number) => {
+      for (let index = 0; loading; index += 1) {
+        const [target, init, expected] = requests[offset % requests.length]!
+        const from = `10.${offset}.${(index >> 8) & 255}.${index & 255}`
+        try {
+          const answer = await fetch(`${origin}${target}`, { ...init, headers: { ...init.headers, 'X-Forwarded-For': from } })
+          const body = await answer.text()
+          if (answer.status === expected) answered += 1
+          else failures.push(`${target}: ${answer.status} ${body.slice(0, 120)}`)
+        } catch (error) {
+          failures.push(`${target}: ${error instanceof Error ? error.message : String(error)}`)
+        }
+      }
+    }
+    const load = Promise.all(Array.from({ length: 16 }, (_, offset) => worker(offset)))
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await pg.restart()
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await pg.restart()
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    loading = false
+    await load
+    expect(failures).toEqual([])
+    expect(answered).toBeGreaterThan(200)
+  } finally {
+    child?.kill('SIGTERM')
+    await new Promise((resolve) => (child && child.exitCode === null ? child.once('exit', resolve) : resolve(null)))
+    await pg.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
 test('an instance restarted for an upgrade behind nginx under a load of pages, feeds and API reads loses no request', async () => {
   test.setTimeout(240_000)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-rolling-'))

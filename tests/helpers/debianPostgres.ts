@@ -1,9 +1,10 @@
 // Debian's PostgreSQL server (the postgresql package a VPS without Docker runs), in a throwaway data directory on a free
 // loopback port: the version its pg_dump and pg_restore match, for the backup and restore drill.
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 
 import { Client } from 'pg'
 
@@ -24,7 +25,13 @@ const BIN = serverBin() ?? ''
 
 export const hasDebianPostgres = BIN !== ''
 
-export type DebianPostgres = { url: (database: string) => string; query: (sql: string) => Promise<void>; stop: () => Promise<void> }
+export type DebianPostgres = {
+  url: (database: string) => string
+  query: (sql: string) => Promise<void>
+  /** `pg_ctl restart -m fast`, as an operator's restart does: sessions ended mid-statement; resolves once it is back. */
+  restart: () => Promise<void>
+  stop: () => Promise<void>
+}
 
 /** PostgreSQL refuses to run as root: as root the server runs as Debian's `postgres` user. */
 function asPostgres(command: string, args: string[]): [string, string[]] {
@@ -62,6 +69,11 @@ export async function startDebianPostgres(): Promise<DebianPostgres> {
   return {
     url,
     query,
+    restart: async () => {
+      const [command, restartArgs] = asPostgres(path.join(BIN, 'pg_ctl'), ['restart', '-w', '-m', 'fast', '-D', data, '-l', path.join(dir, 'log')])
+      // Not synchronously: whatever load the test runs keeps running through it.
+      await promisify(execFile)(command, restartArgs)
+    },
     stop: async () => {
       const [stopCommand, stopArgs] = asPostgres(path.join(BIN, 'pg_ctl'), ['stop', '-w', '-m', 'fast', '-D', data])
       execFileSync(stopCommand, stopArgs, { stdio: 'ignore' })

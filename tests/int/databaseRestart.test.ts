@@ -1,9 +1,16 @@
-// The database drops the app's connections (as a restart or a failover does): the app keeps running and the
-// next query works on a new connection.
-import { Client } from 'pg'
+// The database drops the app's connections (as a restart or a failover does): the app keeps running, the next query
+// works on a new connection, reads caught by the restart are answered, and writes are never sent twice.
+import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg, { Client } from 'pg'
+import type { Pool } from 'pg'
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { isReadOnlyStatement, surviveRestarts } from '@/lib/db/pool'
+
+import type { DebianPostgres } from '../helpers/debianPostgres'
+import { hasDebianPostgres, startDebianPostgres } from '../helpers/debianPostgres'
 import { testPayload } from '../helpers/payload'
 
 let payload: Payload
@@ -28,5 +35,91 @@ describe('a database restart', () => {
     // The pool hears of it (an unheard pool error would end this test process).
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect((await payload.find({ collection: 'countries', limit: 1, depth: 0 })).docs).toHaveLength(1)
+  })
+})
+
+describe('a database restarted under load (pg_ctl restart -m fast, on its own server)', () => {
+  let server: DebianPostgres | undefined
+  let pool: Pool
+
+  beforeAll(async () => {
+    if (!hasDebianPostgres) return
+    server = await startDebianPostgres()
+    await server.query('CREATE TABLE writes (id serial PRIMARY KEY, note text)')
+    pool = new pg.Pool({ connectionString: server.url('postgres'), max: 4 })
+    pool.on('error', () => undefined)
+    surviveRestarts(pool)
+  })
+
+  afterAll(async () => {
+    await pool?.end()
+    await server?.stop()
+  })
+
+  it('answers every read, also those caught mid-statement and those asked while it was down', async ({ skip }) => {
+    if (!server) return skip("Debian's PostgreSQL is not installed: npm test installs it when run as root")
+    const db = drizzle({ client: pool })
+    let loading = true
+    let answered = 0
+    const failures: string[] = []
+    // Eight readers on a pool of four, each statement 20 ms long: a restart always finds statements running and waiting.
+    const reader = async (index: number) => {
+      for (let round = 0; loading; round += 1) {
+        try {
+          const rows =
+            index % 2
+              ? (await pool.query<{ n: number }>('select $1::int as n from pg_sleep(0.02)', [round])).rows
+              : ((await db.execute(sql`select ${round}::int as n from pg_sleep(0.02)`)).rows as { n: number }[])
+          expect(rows).toEqual([{ n: round }])
+          answered += 1
+        } catch (error) {
+          failures.push(error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : String(error))
+        }
+      }
+    }
+    const load = Promise.all(Array.from({ length: 8 }, (_, index) => reader(index)))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await server.restart()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await server.restart()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    loading = false
+    await load
+    expect(failures).toEqual([])
+    expect(answered).toBeGreaterThan(40)
+  })
+
+  it('never sends a write again that the restart caught mid-statement: it may have been done', async ({ skip }) => {
+    if (!server) return skip("Debian's PostgreSQL is not installed: npm test installs it when run as root")
+    // Settled as they happen (a rejection left for later counts as unhandled): what each came to.
+    const outcome = (promise: Promise<{ rows: unknown[] }>) => promise.then((result) => result.rows, (error: unknown) => error)
+    const write = outcome(pool.query("INSERT INTO writes (note) SELECT 'slow' FROM pg_sleep(2)"))
+    const read = outcome(pool.query('select 7 as n from pg_sleep(2)'))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await server.restart()
+    expect(await write).toMatchObject({ code: '57P01' })
+    expect(await read).toEqual([{ n: 7 }])
+    // A write asked for while the database is down reached it once it was back.
+    const restarting = server.restart()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await pool.query("INSERT INTO writes (note) VALUES ('while down')")
+    await restarting
+    expect((await pool.query<{ note: string }>('SELECT note FROM writes ORDER BY id')).rows.map((row) => row.note)).toEqual(['while down'])
+  })
+
+  it('tells reads from statements that change something', () => {
+    for (const read of ['select 1', '  SELECT * FROM "keys" WHERE id = $1', 'show server_version', 'select count(*) from pg_sleep(0)']) expect(isReadOnlyStatement(read), read).toBe(true)
+    for (const write of [
+      'insert into t values (1)',
+      'update t set a = 1',
+      'with moved as (delete from t returning *) select * from moved',
+      "select nextval('s')",
+      'select pg_advisory_xact_lock(hashtext($1))',
+      'SELECT pg_try_advisory_lock(1)',
+      'select * from t for update',
+      'select * into copy from t',
+      "select set_config('a', 'b', false)",
+    ])
+      expect(isReadOnlyStatement(write), write).toBe(false)
   })
 })

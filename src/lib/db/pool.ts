@@ -1,8 +1,8 @@
 // The database under Payload, for what its Local API does not do: statements of our own (listing tables, counters,
-// gauges) and PostgreSQL's advisory locks (./locks.ts). One way to reach Payload's pool, and the survival of its
-// dropped connections.
+// gauges) and PostgreSQL's advisory locks (./locks.ts). One way to reach Payload's pool, and the survival of a
+// database restart: dropped idle connections, connections refused while it restarts, reads caught mid-flight.
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import type { Payload } from 'payload'
 
 /** Runs one parameterised SQL statement. */
@@ -22,7 +22,106 @@ export function sqlPool(payload: Payload): Pool {
  * emit `error`; unheard, that ends the whole process. Heard, the pool just opens a new connection.
  */
 export function survivePoolErrors(payload: Payload): void {
-  ;(payload.db as unknown as Partial<PostgresAdapter>).pool?.on('error', (error) =>
-    payload.logger.warn(`[db] an idle connection was dropped (${error.message}); the next query opens a new one`),
-  )
+  const pool = (payload.db as unknown as Partial<PostgresAdapter>).pool as Pool | undefined
+  if (!pool) return
+  pool.on('error', (error) => payload.logger.warn(`[db] an idle connection was dropped (${error.message}); the next query opens a new one`))
+  surviveRestarts(pool)
+}
+
+/** How long a restarting database is waited for before a request fails: a fast restart takes well under a second. */
+export const RESTART_WAIT_MS = 5_000
+
+// A connection could not be opened: the server is not (yet) taking them (refused, starting up or shutting down, too
+// many clients). Nothing was sent, so any statement may be tried again.
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P03', '53300', '08001', '08004', '08006'])
+const UNREACHABLE_MESSAGE = /timeout exceeded when trying to connect/i
+// The connection handed out had died before the statement was sent (node-postgres refuses it unsent).
+const NOT_SENT_MESSAGE = /is not queryable/i
+// The connection died under a statement (the server's shutdown ended it, or the socket broke): whether a write took
+// effect is unknown, so only reads go again.
+const INTERRUPTED = new Set(['57P01', '57P02', '08003', '08006', 'ECONNRESET', 'EPIPE'])
+const INTERRUPTED_MESSAGE = /Connection terminated/i
+
+function codeOf(error: unknown): string {
+  return typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code ?? '') : ''
+}
+
+/** Whether a connection could not be opened for a reason a restart explains. */
+export function isUnreachable(error: unknown): boolean {
+  return UNREACHABLE.has(codeOf(error)) || (error instanceof Error && UNREACHABLE_MESSAGE.test(error.message))
+}
+
+/** Whether a statement was refused before it was sent, its connection being already dead. */
+export function wasNotSent(error: unknown): boolean {
+  return error instanceof Error && NOT_SENT_MESSAGE.test(error.message)
+}
+
+/** Whether a statement failed because its connection died under it (not because of the statement). */
+export function isInterrupted(error: unknown): boolean {
+  return INTERRUPTED.has(codeOf(error)) || (error instanceof Error && INTERRUPTED_MESSAGE.test(error.message))
+}
+
+const READ = /^\s*(?:select|show|values|table)\b/i
+// A read that changes something all the same: sequences, locks, settings, notifications, another backend.
+const SIDE_EFFECT = /\b(?:nextval|setval|pg_(?:try_)?advisory\w*|set_config|pg_notify|pg_terminate_backend|pg_cancel_backend|dblink\w*)\s*\(|\bfor\s+(?:no\s+key\s+)?(?:update|share)\b|\binto\b/i
+
+/** Whether a statement only reads, so running it twice is the same as once. */
+export function isReadOnlyStatement(text: string): boolean {
+  return READ.test(text) && !SIDE_EFFECT.test(text)
+}
+
+type QueryArgs = [textOrConfig: string | { text: string }, ...rest: unknown[]]
+
+/** The statement's text when `args` are a promise call (text or config, values), else null (a callback call). */
+function statementOf(args: unknown[]): string | null {
+  if (typeof args.at(-1) === 'function') return null
+  const [first] = args
+  if (typeof first === 'string') return first
+  const text = (first as { text?: unknown } | undefined)?.text
+  return typeof text === 'string' ? text : null
+}
+
+/**
+ * Makes `pool` ride out a database restart (`pg_ctl restart -m fast`, a failover): a connection refused while the
+ * database is down is asked for again for up to `waitMs`, a statement that never reached it is sent again, and a read
+ * whose connection died under it runs once more on a new one. A write caught mid-flight fails as before: it may
+ * have been done.
+ */
+export function surviveRestarts(pool: Pool, waitMs: number = RESTART_WAIT_MS): void {
+  const connectOnce = pool.connect.bind(pool) as (...args: unknown[]) => Promise<PoolClient>
+  const queryOnce = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  const connect = async (deadline: number): Promise<PoolClient> => {
+    for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
+      try {
+        return await connectOnce()
+      } catch (error) {
+        if (!isUnreachable(error) || Date.now() + pause > deadline) throw error
+        await new Promise((resolve) => setTimeout(resolve, pause))
+      }
+    }
+  }
+  const run = async (args: QueryArgs, isRead: boolean, deadline: number, readRetried = false): Promise<unknown> => {
+    const client = await connect(deadline)
+    try {
+      const result = await (client.query as (...given: QueryArgs) => Promise<unknown>)(...args)
+      client.release()
+      return result
+    } catch (error) {
+      const [notSent, interrupted] = [wasNotSent(error), isInterrupted(error)]
+      // A dead connection goes, never back into the pool.
+      client.release(notSent || interrupted ? (error as Error) : undefined)
+      if (notSent && Date.now() < deadline) return run(args, isRead, deadline, readRetried)
+      if (interrupted && isRead && !readRetried) return run(args, isRead, Date.now() + waitMs, true)
+      throw error
+    }
+  }
+  // node-postgres's own callers (the pool's query with a callback, which connects with one) keep its behaviour;
+  // promise callers (drizzle under Payload, the site's statements, rate-limiter-flexible) get the one that waits.
+  Object.assign(pool, {
+    connect: (...args: unknown[]) => (args.length > 0 ? connectOnce(...args) : connect(Date.now() + waitMs)),
+    query: (...args: unknown[]) => {
+      const statement = statementOf(args)
+      return statement === null ? queryOnce(...args) : run(args as QueryArgs, isReadOnlyStatement(statement), Date.now() + waitMs)
+    },
+  })
 }

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 
 import type { Payload } from 'payload'
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
 import { sqlPool } from '@/lib/db/pool'
 
@@ -26,32 +26,36 @@ function limitersFor(payload: Payload): Limiters {
   // The table comes from a migration (rate_limits), so the library must not create it at runtime. Expired rows are
   // deleted by one hourly job (forgetExpiredLimits), not by a timer in every limiter of every process.
   const common = { storeClient: sqlPool(payload), storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false }
+  // While the database cannot be reached (a restart, a failover) each process counts in its own memory instead of
+  // failing the request: rate-limiter-flexible's insurance limiter.
+  const limiter = (options: { keyPrefix: string; points: number; duration: number }) =>
+    new RateLimiterPostgres({ ...common, ...options, insuranceLimiter: new RateLimiterMemory(options) })
   const created = {
     // Five links an hour per e-mail address from one network address: enough for typos and slow mail, too few to
     // flood an inbox from there. Per pair, not per e-mail alone: a stranger asking for someone's links from elsewhere
     // must never use up the owner's (the e-mailed link is the sign-in that always works).
-    perEmail: new RateLimiterPostgres({ ...common, keyPrefix: 'link-email', points: 5, duration: 60 * 60 }),
+    perEmail: limiter({ keyPrefix: 'link-email', points: 5, duration: 60 * 60 }),
     // Per network address: a shared mobile NAT may hold many people, so this is looser.
-    perIp: new RateLimiterPostgres({ ...common, keyPrefix: 'link-ip', points: 30, duration: 60 * 60 }),
+    perIp: limiter({ keyPrefix: 'link-ip', points: 30, duration: 60 * 60 }),
     // Opening a checkout costs a call to the payment provider: twenty an hour per address is plenty for a person.
-    checkout: new RateLimiterPostgres({ ...common, keyPrefix: 'checkout-ip', points: 20, duration: 60 * 60 }),
+    checkout: limiter({ keyPrefix: 'checkout-ip', points: 20, duration: 60 * 60 }),
     // Payload's REST and GraphQL reads by anyone but staff (each read or GraphQL alias a point, at most 100
     // documents each): the site's own pages never use them, so this is for scripts; two a second stops one
     // address walking the table, or holding the database, however it words its queries.
-    apiRead: new RateLimiterPostgres({ ...common, keyPrefix: 'api-read-ip', points: 120, duration: 60 }),
+    apiRead: limiter({ keyPrefix: 'api-read-ip', points: 120, duration: 60 }),
     // A speed test moves megabytes: a few per ten minutes per address.
-    speedTest: new RateLimiterPostgres({ ...common, keyPrefix: 'speedtest-ip', points: 6, duration: 10 * 60 }),
+    speedTest: limiter({ keyPrefix: 'speedtest-ip', points: 6, duration: 10 * 60 }),
     // Free feeds: an app refreshes a list hourly, but a carrier's NAT puts hundreds of phones behind one
     // address; this only stops a scraper hammering the database (a caching proxy answers most requests).
-    feed: new RateLimiterPostgres({ ...common, keyPrefix: 'feed-ip', points: 1200, duration: 60 * 60 }),
+    feed: limiter({ keyPrefix: 'feed-ip', points: 1200, duration: 60 * 60 }),
     // Password guesses, counted before the password is checked. Ten per account from one network address in a quarter
     // hour (a successful login clears them), so guesses from other addresses never hold the owner back; thirty per
     // address, so one address cannot walk through many accounts; and a hundred an hour per account from everywhere,
     // against many addresses guessing one password. That last one a stranger can use up: it pauses password login
     // only, and says to use an e-mailed link, which always works (staff too: the link's session opens /admin).
-    passwordPerAccountAddress: new RateLimiterPostgres({ ...common, keyPrefix: 'password-account-ip', points: 10, duration: 15 * 60 }),
-    passwordPerAccount: new RateLimiterPostgres({ ...common, keyPrefix: 'password-account-all', points: 100, duration: 60 * 60 }),
-    passwordPerIp: new RateLimiterPostgres({ ...common, keyPrefix: 'password-ip', points: 30, duration: 15 * 60 }),
+    passwordPerAccountAddress: limiter({ keyPrefix: 'password-account-ip', points: 10, duration: 15 * 60 }),
+    passwordPerAccount: limiter({ keyPrefix: 'password-account-all', points: 100, duration: 60 * 60 }),
+    passwordPerIp: limiter({ keyPrefix: 'password-ip', points: 30, duration: 15 * 60 }),
   }
   limiters.set(payload, created)
   return created
