@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { latestMailTo, linkFromMail, mailsTo } from './mail'
 
 const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+const administrator = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
 
 // Each test buys and signs in from a network address of its own, as buyers do: the file asks for more e-mail links
 // and checkouts than one address may in an hour (30 and 20, src/lib/http/rateLimit.ts).
@@ -342,13 +343,13 @@ async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   return email
 }
 
-/** The editor signed in to the Russian admin, on the page of the subscription bought with `email`. */
-async function subscriptionInAdmin(browser: Browser, email: string): Promise<{ staff: BrowserContext; admin: Page }> {
+/** A staff member (the editor unless told) signed in to the Russian admin, on the page of the subscription bought with `email`. */
+async function subscriptionInAdmin(browser: Browser, email: string, account: { email: string; password: string } = editor): Promise<{ staff: BrowserContext; admin: Page }> {
   const staff = await browser.newContext({ locale: 'ru-RU' })
   const admin = await staff.newPage()
   await admin.goto('/admin')
-  await admin.getByLabel(/e-?mail/i).fill(editor.email)
-  await admin.getByLabel(/пароль/i).fill(editor.password)
+  await admin.getByLabel(/e-?mail/i).fill(account.email)
+  await admin.getByLabel(/пароль/i).fill(account.password)
   await admin.getByRole('button', { name: /войти/i }).click()
   await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
   const found = (await (await admin.request.get(`/api/subscriptions?where[title][equals]=${encodeURIComponent(email)}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
@@ -356,9 +357,14 @@ async function subscriptionInAdmin(browser: Browser, email: string): Promise<{ s
   return { staff, admin }
 }
 
-test('[ru] staff refund the trial fee from the subscription’s page: the provider returns it, the history says who, nothing is left to refund', async ({ page, browser }) => {
+test('[ru] an admin refunds the trial fee from the subscription’s page: the provider returns it, the history says who, nothing is left to refund; an editor is told to ask an admin', async ({ page, browser }) => {
   const email = await buyTrial(page, '')
-  const { staff, admin } = await subscriptionInAdmin(browser, email)
+  const asEditor = await subscriptionInAdmin(browser, email)
+  const editorsBox = asEditor.admin.getByTestId('subscription-refund')
+  await expect(editorsBox).toContainText('Возвраты делают администраторы: попросите администратора вернуть деньги с этой страницы.')
+  await expect(editorsBox.getByRole('button')).toHaveCount(0)
+  await asEditor.staff.close()
+  const { staff, admin } = await subscriptionInAdmin(browser, email, administrator)
   const box = admin.getByTestId('subscription-refund')
   await expect(box.getByLabel('Платёж')).toContainText('1 ₽')
   await expect(box.getByLabel('Сумма возврата, ₽')).toHaveValue('1')
@@ -372,7 +378,7 @@ test('[ru] staff refund the trial fee from the subscription’s page: the provid
   // The subscription's history on its page: the refund, with who made it; empty cells read "—", not "Без метки".
   await admin.reload()
   const history = admin.locator('.relationship-table').filter({ hasText: 'История и платежи' })
-  await expect(history.locator('tbody tr').filter({ hasText: 'Возврат' })).toContainText(editor.email)
+  await expect(history.locator('tbody tr').filter({ hasText: 'Возврат' })).toContainText(administrator.email)
   await expect(history.locator('tbody tr').filter({ hasText: 'Начат пробный период' })).toContainText('—')
   await expect(history).not.toContainText('Без метки')
   await staff.close()

@@ -613,25 +613,56 @@ describe('refunds by staff', () => {
     expect(await subscriptionRecord(bought.subscriptionId)).toMatchObject({ status: 'active' })
   })
 
-  it('are for staff only, from the site only, over the REST endpoint', async () => {
+  it('send two refunds at once and the money goes back once: the second finds nothing left, the provider made one', async () => {
+    const { refundPayment, refundablePayments } = await import('@/lib/billing/refund')
+    const bought = await billing.subscriber(world, '1')
+    const before = world.double.events.length
+    await control(`/_double/subscriptions/${bought.subscriptionId}/renew`)
+    for (const event of world.double.events.slice(before)) await deliver(event)
+    const record = (await subscriptionRecord(bought.subscriptionId))!
+    const [renewal] = await refundablePayments(world.payload, record.id)
+    const refund = (amountKopecks: number, by: string) => refundPayment(world.payload, { subscriptionId: record.id, reference: renewal!.reference, amountKopecks, by })
+    // Two parts at once: both are made, one after the other, each its own refund at Stripe.
+    expect((await Promise.all([refund(10_000, 'a@example.com'), refund(10_000, 'b@example.com')])).map((done) => done.refundedKopecks).sort()).toEqual([10_000, 20_000])
+    // The rest, twice at once (a double click, two admins): once.
+    const outcomes = await Promise.allSettled([refund(9_900, 'a@example.com'), refund(9_900, 'b@example.com')])
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { reason: 'amount', remainingKopecks: 0 } })
+    const refunds = await world.payload.find({ collection: 'subscription-events', where: { and: [{ subscription: { equals: record.id } }, { type: { equals: 'refund' } }] }, depth: 0 })
+    expect(refunds.docs.map((event) => event.amountKopecks).sort()).toEqual([10_000, 10_000, 9_900])
+    const atStripe = await Promise.all(
+      refunds.docs.map(async (event) => {
+        const remote = await fetch(`${world.double.url}/v1/refunds/${event.invoiceId!.split(':').at(-1)!}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } })
+        return ((await remote.json()) as { id: string; amount: number }).id
+      }),
+    )
+    expect(new Set(atStripe).size).toBe(3)
+    expect((await refundablePayments(world.payload, record.id))[0]).toMatchObject({ amountKopecks: 29_900, refundedKopecks: 29_900 })
+  })
+
+  it('are for admins only, from the site only, over the REST endpoint: an editor is told to ask one', async () => {
     const bought = await billing.subscriber(world, '1')
     const record = (await subscriptionRecord(bought.subscriptionId))!
     const { createUser } = await import('../helpers/payload')
-    const editor = await createUser('editor')
+    const [editor, admin] = [await createUser('editor'), await createUser('admin')]
     const { refundEndpoint } = await import('../../collections/Subscriptions/endpoints/refund')
-    const call = (user: unknown, headers: Record<string, string> = {}) =>
+    const call = (user: unknown, headers: Record<string, string> = {}, language = 'ru') =>
       refundEndpoint({
         user,
         payload: world.payload,
         routeParams: { id: String(record.id) },
         headers: new Headers(headers),
-        i18n: { language: 'ru' },
+        i18n: { language },
         json: async () => ({ payment: 'x', amount: '1' }),
       } as never)
     expect((await call(bought.user)).status).toBe(403)
     expect((await call(null)).status).toBe(403)
-    expect((await call(editor, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
-    const unknown = await call(editor)
+    expect((await call(admin, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    const byEditor = await call(editor)
+    expect(byEditor.status).toBe(403)
+    expect(await byEditor.json()).toMatchObject({ ok: false, error: 'Возвращать деньги могут только администраторы.' })
+    expect(await (await call(editor, {}, 'en')).json()).toMatchObject({ ok: false, error: 'Only admins can make refunds.' })
+    const unknown = await call(admin)
     expect(unknown.status).toBe(400)
     expect(await unknown.json()).toMatchObject({ ok: false, error: 'Такого платежа у подписки нет. Обновите страницу.' })
   })

@@ -157,6 +157,15 @@ describe('the admin in the editor’s language', () => {
     expect((await change('ru', { action: 'extend', date: '2036-12-03' })).body.error).toMatch(/^Новая дата должна быть позже 03\.12\.2036 15:34 МСК: более ранняя отняла бы оплаченное время\./)
     expect((await change('ru', { action: 'extend', date: 'завтра' })).body.error).toBe('Выберите дату, до которой продлить подписку.')
     expect((await change('en', { action: 'renew' })).body.error).toBe('Choose the date to extend the subscription until.')
+    // Free time reaches a year ahead at most; the refusal names the last day.
+    const ending = await payload.create({ collection: 'subscriptions', data: { user: (await createUser('customer')).id, tariff: plan.id, status: 'active', currentPeriodEnd: new Date(Date.now() + 10 * 86_400_000).toISOString() } })
+    const farAhead = new Date(Date.now() + 2 * 366 * 86_400_000).toISOString().slice(0, 10)
+    const tooFar = async (language: 'ru' | 'en') =>
+      (await (await changeEndpoint({ ...(await adminReq(editor, language)), payload, routeParams: { id: String(ending.id) }, headers: new Headers(), json: async () => ({ action: 'extend', date: farAhead }) } as never)).json()) as { error?: string }
+    const lastDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(Date.now() + 366 * 86_400_000))
+    expect((await tooFar('ru')).error).toBe(`Продлить можно не дальше чем на год вперёд — до ${lastDay}. Выберите дату не позже.`)
+    expect((await tooFar('en')).error).toBe(`An extension can reach at most a year ahead: until ${lastDay}. Choose a date no later.`)
+    expect(await payload.findByID({ collection: 'subscriptions', id: ending.id, depth: 0 })).toMatchObject({ currentPeriodEnd: ending.currentPeriodEnd })
     // Nothing changed, and the fields themselves are not edits.
     await payload.update({ collection: 'subscriptions', id: record.id, data: { status: 'trialing', currentPeriodEnd: '2036-12-01T00:00:00.000Z' }, overrideAccess: false, req: await adminReq(editor, 'ru') })
     expect(await payload.findByID({ collection: 'subscriptions', id: record.id, depth: 0 })).toMatchObject({ status: 'active', currentPeriodEnd: record.currentPeriodEnd })

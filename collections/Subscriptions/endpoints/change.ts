@@ -27,7 +27,8 @@ export const changeEndpoint: PayloadHandler = async (req) => {
     return Response.json({ ok: true, message })
   } catch (error) {
     if (!(error instanceof EditorChangeError)) throw error
-    const message = error.reason === 'notLater' ? t('subscriptionChange.notLater', { date: adminDateTime(error.earliest!, language) }) : t(`subscriptionChange.${error.reason}`)
+    const date = !error.bound ? null : error.reason === 'tooFar' ? error.bound.split('-').reverse().join('.') : adminDateTime(error.bound, language)
+    const message = date ? t(`subscriptionChange.${error.reason}`, { date }) : t(`subscriptionChange.${error.reason}`)
     return Response.json({ ok: false, error: message }, { status: error.reason === 'provider' ? 502 : error.reason === 'unknown' ? 404 : 400 })
   }
 }

@@ -1,5 +1,6 @@
-// POST /api/subscriptions/:id/refund — staff return money from one of the subscription's payments
+// POST /api/subscriptions/:id/refund — admins return money from one of the subscription's payments
 // (src/lib/billing/refund.ts). JSON in: the payment's reference and the amount in rubles as typed ("149" or "149,50").
+// Admins only: money leaves the business, so editors (who run the content) ask an admin.
 import type { PayloadHandler } from 'payload'
 import { z } from 'zod'
 
@@ -7,7 +8,7 @@ import { adminT } from '@/lib/admin/adminMessages'
 import { formatRubles, parseRubles } from '@/lib/billing/pricing'
 import { RefundError, refundPayment } from '@/lib/billing/refund'
 import { isCrossSiteRequest } from '@/lib/http/sameSite'
-import { isStaff } from '../../access/roles'
+import { isAdminUser } from '../../access/roles'
 
 const bodySchema = z.object({ payment: z.string().min(1).max(200), amount: z.string().max(40) })
 
@@ -15,7 +16,7 @@ export const refundEndpoint: PayloadHandler = async (req) => {
   const t = adminT(req)
   const language = req.i18n?.language === 'en' ? 'en' : 'ru'
   if (isCrossSiteRequest(req.headers)) return Response.json({ ok: false, error: 'crossSiteRequest' }, { status: 403 })
-  if (!req.user || !isStaff(req.user)) return Response.json({ ok: false, error: t('refund.forbidden') }, { status: 403 })
+  if (!req.user || !isAdminUser(req.user)) return Response.json({ ok: false, error: t('refund.forbidden') }, { status: 403 })
   const id = Number(req.routeParams?.id)
   const body = bodySchema.safeParse(await req.json?.().catch(() => null))
   if (!Number.isInteger(id) || !body.success) return Response.json({ ok: false, error: t('refund.unknownPayment') }, { status: 400 })

@@ -4,6 +4,7 @@ import type { FieldServerComponent } from 'payload'
 
 import { isStaff } from '../../../collections/access/roles'
 import { adminTranslator } from '@/lib/admin/adminMessages'
+import { MAX_EXTENSION_MS } from '@/lib/billing/editorChange'
 import { isEnded } from '@/lib/billing/lifecycle'
 import { moscowWallClock } from '@/lib/time/moscow'
 
@@ -22,13 +23,16 @@ export const SubscriptionChange: FieldServerComponent = async ({ id, payload, i1
   const t = adminTranslator(i18n.language === 'en' ? 'en' : 'ru')
   const subscription = await payload.findByID({ collection: 'subscriptions', id, depth: 0, disableErrors: true, select: { status: true, currentPeriodEnd: true } })
   if (!subscription) return null
+  const latest = moscowDate(null, MAX_EXTENSION_MS / DAY_MS)
+  const suggested = moscowDate(subscription.currentPeriodEnd, 30)
   return (
     <div className="field-type subscription-change" data-testid="subscription-change">
       <h4>{t('subscriptionChange.title')}</h4>
       <SubscriptionChangeForm
         subscriptionId={id}
-        suggested={moscowDate(subscription.currentPeriodEnd, 30)}
+        suggested={suggested < latest ? suggested : latest}
         earliest={moscowDate(subscription.currentPeriodEnd, 1)}
+        latest={latest}
         ended={isEnded(subscription.status) ? t('subscriptionChange.ended') : null}
         texts={{
           hint: t('subscriptionChange.hint'),

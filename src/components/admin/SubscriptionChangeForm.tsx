@@ -9,9 +9,9 @@ import { ActionAnswer, useStaffAction } from './StaffAction'
 
 type Texts = { hint: string; until: string; extend: string; cancel: string; confirmExtend: string; confirmCancel: string }
 
-type Props = { subscriptionId: number; suggested: string; earliest: string; ended: string | null; texts: Texts }
+type Props = { subscriptionId: number; suggested: string; earliest: string; latest: string; ended: string | null; texts: Texts }
 
-export function SubscriptionChangeForm({ subscriptionId, suggested, earliest, ended, texts }: Props) {
+export function SubscriptionChangeForm({ subscriptionId, suggested, earliest, latest, ended, texts }: Props) {
   const [date, setDate] = useState(suggested)
   const { busy, result, send } = useStaffAction(`/api/subscriptions/${subscriptionId}/change`)
   const extend = () => send({ action: 'extend', date }, texts.confirmExtend.replace('{date}', date.split('-').reverse().join('.')))
@@ -32,7 +32,7 @@ export function SubscriptionChangeForm({ subscriptionId, suggested, earliest, en
       <label className="field-label" htmlFor="subscription-until">
         {texts.until}
       </label>
-      <input id="subscription-until" type="date" min={earliest} value={date} onChange={(event) => setDate(event.target.value)} />
+      <input id="subscription-until" type="date" min={earliest} max={latest} value={date} onChange={(event) => setDate(event.target.value)} />
       <Button buttonStyle="secondary" disabled={busy} onClick={() => void extend()}>
         {texts.extend}
       </Button>

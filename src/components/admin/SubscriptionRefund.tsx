@@ -1,8 +1,9 @@
 // On a subscription's page in the admin: its payments, what of each can still be returned, and the refund form
-// (src/lib/billing/refund.ts does the refund; the form posts to /api/subscriptions/:id/refund).
+// (src/lib/billing/refund.ts does the refund; the form posts to /api/subscriptions/:id/refund). Admins refund; an
+// editor is told to ask one.
 import type { FieldServerComponent } from 'payload'
 
-import { isStaff } from '../../../collections/access/roles'
+import { isAdminUser, isStaff } from '../../../collections/access/roles'
 import { adminTranslator } from '@/lib/admin/adminMessages'
 import { adminDateTime } from '@/lib/admin/adminText'
 import { formatRubles, rublesInput } from '@/lib/billing/pricing'
@@ -14,6 +15,14 @@ export const SubscriptionRefund: FieldServerComponent = async ({ id, payload, i1
   if (typeof id !== 'number' || !isStaff(req.user)) return null
   const language = i18n.language === 'en' ? 'en' : 'ru'
   const t = adminTranslator(language)
+  if (!isAdminUser(req.user)) {
+    return (
+      <div className="field-type subscription-refund" data-testid="subscription-refund">
+        <h4>{t('refund.title')}</h4>
+        <p className="field-description">{t('refund.adminsOnly')}</p>
+      </div>
+    )
+  }
   const payments = (await refundablePayments(payload, id))
     .filter((payment) => payment.amountKopecks > payment.refundedKopecks)
     .map((payment) => ({

@@ -14,17 +14,19 @@ import { applyChange, stateOf, underLock } from './subscriptionRecord'
 /** `date`: the new last day (YYYY-MM-DD, Moscow), kept at the time of day the paid period ends. */
 export type EditorEdit = { kind: 'extend'; date: string } | { kind: 'cancel' }
 
-export type EditorRefusal = 'unknown' | 'ended' | 'dateInvalid' | 'notLater' | 'otherProvider' | 'provider'
+export type EditorRefusal = 'unknown' | 'ended' | 'dateInvalid' | 'notLater' | 'tooFar' | 'otherProvider' | 'provider'
 
 export class EditorChangeError extends Error {
   override name = 'EditorChangeError'
-  /** `notLater`: the earliest moment the new date must pass. */
-  constructor(readonly reason: EditorRefusal, readonly earliest?: string) {
+  /** `notLater`: the moment (ISO) the new date must pass; `tooFar`: the last day (YYYY-MM-DD, Moscow) it may be. */
+  constructor(readonly reason: EditorRefusal, readonly bound?: string) {
     super(reason)
   }
 }
 
 const DAY_MS = 86_400_000
+/** Free time reaches at most the Moscow day this far from now: a staff member's slip (or a stolen staff account) gives a year, not ten. */
+export const MAX_EXTENSION_MS = 366 * DAY_MS
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /**
@@ -43,12 +45,13 @@ export function extendedUntil(date: string, currentPeriodEnd: string | null): Da
   return fromMoscowWallClock(midnight + timeOfDay)
 }
 
-export type EditorDecision = { ok: true; transition: Extract<Transition, { ok: true }>; until: Date | null } | { ok: false; refusal: EditorRefusal; earliest?: string }
+export type EditorDecision = { ok: true; transition: Extract<Transition, { ok: true }>; until: Date | null } | { ok: false; refusal: EditorRefusal; bound?: string }
 
 /**
  * What an edit does to a subscription's state (pure). An ended subscription is never changed. Free time goes to a
- * date after both the paid period's end and now: it moves the next charge there (none while renewal is off), makes
- * a trial that long, and restores a declined one to active. Cancelling ends the subscription now.
+ * date after both the paid period's end and now, and at most MAX_EXTENSION_MS from now: it moves the next charge
+ * there (none while renewal is off), makes a trial that long, and restores a declined one to active. Cancelling ends
+ * the subscription now.
  */
 export function decideEditorChange(current: SubscriptionState, edit: EditorEdit, now: Date): EditorDecision {
   if (isEnded(current.status)) return { ok: false, refusal: 'ended' }
@@ -59,7 +62,9 @@ export function decideEditorChange(current: SubscriptionState, edit: EditorEdit,
   const until = extendedUntil(edit.date, current.currentPeriodEnd)
   if (!until) return { ok: false, refusal: 'dateInvalid' }
   const earliest = Math.max(Date.parse(current.currentPeriodEnd ?? '') || 0, now.getTime())
-  if (until.getTime() <= earliest) return { ok: false, refusal: 'notLater', earliest: new Date(earliest).toISOString() }
+  if (until.getTime() <= earliest) return { ok: false, refusal: 'notLater', bound: new Date(earliest).toISOString() }
+  const lastDay = moscowWallClock(new Date(now.getTime() + MAX_EXTENSION_MS)).toISOString().slice(0, 10)
+  if (edit.date > lastDay) return { ok: false, refusal: 'tooFar', bound: lastDay }
   const next: SubscriptionState = {
     ...current,
     status: current.status === 'past_due' ? 'active' : current.status,
@@ -80,7 +85,7 @@ export async function changeByEditor(payload: Payload, { subscriptionId, edit, b
   const outcome = await underLock(payload, subscriptionId, async (existing, req) => {
     const now = new Date()
     const decision = decideEditorChange(stateOf(existing), edit, now)
-    if (!decision.ok) throw new EditorChangeError(decision.refusal, decision.earliest)
+    if (!decision.ok) throw new EditorChangeError(decision.refusal, decision.bound)
     const providerId = existing.provider?.subscriptionId
     // Bought through another provider than the one configured now: a change here would not reach the one charging.
     if (provider && providerId && !isProviderOf(provider, existing)) throw new EditorChangeError('otherProvider')

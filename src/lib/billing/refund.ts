@@ -2,10 +2,10 @@
 // provider that took it (Stripe: a refund of the invoice's payment intent; YooKassa: a refund of the payment, with
 // its 54-FZ receipt when the shop has receipts on), then recorded in the subscription's history with who did it.
 // The subscription itself is not changed: cancelling is its own step (editorChange.ts).
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { LOCKS } from '@/lib/db/locks'
-import { withTransaction } from '@/lib/db/transaction'
+import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import type { Subscription, SubscriptionEvent } from '@/payload-types'
 
 import { billingProvider, isProviderOf } from './index'
@@ -27,8 +27,9 @@ export class RefundError extends Error {
 const refundPrefix = (reference: string) => `refund:${reference}:`
 
 /** The subscription's payments, newest first, each with what has gone back of it. */
-export async function refundablePayments(payload: Payload, subscriptionId: number): Promise<RefundablePayment[]> {
+export async function refundablePayments(payload: Payload, subscriptionId: number, req?: PayloadRequest): Promise<RefundablePayment[]> {
   const { docs } = await payload.find({
+    req,
     collection: 'subscription-events',
     where: { and: [{ subscription: { equals: subscriptionId } }, { type: { in: ['payment', 'refund'] } }] },
     sort: '-occurredAt',
@@ -51,7 +52,9 @@ export async function refundablePayments(payload: Payload, subscriptionId: numbe
 
 /**
  * Returns `amountKopecks` of the payment `reference` (a payment in the subscription's history) through its
- * provider and records it once, with `by` (the staff member's address) in the history's note.
+ * provider and records it once, with `by` (the staff member's address) in the history's note. One refund of a
+ * payment at a time, on every instance: what is left of it is read, the provider asked and the refund recorded under
+ * the payment's lock, so two refunds sent at once cannot both pass the check on what is left.
  */
 export async function refundPayment(
   payload: Payload,
@@ -62,36 +65,39 @@ export async function refundPayment(
   const subscription = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, disableErrors: true })
   if (!subscription) throw new RefundError('unknownPayment')
   if (!isProviderOf(provider, subscription) || !subscription.provider?.name) throw new RefundError('otherProvider')
-  const payment = (await refundablePayments(payload, subscriptionId)).find((candidate) => candidate.reference === reference)
-  if (!payment) throw new RefundError('unknownPayment')
-  const remaining = payment.amountKopecks - payment.refundedKopecks
-  if (!Number.isInteger(amountKopecks) || amountKopecks <= 0 || amountKopecks > remaining) throw new RefundError('amount', remaining)
 
-  const total = payment.refundedKopecks + amountKopecks
-  let refundId: string
-  try {
-    ;({ id: refundId } = await provider.refund({
-      paymentReference: reference,
-      amountKopecks,
-      receipt: await refundReceipt(payload, subscription, amountKopecks),
-      // A second click on the same refund asks the provider for the same one.
-      idempotencyKey: `refund-${reference}-${total}`,
-    }))
-  } catch (error) {
-    payload.logger.error({ err: error, msg: `Refund of ${amountKopecks} kopecks of ${reference} refused by ${provider.name}` })
-    throw new RefundError('provider')
-  }
+  return withTransaction(payload, LOCKS.refund(reference), async (req) => {
+    const payment = (await refundablePayments(payload, subscriptionId, req)).find((candidate) => candidate.reference === reference)
+    if (!payment) throw new RefundError('unknownPayment')
+    const remaining = payment.amountKopecks - payment.refundedKopecks
+    if (!Number.isInteger(amountKopecks) || amountKopecks <= 0 || amountKopecks > remaining) throw new RefundError('amount', remaining)
 
-  // YooKassa's notification of the refund names it by the payment's running total (siteRun.ts), and may come first.
-  const invoiceId = provider.name === 'yookassa' ? `${refundPrefix(reference)}${total}` : `${refundPrefix(reference)}${refundId}`
-  await withTransaction(payload, LOCKS.billing(subscription), async (req) => {
+    const total = payment.refundedKopecks + amountKopecks
+    let refundId: string
+    try {
+      ;({ id: refundId } = await provider.refund({
+        paymentReference: reference,
+        amountKopecks,
+        receipt: await refundReceipt(payload, subscription, amountKopecks),
+        // The same refund asked for again (a retry after a timeout) is the same one at the provider.
+        idempotencyKey: `refund-${reference}-${total}`,
+      }))
+    } catch (error) {
+      payload.logger.error({ err: error, msg: `Refund of ${amountKopecks} kopecks of ${reference} refused by ${provider.name}` })
+      throw new RefundError('provider')
+    }
+
+    // YooKassa's notification of the refund names it by the payment's running total (siteRun.ts), and may come
+    // first; it is recorded under the subscription's billing lock, taken here only after the provider answered.
+    const invoiceId = provider.name === 'yookassa' ? `${refundPrefix(reference)}${total}` : `${refundPrefix(reference)}${refundId}`
+    await lockForTransaction(payload, req, LOCKS.billing(subscription))
     const known = await payload.find({ collection: 'subscription-events', where: { invoiceId: { equals: invoiceId } }, limit: 1, depth: 0, req })
     const userId = typeof subscription.user === 'object' && subscription.user ? subscription.user.id : subscription.user
     const data = { subscription: subscription.id, user: userId ?? null, type: 'refund' as const, amountKopecks, invoiceId, note: by, occurredAt: new Date().toISOString() }
     if (known.docs[0]) await payload.update({ collection: 'subscription-events', id: known.docs[0].id, data: { note: by }, depth: 0, req })
     else await payload.create({ collection: 'subscription-events', data, depth: 0, req })
+    return { refundedKopecks: total }
   })
-  return { refundedKopecks: total }
 }
 
 /** The refund's 54-FZ receipt, where the site sends receipts (YooKassa with receipts on). */

@@ -24,6 +24,8 @@ export const LOCKS = {
   /** Every change of one subscription: payments, provider events, renewals, refunds, the subscriber's changes. */
   billing: (subscription: LockedSubscription | string) =>
     `billing:${typeof subscription === 'string' ? subscription : (subscription.provider?.subscriptionId ?? subscription.id)}`,
+  /** One refund of a payment at a time (src/lib/billing/refund.ts), by the payment's reference. */
+  refund: (paymentReference: string) => `refund:${paymentReference}`,
   /** A user's first offer of the cancel discount. */
   cancelDiscount: (userId: number) => `cancel-discount:${userId}`,
   /** Counting and creating a user's device keys. */

@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { decideEditorChange, extendedUntil } from '@/lib/billing/editorChange'
+import { MAX_EXTENSION_MS, decideEditorChange, extendedUntil } from '@/lib/billing/editorChange'
 import { SUBSCRIPTION_STATUSES, isEnded } from '@/lib/billing/lifecycle'
 import type { SubscriptionState } from '@/lib/billing/lifecycle'
 import { mailsOf } from '@/lib/billing/mails'
@@ -31,9 +31,9 @@ describe('an editor’s change', () => {
   })
 
   it('refuses an earlier or the same day, a day before now, a day that does not exist, and any change of an ended one', () => {
-    expect(decideEditorChange(active, { kind: 'extend', date: '2027-01-20' }, NOW)).toEqual({ ok: false, refusal: 'notLater', earliest: active.currentPeriodEnd })
+    expect(decideEditorChange(active, { kind: 'extend', date: '2027-01-20' }, NOW)).toEqual({ ok: false, refusal: 'notLater', bound: active.currentPeriodEnd })
     const lapsed = { ...active, status: 'past_due' as const, currentPeriodEnd: '2027-01-01T10:15:00.000Z' }
-    expect(decideEditorChange(lapsed, { kind: 'extend', date: '2027-01-04' }, NOW)).toEqual({ ok: false, refusal: 'notLater', earliest: NOW.toISOString() })
+    expect(decideEditorChange(lapsed, { kind: 'extend', date: '2027-01-04' }, NOW)).toEqual({ ok: false, refusal: 'notLater', bound: NOW.toISOString() })
     for (const date of ['2027-02-30', '2027-13-01', '27-02-01', '2027-02-01T00:00', '']) {
       expect(decideEditorChange(active, { kind: 'extend', date }, NOW), date).toEqual({ ok: false, refusal: 'dateInvalid' })
     }
@@ -41,6 +41,17 @@ describe('an editor’s change', () => {
       expect(decideEditorChange({ ...active, status }, { kind: 'cancel' }, NOW)).toEqual({ ok: false, refusal: 'ended' })
       expect(decideEditorChange({ ...active, status }, { kind: 'extend', date: '2030-01-01' }, NOW)).toEqual({ ok: false, refusal: 'ended' })
     }
+  })
+
+  it('gives free time up to the Moscow day a year from now, not further, however long the subscription has left', () => {
+    expect(new Date(NOW.getTime() + MAX_EXTENSION_MS).toISOString()).toBe('2028-01-06T09:00:00.000Z')
+    // The last day whole, at the hour the period ends (past the moment a year from now).
+    expect(decideEditorChange(active, { kind: 'extend', date: '2028-01-06' }, NOW)).toMatchObject({ ok: true, until: new Date('2028-01-06T10:15:00.000Z') })
+    expect(decideEditorChange(active, { kind: 'extend', date: '2028-01-07' }, NOW)).toEqual({ ok: false, refusal: 'tooFar', bound: '2028-01-06' })
+    // Late in the Moscow evening the next day is already Moscow's.
+    expect(decideEditorChange(active, { kind: 'extend', date: '2028-01-07' }, new Date('2027-01-05T21:30:00.000Z'))).toMatchObject({ ok: true })
+    expect(decideEditorChange(active, { kind: 'extend', date: '2099-12-31' }, NOW)).toEqual({ ok: false, refusal: 'tooFar', bound: '2028-01-06' })
+    expect(decideEditorChange({ ...active, status: 'trialing' }, { kind: 'extend', date: '2030-01-01' }, NOW)).toMatchObject({ ok: false, refusal: 'tooFar' })
   })
 
   it('cancels now, nothing more charged; neither change mails the subscriber', () => {
