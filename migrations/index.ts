@@ -38,6 +38,7 @@ import * as migration_20261126_195206_remnawave_adapter from './20261126_195206_
 import * as migration_20261127_044254_staff_alerts from './20261127_044254_staff_alerts';
 import * as migration_20261127_053733_dashboard_trends from './20261127_053733_dashboard_trends';
 import * as migration_20261127_075623_backup_alerts from './20261127_075623_backup_alerts';
+import * as migration_20261129_001827_require_device_id from './20261129_001827_require_device_id';
 
 export const migrations = [
   {
@@ -238,6 +239,11 @@ export const migrations = [
   {
     up: migration_20261127_075623_backup_alerts.up,
     down: migration_20261127_075623_backup_alerts.down,
-    name: '20261127_075623_backup_alerts'
+    name: '20261127_075623_backup_alerts',
+  },
+  {
+    up: migration_20261129_001827_require_device_id.up,
+    down: migration_20261129_001827_require_device_id.down,
+    name: '20261129_001827_require_device_id'
   },
 ];

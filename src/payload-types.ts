@@ -1450,6 +1450,10 @@ export interface SiteSetting {
     singboxIp?: string | null;
   };
   /**
+   * The plan’s device limit counts apps that send a device ID (Happ, v2RayTun, INCY, Hiddify). Others (v2rayNG, Clash, sing-box) get the keys uncounted by default, so a link passed to strangers gets around the limit. Turn this on to give such apps an empty subscription with a note saying which app to open it in.
+   */
+  requireDeviceId?: boolean | null;
+  /**
    * Turn on when YooKassa receipts or an online cash register are connected in the YooKassa dashboard: every payment then carries a receipt (buyer’s e-mail, the service, amount, VAT rate).
    */
   receipts: {
@@ -1538,6 +1542,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         singboxDomains?: T;
         singboxIp?: T;
       };
+  requireDeviceId?: T;
   receipts?:
     | T
     | {

@@ -222,6 +222,19 @@ export const SiteSettings: GlobalConfig = {
                 })),
               ],
             },
+            {
+              // Read by the subscription poll (src/lib/feeds/personalRead.ts, personalAnswer.ts).
+              name: 'requireDeviceId',
+              label: { ru: 'Не выдавать ключи приложениям без идентификатора устройства', en: 'Refuse apps that send no device ID' },
+              type: 'checkbox',
+              defaultValue: false,
+              admin: {
+                description: {
+                  ru: 'Лимит устройств тарифа считает приложения, которые сообщают идентификатор устройства (Happ, v2RayTun, INCY, Hiddify). Остальные (v2rayNG, Clash, sing-box) по умолчанию получают ключи без счёта — ссылкой, отданной чужим, можно обойти лимит. Включите, чтобы такие приложения получали пустую подписку с подсказкой, в каком приложении её открыть.',
+                  en: 'The plan’s device limit counts apps that send a device ID (Happ, v2RayTun, INCY, Hiddify). Others (v2rayNG, Clash, sing-box) get the keys uncounted by default, so a link passed to strangers gets around the limit. Turn this on to give such apps an empty subscription with a note saying which app to open it in.',
+                },
+              },
+            },
           ],
         },
         {

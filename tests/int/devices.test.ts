@@ -157,6 +157,7 @@ describe('device limit by HWID', () => {
     const { user } = await subscriberWithKey()
     const pg = (await import('pg')).default
     const { admitDevice, polledDevice } = await import('@/lib/feeds/devices')
+    const nonce = (await world.payload.findByID({ collection: 'users', id: user.id, depth: 0 })).subscriptionUrlNonce!
     // Twenty connections, as twenty instances' polls arriving together would hold, and one holding the user's lock.
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL!, max: 21 })
     const holder = await pool.connect()
@@ -167,7 +168,7 @@ describe('device limit by HWID', () => {
         Array.from({ length: 20 }, (_, index) => {
           const headers = happ(600 + index) as Record<string, string>
           const device = polledDevice((name) => headers[name] ?? null)!
-          return admitDevice(pool, { userId: user.id, device, limit: 10, known: { count: 0, seenAt: null } })
+          return admitDevice(pool, { userId: user.id, nonce, device, limit: 10, known: { count: 0, seenAt: null } })
         }),
       )
       // While the lock is held, no device is counted: each waits its turn.
@@ -175,11 +176,69 @@ describe('device limit by HWID', () => {
       expect(await devicesOf(user.id)).toHaveLength(0)
       await holder.query('COMMIT')
       const standings = await pending
-      expect(standings.filter((standing) => standing.admitted)).toHaveLength(10)
+      expect(standings.filter((standing) => standing !== 'replaced' && standing.admitted)).toHaveLength(10)
       expect(await devicesOf(user.id)).toHaveLength(10)
     } finally {
       holder.release()
       await pool.end()
+    }
+  })
+
+  it('replaces the link and forgets its devices as one step: a poll of the old link on its way takes no place after', async () => {
+    const { user, path } = await subscriberWithKey()
+    const pg = (await import('pg')).default
+    const { admitDevice, polledDevice } = await import('@/lib/feeds/devices')
+    const { rotateFeedUrl } = await import('@/lib/vip/feedUrl')
+    const oldNonce = (await world.payload.findByID({ collection: 'users', id: user.id, depth: 0 })).subscriptionUrlNonce!
+    expect((await poll(path, happ(701))).links).toHaveLength(1)
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL!, max: 2 })
+    const holder = await pool.connect()
+    try {
+      // The replacement waits for the lock devices are admitted under…
+      await holder.query('BEGIN')
+      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [LOCKS.devices(user.id)])
+      let replaced = false
+      const replacing = rotateFeedUrl(world.payload, user.id).then(() => (replaced = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(replaced).toBe(false)
+      expect(await devicesOf(user.id)).toHaveLength(1)
+      await holder.query('COMMIT')
+      await replacing
+      expect(await devicesOf(user.id)).toHaveLength(0)
+      // …and a poll of the old link whose read came before it is refused a place once the link has changed.
+      const headers = happ(702) as Record<string, string>
+      const device = polledDevice((name) => headers[name] ?? null)!
+      expect(await admitDevice(pool, { userId: user.id, nonce: oldNonce, device, limit: 10, known: { count: 0, seenAt: null } })).toBe('replaced')
+      expect(await devicesOf(user.id)).toHaveLength(0)
+      expect((await poll(path, happ(703))).status).toBe(404)
+    } finally {
+      holder.release()
+      await pool.end()
+    }
+  })
+
+  it('refuses apps that send no device ID when the operator says so, telling them which apps to use; off by default', async () => {
+    const { user, path } = await subscriberWithKey()
+    const v2rayNG = { 'user-agent': 'v2rayNG/1.9.16' }
+    expect((await poll(path, v2rayNG)).links).toHaveLength(1)
+    await world.payload.updateGlobal({ slug: 'site-settings', data: { requireDeviceId: true } })
+    try {
+      const refused = await poll(path, v2rayNG)
+      expect(refused.status).toBe(200)
+      expect(refused.links).toEqual([])
+      expect(refused.headers.get('x-hwid-not-supported')).toBe('true')
+      expect(refused.headers.get('x-hwid-max-devices-reached')).toBeNull()
+      const announce = Buffer.from(refused.headers.get('announce')!.replace(/^base64:/, ''), 'base64').toString('utf8')
+      expect(announce).toContain('Happ')
+      expect(announce).toContain('идентификатор устройства')
+      // An app that sends its ID is counted and served as before; the refusal took no place.
+      expect((await poll(path, happ(801))).links).toHaveLength(1)
+      expect(await devicesOf(user.id)).toHaveLength(1)
+      await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' } })
+      const inEnglish = await poll(path, v2rayNG)
+      expect(Buffer.from(inEnglish.headers.get('announce')!.replace(/^base64:/, ''), 'base64').toString('utf8')).toContain('does not send a device ID')
+    } finally {
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { requireDeviceId: false } })
     }
   })
 

@@ -49,7 +49,13 @@ const NOT_FOUND: PersonalAnswer = {
 export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site: PollSite, now: number = Date.now()): Promise<PersonalAnswer> {
   const facts = await readPersonalFeedFacts((text, params) => pool.query(text, params), poll.userId, poll.device?.hwid ?? null)
   if (!isOwnersPoll(facts, poll)) return NOT_FOUND
-  const standing = poll.device ? await admitDevice(pool, { userId: poll.userId, device: poll.device, limit: facts.deviceLimit, known: facts.devices, now }) : null
+  const standing = poll.device
+    ? await admitDevice(pool, { userId: poll.userId, nonce: facts.nonce, device: poll.device, limit: facts.deviceLimit, known: facts.devices, now })
+    : facts.requireDeviceId
+      ? ({ admitted: false, limit: facts.deviceLimit, withoutId: true } as const)
+      : null
+  // The link was replaced while this poll was on its way: it is the old link's, and takes no place.
+  if (standing === 'replaced') return NOT_FOUND
   return personalAnswer(facts, poll, site, { standing, now })
 }
 
@@ -81,7 +87,9 @@ export function personalAnswer(
   if (matchesEtag(poll.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders, body: null }
   const t = translatorFor(locale)
   const announce = refused
-    ? t('announceDeviceLimit', { max: standing.limit, url: serversUrl })
+    ? standing.withoutId
+      ? t('announceNoDeviceId')
+      : t('announceDeviceLimit', { max: standing.limit, url: serversUrl })
     : endsSoon && expiresAt
       ? t('announceEnds', { date: longDate(locale).format(expiresAt) })
       : mirrorsAnnouncement(site, (hosts) => t('announceMirrors', { hosts }))
@@ -120,12 +128,14 @@ export function mirrorsAnnouncement(site: PollSite, text: (hosts: string) => str
   return null
 }
 
-// As Remnawave and 3x-ui answer them: the limit is in force for this device, and whether it was refused a place.
+// As Remnawave and 3x-ui answer them: the limit is in force for this device, and whether it was refused a place
+// (or, sending no device id where one is required, refused for that: Remnawave's x-hwid-not-supported).
 function addDeviceHeaders(headers: Record<string, string>, standing: DeviceStanding | null): void {
   if (!standing) return
   headers['x-hwid-active'] = 'true'
   headers['x-hwid-limit'] = String(standing.limit)
-  if (!standing.admitted) headers['x-hwid-max-devices-reached'] = 'true'
+  if (standing.withoutId) headers['x-hwid-not-supported'] = 'true'
+  else if (!standing.admitted) headers['x-hwid-max-devices-reached'] = 'true'
 }
 
 // Made once per language: building them per poll was a measurable share of its cost.

@@ -32,6 +32,8 @@ export type PersonalFeedFacts = {
   devices: { count: number; seenAt: string | null }
   /** What the apps send direct besides private networks (Site settings → Apps). */
   routing: DirectRouting | null
+  /** Apps that send no device id get no keys (Site settings → Apps), so a shared link cannot pass the limit. */
+  requireDeviceId: boolean
 }
 
 type Row = {
@@ -44,6 +46,7 @@ type Row = {
   device_count: number
   device_seen: string | null
   routing: (RoutingSettings & { changedAt: string | null }) | null
+  require_device_id: boolean | null
 }
 
 // The statuses are the code's own constants, written into the statement (checked to be plain words).
@@ -65,7 +68,8 @@ const FACTS_SQL = `
     (SELECT json_build_object('mode', g."routing_mode", 'geoipDat', g."routing_geoip_dat", 'geositeDat', g."routing_geosite_dat",
         'mihomoDomains', g."routing_mihomo_domains", 'mihomoIp', g."routing_mihomo_ip", 'singboxDomains', g."routing_singbox_domains",
         'singboxIp', g."routing_singbox_ip", 'changedAt', g."routing_changed_at")
-       FROM "site_settings" g LIMIT 1) AS "routing"
+       FROM "site_settings" g LIMIT 1) AS "routing",
+    (SELECT g."require_device_id" FROM "site_settings" g LIMIT 1) AS "require_device_id"
   FROM "users" u WHERE u."id" = $1`
 
 /** The facts behind user `userId`'s subscription URL, polled by the device `hwid` if it said; null when there is no such user. */
@@ -84,5 +88,6 @@ export async function readPersonalFeedFacts(query: SqlQuery, userId: number, hwi
     deviceLimit: Math.max(1, Math.floor(Number(row.vip?.device_limit ?? DEFAULT_DEVICE_LIMIT)) || DEFAULT_DEVICE_LIMIT),
     devices: { count: row.device_count, seenAt: row.device_seen ? new Date(row.device_seen).toISOString() : null },
     routing: directRouting(row.routing, row.routing?.changedAt),
+    requireDeviceId: row.require_device_id === true,
   }
 }

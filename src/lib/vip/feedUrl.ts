@@ -4,6 +4,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 
 import type { Payload, PayloadRequest } from 'payload'
 
+import { LOCKS } from '@/lib/db/locks'
+import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import { env } from '@/lib/env'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import type { Key, Subscription, User } from '@/payload-types'
@@ -27,13 +29,21 @@ async function nonceOf(payload: Payload, userId: number, create: boolean, req?: 
 
 /**
  * A new secret: the old URL stops working at once, and the devices counted through it are forgotten (a link is
- * replaced because it went where it should not: the places those devices took are free again).
+ * replaced because it went where it should not: the places those devices took are free again). Both at once, under
+ * the lock that admits devices (src/lib/feeds/devices.ts): a poll of the old URL on its way cannot take a place after.
  */
 export async function rotateFeedUrl(payload: Payload, userId: number, req?: PayloadRequest): Promise<string> {
-  const nonce = randomBytes(16).toString('hex')
-  await payload.update({ collection: 'users', id: userId, data: { subscriptionUrlNonce: nonce } as Partial<User>, depth: 0, req })
-  await payload.delete({ collection: 'devices', where: { user: { equals: userId } }, depth: 0, req })
-  return nonce
+  const rotate = async (inTransaction: PayloadRequest) => {
+    const nonce = randomBytes(16).toString('hex')
+    await payload.update({ collection: 'users', id: userId, data: { subscriptionUrlNonce: nonce } as Partial<User>, depth: 0, req: inTransaction })
+    await payload.delete({ collection: 'devices', where: { user: { equals: userId } }, depth: 0, req: inTransaction })
+    return nonce
+  }
+  if (req?.transactionID) {
+    await lockForTransaction(payload, req, LOCKS.devices(userId))
+    return rotate(req)
+  }
+  return withTransaction(payload, LOCKS.devices(userId), rotate)
 }
 
 /** The path of the user's subscription URL (created on first use; in `req`'s transaction when given). */
