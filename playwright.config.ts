@@ -32,8 +32,6 @@ function server(publicPort: number, url: string, env: Record<string, string>, ha
       PRODUCTION_HOST,
       FREE_KEYS_HOST,
       MIRROR_HOSTS: MIRROR_HOST,
-      // The tests stand in for one more proxy in front of nginx: the address they write in X-Forwarded-For is the client's.
-      TRUSTED_PROXY_HOPS: '2',
       ...env,
     },
   }

@@ -3,18 +3,24 @@
 // 24 % of a static file's rate on our machines (README, "Speed"), so this endpoint skips it: one SQL statement on a
 // small pool of its own (src/lib/feeds/personalRead.ts; a new device's first poll adds one transaction), then the same answer the route would give
 // (src/lib/feeds/personalAnswer.ts). What it does not answer (a browser opening the bare URL, a malformed
-// path, a database error) goes on to Next.js's route, which says the same or redirects.
+// path, a database error) goes on to Next.js's route, which says the same or redirects. An address sending many polls
+// that name no subscriber is answered 429 without a read (src/lib/feeds/pollAllowance.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import pg from 'pg'
 
 import { surviveRestarts } from '@/lib/db/pool'
+import { UNKNOWN_CLIENT, clientIp } from '@/lib/http/clientIp'
 import { pollSiteOf, requestedHost } from '@/lib/http/siteHosts'
 import type { SiteHosts } from '@/lib/http/siteHosts'
 import { isSubscriptionFormat, wantsPage } from '@/lib/feeds/clients'
 import { polledDevice } from '@/lib/feeds/devices'
 import { answerPersonalPoll } from '@/lib/feeds/personalAnswer'
 import { isFeedPathToken } from '@/lib/feeds/personalPath'
+import { pollAllowance } from '@/lib/feeds/pollAllowance'
+
+const TOO_MANY = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }
+const TOO_MANY_BODY = JSON.stringify({ error: 'too_many_requests' })
 
 const PATH = /^\/api\/subscription\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/
 
@@ -46,19 +52,29 @@ export function subscriptionFastPath(
   pool.on('error', (error) => console.error(`[subscriptions] idle connection: ${error.message}`))
   // A database restart holds a poll for up to a few seconds instead of failing it (src/lib/db/pool.ts).
   surviveRestarts(pool)
+  const allowance = pollAllowance()
   return (request, response) => {
     const poll = subscriptionPoll(request.method, request.url ?? '/', request.headers)
     if (!poll) return false
     const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null)
     const personal = { userId: Number(poll.user), token: poll.token, suffix: poll.suffix, userAgent: header('user-agent'), ifNoneMatch: header('if-none-match'), device: polledDevice(header) }
-    // On the host the app polls (a mirror gives out the mirror's addresses), else on SERVER_URL.
-    answerPersonalPoll(pool, personal, pollSiteOf(hosts, requestedHost(header))).then(
-      (answer) => response.writeHead(answer.status, answer.headers).end(answer.body ?? undefined),
-      (error: unknown) => {
-        console.error(`[subscriptions] database error, leaving the poll to the route: ${error instanceof Error ? error.message : String(error)}`)
-        fallback(request, response)
-      },
-    )
+    // The proxy's word for the visitor's address; without a proxy, the connection's.
+    const forwarded = clientIp({ get: header })
+    const ip = forwarded === UNKNOWN_CLIENT ? (request.socket.remoteAddress ?? UNKNOWN_CLIENT) : forwarded
+    void allowance.refusal(ip).then((retryAfter) => {
+      if (retryAfter !== null) return void response.writeHead(429, { ...TOO_MANY, 'Retry-After': String(retryAfter) }).end(TOO_MANY_BODY)
+      // On the host the app polls (a mirror gives out the mirror's addresses), else on SERVER_URL.
+      answerPersonalPoll(pool, personal, pollSiteOf(hosts, requestedHost(header))).then(
+        (answer) => {
+          if (answer.status === 404) void allowance.recordMiss(ip)
+          response.writeHead(answer.status, answer.headers).end(answer.body ?? undefined)
+        },
+        (error: unknown) => {
+          console.error(`[subscriptions] database error, leaving the poll to the route: ${error instanceof Error ? error.message : String(error)}`)
+          fallback(request, response)
+        },
+      )
+    })
     return true
   }
 }

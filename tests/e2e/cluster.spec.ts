@@ -537,6 +537,35 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
     await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS true`)
     await expect(async () => expect((await readiness()).status).toBe(200)).toPass({ timeout: 15_000, intervals: [500] })
 
+    // A stranger's refused requests (403, 404, 429, a refused GraphQL query) are written as refusals, never as errors
+    // with stacks: the production build's minified class names must not decide (Payload's levels match them by name).
+    const refusedIds: string[] = []
+    const refuse = async (target: string, init: RequestInit = {}) => {
+      const answer = await fetch(`${origin}${target}`, { ...init, headers: { 'x-forwarded-for': '198.51.100.77', 'content-type': 'application/json', ...init.headers } })
+      refusedIds.push(answer.headers.get('x-request-id')!)
+      return answer.status
+    }
+    expect(await refuse('/api/keys?limit=100000')).toBe(403)
+    expect(await refuse('/api/subscriptions/1')).toBe(403)
+    expect(await refuse('/api/countries/999999')).toBe(404)
+    await refuse('/api/graphql', { method: 'POST', body: JSON.stringify({ query: '{ Keys { docs { keyString } } }' }) })
+    const aliases = Array.from({ length: 40 }, (_, index) => `k${index}: Countries(limit: 100) { docs { name } }`).join(' ')
+    await refuse('/api/graphql', { method: 'POST', body: JSON.stringify({ query: `{ ${aliases} }` }) })
+    const limitedStatuses: number[] = []
+    for (let read = 0; read < 121; read += 1) limitedStatuses.push(await refuse('/api/countries?limit=1&depth=0'))
+    expect(limitedStatuses.at(-1)).toBe(429)
+    await expect
+      .poll(() => site!.output().split('\n').filter((line) => refusedIds.some((id) => line.includes(`"reqId":"${id}"`)) && line.includes('"refused":true')).length)
+      .toBeGreaterThanOrEqual(5)
+    const aboutRefusals = site
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{') && refusedIds.some((id) => line.includes(`"reqId":"${id}"`)))
+      .map((line) => JSON.parse(line) as { level: string; msg: string; status?: number | string; err?: unknown })
+    expect(aboutRefusals.filter((entry) => entry.level === 'error')).toEqual([])
+    expect(aboutRefusals.filter((entry) => entry.msg !== 'request').every((entry) => entry.level === 'info' && entry.err === undefined)).toBe(true)
+    expect(aboutRefusals.filter((entry) => entry.msg !== 'request').map((entry) => entry.status)).toEqual(expect.arrayContaining([403, 404, 429]))
+
     // Every line the site's server and Payload wrote after the banner is JSON with a time, a level and a message;
     // requests are logged with their id, route, status and duration; no e-mail address is written.
     const logged = site.output().split('  Stop:   ')[1]!.split('\n').slice(1).filter((line) => line.trim() !== '')
@@ -633,8 +662,8 @@ test('an instance restarted for an upgrade behind nginx under a load of pages, f
   const ports = [await freePort(), await freePort()]
   const nginxPort = await freePort()
   const proxied = `http://127.0.0.1:${nginxPort}`
-  // Each request comes from an address of its own (the test stands in for a proxy before nginx), so no rate limit counts them together.
-  const env = { DATABASE_URL: cluster().databaseUrl, PAYLOAD_SECRET: randomBytes(24).toString('hex'), SERVER_URL: proxied, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '2' }
+  // Each request comes from an address of its own (the test stands in for the CDN nginx trusts), so no rate limit counts them together.
+  const env = { DATABASE_URL: cluster().databaseUrl, PAYLOAD_SECRET: randomBytes(24).toString('hex'), SERVER_URL: proxied, DATA_DIR: dataDir }
   const children = await Promise.all(ports.map((port) => startInstance(port, env)))
   const nginx = await startNginx({ dir: path.join(dataDir, 'nginx'), listenPort: nginxPort, upstreams: ports.map((port) => `127.0.0.1:${port}`) })
   const failures: string[] = []

@@ -1,6 +1,9 @@
 // The attacker's requests, over HTTP through nginx on the site's real host name: what a signed-in customer, an
 // anonymous visitor or another site may try against Payload's REST and GraphQL endpoints and the site's own
 // routes, and the headers every page carries.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
 
@@ -467,4 +470,27 @@ test('client apps are read by anyone and written by staff only, over REST and Gr
   const allowed = await graphql(request, editorAuth, `mutation { updateClientApp(id: ${target.id}, data: { storeUrl: "${after.storeUrl}" }) { storeUrl } }`)
   expect(allowed.errors).toBeUndefined()
   expect(allowed.data).toEqual({ updateClientApp: { storeUrl: after.storeUrl } })
+})
+
+test('nginx’s access log keeps no e-mailed link’s code, subscription URL or address, and carries the request id the site’s lines do', async ({ request, baseURL }) => {
+  const email = `logged${Date.now()}@mail.example.com`
+  expect((await request.post('/api/auth/request-link', { headers: from(), form: { email, purpose: 'register', locale: 'ru' }, maxRedirects: 0 })).status()).toBe(303)
+  const link = new URL(linkFromMail(await latestMailTo(email)))
+  const code = link.pathname.split('/').at(-1)!
+  const opened = await request.get(`${link.pathname}?utm=${encodeURIComponent(email)}`, { headers: from() })
+  expect(opened.status()).toBe(200)
+  const token = `${code.slice(0, 21)}${code.slice(0, 22)}`
+  const polled = await request.get(`/api/subscription/1/${token}`, { headers: { 'user-agent': 'Happ/3.4.1' } })
+  expect(polled.status()).toBe(404)
+  const ids = [opened, polled].map((answer) => answer.headers()['x-request-id']!)
+  const log = path.resolve(import.meta.dirname, '../../.test', `nginx-${new URL(baseURL!).port}`, 'access.log')
+  // nginx writes a few kilobytes at a time, at least every second.
+  await expect.poll(() => readFileSync(log, 'utf8').includes(ids[1]!), { timeout: 5_000 }).toBe(true)
+  const written = readFileSync(log, 'utf8')
+  for (const secret of [code, token, email, encodeURIComponent(email)]) expect(written).not.toContain(secret)
+  const lines = written.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { reqId: string; path: string; status: number })
+  expect(ids.map((id) => lines.find((line) => line.reqId === id))).toEqual([
+    expect.objectContaining({ path: '/verify-email/…', status: 200 }),
+    expect.objectContaining({ path: '/api/subscription/…', status: 404 }),
+  ])
 })

@@ -11,7 +11,11 @@ const TEMPLATE = path.join(root, 'deploy/nginx/default.conf.template')
 const TLS_TEMPLATE = path.join(root, 'deploy/nginx/tls.inc.template')
 const NO_TLS = path.join(root, 'deploy/nginx/no-tls.conf')
 
-export type RunningNginx = { close: () => Promise<void> }
+export type RunningNginx = {
+  /** The access log, as the template writes it (JSON lines, flushed within a second). */
+  accessLog: string
+  close: () => Promise<void>
+}
 
 /** Resolves once something accepts TCP connections on the loopback port (within 15 s). */
 async function accepting(port: number): Promise<void> {
@@ -47,13 +51,21 @@ type NginxOptions = {
   extraConfig?: string
   /** HTTPS from tls.inc.template on this port, with the certificate's folder and the ACME webroot. */
   tls?: { port: number; certificateDir: string; acmeRoot: string }
+  /**
+   * The proxies whose X-Forwarded-For nginx believes (trusted-proxies.conf's lines). The tests stand in for a CDN in
+   * front, on 127.0.0.1: the address they write is the visitor's. A connection from elsewhere (127.0.0.2) is not.
+   */
+  trustedProxies?: string[]
 }
 
-export async function startNginx({ dir, listenPort, upstreams, extraConfig = '', tls }: NginxOptions): Promise<RunningNginx> {
+export async function startNginx({ dir, listenPort, upstreams, extraConfig = '', tls, trustedProxies = ['127.0.0.1'] }: NginxOptions): Promise<RunningNginx> {
   mkdirSync(path.join(dir, 'temp'), { recursive: true })
   // As the official image renders its templates: the TLS lines into a file the site's server block includes.
   const tlsConf = path.join(dir, 'vpnkeys-tls.inc')
   if (tls) writeFileSync(tlsConf, renderTemplate({ TLS_PORT: String(tls.port), ACME_ROOT: tls.acmeRoot }, TLS_TEMPLATE))
+  const trusted = path.join(dir, 'trusted-proxies.conf')
+  writeFileSync(trusted, trustedProxies.map((range) => `set_real_ip_from ${range};\n`).join(''))
+  const accessLog = path.join(dir, 'access.log')
   const site = renderTemplate({
     APP_UPSTREAMS: upstreams.map((upstream) => `server ${upstream};`).join(' '),
     LISTEN_PORT: String(listenPort),
@@ -61,10 +73,12 @@ export async function startNginx({ dir, listenPort, upstreams, extraConfig = '',
     CACHE_DIR: path.join(dir, 'cache'),
     TLS_CONF: tls ? tlsConf : NO_TLS,
     TLS_DIR: tls?.certificateDir ?? '',
+    TRUSTED_PROXIES: trusted,
+    ACCESS_LOG: accessLog,
   })
   writeFileSync(path.join(dir, 'default.conf'), `${site}\n${extraConfig}`)
-  // The main file production runs (deploy/nginx/nginx.conf: events, http, pcre_jit), with temp folders and logs in
-  // the test's own folder.
+  // The main file production runs (deploy/nginx/nginx.conf: events, http, pcre_jit, sendfile), with temp folders and
+  // logs in the test's own folder.
   const main = `
 worker_processes 1;
 pcre_jit on;
@@ -74,6 +88,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 256; }
 http {
   access_log off;
+  sendfile on;
   client_body_temp_path ${dir}/temp/body;
   proxy_temp_path ${dir}/temp/proxy;
   fastcgi_temp_path ${dir}/temp/fastcgi;
@@ -92,6 +107,7 @@ http {
   exited.catch(() => undefined)
   await Promise.race([exited, Promise.all([listenPort, ...(tls ? [tls.port] : [])].map((port) => accepting(port)))])
   return {
+    accessLog,
     close: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()

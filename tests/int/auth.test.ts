@@ -442,6 +442,19 @@ describe('input and limits', () => {
     expect(statuses[30]).toBe(429)
   })
 
+  it('counts an IPv6 visitor by their /64: the addresses a home or a phone may pick from it share one allowance', async () => {
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      // Every way of writing an address of 2001:db8:77:1::/64 (leading zeros or not, any host part).
+      const address = `2001:db8:77:${attempt % 2 ? '1' : '0001'}:${((attempt * 7919) % 0xffff).toString(16)}:${attempt.toString(16)}::${attempt + 1}`
+      statuses.push((await requestLink(linkRequest({ email: uniqueEmail(), purpose: 'login' }, address))).status)
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true)
+    expect(statuses[30]).toBe(429)
+    // The next /64 is someone else.
+    expect((await requestLink(linkRequest({ email: uniqueEmail(), purpose: 'login' }, '2001:db8:77:2::1'))).status).toBe(200)
+  })
+
   it('only redirects to paths on this site after confirming', async () => {
     const email = uniqueEmail()
     await requestLink(linkRequest({ email, purpose: 'register', next: 'https://evil.example/steal' }))

@@ -242,6 +242,22 @@ describe('device limit by HWID', () => {
     }
   })
 
+  it('answers an address that keeps naming no subscriber 429 without reading, for a minute; right links from elsewhere are untouched', async () => {
+    const { path } = await subscriberWithKey()
+    const [, , , userPart] = path.split('/')
+    const madeUp = (index: number) => `/api/subscription/${userPart}/${String(index).padStart(43, 'x')}`
+    const from = (address: string) => ({ ...happ(900), 'x-forwarded-for': address })
+    for (let index = 0; index < 30; index += 1) expect((await poll(madeUp(index), from(`2001:db8:5::${index + 1}`))).status).toBe(404)
+    // The same /64, whatever address of it: refused, also with the right link, with the time to wait.
+    const refused = await fetch(`${base}${path}`, { headers: from('2001:db8:5::ffff') })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60)
+    expect((await poll(madeUp(99), from('2001:db8:5::1'))).status).toBe(429)
+    // Another network polling its right link is served.
+    expect((await poll(path, from('2001:db8:6::1'))).links).toHaveLength(1)
+  })
+
   it('follows the limit editors set on the plan; lowering it keeps the devices already counted', async () => {
     const { user, path } = await subscriberWithKey()
     const [subscription] = (await world.payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, depth: 0 })).docs

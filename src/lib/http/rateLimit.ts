@@ -1,10 +1,13 @@
-// Rate limits for e-mail links, kept in PostgreSQL so every app instance counts the same requests.
+// Rate limits for e-mail links, kept in PostgreSQL so every app instance counts the same requests. Network
+// addresses are counted as allowanceKey says: IPv4 whole, IPv6 by its /64.
 import { createHash } from 'node:crypto'
 
 import type { Payload } from 'payload'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 
 import { sqlPool } from '@/lib/db/pool'
+
+import { allowanceKey } from './clientIp'
 
 type Limiters = {
   perEmail: RateLimiterPostgres
@@ -84,7 +87,8 @@ async function consumeBoth(perIp: RateLimiterPostgres, perAccount: RateLimiterPo
 
 export async function consumeLinkAllowance(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
   const { perEmail, perIp } = limitersFor(payload)
-  return consumeBoth(perIp, perEmail, ip, `${email.toLowerCase()} ${ip}`)
+  const from = allowanceKey(ip)
+  return consumeBoth(perIp, perEmail, from, `${email.toLowerCase()} ${from}`)
 }
 
 /**
@@ -94,7 +98,7 @@ export async function consumeLinkAllowance(payload: Payload, { email, ip }: { em
  */
 export async function consumePurchaseLinkAllowance(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<RateLimitResult> {
   try {
-    await limitersFor(payload).perEmail.consume(rowKey(`${email.toLowerCase()} ${ip}`))
+    await limitersFor(payload).perEmail.consume(rowKey(`${email.toLowerCase()} ${allowanceKey(ip)}`))
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
@@ -108,7 +112,8 @@ export type PasswordAllowance = { ok: true } | { ok: false; retryAfterSeconds: n
 export async function consumePasswordAttempt(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<PasswordAllowance> {
   const { passwordPerIp, passwordPerAccountAddress, passwordPerAccount } = limitersFor(payload)
   const account = email.toLowerCase()
-  const fromHere = await consumeBoth(passwordPerIp, passwordPerAccountAddress, ip, `${account} ${ip}`)
+  const from = allowanceKey(ip)
+  const fromHere = await consumeBoth(passwordPerIp, passwordPerAccountAddress, from, `${account} ${from}`)
   if (!fromHere.ok) return { ...fromHere, passwordPaused: false }
   try {
     await passwordPerAccount.consume(rowKey(account))
@@ -121,13 +126,13 @@ export async function consumePasswordAttempt(payload: Payload, { email, ip }: { 
 
 /** After a successful password login the account's count from that address starts again (the address's does not). */
 export async function clearPasswordAttempts(payload: Payload, { email, ip }: { email: string; ip: string }): Promise<void> {
-  await limitersFor(payload).passwordPerAccountAddress.delete(rowKey(`${email.toLowerCase()} ${ip}`))
+  await limitersFor(payload).passwordPerAccountAddress.delete(rowKey(`${email.toLowerCase()} ${allowanceKey(ip)}`))
 }
 
 /** One unit of a per-address allowance other than e-mail links. */
 export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'apiRead' | 'speedTest' | 'feed', ip: string): Promise<RateLimitResult> {
   try {
-    await limitersFor(payload)[kind].consume(rowKey(ip))
+    await limitersFor(payload)[kind].consume(rowKey(allowanceKey(ip)))
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
