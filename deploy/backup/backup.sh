@@ -1,9 +1,9 @@
 #!/bin/sh
 # A consistent dump of the site's database (pg_dump's custom format: one snapshot, compressed), written to BACKUP_DIR
 # under a dated name with its SHA-256 beside (NAME.sha256, sha256sum's line), keeping the newest BACKUP_KEEP (default
-# 14), and, when BACKUP_S3_URL is set, copied with its checksum to that S3-compatible bucket (s3.sh). The bucket is
-# only written to, never listed, read or pruned: its key needs no other right, and its own lifecycle rule removes old
-# copies (README, "Backups"). The connection comes from
+# 14), and, when BACKUP_S3_URL is set, copied with its checksum to that S3-compatible bucket (s3.sh): encrypted with
+# age to BACKUP_AGE_RECIPIENT when that is set. The bucket is only written to, never listed, read or pruned: its key
+# needs no other right, and its own lifecycle rule removes old copies (README, "Backups"). The connection comes from
 # libpq's variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE). Run by `npm run backup`
 # (scripts/run.ts sets them from DATABASE_URL) and every day by compose's backup service (daily.sh). Prints the new
 # file's path.
@@ -48,7 +48,7 @@ run() {
 upload() {
   run rclone copyto --no-check-dest --s3-no-head "$1" "$remote/$2" || fail "$dir/$name could not be copied to $BACKUP_S3_URL: $(said)"
 }
-trap 'rm -f "$errors"; [ -z "$name" ] || rm -f "$dir/$name.partial" "$dir/$name.sha256.partial"' EXIT
+trap 'rm -f "$errors"; [ -z "$name" ] || rm -f "$dir/$name.partial" "$dir/$name.sha256.partial" "$dir/$name.age.partial"' EXIT
 trap 'exit 143' INT TERM
 
 dir=${BACKUP_DIR:-}
@@ -58,6 +58,12 @@ case "$keep" in '' | *[!0-9]* | 0*) fail "BACKUP_KEEP must be a whole number of 
 if [ -n "${BACKUP_S3_URL:-}" ]; then
   . "$here/s3.sh"
   s3_remote "$BACKUP_S3_URL"
+  # The recipients as age's arguments (-r KEY …): the public keys only, so the server cannot read its own copies.
+  set --
+  for key in $(printf '%s' "${BACKUP_AGE_RECIPIENT:-}" | tr ',' ' '); do
+    case "$key" in age1?*) set -- "$@" -r "$key" ;; *) fail "BACKUP_AGE_RECIPIENT holds age public keys (age1…, printed by age-keygen), separated by spaces or commas: \"$key\" is not one" ;; esac
+  done
+  [ $# = 0 ] || command -v age >/dev/null || fail "age is not installed, which encrypts the copies for the bucket (Debian: apt-get install age)"
 fi
 command -v pg_dump >/dev/null || fail "pg_dump is not installed (Debian: apt-get install postgresql-client)"
 client=$(pg_dump --version | sed -n 's/^pg_dump (PostgreSQL) \([0-9]*\).*/\1/p')
@@ -80,9 +86,17 @@ printf '%s  %s\n' "${sum%% *}" "$name" >"$dir/$name.sha256.partial"
 mv "$dir/$name.sha256.partial" "$dir/$name.sha256" || fail "the checksum could not be moved into place in $dir"
 mv "$dir/$name.partial" "$dir/$name" || fail "the dump could not be moved into place in $dir"
 # All but the newest $keep go, with their checksums.
-ls "$dir" | backups_newest_first | tail -n +"$((keep + 1))" | while read -r old; do rm -f "$dir/$old" "$dir/$old.sha256"; done
+ls "$dir" | backups_newest_first | grep '\.dump$' | tail -n +"$((keep + 1))" | while read -r old; do rm -f "$dir/$old" "$dir/$old.sha256"; done
 if [ -n "${BACKUP_S3_URL:-}" ]; then
-  upload "$dir/$name" "$name"
+  if [ $# = 0 ]; then
+    upload "$dir/$name" "$name"
+  else
+    # Encrypted to the recipients (set above) aside: rclone uploads a stream of unknown size, but then looks at the
+    # object it made, which a write-only key may not.
+    run age --encrypt "$@" --output "$dir/$name.age.partial" "$dir/$name" || fail "$dir/$name could not be encrypted: $(said)"
+    upload "$dir/$name.age.partial" "$name.age"
+    rm -f "$dir/$name.age.partial"
+  fi
   upload "$dir/$name.sha256" "$name.sha256"
 fi
 record ok

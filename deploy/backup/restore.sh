@@ -1,7 +1,8 @@
 #!/bin/sh
 # Restores a backup made by backup.sh into the database libpq's variables name (see backup.sh), in one transaction:
 # all of it or, on any error, nothing. FILE is a path or, with the BACKUP_S3_* variables set (a key that may read),
-# an s3:// address (s3.sh). The dump must match the SHA-256 in its NAME.sha256 (beside it, or beside it in the bucket); --unverified restores one
+# an s3:// address (s3.sh); a FILE.age copy is decrypted with the identity in the file BACKUP_AGE_IDENTITY names.
+# The dump must match the SHA-256 in its NAME.sha256 (beside it, or beside it in the bucket); --unverified restores one
 # that has none (made before backups had checksums). Refuses a database that already has tables unless --force is
 # given, which replaces everything in it. Run by `npm run restore -- FILE [--force] [--unverified]`; without FILE,
 # lists the newest backups.
@@ -54,12 +55,21 @@ elif [ "$minor" -lt "$floor" ]; then
   fail "pg_restore $version predates the fix for dumps that run commands when restored (CVE-2025-8714): update postgresql-client-$major to $major.$floor or later (Debian: apt-get update && apt-get install postgresql-client-$major, with the security updates)"
 fi
 
-sum_of=$file.sha256
+# A checksum is of the plain dump: vpnkeys-X.dump.sha256 for vpnkeys-X.dump and vpnkeys-X.dump.age alike.
+sum_of=${file%.age}.sha256
+case "$file" in
+  *.age)
+    [ -n "${BACKUP_AGE_IDENTITY:-}" ] || fail "$file is encrypted: set BACKUP_AGE_IDENTITY to the file holding its age identity (the secret key made with age-keygen, kept off the server)"
+    [ -r "$BACKUP_AGE_IDENTITY" ] || fail "BACKUP_AGE_IDENTITY names $BACKUP_AGE_IDENTITY, which cannot be read"
+    command -v age >/dev/null || fail "age is not installed, which decrypts the copies in the bucket (Debian: apt-get install age)"
+    ;;
+esac
 script=$(mktemp)
 fetched=
 fetched_sum=
+plain=
 sum=
-trap 'rm -f "$script" ${fetched:+"$fetched"} ${fetched_sum:+"$fetched_sum"}' EXIT
+trap 'rm -f "$script" ${fetched:+"$fetched"} ${fetched_sum:+"$fetched_sum"} ${plain:+"$plain"}' EXIT
 trap 'exit 130' INT TERM HUP
 case "$file" in
   s3://*)
@@ -76,6 +86,13 @@ case "$file" in
     [ -f "$file" ] || fail "there is no backup at $file"
     source=$file
     [ ! -f "$sum_of" ] || sum=$sum_of
+    ;;
+esac
+case "$file" in
+  *.age)
+    plain=$(mktemp)
+    age --decrypt --identity "$BACKUP_AGE_IDENTITY" --output "$plain" "$source" || fail "$file could not be decrypted with the identity in $BACKUP_AGE_IDENTITY (see above)"
+    source=$plain
     ;;
 esac
 # Before anything is read from it: a damaged or altered dump is refused whole.

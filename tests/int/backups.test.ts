@@ -1,6 +1,6 @@
 // deploy/backup's scripts run as compose and `npm run backup` run them, against Debian's PostgreSQL and an S3 stand-in
 // (no site, no build): each dump has its SHA-256 beside it and in the bucket, and a restore checks it first; a name
-// dated in the future changes nothing; the bucket is only written to.
+// dated in the future changes nothing; the bucket is only written to; with an age recipient it holds only ciphertext.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,14 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { libpqEnv } from '../../scripts/lib/libpq'
 import { hasDebianPostgres, startDebianPostgres } from '../helpers/debianPostgres'
 import type { DebianPostgres } from '../helpers/debianPostgres'
-import { hasCommands } from '../helpers/processes'
+import { hasCommands, run } from '../helpers/processes'
 import { startBucket } from '../helpers/s3'
 import type { TestBucket } from '../helpers/s3'
 
 const SKIPPED = !hasDebianPostgres
   ? "Debian's PostgreSQL (postgresql-15, with its pg_dump and pg_restore) is not installed (apt-get install -y postgresql)"
-  : !hasCommands('rclone', 'sha256sum')
-    ? 'rclone is not installed (apt-get install -y rclone)'
+  : !hasCommands('rclone', 'age', 'age-keygen', 'sha256sum')
+    ? 'rclone or age is not installed (apt-get install -y rclone age)'
     : null
 if (SKIPPED) console.warn(`Skipping the backup and restore tests: ${SKIPPED}.`)
 
@@ -74,6 +74,13 @@ async function backUp(env: Record<string, string> = {}): Promise<{ dir: string; 
   expect(ran.code, ran.stderr).toBe(0)
   const file = ran.stdout.trim().split('\n').at(-1)!
   return { dir, name: path.basename(file), file, ran }
+}
+
+/** A key pair made by age-keygen: the identity's file (the secret) and the public key backups are encrypted to. */
+async function ageKey(name: string): Promise<{ identity: string; recipient: string }> {
+  const identity = path.join(work, name)
+  await run('age-keygen', ['-o', identity])
+  return { identity, recipient: /public key: (age1\w+)/.exec(readFileSync(identity, 'utf8'))![1]! }
 }
 
 /** A copy of the file, under the same name in a folder of its own. */
@@ -188,17 +195,39 @@ describe.skipIf(SKIPPED !== null)('backups: deploy/backup/backup.sh and restore.
       ['vpnkeys-20250103T000000Z.dump', 'vpnkeys-20250103T000000Z.dump.sha256', name, `${name}.sha256`, future, `${future}.sha256`].sort(),
     )
 
-    // Listed newest first without it, here and in the bucket.
+    // Listed newest first without it, here and in the bucket (where encrypted copies are listed too).
     await bucket.put(`listing/${future}`, 'old')
-    await bucket.put('listing/vpnkeys-20250104T000000Z.dump', 'old')
+    await bucket.put('listing/vpnkeys-20250104T000000Z.dump.age', 'old')
     await bucket.put('listing/vpnkeys-20250104T000000Z.dump.sha256', 'old')
     const listed = await script('restore', [], { BACKUP_DIR: dir, ...bucket.env('listing') })
     expect(listed.code).toBe(1)
     expect(listed.stderr.split('\n').filter((line) => line.startsWith('  '))).toEqual([
       `  ${dir}/${name}`,
       `  ${dir}/vpnkeys-20250103T000000Z.dump`,
-      '  s3://backups/listing/vpnkeys-20250104T000000Z.dump',
+      '  s3://backups/listing/vpnkeys-20250104T000000Z.dump.age',
     ])
+  })
+
+  it('with age recipients, sends the bucket only ciphertext (and the plain dump’s checksum), keeps the local copy plain, and restores from the bucket with an identity, refusing clearly without one', async () => {
+    const keys = [await ageKey('identity-1.txt'), await ageKey('identity-2.txt')]
+    bucket.takeRequests()
+    const { file, name } = await backUp({ ...bucket.env('sealed'), BACKUP_AGE_RECIPIENT: `${keys[0]!.recipient}, ${keys[1]!.recipient}` })
+    expect(bucket.takeRequests()).toEqual([`PUT /backups/sealed/${name}.age`, `PUT /backups/sealed/${name}.sha256`])
+    expect(await bucket.list('sealed')).toEqual([`${name}.age`, `${name}.sha256`])
+    const sealed = await bucket.get(`sealed/${name}.age`)
+    expect(sealed.subarray(0, 5).toString()).not.toBe('PGDMP')
+    expect(sealed.subarray(0, 21).toString()).toBe('age-encryption.org/v1')
+    expect(sealed.includes(Buffer.from('panel password'))).toBe(false)
+    // The local copy is the plain dump (on the database's own disk).
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('PGDMP')
+
+    const target = await emptyDatabase()
+    const withoutIdentity = await script('restore', [`s3://backups/sealed/${name}.age`], { ...target.env, ...bucket.env('sealed') })
+    expect(withoutIdentity.code).toBe(1)
+    expect(withoutIdentity.stderr).toContain(`✖ s3://backups/sealed/${name}.age is encrypted: set BACKUP_AGE_IDENTITY to the file holding its age identity`)
+    const restored = await script('restore', [`s3://backups/sealed/${name}.age`], { ...target.env, ...bucket.env('sealed'), BACKUP_AGE_IDENTITY: keys[1]!.identity })
+    expect(restored.code, restored.stderr).toBe(0)
+    expect(await notesIn(target.name)).toEqual(NOTES)
   })
 
   it('says how to create a backup folder it cannot create', async () => {
@@ -206,5 +235,13 @@ describe.skipIf(SKIPPED !== null)('backups: deploy/backup/backup.sh and restore.
     expect(ran.code).toBe(1)
     expect(ran.stderr).toContain('✖ /proc/vpnkeys-backups cannot be created: create it for the user that runs the backups (as root: install -d -m 700 -o')
     expect(ran.stderr.trim().split('\n').filter((line) => !line.startsWith('⚠'))).toHaveLength(1)
+  })
+
+  it('refuses an age recipient that is not a public key before dumping', async () => {
+    const dir = mkdtempSync(path.join(work, 'bad-key-'))
+    const ran = await script('backup', [], { ...libpqEnv(pg.url('site')), BACKUP_DIR: dir, ...bucket.env('bad-key'), BACKUP_AGE_RECIPIENT: 'AGE-SECRET-KEY-1XYZ' })
+    expect(ran.code).toBe(1)
+    expect(ran.stderr).toContain('BACKUP_AGE_RECIPIENT holds age public keys (age1…')
+    expect(readdirSync(dir)).toEqual([])
   })
 })
