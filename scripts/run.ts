@@ -12,6 +12,7 @@ import nextEnv from '@next/env'
 import { DEMO_ACCOUNTS, demoSeedRefusal } from '../src/seed/accounts'
 import { describeMailDestination } from '../src/lib/mail/transport'
 import { EnvError, parseEnv } from '../src/lib/env'
+import { backupDirOf, dataDirOf } from './lib/dataDirs'
 import { libpqEnv } from './lib/libpq'
 import { isPortFree, freePort } from './lib/ports'
 import { startEmbeddedPostgres, stopPostgresOnSignalsYourself } from './lib/postgres'
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   if (!['dev', 'start', 'seed', 'migrate', 'payload', 'create-admin', 'backup', 'restore'].includes(mode)) fail(`Unknown mode "${String(mode)}"`)
   const isDev = mode === 'dev'
   nextEnv.loadEnvConfig(root, isDev)
-  const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data')
+  const dataDir = dataDirOf(root, process.env)
   // `npm start` serves the production build; `npm run dev`, `seed` and `migrate` work in development.
   const nodeEnv = mode === 'start' ? 'production' : (process.env.NODE_ENV ?? 'development')
   const childEnv: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: '1', ...process.env, NODE_ENV: nodeEnv }
@@ -113,7 +114,8 @@ async function main(): Promise<void> {
   // first (a restore wants the database as it was, and empty).
   if (mode === 'backup' || mode === 'restore') {
     const script = path.join(root, 'deploy', 'backup', `${mode}.sh`)
-    const backupEnv = { ...childEnv, ...libpqEnv(childEnv.DATABASE_URL!), BACKUP_DIR: path.resolve(root, process.env.BACKUP_DIR || path.join(dataDir, 'backups')) }
+    const backupDir = backupDirOf({ root, env: process.env, isStrictProduction: env.isStrictProduction })
+    const backupEnv = { ...childEnv, ...libpqEnv(childEnv.DATABASE_URL!), BACKUP_DIR: backupDir }
     const child = spawn('sh', [script, ...process.argv.slice(3)], { cwd: root, env: backupEnv, stdio: 'inherit' })
     return shutdown(await waitForExit(child))
   }

@@ -1,15 +1,19 @@
 #!/bin/sh
 # A consistent dump of the site's database (pg_dump's custom format: one snapshot, compressed), written to BACKUP_DIR
-# under a dated name, keeping the newest BACKUP_KEEP (default 14), and, when BACKUP_S3_URL is set, copied to that
-# S3-compatible bucket, which keeps the newest BACKUP_KEEP too (s3.sh). The connection comes from libpq's variables
-# (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE). Run by `npm run backup` (scripts/run.ts sets them from
-# DATABASE_URL) and every day by compose's backup service (daily.sh). Prints the new file's path.
+# under a dated name with its SHA-256 beside (NAME.sha256, sha256sum's line), keeping the newest BACKUP_KEEP (default
+# 14), and, when BACKUP_S3_URL is set, copied with its checksum to that S3-compatible bucket (s3.sh): encrypted with
+# age to BACKUP_AGE_RECIPIENT when that is set. The bucket is only written to, never listed, read or pruned: its key
+# needs no other right, and its own lifecycle rule removes old copies (README, "Backups"). The connection comes from
+# libpq's variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE). Run by `npm run backup`
+# (scripts/run.ts sets them from DATABASE_URL) and every day by compose's backup service (daily.sh). Prints the new
+# file's path.
 # Each run's outcome is written to the database it backs up (alert_signals, "backup"): staff are alerted when a
 # backup fails or none has succeeded for a day (src/lib/alerts/conditions.ts).
 set -eu
 # The dumps hold e-mail addresses, password hashes and VPN panels' credentials: readable by their owner only.
 umask 077
 here=$(dirname "$0")
+. "$here/names.sh"
 errors=$(mktemp)
 name=
 dir=
@@ -39,7 +43,12 @@ run() {
   cat "$errors" >&2
   return $status
 }
-trap 'rm -f "$errors"; [ -z "$name" ] || rm -f "$dir/$name.partial"' EXIT
+# Copies a file to the bucket as NAME. Only PutObject: no look at the bucket first (--no-check-dest) nor at the object
+# after (--s3-no-head; rclone checks the MD5 the upload's answer carries instead).
+upload() {
+  run rclone copyto --no-check-dest --s3-no-head "$1" "$remote/$2" || fail "$dir/$name could not be copied to $BACKUP_S3_URL: $(said)"
+}
+trap 'rm -f "$errors"; [ -z "$name" ] || rm -f "$dir/$name.partial" "$dir/$name.sha256.partial" "$dir/$name.age.partial"' EXIT
 trap 'exit 143' INT TERM
 
 dir=${BACKUP_DIR:-}
@@ -49,6 +58,12 @@ case "$keep" in '' | *[!0-9]* | 0*) fail "BACKUP_KEEP must be a whole number of 
 if [ -n "${BACKUP_S3_URL:-}" ]; then
   . "$here/s3.sh"
   s3_remote "$BACKUP_S3_URL"
+  # The recipients as age's arguments (-r KEY …): the public keys only, so the server cannot read its own copies.
+  set --
+  for key in $(printf '%s' "${BACKUP_AGE_RECIPIENT:-}" | tr ',' ' '); do
+    case "$key" in age1?*) set -- "$@" -r "$key" ;; *) fail "BACKUP_AGE_RECIPIENT holds age public keys (age1…, printed by age-keygen), separated by spaces or commas: \"$key\" is not one" ;; esac
+  done
+  [ $# = 0 ] || command -v age >/dev/null || fail "age is not installed, which encrypts the copies for the bucket (Debian: apt-get install age)"
 fi
 command -v pg_dump >/dev/null || fail "pg_dump is not installed (Debian: apt-get install postgresql-client)"
 client=$(pg_dump --version | sed -n 's/^pg_dump (PostgreSQL) \([0-9]*\).*/\1/p')
@@ -56,22 +71,33 @@ server=$(psql -XtAc 'show server_version_num') || fail "the database does not an
 server=$((server / 10000))
 # pg_dump refuses a newer server; say what to install instead.
 [ "$client" -ge "$server" ] || fail "pg_dump $client cannot back up PostgreSQL $server: install postgresql-client-$server and put its bin directory first on PATH (/usr/lib/postgresql/$server/bin)"
-mkdir -p "$dir" || fail "$dir cannot be created"
-# A dump its run could not remove (killed, e.g. a container stopped mid-dump) is gone after a day.
-find "$dir" -maxdepth 1 -name 'vpnkeys-*.dump.partial' -mmin +1440 -exec rm -f {} + 2>/dev/null || true
+mkdir -p "$dir" 2>/dev/null || fail "$dir cannot be created: create it for the user that runs the backups (as root: install -d -m 700 -o $(id -un) $dir) or set BACKUP_DIR"
+# What a run could not remove (killed, e.g. a container stopped mid-dump) is gone after a day.
+find "$dir" -maxdepth 1 -name 'vpnkeys-*.partial' -mmin +1440 -exec rm -f {} + 2>/dev/null || true
+ls "$dir" | future_dated | while read -r odd; do
+  echo "⚠ $dir/$odd is dated more than a day ahead: it is left alone, and neither counted among the newest $keep nor removed" >&2
+done
 name="vpnkeys-$(date -u +%Y%m%dT%H%M%SZ).dump"
-# Written aside and renamed: a dump cut short never looks like a backup, and is not left behind.
+# Written aside and renamed: a dump cut short never looks like a backup, and is not left behind. The checksum goes
+# into place first, so a dump in place always has its own beside it.
 run pg_dump --format=custom --no-owner --no-privileges --file="$dir/$name.partial" || fail "pg_dump failed: $(said)"
+sum=$(sha256sum <"$dir/$name.partial") || fail "the dump's SHA-256 could not be computed"
+printf '%s  %s\n' "${sum%% *}" "$name" >"$dir/$name.sha256.partial"
+mv "$dir/$name.sha256.partial" "$dir/$name.sha256" || fail "the checksum could not be moved into place in $dir"
 mv "$dir/$name.partial" "$dir/$name" || fail "the dump could not be moved into place in $dir"
-# The dated names sort in time: all but the newest $keep go.
-newest_first() { grep -E '^vpnkeys-[0-9]{8}T[0-9]{6}Z\.dump$' | sort -r; }
-ls "$dir" | newest_first | tail -n +"$((keep + 1))" | while read -r old; do rm -f "$dir/$old"; done
+# All but the newest $keep go, with their checksums.
+ls "$dir" | backups_newest_first | grep '\.dump$' | tail -n +"$((keep + 1))" | while read -r old; do rm -f "$dir/$old" "$dir/$old.sha256"; done
 if [ -n "${BACKUP_S3_URL:-}" ]; then
-  run rclone copyto "$dir/$name" "$remote/$name" || fail "$dir/$name could not be copied to $BACKUP_S3_URL: $(said)"
-  listed=$(rclone lsf --files-only "$remote" 2>"$errors") || fail "$BACKUP_S3_URL could not be listed to remove older backups: $(said)"
-  printf '%s\n' "$listed" | newest_first | tail -n +"$((keep + 1))" | while read -r old; do
-    run rclone deletefile "$remote/$old" || echo "⚠ $BACKUP_S3_URL/$old could not be removed" >&2
-  done
+  if [ $# = 0 ]; then
+    upload "$dir/$name" "$name"
+  else
+    # Encrypted to the recipients (set above) aside: rclone uploads a stream of unknown size, but then looks at the
+    # object it made, which a write-only key may not.
+    run age --encrypt "$@" --output "$dir/$name.age.partial" "$dir/$name" || fail "$dir/$name could not be encrypted: $(said)"
+    upload "$dir/$name.age.partial" "$name.age"
+    rm -f "$dir/$name.age.partial"
+  fi
+  upload "$dir/$name.sha256" "$name.sha256"
 fi
 record ok
 echo "$dir/$name"

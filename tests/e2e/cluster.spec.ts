@@ -309,7 +309,7 @@ test('HTTPS from the nginx template: a certificate from its folder (renewed with
   }
 })
 
-test('backups: `npm run backup` keeps the newest ones here and in an S3 bucket and records its outcome for alerts, `npm run restore` refuses a database in use, and a backup restored from the bucket serves the same lists, subscription and sign-in', async ({ request }) => {
+test('backups: `npm run backup` keeps the newest ones here with their checksums, only writes them to an S3 bucket, and records its outcome for alerts, `npm run restore` refuses a database in use, and a backup restored from the bucket, checked against its checksum there, serves the same lists, subscription and sign-in', async ({ request }) => {
   test.skip(!hasDebianPostgres || !hasCommand('rclone'), "Debian's PostgreSQL (postgresql-15) or rclone is not installed: npm test installs them when run as root")
   test.setTimeout(300_000)
   const pg = await startDebianPostgres()
@@ -367,7 +367,8 @@ test('backups: `npm run backup` keeps the newest ones here and in an S3 bucket a
     expect(before.subscription).toMatch(/:\/\//)
     await stop()
 
-    // Older backups beside, here and in the bucket: the newest BACKUP_KEEP stay, files of other names are left alone.
+    // Older backups beside, here and in the bucket: the newest BACKUP_KEEP stay here, with their checksums, and files
+    // of other names are left alone; the bucket is only written to (its own lifecycle rule removes old copies).
     mkdirSync(backupDir, { recursive: true })
     for (const day of ['01', '02', '03']) {
       writeFileSync(path.join(backupDir, `vpnkeys-202501${day}T000000Z.dump`), 'old')
@@ -379,8 +380,8 @@ test('backups: `npm run backup` keeps the newest ones here and in an S3 bucket a
     expect(backup.code, backup.output).toBe(0)
     const file = backup.output.trim().split('\n').at(-1)!
     const name = path.basename(file)
-    expect(readdirSync(backupDir).sort()).toEqual(['notes.txt', 'vpnkeys-20250103T000000Z.dump', name])
-    expect(await bucket.list('site')).toEqual(['notes.txt', 'vpnkeys-20250103T000000Z.dump', name])
+    expect(readdirSync(backupDir).sort()).toEqual(['notes.txt', 'vpnkeys-20250103T000000Z.dump', name, `${name}.sha256`])
+    expect(await bucket.list('site')).toEqual(['notes.txt', 'vpnkeys-20250101T000000Z.dump', 'vpnkeys-20250102T000000Z.dump', 'vpnkeys-20250103T000000Z.dump', name, `${name}.sha256`])
     expect(await backupSignal()).toEqual({ failures: 0, last_error: null, ok: true })
     // A bucket that refuses the copy: the run fails, says why, and the staff alert has it.
     const refusedCopy = await run(['run', 'backup'], { BACKUP_KEEP: '2', BACKUP_S3_URL: 's3://no-such-bucket/site' })
@@ -397,7 +398,8 @@ test('backups: `npm run backup` keeps the newest ones here and in an S3 bucket a
     const refused = await run(['run', 'restore', '--', file])
     expect(refused.code).toBe(1)
     expect(refused.output).toMatch(/already has \d+ tables: restore only into an empty database/)
-    expect((await run(['run', 'restore', '--', path.join(backupDir, 'notes.txt')])).output).toContain('is not a backup made by npm run backup')
+    expect((await run(['run', 'restore', '--', path.join(backupDir, 'notes.txt')])).output).toContain('no checksum was found beside')
+    expect((await run(['run', 'restore', '--', path.join(backupDir, 'notes.txt'), '--unverified'])).output).toContain('is not a backup made by npm run backup')
 
     // The machine is lost with the database; a new empty one gets the backup from the bucket.
     await pg.query('DROP DATABASE drill')
@@ -405,6 +407,7 @@ test('backups: `npm run backup` keeps the newest ones here and in an S3 bucket a
     rmSync(backupDir, { recursive: true, force: true })
     const restored = await run(['run', 'restore', '--', `s3://backups/site/${name}`])
     expect(restored.code, restored.output).toBe(0)
+    expect(restored.output).toContain(`Restored s3://backups/site/${name} (its SHA-256 matched)`)
     await start()
     expect(await answers()).toEqual(before)
     // The subscriber signs in by e-mail link and finds their subscription and device key.

@@ -1,7 +1,9 @@
 // An S3-compatible bucket for the backup drill: s3rver, a kept stand-in for Amazon S3's REST API (S3 itself cannot
-// run here), on a free loopback port with its files in a throwaway folder. It takes any signature: the drill proves
-// what reaches the bucket and comes back from it, not the provider's checks of the key.
+// run here), on a free loopback port with its files in a throwaway folder. It takes any signature and grants every
+// operation: the drill proves what reaches the bucket and comes back from it, and which operations a run asked for
+// (what a key limited to them would allow), not the provider's checks of the key.
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { IncomingMessage, Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -13,9 +15,13 @@ export type TestBucket = {
   /** The variables backup.sh and restore.sh read (deploy/backup/s3.sh), for s3://BUCKET/folder. */
   env: (folder: string) => Record<string, string>
   /** Puts an object as anyone could with the key. */
-  put: (key: string, body: string) => Promise<void>
+  put: (key: string, body: string | Uint8Array<ArrayBuffer>) => Promise<void>
   /** The names under `folder/`, sorted. */
   list: (folder: string) => Promise<string[]>
+  /** An object's bytes. */
+  get: (key: string) => Promise<Buffer>
+  /** The requests the bucket was sent since the last call (this helper's own too): method and path, e.g. `PUT /backups/site/x.dump`. */
+  takeRequests: () => string[]
   close: () => Promise<void>
 }
 
@@ -25,6 +31,10 @@ export async function startBucket(bucket = 'backups'): Promise<TestBucket> {
   const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] })
   await server.run()
   const origin = `http://127.0.0.1:${port}`
+  // s3rver's own HTTP server (not in its types): each request as it arrives, before s3rver answers it.
+  let requests: string[] = []
+  const httpServer = (server as unknown as { httpServer: Server }).httpServer
+  httpServer.prependListener('request', (request: IncomingMessage) => requests.push(`${request.method} ${request.url}`))
   return {
     env: (folder) => ({
       BACKUP_S3_URL: `s3://${bucket}/${folder}`,
@@ -40,6 +50,16 @@ export async function startBucket(bucket = 'backups'): Promise<TestBucket> {
     list: async (folder) => {
       const xml = await (await fetch(`${origin}/${bucket}?list-type=2&prefix=${encodeURIComponent(`${folder}/`)}`)).text()
       return [...xml.matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1]!.slice(folder.length + 1)).sort()
+    },
+    get: async (key) => {
+      const response = await fetch(`${origin}/${bucket}/${key}`)
+      if (!response.ok) throw new Error(`S3 GET ${key}: ${response.status}`)
+      return Buffer.from(await response.arrayBuffer())
+    },
+    takeRequests: () => {
+      const taken = requests
+      requests = []
+      return taken
     },
     close: async () => {
       await server.close()

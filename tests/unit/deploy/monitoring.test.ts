@@ -83,11 +83,12 @@ describe('backups', () => {
 
   it('compose backs the database up every day with the script `npm run backup` runs, with the pg_dump of the database’s own version and the bucket’s settings', () => {
     const backup = services.backup! as typeof services.backup & { build?: string }
-    // The database's own image, with rclone for the bucket.
+    // The database's own image, with rclone for the bucket and age to encrypt what goes there.
     expect(backup.build).toBe('./deploy/backup')
     expect(read('deploy/backup/Dockerfile')).toMatch(new RegExp(`^FROM ${services.postgres!.image}$`, 'm'))
     expect(read('deploy/backup/Dockerfile')).toMatch(/apt-get install .*\brclone\b/)
-    expect(Object.keys(backup.environment ?? {})).toEqual(expect.arrayContaining(['BACKUP_S3_URL', 'BACKUP_S3_ENDPOINT', 'BACKUP_S3_REGION', 'BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY']))
+    expect(read('deploy/backup/Dockerfile')).toMatch(/apt-get install .*\bage\b/)
+    expect(Object.keys(backup.environment ?? {})).toEqual(expect.arrayContaining(['BACKUP_S3_URL', 'BACKUP_S3_ENDPOINT', 'BACKUP_S3_REGION', 'BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY', 'BACKUP_AGE_RECIPIENT']))
     expect(backup.entrypoint).toEqual(['sh', '/backup/daily.sh'])
     expect(backup.volumes).toContain('./deploy/backup:/backup:ro')
     expect(backup.environment).toMatchObject({ PGHOST: 'postgres', PGDATABASE: 'vpnkeys', BACKUP_DIR: '/backups' })
