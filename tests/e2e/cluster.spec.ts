@@ -119,9 +119,10 @@ test('each instance says it is live and ready (database, migrations, Redis, job 
     expect(ready.headers()['cache-control']).toBe('no-store')
     expect(ready.headers()['x-cache-status']).toBeUndefined()
   }
-  // nginx's $request_id (32 hex digits) is the id the app logs and answers with; a visitor's own is not taken.
+  // nginx's request id (its clock in ms, the connection's serial number, the request's on it) is the id the app logs
+  // and answers with; a visitor's own is not taken.
   const answered = await request.get('/api/health/ready', { headers: { 'X-Request-Id': 'visitor-chosen-id-000' } })
-  expect(answered.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/)
+  expect(answered.headers()['x-request-id']).toMatch(/^\d{10}\.\d{3}-\d+-\d+$/)
 })
 
 /** The sum of a metric's series whose labels include `labels`, from Prometheus's text format (0 when none). */
