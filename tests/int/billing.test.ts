@@ -585,14 +585,20 @@ describe('editors in the admin', () => {
 })
 
 describe('refunds by staff', () => {
-  it('return part of a renewal, then the rest, through Stripe; the history has each with who did it; more is refused', async () => {
-    const { refundPayment, refundablePayments } = await import('@/lib/billing/refund')
+  /** A subscriber whose first month's renewal Stripe has charged, and that payment as the refund box lists it. */
+  async function renewedOnce() {
     const bought = await billing.subscriber(world, '1')
     const before = world.double.events.length
     await control(`/_double/subscriptions/${bought.subscriptionId}/renew`)
     for (const event of world.double.events.slice(before)) await deliver(event)
     const record = (await subscriptionRecord(bought.subscriptionId))!
-    const [renewal] = await refundablePayments(world.payload, record.id)
+    const { refundablePayments } = await import('@/lib/billing/refund')
+    return { bought, record, renewal: (await refundablePayments(world.payload, record.id))[0] }
+  }
+
+  it('return part of a renewal, then the rest, through Stripe; the history has each with who did it; more is refused', async () => {
+    const { refundPayment } = await import('@/lib/billing/refund')
+    const { bought, record, renewal } = await renewedOnce()
     expect(renewal).toMatchObject({ amountKopecks: 29_900, refundedKopecks: 0, reference: expect.stringMatching(/^in_/) })
     const first = await refundPayment(world.payload, { subscriptionId: record.id, reference: renewal!.reference, amountKopecks: 9_900, by: 'editor@example.com' })
     expect(first).toEqual({ refundedKopecks: 9_900 })
@@ -615,12 +621,7 @@ describe('refunds by staff', () => {
 
   it('send two refunds at once and the money goes back once: the second finds nothing left, the provider made one', async () => {
     const { refundPayment, refundablePayments } = await import('@/lib/billing/refund')
-    const bought = await billing.subscriber(world, '1')
-    const before = world.double.events.length
-    await control(`/_double/subscriptions/${bought.subscriptionId}/renew`)
-    for (const event of world.double.events.slice(before)) await deliver(event)
-    const record = (await subscriptionRecord(bought.subscriptionId))!
-    const [renewal] = await refundablePayments(world.payload, record.id)
+    const { record, renewal } = await renewedOnce()
     const refund = (amountKopecks: number, by: string) => refundPayment(world.payload, { subscriptionId: record.id, reference: renewal!.reference, amountKopecks, by })
     // Two parts at once: both are made, one after the other, each its own refund at Stripe.
     expect((await Promise.all([refund(10_000, 'a@example.com'), refund(10_000, 'b@example.com')])).map((done) => done.refundedKopecks).sort()).toEqual([10_000, 20_000])

@@ -1,22 +1,10 @@
-import { Writable } from 'node:stream'
-
 import { GraphQLError } from 'graphql'
 import { APIError, Forbidden, logError, NotFound } from 'payload'
-import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 
-import { productionLogOptions, refusalStatus } from '@/lib/log/logger'
+import { refusalStatus } from '@/lib/log/logger'
 
-function capture() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>)
-      done()
-    },
-  })
-  return { log: pino(productionLogOptions('test'), stream), lines }
-}
+import { captureLog } from '../../helpers/logCapture'
 
 /** An error as the production build names it: the class name minified, as Payload's per-class levels never match. */
 function minified<T extends Error>(error: T): T {
@@ -26,7 +14,7 @@ function minified<T extends Error>(error: T): T {
 
 describe('log levels of refused requests', () => {
   it('a 4xx logged by Payload as an error is one info line with its status, without a stack, whatever its class is called', () => {
-    const { log, lines } = capture()
+    const { log, lines } = captureLog()
     const payload = { config: { loggingLevels: {} }, logger: log } as unknown as Parameters<typeof logError>[0]['payload']
     for (const err of [minified(new Forbidden()), minified(new NotFound()), minified(new APIError('tooManyRequests', 429, null, true))]) logError({ err, payload })
     expect(lines.map((line) => [line.level, line.status])).toEqual([
@@ -39,7 +27,7 @@ describe('log levels of refused requests', () => {
   })
 
   it('a refused GraphQL query (its resolver refused, or it never ran) is info too', () => {
-    const { log, lines } = capture()
+    const { log, lines } = captureLog()
     log.error({ err: new GraphQLError('You are not allowed', { originalError: minified(new Forbidden()) }) })
     log.error({ err: new GraphQLError('The query exceeds the maximum complexity') })
     expect(lines.map((line) => [line.level, line.status])).toEqual([
@@ -49,7 +37,7 @@ describe('log levels of refused requests', () => {
   })
 
   it('a server error stays an error, with its stack', () => {
-    const { log, lines } = capture()
+    const { log, lines } = captureLog()
     log.error({ err: minified(new APIError('database down', 500)) }, 'failed')
     log.error({ err: new Error('boom') })
     log.error(new GraphQLError('resolver crashed', { originalError: new Error('boom') }))

@@ -1,26 +1,13 @@
-import { Writable } from 'node:stream'
-
 import fc from 'fast-check'
-import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 
-import { loggablePath, productionLogOptions, requestContext, scrub } from '@/lib/log/logger'
+import { loggablePath, requestContext, scrub } from '@/lib/log/logger'
 
-/** A production logger writing into an array of parsed lines. */
-function capture() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>)
-      done()
-    },
-  })
-  return { log: pino(productionLogOptions('test'), stream), lines }
-}
+import { captureLog } from '../../helpers/logCapture'
 
 describe('production logs', () => {
   it('write one JSON line per event with an ISO time, the level by name, the message and the request id', () => {
-    const { log, lines } = capture()
+    const { log, lines } = captureLog()
     requestContext().run({ requestId: 'req-12345678' }, () => log.info('rendered'))
     log.warn({ job: 7 }, 'job run')
     expect(lines[0]).toMatchObject({ level: 'info', msg: 'rendered', reqId: 'req-12345678', name: 'test' })
@@ -30,7 +17,7 @@ describe('production logs', () => {
   })
 
   it('keep no e-mail address, URL password, bearer token or secret field, in messages, objects or errors', () => {
-    const { log, lines } = capture()
+    const { log, lines } = captureLog()
     log.warn('Mail to visitor@mail.example not sent now; queued for retry')
     log.error({ err: new Error('connect to postgres://vpnkeys:hunter2@db:5432/vpnkeys failed for owner@mail.example') }, 'query failed')
     log.info({ user: { email: 'a@b.example', password: 'pw-123456' }, note: 'Authorization: Bearer abcdef123456' }, 'detail')
@@ -43,7 +30,7 @@ describe('production logs', () => {
   })
 
   it('keep no sign-in link of a failed e-mail job, no query parameter of a database error, and mask a message taken from an error', () => {
-    const { log, lines } = capture()
+    const { log, lines } = captureLog()
     log.error({ err: new Error('boom'), job: { id: 9, input: { to: 'x@y.example', html: 'https://site.example/verify-email/SECRETCODE1' } } }, 'job failed')
     log.error(Object.assign(new Error('Failed query: select … params: a@b.example,tok123'), { params: ['a@b.example', 'tok123'] }))
     log.error({ err: 'plain text error' }, 'odd')
