@@ -21,9 +21,14 @@ export default async function setup(): Promise<() => Promise<void>> {
   // A real domain, never the address requests arrive on: every absolute URL must come from it.
   Object.assign(process.env, { NODE_ENV: 'test', SERVER_URL: INT_SERVER_URL, MIRROR_HOSTS: INT_MIRROR_HOST })
   process.env.TEST_PG_ADMIN_URL = postgres.url.replace(/\/[^/]+$/, '/postgres')
-  await runPrepare('always', process.env)
-  return async () => {
+  const stop = async () => {
     await postgres.stop()
     await rm(dir, { recursive: true, force: true })
   }
+  // A failed preparation (a schema without its migration) must not leave the database running.
+  await runPrepare('always', process.env).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  return stop
 }

@@ -84,8 +84,8 @@ function statementOf(args: unknown[]): string | null {
 /**
  * Makes `pool` ride out a database restart (`pg_ctl restart -m fast`, a failover): a connection refused while the
  * database is down is asked for again for up to `waitMs`, a statement that never reached it is sent again, and a read
- * whose connection died under it runs once more on a new one. A write caught mid-flight fails as before: it may
- * have been done.
+ * whose connection died under it runs again on a new one (within `waitMs` of the first interruption). A write caught
+ * mid-flight fails as before: it may have been done.
  */
 export function surviveRestarts(pool: Pool, waitMs: number = RESTART_WAIT_MS): void {
   const connectOnce = pool.connect.bind(pool) as (...args: unknown[]) => Promise<PoolClient>
@@ -100,7 +100,10 @@ export function surviveRestarts(pool: Pool, waitMs: number = RESTART_WAIT_MS): v
       }
     }
   }
-  const run = async (args: QueryArgs, isRead: boolean, deadline: number, readRetried = false): Promise<unknown> => {
+  // `deadline`: until when the database is waited for. Once a read was interrupted, it is run again for as long as it
+  // keeps being interrupted within that time: a new connection can be made in the instant before a fast shutdown
+  // reaches it, and end with the same error.
+  const run = async (args: QueryArgs, isRead: boolean, deadline: number, interruptedBefore = false): Promise<unknown> => {
     const client = await connect(deadline)
     try {
       const result = await (client.query as (...given: QueryArgs) => Promise<unknown>)(...args)
@@ -110,8 +113,11 @@ export function surviveRestarts(pool: Pool, waitMs: number = RESTART_WAIT_MS): v
       const [notSent, interrupted] = [wasNotSent(error), isInterrupted(error)]
       // A dead connection goes, never back into the pool.
       client.release(notSent || interrupted ? (error as Error) : undefined)
-      if (notSent && Date.now() < deadline) return run(args, isRead, deadline, readRetried)
-      if (interrupted && isRead && !readRetried) return run(args, isRead, Date.now() + waitMs, true)
+      if (notSent && Date.now() < deadline) return run(args, isRead, deadline, interruptedBefore)
+      if (interrupted && isRead && (!interruptedBefore || Date.now() < deadline)) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        return run(args, isRead, interruptedBefore ? deadline : Date.now() + waitMs, true)
+      }
       throw error
     }
   }
