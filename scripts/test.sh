@@ -12,6 +12,7 @@ bash scripts/ensure-debian.sh optional "the trojan real-client test" trojan troj
 bash scripts/ensure-debian.sh optional "the WireGuard real-client test" wg,wg-quick,wireguard-go,nft wireguard-tools wireguard-go nftables
 bash scripts/ensure-debian.sh optional "the OpenVPN real-client test" openvpn openvpn
 bash scripts/ensure-debian.sh optional "the backup and restore drill and tests and the backup alert (Debian's PostgreSQL, its pg_dump, pg_restore and psql; rclone for the S3 copy; age to encrypt it)" pg_dump,pg_restore,psql,pg_ctlcluster,rclone,age postgresql rclone age
+bash scripts/ensure-debian.sh optional "the Prometheus configuration, alert rule tests and scrape (promtool, prometheus)" promtool,prometheus prometheus
 bash scripts/ensure-debian.sh optional "the SoftEther adapter's tests" /usr/libexec/softether/vpnserver/vpnserver,vpncmd softether-vpnserver softether-vpncmd
 rm -rf .test && mkdir -p .test
 

@@ -189,6 +189,41 @@ test('each instance’s metrics are refused without the token, and after real tr
   expect(instanceOf(await scrape(b))).not.toBe(instanceOf(after))
 })
 
+test('Prometheus with deploy/prometheus’s configuration scrapes both instances and loads the alert rules', async () => {
+  test.skip(!hasCommand('prometheus'), "Debian's prometheus is not installed: npm test installs it when run as root")
+  const dir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-prometheus-'))
+  const port = await freePort()
+  const shipped = path.resolve(import.meta.dirname, '../../deploy/prometheus')
+  // The shipped file as an operator fills it in: their token file, the instances' addresses (here the cluster's).
+  writeFileSync(path.join(dir, 'token'), `${CLUSTER_METRICS_TOKEN}\n`)
+  writeFileSync(path.join(dir, 'alerts.yml'), readFileSync(path.join(shipped, 'alerts.yml')))
+  const targets = instances().map((url) => `"${new URL(url).host}"`).join(', ')
+  writeFileSync(
+    path.join(dir, 'prometheus.yml'),
+    readFileSync(path.join(shipped, 'prometheus.yml'), 'utf8')
+      .replace('/etc/prometheus/vpnkeys-metrics-token', path.join(dir, 'token'))
+      .replace('"127.0.0.1:3001", "127.0.0.1:3002"', targets)
+      .replace('scrape_interval: 15s', 'scrape_interval: 1s'),
+  )
+  const prometheus = spawn('prometheus', [`--config.file=${path.join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${path.join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: 'ignore' })
+  try {
+    const api = async (pathname: string) => ((await (await fetch(`http://127.0.0.1:${port}${pathname}`)).json()) as { data: unknown }).data
+    await expect(async () => {
+      const { activeTargets } = (await api('/api/v1/targets')) as { activeTargets: { labels: { job: string }; health: string; scrapeUrl: string }[] }
+      expect(activeTargets.map((target) => [target.labels.job, target.health, new URL(target.scrapeUrl).pathname])).toEqual([
+        ['vpnkeys', 'up', '/api/metrics'],
+        ['vpnkeys', 'up', '/api/metrics'],
+      ])
+    }).toPass({ timeout: 30_000, intervals: [500] })
+    const { groups } = (await api('/api/v1/rules')) as { groups: { rules: { name: string }[] }[] }
+    expect(groups.flatMap((group) => group.rules.map((rule) => rule.name))).toEqual(expect.arrayContaining(['VpnkeysInstanceDown', 'VpnkeysServerDown', 'VpnkeysFreeListEmpty']))
+  } finally {
+    prometheus.kill('SIGTERM')
+    await new Promise((resolve) => (prometheus.exitCode === null ? prometheus.once('exit', resolve) : resolve(null)))
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test('the scheduled rotation and health check are queued once, by one of the two instances', async () => {
   // The instances' first minute tick may still be coming.
   test.setTimeout(100_000)
@@ -289,10 +324,11 @@ test('HTTPS from the nginx template: a certificate from its folder (renewed with
     // A client that offers TLS 1.1 (its own security level lowered so that it does) is refused by the server's alert.
     await expect(overTls(tlsPort, FREE_KEYS_HOST, first.pem.ca, '/', { maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' })).rejects.toThrow(/tlsv1 alert protocol version/i)
 
-    // Plain HTTP: sent to the same page over HTTPS, without HSTS; Let's Encrypt's challenge is answered as it is.
+    // Plain HTTP: sent to the same page over HTTPS (on its port, here not 443), without HSTS; Let's Encrypt's
+    // challenge is answered as it is.
     const plain = await overHttp(httpPort, FREE_KEYS_HOST, '/tariffs?from=mail')
     expect(plain.status).toBe(308)
-    expect(plain.headers.location).toBe(`https://${FREE_KEYS_HOST}/tariffs?from=mail`)
+    expect(plain.headers.location).toBe(`https://${FREE_KEYS_HOST}:${tlsPort}/tariffs?from=mail`)
     expect(plain.headers['strict-transport-security']).toBeUndefined()
     const challenge = await overHttp(httpPort, FREE_KEYS_HOST, '/.well-known/acme-challenge/token-1')
     expect(challenge.status).toBe(200)
@@ -660,7 +696,7 @@ test('a database restarted twice under a load of API reads, feeds and rate-limit
   }
 })
 
-test('an instance restarted for an upgrade behind nginx under a load of pages, feeds and API reads loses no request', async () => {
+test('an instance restarted for an upgrade behind nginx under a load of pages, feeds, API reads and uptime checks loses no request, and readiness through nginx stays 200', async () => {
   test.setTimeout(240_000)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-rolling-'))
   const ports = [await freePort(), await freePort()]
@@ -675,10 +711,12 @@ test('an instance restarted for an upgrade behind nginx under a load of pages, f
   let loading = true
   // What visitors and apps do at once: a page past nginx's cache, a feed, an API read. (A POST nginx wrote into the
   // instant the port closed is not sent again, on purpose: README, "Upgrades".)
+  // And an uptime check asking whether the site can serve: a stopping instance's 503 is about itself, not the site.
   const requests: [string, RequestInit][] = [
     ['/tariffs', { headers: { 'Accept-Language': 'ru', 'Cache-Control': 'no-cache' } }],
     ['/api/feed/vless-nl/base64', {}],
     ['/api/countries?limit=1&depth=0', {}],
+    ['/api/health/ready', {}],
   ]
   const worker = async (offset: number) => {
     for (let index = offset; loading; index += 1) {

@@ -73,6 +73,7 @@ export async function startNginx({ dir, listenPort, upstreams, extraConfig = '',
     CACHE_DIR: path.join(dir, 'cache'),
     TLS_CONF: tls ? tlsConf : NO_TLS,
     TLS_DIR: tls?.certificateDir ?? '',
+    TLS_PORT: tls ? String(tls.port) : '',
     TRUSTED_PROXIES: trusted,
     ACCESS_LOG: accessLog,
   })

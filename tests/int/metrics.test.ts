@@ -38,25 +38,59 @@ describe('metrics from Payload', () => {
   })
 
   it('read the queue, servers down, failing and listed keys from the database, every protocol included', async () => {
-    const country = (await payload.find({ collection: 'countries', limit: 1, depth: 0, where: { code: { equals: 'nl' } } })).docs[0]!
+    const all = metrics()
+    await collectDatabaseGauges(payload, all)
+    const listed = (await all.freeKeysListed.get()).values
+    expect(listed.map((entry) => entry.labels.protocol).sort()).toEqual([...PROTOCOLS].sort())
+    // The seeded lists hold vless keys.
+    expect(await value('vpnkeys_free_keys_listed', { protocol: 'vless' })).toBeGreaterThan(0)
+    expect((await all.keysFailing.get()).values).toHaveLength(PROTOCOLS.length)
+    expect((await all.freeListsEmpty.get()).values).toHaveLength(PROTOCOLS.length)
+    expect(await value('vpnkeys_servers_enabled')).toBeGreaterThanOrEqual(await value('vpnkeys_servers_down'))
+    expect(await value('vpnkeys_job_queue_oldest_seconds')).toBeGreaterThanOrEqual(0)
+  })
+
+  it('count a server down and a list empty as the site’s own incidents do: after three failed checks, and only for lists some free server offers', async () => {
+    const country = (await payload.find({ collection: 'countries', limit: 1, depth: 0, where: { code: { equals: 'aq' } } })).docs[0]!
+    const { currentConditions } = await import('@/lib/alerts/conditions')
+    const gauges = async () => {
+      await collectDatabaseGauges(payload, metrics())
+      return { down: await value('vpnkeys_servers_down'), emptySstp: await value('vpnkeys_free_lists_empty', { protocol: 'sstp' }), emptyOpenvpn: await value('vpnkeys_free_lists_empty', { protocol: 'openvpn' }) }
+    }
+    const incidents = async () => (await currentConditions(payload)).holding.map((condition) => condition.key)
+    const before = await gauges()
+    // An adapter told to issue no sstp keys offers no sstp list; a manual server with none imported does offer its list.
     const server = await payload.create({
       collection: 'servers',
       depth: 0,
-      data: { name: 'metrics-down', country: country.id, hosting: 'Test machine', host: '203.0.113.40', tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'vless', port: 443, freeKeys: 0 }], health: { status: 'down' } },
+      data: {
+        name: 'metrics-down',
+        country: country.id,
+        hosting: 'Test machine',
+        host: '203.0.113.40',
+        tier: 'free',
+        enabled: true,
+        adapter: 'manual',
+        protocols: [{ protocol: 'openvpn', port: 1194 }],
+        health: { status: 'down', failures: 1 },
+      },
+    })
+    const quiet = await payload.create({
+      collection: 'servers',
+      depth: 0,
+      data: { name: 'metrics-no-sstp', country: country.id, hosting: 'Test machine', host: '203.0.113.41', tier: 'free', enabled: true, adapter: 'softether', protocols: [{ protocol: 'sstp', port: 443, freeKeys: 0 }] },
     })
     try {
-      const all = metrics()
-      await collectDatabaseGauges(payload, all)
-      expect(await value('vpnkeys_servers_down')).toBeGreaterThanOrEqual(1)
-      expect(await value('vpnkeys_servers_enabled')).toBeGreaterThanOrEqual(await value('vpnkeys_servers_down'))
-      const listed = (await all.freeKeysListed.get()).values
-      expect(listed.map((entry) => entry.labels.protocol).sort()).toEqual([...PROTOCOLS].sort())
-      // The seeded lists hold vless keys.
-      expect(await value('vpnkeys_free_keys_listed', { protocol: 'vless' })).toBeGreaterThan(0)
-      expect((await all.keysFailing.get()).values).toHaveLength(PROTOCOLS.length)
-      expect(await value('vpnkeys_job_queue_oldest_seconds')).toBeGreaterThanOrEqual(0)
+      // One failed check: neither the site nor the metric calls it down yet.
+      expect(await gauges()).toEqual({ ...before, emptyOpenvpn: before.emptyOpenvpn + 1 })
+      expect(await incidents()).not.toContain(`serverDown:${server.id}`)
+      expect(await incidents()).toContain(`listEmpty:${country.id}:openvpn`)
+      expect(await incidents()).not.toContain(`listEmpty:${country.id}:sstp`)
+      await payload.update({ collection: 'servers', id: server.id, data: { health: { status: 'down', failures: 3 } } })
+      expect(await gauges()).toEqual({ down: before.down + 1, emptySstp: before.emptySstp, emptyOpenvpn: before.emptyOpenvpn + 1 })
+      expect(await incidents()).toContain(`serverDown:${server.id}`)
     } finally {
-      await payload.delete({ collection: 'servers', id: server.id })
+      await payload.delete({ collection: 'servers', where: { id: { in: [server.id, quiet.id] } } })
     }
   })
 })

@@ -2,9 +2,10 @@
 // production, in front of a small HTTP server that records what reached it. The visitor's address the app is told
 // (only a trusted proxy's X-Forwarded-For is believed; IPv6 visitors as themselves) and an access log that keeps no
 // secret a path or a query carries.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import type { IncomingHttpHeaders, Server } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/ports'
 import { startNginx } from '../helpers/nginx'
 import type { RunningNginx } from '../helpers/nginx'
+import { makeTestPki } from '../helpers/testPki'
 
 let app: Server
 let nginx: RunningNginx
@@ -24,7 +26,9 @@ const folder = mkdtempSync(path.join(tmpdir(), 'nginx-front-'))
 beforeAll(async () => {
   app = createServer((incoming, response) => {
     seen.push(incoming.headers)
-    response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok')
+    // As the app answers a page when SERVER_URL is https: with its own HSTS.
+    const own = incoming.url === '/with-hsts' ? { 'strict-transport-security': 'max-age=31536000' } : {}
+    response.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store', ...own }).end('ok')
   })
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
   port = await freePort()
@@ -126,5 +130,40 @@ describe('the access log', () => {
     expect(answer.told?.['x-request-id']).toBe(answer.requestId)
     const line = (await logUntil(answer.requestId)).find((candidate) => candidate.reqId === answer.requestId)
     expect(line).toMatchObject({ path: '/de', userAgent: 'Evil "agent", \\"}' })
+  })
+})
+
+describe('HSTS over HTTPS', () => {
+  it('is one header on every answer, whether the app sent its own or not', async () => {
+    const dir = path.join(folder, 'tls')
+    const certificates = path.join(dir, 'live')
+    mkdirSync(certificates, { recursive: true })
+    const pki = await makeTestPki(['127.0.0.1'])
+    writeFileSync(path.join(certificates, 'fullchain.pem'), readFileSync(pki.files.serverCert))
+    writeFileSync(path.join(certificates, 'privkey.pem'), readFileSync(pki.files.serverKey))
+    const [plainPort, tlsPort] = [await freePort(), await freePort()]
+    const tls = await startNginx({
+      dir,
+      listenPort: plainPort,
+      upstreams: [`127.0.0.1:${(app.address() as AddressInfo).port}`],
+      tls: { port: tlsPort, certificateDir: certificates, acmeRoot: path.join(dir, 'acme') },
+    })
+    try {
+      const hstsOf = (pathname: string) =>
+        new Promise<string[]>((resolve, reject) => {
+          const outgoing = httpsRequest({ host: '127.0.0.1', port: tlsPort, path: pathname, ca: pki.pem.ca }, (answer) => {
+            answer.resume()
+            const raw = answer.rawHeaders
+            const pairs = raw.flatMap((name, index) => (index % 2 === 0 ? [[name.toLowerCase(), raw[index + 1]!] as const] : []))
+            resolve(pairs.filter(([name]) => name === 'strict-transport-security').map(([, value]) => value))
+          })
+          outgoing.once('error', reject)
+          outgoing.end()
+        })
+      expect(await hstsOf('/with-hsts')).toHaveLength(1)
+      expect(await hstsOf('/without')).toEqual(['max-age=31536000'])
+    } finally {
+      await tls.close()
+    }
   })
 })

@@ -26,6 +26,15 @@ type ServerRow = {
   health?: { failures?: number | null; lastRotationError?: string | null; keysFailing?: boolean | null } | null
 }
 
+/**
+ * Whether a free server offers visitors keys of a protocol at all: a manual server's are imported by editors, an
+ * adapter's issued as many as it is told (0: none). The list of that country and protocol is then expected to have
+ * keys; one with none is an incident (listEmpty), and the same count is a metric (src/lib/metrics/databaseGauges.ts).
+ */
+export function offersFreeKeys(adapter: string, freeKeys: number | null | undefined): boolean {
+  return adapter === 'manual' || freeKeys !== 0
+}
+
 function firstLine(text: string): string {
   const line = text.split('\n')[0]!.trim()
   return line.length > 200 ? `${line.slice(0, 199)}…` : line
@@ -74,7 +83,7 @@ export async function currentConditions(payload: Payload): Promise<{ holding: Co
     const { country } = server
     const names = typeof country.name === 'string' ? { ru: country.name, en: country.name } : country.name
     for (const { protocol, freeKeys } of server.protocols ?? []) {
-      if (server.adapter !== 'manual' && freeKeys === 0) continue
+      if (!offersFreeKeys(server.adapter, freeKeys)) continue
       const key = `listEmpty:${country.id}:${protocol}`
       if (hasKeys.has(`${country.id}:${protocol}`) || offered.has(key)) continue
       offered.set(key, {

@@ -1,10 +1,13 @@
 // The metrics the database holds, read when Prometheus scrapes (a few grouped counts on indexed columns): the job
-// queue, servers down, free keys hidden by their connection check, free keys listed. The same on every instance.
+// queue, servers down, free keys hidden by their connection check, free keys listed, and free lists left without a
+// key. The same on every instance. Servers down and empty lists are counted as the site's own incidents decide them
+// (src/lib/alerts/conditions.ts), so Prometheus's alerts and the staff's e-mails agree.
 import type { Payload } from 'payload'
 
+import { offersFreeKeys } from '@/lib/alerts/conditions'
 import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOLS } from '@/lib/keys'
-import { HIDE_KEY_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
+import { HIDE_KEY_AFTER_FAILED_CHECKS, HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 
 import type { Metrics } from './metrics'
 
@@ -13,24 +16,37 @@ const DUE = 'completed_at IS NULL AND has_error IS NOT TRUE AND processing IS NO
 
 export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): Promise<void> {
   const pool = sqlPool(payload)
-  const [queue, oldest, servers, failing, listed] = await Promise.all([
+  const [queue, oldest, servers, failing, listed, offered] = await Promise.all([
     pool.query<{ task: string; jobs: number }>(`SELECT task_slug::text AS task, count(*)::int AS jobs FROM payload_jobs WHERE ${DUE} GROUP BY task_slug`),
     pool.query<{ seconds: number | null }>(`SELECT extract(epoch FROM now() - min(coalesce(wait_until, created_at)))::float AS seconds FROM payload_jobs WHERE ${DUE}`),
-    pool.query<{ enabled: number; down: number }>(`SELECT count(*)::int AS enabled, count(*) FILTER (WHERE health_status = 'down')::int AS down FROM servers WHERE enabled`),
+    // Down as the incident says: after HIDE_SERVER_AFTER_FAILED_CHECKS failed checks in a row, not the first.
+    pool.query<{ enabled: number; down: number }>(
+      `SELECT count(*)::int AS enabled, count(*) FILTER (WHERE coalesce(health_failures, 0) >= $1)::int AS down FROM servers WHERE enabled`,
+      [HIDE_SERVER_AFTER_FAILED_CHECKS],
+    ),
     pool.query<{ protocol: string; keys: number }>(
       `SELECT protocol::text, count(*)::int AS keys FROM keys WHERE tier = 'free' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()) AND liveness_failures >= $1 GROUP BY protocol`,
       [HIDE_KEY_AFTER_FAILED_CHECKS],
     ),
     pool.query<{ protocol: string; keys: number }>(`SELECT protocol::text, sum(keys)::int AS keys FROM key_listing WHERE expires_at > now() GROUP BY protocol`),
+    // Each free list an enabled free server offers, with whether it has a key now.
+    pool.query<{ country: number; protocol: string; adapter: string; free_keys: number | null; has_keys: boolean }>(
+      `SELECT s.country_id AS country, p.protocol::text AS protocol, s.adapter::text AS adapter, p.free_keys::float AS free_keys,
+         EXISTS (SELECT 1 FROM key_listing l WHERE l.country_id = s.country_id AND l.protocol::text = p.protocol::text AND l.expires_at > now() AND l.keys > 0) AS has_keys
+       FROM servers s JOIN servers_protocols p ON p._parent_id = s.id WHERE s.enabled AND s.tier = 'free'`,
+    ),
   ])
   gauges.jobQueueDepth.reset()
   for (const row of queue.rows) gauges.jobQueueDepth.set({ task: row.task }, row.jobs)
   gauges.jobQueueAge.set(oldest.rows[0]?.seconds ?? 0)
   gauges.serversEnabled.set(servers.rows[0]?.enabled ?? 0)
   gauges.serversDown.set(servers.rows[0]?.down ?? 0)
+  // A country's list of a protocol counts once, however many servers offer it.
+  const empty = new Set(offered.rows.filter((row) => offersFreeKeys(row.adapter, row.free_keys) && !row.has_keys).map((row) => `${row.country}:${row.protocol}`))
   // Every protocol, none included: an empty list is a 0 an alert can see, not a missing series.
   for (const protocol of PROTOCOLS) {
     gauges.keysFailing.set({ protocol }, failing.rows.find((row) => row.protocol === protocol)?.keys ?? 0)
     gauges.freeKeysListed.set({ protocol }, listed.rows.find((row) => row.protocol === protocol)?.keys ?? 0)
+    gauges.freeListsEmpty.set({ protocol }, [...empty].filter((list) => list.endsWith(`:${protocol}`)).length)
   }
 }

@@ -6,6 +6,8 @@ import { hostname } from 'node:os'
 
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 
+import { HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
+
 export const METRIC_PREFIX = 'vpnkeys_'
 
 function createMetrics() {
@@ -63,10 +65,16 @@ function createMetrics() {
     // Read from the database at scrape time: the same on every instance (alert on their max, not their sum).
     jobQueueDepth: new Gauge({ name: `${METRIC_PREFIX}job_queue_depth`, help: 'Jobs waiting to run, by task', labelNames: ['task'] as const, registers }),
     jobQueueAge: new Gauge({ name: `${METRIC_PREFIX}job_queue_oldest_seconds`, help: 'How long the oldest job due to run has waited', registers }),
-    serversDown: new Gauge({ name: `${METRIC_PREFIX}servers_down`, help: 'Enabled VPN servers whose health check fails', registers }),
+    serversDown: new Gauge({ name: `${METRIC_PREFIX}servers_down`, help: `Enabled VPN servers whose health check failed ${HIDE_SERVER_AFTER_FAILED_CHECKS} times in a row (what the site counts as down)`, registers }),
     serversEnabled: new Gauge({ name: `${METRIC_PREFIX}servers_enabled`, help: 'Enabled VPN servers', registers }),
     keysFailing: new Gauge({ name: `${METRIC_PREFIX}keys_failing_check`, help: 'Free keys hidden because their connection check fails, by protocol', labelNames: ['protocol'] as const, registers }),
     freeKeysListed: new Gauge({ name: `${METRIC_PREFIX}free_keys_listed`, help: 'Free keys visitors can see now, by protocol', labelNames: ['protocol'] as const, registers }),
+    freeListsEmpty: new Gauge({
+      name: `${METRIC_PREFIX}free_lists_empty`,
+      help: "Countries' free lists of a protocol that an enabled free server offers and that have no key now, by protocol",
+      labelNames: ['protocol'] as const,
+      registers,
+    }),
   }
 }
 

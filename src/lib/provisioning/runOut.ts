@@ -17,26 +17,27 @@ export const RUN_OUT_WARNING_MS = 24 * 60 * 60 * 1000
 
 export type RunOut = { id: number; server: string; protocol: Protocol; at: Date }
 
-/** The first of a manual server's offered protocols whose imported keys run out, and when; null if none ever does. */
+/**
+ * The first of a manual server's offered protocols whose imported keys run out, and when; null if none ever does. A
+ * protocol nobody ever imported a key of has nothing to run out of: its empty list is an incident of its own
+ * (listEmpty, src/lib/alerts/conditions.ts), not a warning that keys are running out.
+ */
 export async function manualRunOut(payload: Payload, server: Pick<Server, 'id' | 'name' | 'protocols'>, now: Date): Promise<RunOut | null> {
   const { docs } = await payload.find({
     collection: 'keys',
-    where: {
-      and: [
-        { server: { equals: server.id } },
-        { tier: { equals: 'free' } },
-        { revokedAt: { exists: false } },
-        { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
-      ],
-    },
+    where: { and: [{ server: { equals: server.id } }, { tier: { equals: 'free' } }] },
     pagination: false,
     depth: 0,
-    select: { protocol: true, expiresAt: true },
+    select: { protocol: true, expiresAt: true, revokedAt: true },
   })
   let first = null as RunOut | null
   for (const { protocol } of server.protocols ?? []) {
-    const keys = docs.filter((key) => key.protocol === protocol).map((key) => ({ id: key.id, expiresAt: key.expiresAt ?? null }))
-    const at = runOutAt(keys, now)
+    const imported = docs.filter((key) => key.protocol === protocol)
+    if (imported.length === 0) continue
+    const current = imported
+      .filter((key) => !key.revokedAt && (!key.expiresAt || Date.parse(key.expiresAt) > now.getTime()))
+      .map((key) => ({ id: key.id, expiresAt: key.expiresAt ?? null }))
+    const at = runOutAt(current, now)
     if (at !== null && (first === null || at < first.at)) first = { id: server.id, server: server.name, protocol, at }
   }
   return first
