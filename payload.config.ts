@@ -39,6 +39,7 @@ import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
 import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
 import { notifyStaffTask } from './src/jobs/notifyStaff'
 import { sendEmailTask } from './src/jobs/sendEmail'
+import { sendLinkEmailTask } from './src/jobs/sendLinkEmail'
 import { watchIncidentsTask } from './src/jobs/watchIncidents'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
 import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/lib/admin/adminText'
@@ -48,6 +49,7 @@ import { survivePoolErrors } from './src/lib/db/pool'
 import { runQueueHere } from './src/lib/queue/runner'
 import { productionLogOptions } from './src/lib/log/logger'
 import { measuredEmail, measuredTask } from './src/lib/metrics/instrument'
+import { fromSiteName } from './src/lib/mail/fromSiteName'
 import { createMailTransport } from './src/lib/mail/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -118,16 +120,19 @@ export default buildConfig({
     ],
   },
   email: measuredEmail(
-    nodemailerAdapter({
-      defaultFromAddress: config.emailFrom,
-      defaultFromName: 'VPN keys',
-      transport: createMailTransport(config),
-    }),
+    fromSiteName(
+      nodemailerAdapter({
+        defaultFromAddress: config.emailFrom,
+        // Only until Site settings can be read (src/lib/mail/fromSiteName.ts): mail comes from the site's name.
+        defaultFromName: 'VPN ключи',
+        transport: createMailTransport(config),
+      }),
+    ),
   ),
   // Production: JSON lines (src/lib/log); development: Payload's readable lines.
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
-    tasks: [sendEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
+    tasks: [sendEmailTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
     // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/queue/runner.ts), which also
     // queues the scheduled tasks; only admins may queue or run them over the API.
     autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],

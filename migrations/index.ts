@@ -39,6 +39,7 @@ import * as migration_20261127_044254_staff_alerts from './20261127_044254_staff
 import * as migration_20261127_053733_dashboard_trends from './20261127_053733_dashboard_trends';
 import * as migration_20261127_075623_backup_alerts from './20261127_075623_backup_alerts';
 import * as migration_20261129_001827_require_device_id from './20261129_001827_require_device_id';
+import * as migration_20261129_022938_link_mails_speed_claim from './20261129_022938_link_mails_speed_claim';
 
 export const migrations = [
   {
@@ -244,6 +245,11 @@ export const migrations = [
   {
     up: migration_20261129_001827_require_device_id.up,
     down: migration_20261129_001827_require_device_id.down,
-    name: '20261129_001827_require_device_id'
+    name: '20261129_001827_require_device_id',
+  },
+  {
+    up: migration_20261129_022938_link_mails_speed_claim.up,
+    down: migration_20261129_022938_link_mails_speed_claim.down,
+    name: '20261129_022938_link_mails_speed_claim'
   },
 ];

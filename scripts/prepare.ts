@@ -2,7 +2,9 @@
 // pages), then the demo seed by policy.
 import { getPayload } from 'payload'
 
+import { migrations } from '../migrations'
 import config from '../payload.config'
+import { sqlPool } from '../src/lib/db/pool'
 import { ensureEssentials, isDatabaseEmpty, seed } from '../src/seed'
 
 // 'migrations': the Payload CLI's run (migrate:create reads the schema the code has, not yet the database's).
@@ -11,6 +13,12 @@ type SeedPolicy = 'always' | 'if-empty' | 'never' | 'migrations'
 async function main(): Promise<void> {
   const policy = (process.argv[2] ?? 'if-empty') as SeedPolicy
   const payload = await getPayload({ config })
+  // Said either way, so an upgrade's `npm run migrate` tells whether it changed the database.
+  const applied = await sqlPool(payload)
+    .query('SELECT name FROM payload_migrations')
+    .then(({ rows }) => new Set((rows as { name: string }[]).map((row) => row.name)), () => new Set<string>())
+  const pending = migrations.filter((migration) => !applied.has(migration.name))
+  console.info(pending.length === 0 ? `Migrations: nothing to apply (all ${migrations.length} in place).` : `Migrations: applying ${pending.length} of ${migrations.length}…`)
   await payload.db.migrate()
   if (policy === 'migrations') return payload.destroy()
   const empty = await isDatabaseEmpty(payload)

@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, demoSeedRefusal } from '../src/seed/accounts'
 import { describeMailDestination } from '../src/lib/mail/transport'
 import { EnvError, parseEnv } from '../src/lib/env'
 import { backupDirOf, dataDirOf } from './lib/dataDirs'
+import { nodeVerdict } from './lib/nodeVersion'
 import { libpqEnv } from './lib/libpq'
 import { isPortFree, freePort } from './lib/ports'
 import { startEmbeddedPostgres, stopPostgresOnSignalsYourself } from './lib/postgres'
@@ -76,6 +77,9 @@ async function main(): Promise<void> {
     if (error instanceof EnvError) fail(error.message)
     throw error
   }
+  const node = nodeVerdict(process.version, { isProduction: env.isStrictProduction })
+  if (!node.ok) fail(node.line)
+  if (node.warning) console.warn(`! ${node.warning}`)
 
   // What this run started, so a signal or a failure can stop it in order.
   const running: { postgres?: RunningPostgres; site?: ChildProcess; stripe?: StripeDouble; yookassa?: YooKassaDouble } = {}

@@ -138,6 +138,7 @@ export interface Config {
   jobs: {
     tasks: {
       sendEmail: TaskSendEmail;
+      sendLinkEmail: TaskSendLinkEmail;
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
       forgetExpiredLimits: TaskForgetExpiredLimits;
       rotateFreeKeys: TaskRotateFreeKeys;
@@ -777,6 +778,7 @@ export interface PayloadJob {
         taskSlug:
           | 'inline'
           | 'sendEmail'
+          | 'sendLinkEmail'
           | 'purgeDeletedAccounts'
           | 'forgetExpiredLimits'
           | 'rotateFreeKeys'
@@ -825,6 +827,7 @@ export interface PayloadJob {
     | (
         | 'inline'
         | 'sendEmail'
+        | 'sendLinkEmail'
         | 'purgeDeletedAccounts'
         | 'forgetExpiredLimits'
         | 'rotateFreeKeys'
@@ -1397,6 +1400,10 @@ export interface SiteSetting {
   claimedKeys?: number | null;
   claimedCountries?: number | null;
   /**
+   * Empty: “Speed up to 100 Mbit/s, 97+ Mbit/s on average”. Write what you measured on your VIP servers: buyers take it as a promise.
+   */
+  speedClaim?: string | null;
+  /**
    * From customer reviews; an empty score hides the block
    */
   rating?: {
@@ -1516,6 +1523,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   supportEmail?: T;
   claimedKeys?: T;
   claimedCountries?: T;
+  speedClaim?: T;
   rating?:
     | T
     | {
@@ -1591,6 +1599,20 @@ export interface TaskSendEmail {
     subject: string;
     html: string;
     text: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendLinkEmail".
+ */
+export interface TaskSendLinkEmail {
+  input: {
+    email: string;
+    purpose: string;
+    locale: string;
+    next?: string | null;
+    origin: string;
   };
   output?: unknown;
 }

@@ -14,14 +14,25 @@ import { clearPasswordAttempts, consumeLinkAllowance, consumePasswordAttempt } f
 import { env } from '@/lib/env'
 import { clientIp } from '@/lib/http/clientIp'
 import { spendPasswordCheck } from '@/lib/auth/loginTiming'
+import { deliverMail } from '@/lib/mail/deliver'
+import { renderLinkMail } from '@/lib/mail/templates'
 
-/** Payload's reset mail, in the language of the request that asked, for a staff address only. */
+/**
+ * The admin's password reset, for a staff address only: Payload's reset link, in the site's own mail (its name, text
+ * and HTML, in the language of the admin that asked), not Payload's built-in one (a fixed sender, HTML only, one
+ * language).
+ */
 async function mailStaffPasswordReset(req: PayloadRequest, email: string): Promise<void> {
   try {
     const found = await req.payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })
     if (!found.docs[0] || !isStaff(found.docs[0])) return
-    // A Local API request of its own (the visitor's has been answered), with the visitor's language.
-    await req.payload.forgotPassword({ collection: 'users', data: { email }, req: { i18n: req.i18n, t: req.t } })
+    // A Local API request of its own (the visitor's has been answered).
+    const token = await req.payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true, req: { i18n: req.i18n, t: req.t } })
+    if (!token) return
+    const locale = req.i18n?.language === 'en' ? 'en' : 'ru'
+    const { siteName } = await req.payload.findGlobal({ slug: 'site-settings', locale, depth: 0, select: { siteName: true } })
+    const link = `${env().serverUrl}${req.payload.config.routes.admin}/reset/${token}`
+    await deliverMail(req.payload, email, renderLinkMail({ kind: 'staffReset', locale, siteName, link }))
   } catch (error) {
     req.payload.logger.error({ err: error, msg: 'Password reset mail not sent' })
   }

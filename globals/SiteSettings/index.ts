@@ -126,6 +126,20 @@ export const SiteSettings: GlobalConfig = {
               ],
             },
             {
+              // The plans page's speed line (src/app/(frontend)/[robots]/[locale]/tariffs/page.tsx).
+              name: 'speedClaim',
+              label: { ru: 'Скорость (строка на странице тарифов)', en: 'Speed (a line on the plans page)' },
+              type: 'text',
+              localized: true,
+              maxLength: 120,
+              admin: {
+                description: {
+                  ru: 'Пусто — «Скорость до 100 Мбит/с, в среднем 97+ Мбит/с». Напишите то, что вы измерили на своих VIP-серверах: это обещание покупателям.',
+                  en: 'Empty: “Speed up to 100 Mbit/s, 97+ Mbit/s on average”. Write what you measured on your VIP servers: buyers take it as a promise.',
+                },
+              },
+            },
+            {
               name: 'rating',
               label: { ru: 'Рейтинг на странице тарифов', en: 'Rating on the plans page' },
               type: 'group',

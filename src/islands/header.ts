@@ -44,7 +44,8 @@ function linkForm(purpose: Purpose): HTMLFormElement {
     submit.disabled = false
     submit.textContent = label
     if (answer.kind === 'sent') {
-      form.replaceWith(element('div', { role: 'status', class: 'auth__sent', 'data-testid': 'link-sent' }, element('h2', {}, text('Auth.sentTitle')), element('p', {}, text('Auth.sentText'))))
+      const said = answer.queued ? text('Auth.sentQueuedText') : text('Auth.sentText')
+      form.replaceWith(element('div', { role: 'status', class: 'auth__sent', 'data-testid': 'link-sent' }, element('h2', {}, text('Auth.sentTitle')), element('p', {}, said)))
       return
     }
     error.textContent = errorText(answer)

@@ -132,7 +132,7 @@ test('the editor publishes the English privacy text while a Russian draft waits:
   }
 })
 
-test('the support address and the trial come from one place: settings and plans', async ({ page, playwright, baseURL }) => {
+test('the support address, the speed claim and the trial come from one place: settings and plans', async ({ page, playwright, baseURL }) => {
   await signInToAdmin(page)
   // A visitor who reloads: nginx's copy of a page may be a minute old (see playwright.config.ts).
   const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...RU, 'cache-control': 'no-cache' } })
@@ -146,6 +146,10 @@ test('the support address and the trial come from one place: settings and plans'
       expect(html).not.toContain('{supportEmail}')
     }).toPass({ timeout: 15_000 })
     expect(await (await visitor.get('/en/privacy')).text()).toContain('href="mailto:help@vpnkeys.test"')
+    // The speed the plans page promises is the editors' figure, per language; until set, the default line.
+    await page.request.post('/api/globals/site-settings?locale=ru', { ...sameSite, data: { speedClaim: 'Скорость до 50 Мбит/с на каждом сервере' } })
+    await expect(async () => expect(await (await visitor.get('/tariffs')).text()).toContain('Скорость до 50 Мбит/с на каждом сервере')).toPass({ timeout: 15_000 })
+    expect(await (await visitor.get('/en/tariffs')).text()).toContain('Speed up to 100 Mbit/s, 97+ Mbit/s on average')
 
     // One plan's trial differs: no "on every plan" offer; each card states its own; the home banner says "from".
     await page.request.patch(`/api/tariffs/${plan}`, { ...sameSite, data: { trialDays: 7, trialFeeKopecks: 5_000 } })
@@ -162,6 +166,7 @@ test('the support address and the trial come from one place: settings and plans'
     await expect(page.getByTestId('trial-banner').getByRole('link')).toHaveText('Попробовать от 1 ₽')
   } finally {
     await page.request.post('/api/globals/site-settings', { ...sameSite, data: { supportEmail: settings.supportEmail } })
+    await page.request.post('/api/globals/site-settings?locale=ru', { ...sameSite, data: { speedClaim: '' } })
     await page.request.patch(`/api/tariffs/${plan}`, { ...sameSite, data: { trialDays: 10, trialFeeKopecks: 100 } })
     await visitor.dispose()
   }

@@ -161,6 +161,10 @@ test('Payload’s password reset mails staff only; a customer’s address gets t
   // The mails go out after the answers, the customer's first: once the editor's is there, the customer's would be too.
   const reset = await latestMailTo(editor.email)
   expect(`${reset.html}${reset.text}`).toContain('/admin/reset/')
+  // The site's own mail, from the site's name, with a text part (Payload's own came from a fixed name, HTML only).
+  expect(reset.subject).toBe('Новый пароль для входа в админку сайта VPN ключи')
+  expect(reset.text).toMatch(/\/admin\/reset\/[\w-]+/)
+  expect(reset.from).toMatch(/^VPN ключи </)
   expect(await mailsTo(customer.email)).toHaveLength(0)
 })
 

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import PostalMime from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string }
+/** `from`: the sender's display name and address as the message's From header says. */
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string }
 
 export type TestSmtp = {
   url: string
@@ -28,6 +29,7 @@ export async function startSmtp(onMessage?: (mail: ReceivedMail) => void, port =
           (email) => {
             const mail = {
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+              from: email.from ? `${email.from.name ?? ''} <${email.from.address ?? ''}>`.trim() : '',
               subject: email.subject ?? '',
               text: email.text ?? '',
               html: email.html ?? '',

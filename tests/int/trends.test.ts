@@ -84,6 +84,28 @@ describe('dashboard trends', () => {
     expect((await siteTrends(payload, now)).servers.find((entry) => entry.id === demo!.id)!.hours.at(-1)).toBe('up')
   })
 
+  it('the first day’s checklist counts the legal pages once staff have saved each, not as the templates made them', async () => {
+    const { firstDayChecklist } = await import('@/lib/admin/overview')
+    const legal = (await payload.find({ collection: 'pages', where: { slug: { in: ['privacy', 'user-agreement', 'support'] } }, pagination: false, depth: 0 })).docs
+    expect(legal).toHaveLength(3)
+    const ids = legal.map((page) => page.id)
+    // As the site made them from its templates: saved by nobody (a save by a script keeps the last staff name).
+    const { rows: before } = await payload.db.pool.query<{ id: number; edited_by_id: number | null }>('SELECT id, edited_by_id FROM pages WHERE id = ANY($1)', [ids])
+    await payload.db.pool.query('UPDATE pages SET edited_by_id = NULL WHERE id = ANY($1)', [ids])
+    const { createUser } = await import('../helpers/payload')
+    const editor = await createUser('editor')
+    try {
+      expect((await firstDayChecklist(payload)).pages).toBe(false)
+      // A staff member saves two of them: not yet.
+      for (const page of legal.slice(0, 2)) await payload.update({ collection: 'pages', id: page.id, data: {}, depth: 0, user: editor, context: { disableRevalidate: true } })
+      expect((await firstDayChecklist(payload)).pages).toBe(false)
+      await payload.update({ collection: 'pages', id: legal[2]!.id, data: {}, depth: 0, user: editor, context: { disableRevalidate: true } })
+      expect((await firstDayChecklist(payload)).pages).toBe(true)
+    } finally {
+      for (const row of before) await payload.db.pool.query('UPDATE pages SET edited_by_id = $2 WHERE id = $1', [row.id, row.edited_by_id])
+    }
+  })
+
   it('the first day’s checklist counts a plan only while it is on sale', async () => {
     const { firstDayChecklist } = await import('@/lib/admin/overview')
     const onSale = (await payload.find({ collection: 'tariffs', where: { active: { equals: true } }, pagination: false, depth: 0 })).docs

@@ -10,7 +10,7 @@ import { requestLink } from '@/lib/auth/fromBrowser'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 type Purpose = 'login' | 'register'
-type State = { kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }
+type State = { kind: 'idle' | 'sending' } | { kind: 'sent'; queued: boolean } | { kind: 'error'; message: string }
 
 export function EmailLinkForm({ purpose }: { purpose: Purpose }) {
   const t = useTranslations('Auth')
@@ -22,7 +22,7 @@ export function EmailLinkForm({ purpose }: { purpose: Purpose }) {
     const email = new FormData(event.currentTarget).get('email')
     setState({ kind: 'sending' })
     const answer = await requestLink(email, purpose, locale)
-    if (answer.kind === 'sent') return setState({ kind: 'sent' })
+    if (answer.kind === 'sent') return setState({ kind: 'sent', queued: answer.queued })
     const message =
       answer.error === 'rateLimited'
         ? t('rateLimited', { minutes: answer.minutes })
@@ -36,7 +36,7 @@ export function EmailLinkForm({ purpose }: { purpose: Purpose }) {
     return (
       <div role="status" className="auth__sent" data-testid="link-sent">
         <h2>{t('sentTitle')}</h2>
-        <p>{t('sentText')}</p>
+        <p>{state.queued ? t('sentQueuedText') : t('sentText')}</p>
       </div>
     )
   }

@@ -9,12 +9,12 @@ import type { TextSpec } from '@/lib/islands/texts'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 const AUTH_TEXTS = [
-  'logout', 'sending', 'invalidEmail', 'invalidValueForEmail', 'mailFailed', 'failed', 'sentTitle', 'sentText', 'loginTitle',
+  'logout', 'sending', 'invalidEmail', 'invalidValueForEmail', 'mailFailed', 'failed', 'sentTitle', 'sentText', 'sentQueuedText', 'loginTitle',
   'registerTitle', 'loginIntro', 'registerIntro', 'email', 'sendLogin', 'sendRegister', 'toRegister', 'toLogin',
 ] as const
 const TARIFF_TEXTS = [
   'invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired',
-  'trialUsed', 'linkSent', 'speedStart', 'speedRunning', 'speedFailed',
+  'trialUsed', 'linkSent', 'linkQueued', 'speedStart', 'speedRunning', 'speedFailed',
 ] as const
 
 async function sharedSpecs(locale: Locale): Promise<TextSpec[]> {

@@ -76,7 +76,9 @@ const LEGAL_PAGES = ['privacy', 'user-agreement', 'support']
 
 /**
  * The first day's checklist: each item done once the site has it. Site settings count once an editor has saved them
- * (until then pages read their defaults); a server counts when it gets its keys from a real source (not the demo).
+ * (until then pages read their defaults); a server counts when it gets its keys from a real source (not the demo); the
+ * legal pages once a staff member has saved each (the site creates them from templates whose claims, "servers in 50+
+ * countries", are the operator's to check).
  */
 export async function firstDayChecklist(payload: Payload, now: Date = new Date()): Promise<Record<ChecklistItem, boolean>> {
   const [settings, countries, servers, keys, plans, pages] = await Promise.all([
@@ -86,7 +88,7 @@ export async function firstDayChecklist(payload: Payload, now: Date = new Date()
     countListedKeys(payload, {}, now),
     // A plan counts when it is on sale: one taken off sale sells nothing.
     payload.count({ collection: 'tariffs', where: { active: { equals: true } } }),
-    payload.count({ collection: 'pages', where: { and: [{ slug: { in: LEGAL_PAGES } }, { _status: { equals: 'published' } }] } }),
+    payload.count({ collection: 'pages', where: { and: [{ slug: { in: LEGAL_PAGES } }, { _status: { equals: 'published' } }, { editedBy: { exists: true } }] } }),
   ])
   return {
     settings: Boolean(settings.updatedAt),

@@ -58,7 +58,7 @@ export async function currentConditions(payload: Payload): Promise<{ holding: Co
     ),
     // Still being retried, or given up on in the last day (an incident must not end because the retries ran out).
     pool.query<{ waiting: number }>(
-      `SELECT count(*)::int AS waiting FROM payload_jobs WHERE task_slug = 'sendEmail' AND completed_at IS NULL AND total_tried >= $1
+      `SELECT count(*)::int AS waiting FROM payload_jobs WHERE task_slug IN ('sendEmail', 'sendLinkEmail') AND completed_at IS NULL AND total_tried >= $1
        AND (has_error IS NOT TRUE OR updated_at > now() - interval '1 day')`,
       [MAIL_TRIES],
     ),

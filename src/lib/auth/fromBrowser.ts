@@ -19,11 +19,12 @@ type LinkError = 'invalidEmail' | 'invalidValueForEmail' | 'mailFailed' | 'faile
  * opened at an address other than the site's (`site`), which refuses forms from elsewhere.
  */
 export type LinkAnswer =
-  | { kind: 'sent' }
+  /** `queued`: the mail server did not take it now; it goes out, with a fresh link, once it does. */
+  | { kind: 'sent'; queued: boolean }
   | { kind: 'error'; error: LinkError }
   | { kind: 'error'; error: 'rateLimited'; minutes: number }
   | { kind: 'error'; error: 'crossSiteRequest'; site: string }
-type Answer = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number; site?: string }
+type Answer = { ok: true; queued?: boolean } | { ok: false; error: string; retryAfterSeconds?: number; site?: string }
 
 const KNOWN_ERRORS = ['invalidEmail', 'invalidValueForEmail', 'mailFailed'] as const
 
@@ -39,7 +40,7 @@ export async function requestLink(typed: FormDataEntryValue | null, purpose: 'lo
       body: JSON.stringify({ email: checked.email, purpose, locale, next }),
     })
     const answer = (await response.json()) as Answer
-    if (answer.ok) return { kind: 'sent' }
+    if (answer.ok) return { kind: 'sent', queued: answer.queued === true }
     if (answer.error === 'rateLimited') return { kind: 'error', error: 'rateLimited', minutes: Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)) }
     if (answer.error === 'crossSiteRequest' && answer.site) return { kind: 'error', error: 'crossSiteRequest', site: answer.site }
     return { kind: 'error', error: KNOWN_ERRORS.find((key) => key === answer.error) ?? 'failed' }

@@ -4,7 +4,6 @@ import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { siteUrl } from '@/lib/http/siteUrl'
-import { deliverMail } from '@/lib/mail/deliver'
 import type { MailKind } from '@/lib/mail/templates'
 import { renderLinkMail } from '@/lib/mail/templates'
 
@@ -14,7 +13,8 @@ import type { TokenPurpose } from './tokens'
 /** `purchase`: a buyer not signed in as the address they pay with; its confirmation opens the checkout (billing/checkout). */
 export type LinkPurpose = 'login' | 'register' | 'purchase'
 
-type Input = {
+/** What a link e-mail is made from: everything but the link's secret, which is issued when the mail is sent. */
+export type LinkMailRequest = {
   email: string
   purpose: LinkPurpose
   locale: Locale
@@ -23,9 +23,11 @@ type Input = {
   origin: string
 }
 
-export type LinkResult = { ok: true } | { ok: false; error: 'mailFailed' }
+/** `queued`: the mail server did not take it now; it goes out with a fresh link once it does. */
+export type LinkResult = { ok: true; queued: boolean } | { ok: false; error: 'mailFailed' }
 
-export async function sendLinkEmail(payload: Payload, { email, purpose, locale, next, origin }: Input): Promise<LinkResult> {
+/** The link e-mail with a newly issued link (older unused links of the same purpose stop working). */
+export async function composeLinkMail(payload: Payload, { email, purpose, locale, next, origin }: LinkMailRequest) {
   const found = await payload.find({ collection: 'users', where: { email: { equals: email } }, limit: 1, depth: 0 })
   const user = found.docs[0]
   // An existing account always gets a login link; a new address always gets a registration link; a purchase link is
@@ -36,8 +38,26 @@ export async function sendLinkEmail(payload: Payload, { email, purpose, locale, 
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
   // One of the site's own origins (siteHosts.ts), never a Host header as the request wrote it.
   const link = siteUrl(`/verify-email/${token}`, locale, undefined, origin)
-  const mail = renderLinkMail({ kind, locale, siteName: settings.siteName, link })
-  // Queued for retry when the mail server is down; only a failure to queue reaches the visitor.
-  const delivery = await deliverMail(payload, email, mail)
-  return delivery === 'failed' ? { ok: false, error: 'mailFailed' } : { ok: true }
+  return renderLinkMail({ kind, locale, siteName: settings.siteName, link })
+}
+
+/**
+ * Sends the link now, or, when the mail server does not take it, queues the request (never the link): the job makes
+ * a fresh link when it finally sends, so a link delivered after an outage still has its whole 15 minutes.
+ */
+export async function sendLinkEmail(payload: Payload, request: LinkMailRequest): Promise<LinkResult> {
+  const mail = await composeLinkMail(payload, request)
+  try {
+    await payload.sendEmail({ to: request.email, subject: mail.subject, html: mail.html, text: mail.text })
+    return { ok: true, queued: false }
+  } catch (error) {
+    payload.logger.warn({ err: error, msg: `Link mail to ${request.email} not sent now; queued to be sent with a fresh link` })
+  }
+  try {
+    await payload.jobs.queue({ task: 'sendLinkEmail', input: request })
+    return { ok: true, queued: true }
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `Link mail to ${request.email} could not be queued` })
+    return { ok: false, error: 'mailFailed' }
+  }
 }

@@ -3,14 +3,15 @@ import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
 
 /**
  * What the server may send back to the form (`?error=`), each a Tariffs text: its refusals, and `linkSent` (not an
- * error: a buyer not signed in as the address was e-mailed a link to go on, whatever the address; billing/checkout).
+ * error: a buyer not signed in as the address was e-mailed a link to go on, whatever the address; billing/checkout),
+ * or `linkQueued` (the same, the mail server taking it later: the link is made when it is sent).
  */
-export const PURCHASE_ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed', 'linkSent'] as const
+export const PURCHASE_ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed', 'linkSent', 'linkQueued'] as const
 export type PurchaseError = (typeof PURCHASE_ERRORS)[number]
 
 /** The answer's paragraph: a status for the sent link, an error for the rest. */
 export function purchaseAnswerClass(answer: PurchaseError | null): string {
-  return answer === 'linkSent' ? 'auth__sent' : 'auth__error'
+  return answer === 'linkSent' || answer === 'linkQueued' ? 'auth__sent' : 'auth__error'
 }
 
 export function purchaseErrorOf(query: URLSearchParams): PurchaseError | null {

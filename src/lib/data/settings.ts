@@ -12,6 +12,8 @@ export type PublicSettings = {
   claimedKeys: number
   claimedCountries: number
   trialBanner: { enabled: boolean; text: string | null }
+  /** The speed the plans page claims, as the editors measured it; null: the message's default. */
+  speedClaim: string | null
   rating: { score: number; reviews: number } | null
   /** What subscription apps send direct besides private networks. */
   routing: DirectRouting | null
@@ -26,6 +28,7 @@ async function readSettings(locale: Locale): Promise<PublicSettings> {
     claimedKeys: settings.claimedKeys ?? 500,
     claimedCountries: settings.claimedCountries ?? 50,
     trialBanner: { enabled: settings.trialBanner?.enabled ?? false, text: settings.trialBanner?.text ?? null },
+    speedClaim: settings.speedClaim?.trim() || null,
     rating: settings.rating?.score ? { score: settings.rating.score, reviews: settings.rating.reviews ?? 0 } : null,
     routing: directRouting(settings.routing, settings.routing?.changedAt),
   }

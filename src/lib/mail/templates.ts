@@ -1,7 +1,7 @@
 // E-mail messages in the recipient's language, as HTML and plain text, signed with the site name.
 import type { Locale } from '@/i18n/locales'
 
-export type MailKind = 'login' | 'register' | 'registerFromLogin' | 'changeEmail' | 'purchase'
+export type MailKind = 'login' | 'register' | 'registerFromLogin' | 'changeEmail' | 'purchase' | 'staffReset'
 
 type Copy = { subject: string; intro: string; button: string; outro: string }
 
@@ -37,6 +37,12 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       button: 'Перейти к оплате',
       outro: 'Если вы ничего не покупали, просто проигнорируйте это письмо: ничего не будет списано.',
     },
+    staffReset: {
+      subject: 'Новый пароль для входа в админку сайта {siteName}',
+      intro: 'Чтобы задать новый пароль для входа в админку, нажмите кнопку ниже. Ссылка действует час.',
+      button: 'Задать новый пароль',
+      outro: 'Если вы не просили сменить пароль, просто проигнорируйте это письмо: пароль останется прежним.',
+    },
   },
   en: {
     login: {
@@ -68,6 +74,12 @@ const COPY: Record<Locale, Record<MailKind, Copy>> = {
       intro: 'To go on to pay for the subscription, confirm this address. If it already has a subscription or has had the trial, the link signs you in and shows what applies to it. The link works once and expires in 15 minutes.',
       button: 'Go on to payment',
       outro: 'If you did not buy anything, ignore this e-mail: nothing will be charged.',
+    },
+    staffReset: {
+      subject: 'A new password for the admin of {siteName}',
+      intro: 'To set a new password for the admin panel, press the button below. The link expires in an hour.',
+      button: 'Set a new password',
+      outro: 'If you did not ask to change your password, ignore this e-mail: it stays as it is.',
     },
   },
 }

@@ -27,6 +27,7 @@ export const POST = formRoute({
     }
     const result = await sendLinkEmail(payload, { ...data, locale, origin })
     if (!result.ok) return isJson ? NextResponse.json({ ok: false, error: result.error }, { status: 503 }) : redirect('/login/failed')
-    return isJson ? NextResponse.json({ ok: true }) : redirect('/login/sent')
+    // Queued: the visitor is told the mail is on its way once the mail server is back, its link fresh then.
+    return isJson ? NextResponse.json({ ok: true, queued: result.queued }) : redirect(result.queued ? '/login/queued' : '/login/sent')
   },
 })

@@ -48,6 +48,6 @@ export const POST = formRoute({
     const links = await consumePurchaseLinkAllowance(payload, { email, ip })
     if (!links.ok) return backToForm('checkoutFailed', email)
     const sent = await sendLinkEmail(payload, { email, purpose: 'purchase', locale, next: purchaseLinkNext(choice), origin })
-    return backToForm(sent.ok ? 'linkSent' : 'checkoutFailed', email)
+    return backToForm(!sent.ok ? 'checkoutFailed' : sent.queued ? 'linkQueued' : 'linkSent', email)
   },
 })

@@ -104,7 +104,7 @@ export default async function TariffsPage({ params }: { params: Params }) {
             <ul className="benefits">
               <li>{t('benefitTraffic')}</li>
               <li>{t('benefitDevices')}</li>
-              <li>{t('benefitSpeed')}</li>
+              <li>{settings.speedClaim ?? t('benefitSpeed')}</li>
               <li>{t('benefitCountries', { count: settings.claimedCountries })}</li>
             </ul>
             {settings.rating ? (

@@ -6,7 +6,7 @@ import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotF
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 
-const STATES = { sent: 'sentText', invalid: 'invalidEmail', limited: 'failed', failed: 'mailFailed' } as const
+const STATES = { sent: 'sentText', queued: 'sentQueuedText', invalid: 'invalidEmail', limited: 'failed', failed: 'mailFailed' } as const
 
 export function generateStaticParams(): never[] {
   return []
@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   const { locale, state } = await params
   if (!isLocale(locale) || !(state in STATES)) return notFoundMetadata(locale)
   const t = await getTranslations({ locale, namespace: 'Auth' })
-  return { title: state === 'sent' ? t('sentTitle') : t('loginTitle'), robots: { index: false, follow: false } }
+  return { title: state === 'sent' || state === 'queued' ? t('sentTitle') : t('loginTitle'), robots: { index: false, follow: false } }
 }
 
 export default async function LoginStatePage({ params }: { params: Promise<{ robots: string; locale: string; state: string }> }) {
@@ -27,9 +27,9 @@ export default async function LoginStatePage({ params }: { params: Promise<{ rob
   const key = STATES[state as keyof typeof STATES]
   return (
     <section className="narrow auth" role="status">
-      <h1>{state === 'sent' ? t('sentTitle') : t('loginTitle')}</h1>
+      <h1>{state === 'sent' || state === 'queued' ? t('sentTitle') : t('loginTitle')}</h1>
       <p>{key === 'failed' && state === 'limited' ? t('rateLimited', { minutes: 60 }) : t(key)}</p>
-      {state === 'sent' ? null : (
+      {state === 'sent' || state === 'queued' ? null : (
         <Link href="/login" prefetch={false} className="button">
           {t('loginTitle')}
         </Link>
