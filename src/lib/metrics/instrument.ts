@@ -2,6 +2,8 @@
 // with a log line naming the job), every e-mail handed to the mail server, every entry of a subscription's history.
 import type { CollectionAfterChangeHook, EmailAdapter, Payload } from 'payload'
 
+import { aroundSendEmail } from '@/lib/mail/adapter'
+
 import { metrics } from './metrics'
 
 // What the wrapper reads of a task's handler, whatever its input and output.
@@ -34,24 +36,17 @@ export function measuredTask<T extends { slug: string; handler: unknown }>(task:
 }
 
 /** The mail adapter, each message counted as sent or failed. */
-export async function measuredEmail<T>(adapter: EmailAdapter<T> | Promise<EmailAdapter<T>>): Promise<EmailAdapter<T>> {
-  const resolved = await adapter
-  return (args) => {
-    const initialized = resolved(args)
-    return {
-      ...initialized,
-      sendEmail: async (message) => {
-        try {
-          const sent = await initialized.sendEmail(message)
-          metrics().emails.inc({ outcome: 'sent' })
-          return sent
-        } catch (error) {
-          metrics().emails.inc({ outcome: 'failed' })
-          throw error
-        }
-      },
+export function measuredEmail<T>(adapter: EmailAdapter<T> | Promise<EmailAdapter<T>>): Promise<EmailAdapter<T>> {
+  return aroundSendEmail(adapter, async (message, send) => {
+    try {
+      const sent = await send(message)
+      metrics().emails.inc({ outcome: 'sent' })
+      return sent
+    } catch (error) {
+      metrics().emails.inc({ outcome: 'failed' })
+      throw error
     }
-  }
+  })
 }
 
 /** A subscription-events hook: each new entry counted by its type (payment, renewed, payment_failed…). */
