@@ -21,14 +21,18 @@ export type PublicSettings = {
 
 async function readSettings(locale: Locale): Promise<PublicSettings> {
   const payload = await payloadClient()
-  const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 })
+  const [settings, own] = await Promise.all([
+    payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 }),
+    // Claims in this language only: an English page never shows the Russian claim an editor typed for Russian.
+    payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, fallbackLocale: false, depth: 0, select: { speedClaim: true } }),
+  ])
   return {
     siteName: settings.siteName,
     supportEmail: settings.supportEmail,
     claimedKeys: settings.claimedKeys ?? 500,
     claimedCountries: settings.claimedCountries ?? 50,
     trialBanner: { enabled: settings.trialBanner?.enabled ?? false, text: settings.trialBanner?.text ?? null },
-    speedClaim: settings.speedClaim?.trim() || null,
+    speedClaim: own.speedClaim?.trim() || null,
     rating: settings.rating?.score ? { score: settings.rating.score, reviews: settings.rating.reviews ?? 0 } : null,
     routing: directRouting(settings.routing, settings.routing?.changedAt),
   }
