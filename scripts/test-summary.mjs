@@ -1,5 +1,6 @@
 // Prints one closing line for the whole test run from the runners' JSON reports: "N passed, N failed, N skipped".
 import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
 const vitest = read('.test/vitest.json')
@@ -18,6 +19,26 @@ if (playwright) {
   failed += playwright.stats.unexpected
   skipped += playwright.stats.skipped
 }
+// The failures by name, last: CI shows the end of the output, and a count alone does not say what to look at.
+const failures = []
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults) {
+    if (test.status === 'failed') failures.push(`vitest › ${path.relative(process.cwd(), file.name)} › ${test.fullName}`)
+  }
+  if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) {
+    failures.push(`vitest › ${path.relative(process.cwd(), file.name)} › ${file.message?.split('\n')[0] ?? 'failed to run'}`)
+  }
+}
+const walk = (suite) => {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status === 'unexpected') failures.push(`playwright › [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`)
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child)
+}
+for (const suite of playwright?.suites ?? []) walk(suite)
+for (const failure of failures) console.info(`FAILED ${failure}`)
 console.info(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'did not run'}`)
 console.info(`playwright: ${playwright ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'did not run'}`)
 console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`)
