@@ -38,6 +38,29 @@ describe('a database restart', () => {
   })
 })
 
+describe('a connection held between statements', () => {
+  it('ends no process when the server ends it (a restart does, in a transaction’s pause): its next statement fails, the pool goes on', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 })
+    pool.on('error', () => undefined)
+    surviveRestarts(pool)
+    const admin = new Client({ connectionString: process.env.DATABASE_URL })
+    await admin.connect()
+    try {
+      const held = await pool.connect()
+      const { rows } = await held.query<{ pid: number }>('select pg_backend_pid() as pid')
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid])
+      // The server's "terminating connection" arrives while nothing runs on it: unheard, this process would end here.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await expect(held.query('select 1')).rejects.toThrow()
+      held.release(true)
+      expect((await pool.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }])
+    } finally {
+      await admin.end()
+      await pool.end()
+    }
+  })
+})
+
 describe('a database restarted under load (pg_ctl restart -m fast, on its own server)', () => {
   let server: DebianPostgres | undefined
   let pool: Pool

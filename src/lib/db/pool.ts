@@ -121,6 +121,10 @@ export function surviveRestarts(pool: Pool, waitMs: number = RESTART_WAIT_MS): v
       throw error
     }
   }
+  // A connection handed out and held between statements (a transaction's) that the server ends, as a restart ends them
+  // all, emits `error` with nobody listening: unheard, that ends the whole process. Heard, its next statement fails as
+  // one on a dead connection does (above), and it is not given back.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   // node-postgres's own callers (the pool's query with a callback, which connects with one) keep its behaviour;
   // promise callers (drizzle under Payload, the site's statements, rate-limiter-flexible) get the one that waits.
   Object.assign(pool, {
