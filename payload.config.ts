@@ -133,9 +133,9 @@ export default buildConfig({
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
     tasks: [sendEmailTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
-    // Jobs are run by the app itself once a minute, by one instance at a time (src/lib/queue/runner.ts), which also
-    // queues the scheduled tasks; only admins may queue or run them over the API.
-    autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20, disableScheduling: true }],
+    // Jobs are run by the app itself once a minute (JOB_TICK_SECONDS), by one instance at a time
+    // (src/lib/queue/runner.ts), which also queues the scheduled tasks; only admins may queue or run them over the API.
+    autoRun: [{ cron: config.JOB_TICK_SECONDS === 60 ? '* * * * *' : `*/${config.JOB_TICK_SECONDS} * * * * *`, queue: 'default', limit: 20, disableScheduling: true }],
     shouldAutoRun: runQueueHere,
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },
   },

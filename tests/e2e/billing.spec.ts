@@ -1,12 +1,13 @@
 // Buying VIP in Chromium through the labelled local test checkout, then the personal account's subscription
 // states. The purchase journeys run twice (playwright.config.ts): with Stripe (its double's signed events move the
 // subscription) and with YooKassa (PAYMENT_PROVIDER=yookassa: its double's payments, the site's renewal job).
-import { devices, expect, test } from '@playwright/test'
+import { devices } from '@playwright/test'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 
 import { latestMailTo, linkFromMail, mailsTo } from './mail'
+import { expect, test } from './test'
 
 const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
 const administrator = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!

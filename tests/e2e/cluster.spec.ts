@@ -1,4 +1,4 @@
-// Two app instances on one database and one Redis (tests/helpers/e2eCluster.ts), as production runs when it
+// Two app instances on one database and one Redis (tests/helpers/e2eSites.ts), as production runs when it
 // outgrows one process: what one instance changes, the other shows at once.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TLSSocket } from 'node:tls'
 
-import { expect, test } from '@playwright/test'
 import { Client } from 'pg'
 import type { APIRequestContext } from '@playwright/test'
 
@@ -25,10 +24,17 @@ import { makeTestPki } from '../helpers/testPki'
 
 import { RU } from './helpers'
 import { latestMailTo, linkFromMail } from './mail'
+import { expect, test } from './test'
 
 const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
 
 const hasCommand = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0
+
+/**
+ * How long an instance this file starts may take to answer: migrations and the demo seed from empty, on a machine
+ * whose other worker runs its own tests meanwhile (about 20 s alone, three times that at worst seen beside them).
+ */
+const START_WITHIN = 180_000
 
 function cluster(): { instances: [string, string]; databaseUrl: string } {
   return JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../.test/cluster.json'), 'utf8')) as { instances: [string, string]; databaseUrl: string }
@@ -225,13 +231,12 @@ test('Prometheus with deploy/prometheus’s configuration scrapes both instances
 })
 
 test('the scheduled rotation and health check are queued once, by one of the two instances', async () => {
-  // The instances' first minute tick may still be coming.
-  test.setTimeout(100_000)
+  // The cluster's instances tick every 5 seconds (JOB_TICK_SECONDS): the first tick may still be coming.
   // Payload's job queue is not readable over its API: asked of the database the two instances share.
   const client = new Client({ connectionString: cluster().databaseUrl })
   await client.connect()
   try {
-    // Both instances tick every minute; only the holder of the runner lock queues and runs.
+    // Both instances tick; only the holder of the runner lock queues and runs.
     await expect(async () => {
       const { rows } = await client.query(
         "SELECT task_slug AS task, count(*)::int AS queued FROM payload_jobs WHERE completed_at IS NULL AND task_slug IN ('rotateFreeKeys', 'checkServerHealth') GROUP BY task_slug ORDER BY task_slug::text",
@@ -240,7 +245,7 @@ test('the scheduled rotation and health check are queued once, by one of the two
         { task: 'checkServerHealth', queued: 1 },
         { task: 'rotateFreeKeys', queued: 1 },
       ])
-    }).toPass({ timeout: 70_000, intervals: [2_000] })
+    }).toPass({ timeout: 30_000, intervals: [1_000] })
   } finally {
     await client.end()
   }
@@ -267,6 +272,15 @@ function npmRun(args: string[], env: Record<string, string>) {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')))
   return { child, exited, output: () => output }
+}
+
+/** Waits until `url` answers 200 while `command` starts; if it never does, fails with what the command printed. */
+async function untilAnswers(url: string, command: { output: () => string }): Promise<void> {
+  try {
+    await expect(async () => expect((await fetch(url)).status).toBe(200)).toPass({ timeout: START_WITHIN, intervals: [500] })
+  } catch (error) {
+    throw new Error(`${url} did not answer within ${START_WITHIN / 1000} s; the command printed:\n${command.output().slice(-4000)}`, { cause: error })
+  }
 }
 
 /** One request through nginx's TLS on 127.0.0.1, with the SNI and Host of `host`, trusting only `ca`. */
@@ -348,7 +362,7 @@ test('HTTPS from the nginx template: a certificate from its folder (renewed with
 
 test('backups: `npm run backup` keeps the newest ones here with their checksums, only writes them to an S3 bucket, and records its outcome for alerts, `npm run restore` refuses a database in use, and a backup restored from the bucket, checked against its checksum there, serves the same lists, subscription and sign-in', async ({ request }) => {
   test.skip(!hasDebianPostgres || !hasCommand('rclone'), "Debian's PostgreSQL (postgresql-15) or rclone is not installed: npm test installs them when run as root")
-  test.setTimeout(300_000)
+  test.setTimeout(480_000)
   const pg = await startDebianPostgres()
   const smtp = await startSmtp()
   const bucket = await startBucket()
@@ -362,7 +376,7 @@ test('backups: `npm run backup` keeps the newest ones here with their checksums,
   let running: ReturnType<typeof npmRun> | null = null
   const start = async () => {
     running = npmRun(['start'], { ...env, ...site })
-    await expect(async () => expect((await fetch(`${origin}/bench.txt`)).status).toBe(200)).toPass({ timeout: 90_000, intervals: [500] })
+    await untilAnswers(`${origin}/bench.txt`, running)
   }
   const stop = async () => {
     running?.child.kill('SIGTERM')
@@ -467,12 +481,12 @@ test('backups: `npm run backup` keeps the newest ones here with their checksums,
 })
 
 test('`npm run dev` stops within two seconds of Ctrl-C, the browser’s live-reload socket open or not', async () => {
-  test.setTimeout(120_000)
+  test.setTimeout(360_000)
   const port = await freePort()
   // The cluster's database (an external one: no embedded PostgreSQL to stop), in development.
   const dev = npmRun(['run', 'dev'], { NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vpnkeys-dev-')), DATABASE_URL: cluster().databaseUrl })
   try {
-    await expect(async () => expect(dev.output()).toContain(`[server] ready on port ${port}`)).toPass({ timeout: 90_000, intervals: [500] })
+    await expect(async () => expect(dev.output()).toContain(`[server] ready on port ${port}`)).toPass({ timeout: START_WITHIN, intervals: [500] })
     // A socket that never goes idle, as the browser's live reload keeps.
     const held = connect({ host: '127.0.0.1', port })
     await new Promise((resolve) => held.once('connect', resolve))
@@ -517,7 +531,7 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
     const made = npmRun(['run', 'create-admin', '--', 'owner@fresh.example'], { ...env, ADMIN_PASSWORD: 'fresh-admin-password-2026' })
     expect(await made.exited, made.output()).toBe(0)
     site = npmRun(['start'], env)
-    await expect(async () => expect((await fetch(`http://127.0.0.1:${port}/bench.txt`)).status).toBe(200)).toPass({ timeout: 90_000, intervals: [500] })
+    await untilAnswers(`http://127.0.0.1:${port}/bench.txt`, site)
     // The banner says how it stops; there is no embedded PostgreSQL to stop with it.
     expect(site.output()).toContain('Stop:   Ctrl-C or SIGTERM to this command\n')
 
@@ -638,15 +652,20 @@ async function startInstance(port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run.ts', 'start'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOCAL_PREVIEW: 'true', ...env, PORT: String(port) },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  await expect(async () => expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200)).toPass({ timeout: 90_000, intervals: [300] })
+  // The last of what it printed, for a start that fails (it is read, so the pipes never fill).
+  let output = ''
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000))
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  await untilAnswers(`http://127.0.0.1:${port}/api/health/ready`, { output: () => output })
   return child
 }
 
 test('a database restarted twice under a load of API reads, feeds and rate-limited downloads loses no answer', async () => {
   test.skip(!hasDebianPostgres, "Debian's PostgreSQL (postgresql-15) is not installed: npm test installs it when run as root")
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   const pg = await startDebianPostgres()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-db-restart-'))
   const port = await freePort()
@@ -657,6 +676,9 @@ test('a database restarted twice under a load of API reads, feeds and rate-limit
     child = await startInstance(port, { DATABASE_URL: pg.url('restarting'), PAYLOAD_SECRET: randomBytes(24).toString('hex'), SERVER_URL: origin, DATA_DIR: dataDir })
     const failures: string[] = []
     let answered = 0
+    // Answers after the second restart: the site came back, not merely held out until it went down.
+    let restarts = 0
+    let answeredAfter = 0
     let loading = true
     // What strangers and apps ask at once, four connections each (every request from an address of its own, so no limit
     // counts them together): plans and countries over REST, a free feed, and the speed test (each counted in the database).
@@ -673,8 +695,10 @@ test('a database restarted twice under a load of API reads, feeds and rate-limit
         try {
           const answer = await fetch(`${origin}${target}`, { ...init, headers: { ...init.headers, 'X-Forwarded-For': from } })
           const body = await answer.text()
-          if (answer.status === expected) answered += 1
-          else failures.push(`${target}: ${answer.status} ${body.slice(0, 120)}`)
+          if (answer.status === expected) {
+            answered += 1
+            if (restarts === 2) answeredAfter += 1
+          } else failures.push(`${target}: ${answer.status} ${body.slice(0, 120)}`)
         } catch (error) {
           failures.push(`${target}: ${error instanceof Error ? error.message : String(error)}`)
         }
@@ -683,13 +707,17 @@ test('a database restarted twice under a load of API reads, feeds and rate-limit
     const load = Promise.all(Array.from({ length: 16 }, (_, offset) => worker(offset)))
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     await pg.restart()
+    restarts = 1
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     await pg.restart()
+    restarts = 2
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     loading = false
     await load
     expect(failures).toEqual([])
-    expect(answered).toBeGreaterThan(200)
+    // About 200 answers alone on this machine; fewer while the other worker's tests run beside.
+    expect(answered).toBeGreaterThan(50)
+    expect(answeredAfter).toBeGreaterThan(0)
   } finally {
     child?.kill('SIGTERM')
     await new Promise((resolve) => (child && child.exitCode === null ? child.once('exit', resolve) : resolve(null)))
@@ -699,7 +727,7 @@ test('a database restarted twice under a load of API reads, feeds and rate-limit
 })
 
 test('an instance restarted for an upgrade behind nginx under a load of pages, feeds, API reads and uptime checks loses no request, and readiness through nginx stays 200', async () => {
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vpnkeys-rolling-'))
   const ports = [await freePort(), await freePort()]
   const nginxPort = await freePort()

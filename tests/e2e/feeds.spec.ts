@@ -1,8 +1,8 @@
 // Free feeds as client apps fetch them from the running site: each public list as a subscription, in the
 // app's format, following the list when a key leaves it.
-import { expect, test } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+import { expect, test } from './test'
 
 const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
 const sameSite = { 'sec-fetch-site': 'same-origin' }

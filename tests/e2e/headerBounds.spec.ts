@@ -1,13 +1,13 @@
 // The guard for what nobody listed (issue 33): every public route, with each header a browser, proxy or attacker
 // may send at the largest size nginx lets through, answers within a small multiple of the same request as a browser
 // sends it (a ratio in one run, tests/helpers/headerCost.ts), and never with a server error.
-import { expect, test } from '@playwright/test'
 import type { APIRequestContext } from '@playwright/test'
 
 import { LARGE_HEADERS, medianMs, SENT_WITH, withinBound } from '../helpers/headerCost'
 import type { Sent } from '../helpers/headerCost'
 
 import { RU } from './helpers'
+import { expect, test } from './test'
 
 type Route = { name: string; send: (request: APIRequestContext, headers: Record<string, string>) => Promise<Sent> }
 

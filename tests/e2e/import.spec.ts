@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import { expect, test } from '@playwright/test'
-
 import { revalidateToken } from '../../src/lib/data/revalidateToken'
+import { siteDir } from '../helpers/e2ePorts'
+
+import { expect, test } from './test'
 
 const sameSite = { 'sec-fetch-site': 'same-origin' }
 
@@ -60,7 +61,7 @@ test('the internal revalidation route refuses requests without the server’s to
   expect((await outsider.post('/api/internal/revalidate')).status()).toBe(403)
   expect((await outsider.post('/api/internal/revalidate', { headers: { 'x-revalidate-token': 'guess' } })).status()).toBe(403)
   // With the token the server's own jobs derive from its secret, it revalidates.
-  const secret = (await readFile(path.resolve(import.meta.dirname, '../../.test/e2e-data/payload-secret'), 'utf8')).trim()
+  const secret = (await readFile(path.join(siteDir(baseURL!), 'payload-secret'), 'utf8')).trim()
   expect((await outsider.post('/api/internal/revalidate', { headers: { 'x-revalidate-token': revalidateToken(secret) } })).status()).toBe(204)
   await outsider.dispose()
 })

@@ -1,10 +1,10 @@
 // Key lists, key pages and the plans are served without Next.js's client runtime: server markup and one small
 // script (src/islands). The journeys of keys.spec.ts, auth.spec.ts and billing.spec.ts run on them as they are;
 // this file holds what is particular to that way of serving.
-import { expect, test } from '@playwright/test'
 import type { APIRequestContext } from '@playwright/test'
 
 import { GOOGLEBOT_UA, PRODUCTION_HOST, RU } from './helpers'
+import { expect, test } from './test'
 
 const ISLANDS = /<script src="(\/_next\/static\/islands\/islands-[A-Z0-9]+\.js)" async data-islands-script><\/script>/g
 

@@ -1,7 +1,6 @@
 // A visitor's journeys through the free keys, in Russian and English, in a real browser.
 import { readFile } from 'node:fs/promises'
 
-import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { QRCodeSVG } from 'qrcode.react'
 import { createElement } from 'react'
@@ -10,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { QR_OPTIONS } from '../../src/components/keys/qrOptions'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { RU } from './helpers'
+import { expect, test } from './test'
 
 /** The key window's copy button for a link key, as the visitor reads it. */
 const COPY_KEY = { ru: 'Скопировать ключ', en: 'Copy key' } as const

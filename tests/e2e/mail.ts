@@ -1,4 +1,4 @@
-// Reads the messages the e2e web server's SMTP server received (see tests/helpers/e2eServer.ts).
+// Reads the messages the e2e web server's SMTP server received (see tests/helpers/e2eSites.ts).
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 

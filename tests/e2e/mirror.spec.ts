@@ -1,11 +1,11 @@
 // The site on a mirror (MIRROR_HOSTS), another domain pointed at the same nginx for when the main one is blocked:
 // in Chromium through Debian's nginx under the mirror's own name, as a visitor there would use it. Every address the
 // site gives out on the mirror is the mirror's; search engines are kept to the production host.
-import { expect, test } from '@playwright/test'
 
 import { MIRROR_HOST, PRODUCTION_HOST } from '../helpers/testHosts'
 
 import { latestMailTo, linkFromMail } from './mail'
+import { expect, test } from './test'
 
 // A visitor of their own: the link allowance (30 an hour an address) is not shared with the rest of the run's requests.
 test.use({ extraHTTPHeaders: { 'cache-control': 'no-cache', 'x-forwarded-for': `192.0.2.${10 + (Date.now() % 200)}` } })

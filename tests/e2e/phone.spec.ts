@@ -1,7 +1,8 @@
 // A visitor on a phone (Pixel 7, Russian): a compact header with the menu behind one button, the keys a phone
 // imports in a tap first, and key cards that fit several to a screen with Copy first.
-import { devices, expect, test } from '@playwright/test'
+import { devices } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './test'
 
 const PHONE_READY = ['VLESS', 'Outline', 'Trojan']
 

@@ -1,10 +1,10 @@
 // nginx's page cache as visitors meet it (deploy/nginx/default.conf.template): public pages come from the cache,
 // first visits included; signed-in visitors, robots, the API and the account never do.
-import { expect, test } from '@playwright/test'
 
 import { PRODUCTION_HOST } from '../helpers/testHosts'
 
 import { BROWSER_UA, GOOGLEBOT_UA, rawGet } from './helpers'
+import { expect, test } from './test'
 
 const RU_BROWSER = { 'user-agent': BROWSER_UA, 'accept-language': 'ru-RU,ru;q=0.9' }
 

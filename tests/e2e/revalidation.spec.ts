@@ -2,10 +2,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 
-import { expect, test } from '@playwright/test'
-
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { RU } from './helpers'
+import { expect, test } from './test'
 
 test('changing a server in the admin API updates the cached country page at once', async ({ request }) => {
   const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!

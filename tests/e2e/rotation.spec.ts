@@ -3,12 +3,12 @@
 // one country's free keys. The editor's "rotate now" issues the keys of all six protocols through the adapters; a
 // second run replaces every one that expired (a new key on the panel, the old one deleted there), and the country's
 // list, its key files and its feed follow.
-import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { outlinePanel, remnawavePanel, serveDouble, softEtherPanel, wgEasyPanel } from '../helpers/panels'
 import type { ServedDouble } from '../helpers/panels'
+import { expect, test } from './test'
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
 const sameSite = { 'sec-fetch-site': 'same-origin' }

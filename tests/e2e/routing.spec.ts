@@ -1,7 +1,7 @@
 // Every public route in its three forms, the redirects, 404s, host rules and noindex, as HTTP sees them.
-import { expect, test } from '@playwright/test'
 
 import { BROWSER_UA, FREE_KEYS_HOST, GOOGLEBOT_UA, PRODUCTION_HOST, RU } from './helpers'
+import { expect, test } from './test'
 
 const ROUTES = ['/', '/vless', '/outline', '/trojan', '/wireguard', '/openvpn', '/sstp', '/de', '/vless-de', '/outline-de', '/support', '/privacy', '/user-agreement']
 

@@ -4,13 +4,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
-import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+import { siteDir } from '../helpers/e2ePorts'
 
 import { FREE_KEYS_HOST, GOOGLEBOT_UA, rawGet, RU } from './helpers'
 import { latestMailTo, linkFromMail, mailsTo } from './mail'
+import { expect, test } from './test'
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
 const EVIL = 'https://evil.example'
@@ -487,7 +488,7 @@ test('nginx’s access log keeps no e-mailed link’s code, subscription URL or 
   const polled = await request.get(`/api/subscription/1/${token}`, { headers: { 'user-agent': 'Happ/3.4.1' } })
   expect(polled.status()).toBe(404)
   const ids = [opened, polled].map((answer) => answer.headers()['x-request-id']!)
-  const log = path.resolve(import.meta.dirname, '../../.test', `nginx-${new URL(baseURL!).port}`, 'access.log')
+  const log = path.join(siteDir(baseURL!), 'nginx', 'access.log')
   // nginx writes a few kilobytes at a time, at least every second.
   await expect.poll(() => readFileSync(log, 'utf8').includes(ids[1]!), { timeout: 5_000 }).toBe(true)
   const written = readFileSync(log, 'utf8')

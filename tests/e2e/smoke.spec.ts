@@ -1,7 +1,7 @@
 // Smoke: a new visitor sees seeded keys in Russian; the seeded editor signs in to /admin.
-import { expect, test } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+import { expect, test } from './test'
 
 test('home page renders seeded free keys in Russian', async ({ page }) => {
   const response = await page.goto('/')

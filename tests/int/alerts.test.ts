@@ -13,32 +13,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { SiteRunBilling } from '@/lib/billing/provider'
 import type { Server, User } from '@/payload-types'
 
-import { httpDouble, readBody } from '../helpers/httpDouble'
+import { workerDoubles } from '../helpers/intDoubles'
+import type { TelegramCall, TelegramDouble } from '../helpers/intDoubles'
 import { createUser } from '../helpers/payload'
-import { startSmtp } from '../helpers/smtp'
 import type { ReceivedMail, TestSmtp } from '../helpers/smtp'
 
-const TOKEN = '123456:test-bot-token'
-const CHAT = '-1001234567890'
 const MINUTE = 60_000
-
-type TelegramCall = { path: string; body: { chat_id: string; text: string } }
-const telegram: TelegramCall[] = []
-let telegramRefuses = false
-const bot = httpDouble(async (request, response) => {
-  const body = JSON.parse(await readBody(request)) as TelegramCall['body']
-  telegram.push({ path: request.url ?? '', body })
-  response.setHeader('content-type', 'application/json')
-  if (telegramRefuses) {
-    response.statusCode = 429
-    response.end(JSON.stringify({ ok: false, error_code: 429, description: 'Too Many Requests: retry after 5' }))
-    return
-  }
-  response.end(JSON.stringify({ ok: true, result: { message_id: telegram.length, chat: { id: Number(CHAT) }, date: 0, text: body.text } }))
-})
 
 let payload: Payload
 let smtp: TestSmtp
+let bot: TelegramDouble
 let admin: User
 let optedIn: User
 let notOptedIn: User
@@ -49,12 +33,8 @@ let listedKey: number
 const TROJAN_KEY = (name: string) => `trojan://secret-password@127.0.0.1:443?security=tls&sni=example.com#${name}`
 
 beforeAll(async () => {
-  smtp = await startSmtp()
-  // Set before the config is first imported in this file.
-  process.env.SMTP_URL = smtp.url
-  process.env.TELEGRAM_BOT_TOKEN = TOKEN
-  process.env.TELEGRAM_CHAT_ID = CHAT
-  process.env.TELEGRAM_API_URL = bot.url()
+  // The worker's mail server and Telegram double, which the config was given (tests/helpers/intWorker.ts).
+  ;({ smtp, telegram: bot } = await workerDoubles())
   const { testPayload } = await import('../helpers/payload')
   payload = await testPayload()
   admin = await createUser('admin')
@@ -73,13 +53,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await payload.update({ collection: 'keys', where: { server: { equals: server.id } }, data: { revokedAt: new Date().toISOString() }, depth: 0 })
   await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
-  await smtp.close()
 })
 
 beforeEach(async () => {
   await payload.delete({ collection: 'payload-jobs', where: { taskSlug: { equals: 'notifyStaff' } } })
-  telegram.length = 0
-  telegramRefuses = false
+  bot.refuses = false
 })
 
 async function watch(at: Date) {
@@ -96,10 +74,10 @@ const about = (sent: { mail: ReceivedMail[]; telegram: TelegramCall[] }, text: s
 /** Runs the queued alerts; returns the e-mails and Telegram messages they sent. */
 async function deliverAlerts(): Promise<{ mail: ReceivedMail[]; telegram: TelegramCall[] }> {
   const mailBefore = smtp.messages.length
-  const telegramBefore = telegram.length
+  const telegramBefore = bot.calls.length
   await payload.jobs.run({ queue: 'default', where: { taskSlug: { equals: 'notifyStaff' } } })
   await new Promise((resolve) => setTimeout(resolve, 300))
-  return { mail: smtp.messages.slice(mailBefore), telegram: telegram.slice(telegramBefore) }
+  return { mail: smtp.messages.slice(mailBefore), telegram: bot.calls.slice(telegramBefore) }
 }
 
 const openIncident = async (key: string) =>
@@ -121,8 +99,8 @@ describe('staff alerts', () => {
     expect(started.mail.find((mail) => mail.to.includes(optedIn.email.toLowerCase()))?.text).toContain(`Server “${server.name}” failed three checks in a row`)
     expect(started.mail.some((mail) => mail.to.includes(notOptedIn.email.toLowerCase()))).toBe(false)
     expect(started.telegram).toHaveLength(1)
-    expect(started.telegram[0]!.path).toBe(`/bot${TOKEN}/sendMessage`)
-    expect(started.telegram[0]!.body.chat_id).toBe(CHAT)
+    expect(started.telegram[0]!.path).toBe(`/bot${bot.token}/sendMessage`)
+    expect(started.telegram[0]!.body.chat_id).toBe(bot.chatId)
     expect(started.telegram[0]!.body.text).toContain(`«${server.name}»`)
 
     // Still down at the next looks: nothing more is said.
@@ -349,7 +327,7 @@ describe('staff alerts', () => {
 
   it('a Telegram refusal is tried again without e-mailing anyone twice', async () => {
     const at = new Date()
-    telegramRefuses = true
+    bot.refuses = true
     await setHealth({ lastRotationError: 'Timed out' })
     await watch(at)
     const first = await deliverAlerts()
@@ -358,7 +336,7 @@ describe('staff alerts', () => {
     expect(first.mail.filter((mail) => mail.to.includes(admin.email.toLowerCase()))).toHaveLength(1)
     const [waiting] = (await payload.find({ collection: 'payload-jobs', where: { and: [{ taskSlug: { equals: 'notifyStaff' } }, { completedAt: { exists: false } }] }, depth: 0 })).docs
     expect((waiting?.input as { channel?: string } | undefined)?.channel).toBe('telegram')
-    telegramRefuses = false
+    bot.refuses = false
     // Its pause over (Payload runs a job whose wait ended strictly before now).
     await payload.db.pool.query(`UPDATE payload_jobs SET wait_until = now() - interval '1 second' WHERE id = $1`, [waiting!.id])
     const retried = await deliverAlerts()

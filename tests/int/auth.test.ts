@@ -1,9 +1,10 @@
 // E-mail link login and registration through the real route handlers, a real SMTP server and PostgreSQL.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestSmtp } from '../helpers/smtp'
 import { INT_MIRROR_HOST, INT_SERVER_URL } from '../helpers/intGlobalSetup'
+import { workerDoubles } from '../helpers/intDoubles'
 import { startSmtp, tokenFromMail } from '../helpers/smtp'
 
 let smtp: TestSmtp
@@ -63,17 +64,12 @@ async function ageSessions(email: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtp()
-  // Set before the config is first imported in this file: mail goes to the test SMTP server.
-  process.env.SMTP_URL = smtp.url
+  // The worker's mail server, which the config was given (tests/helpers/intWorker.ts).
+  smtp = (await workerDoubles()).smtp
   const { testPayload } = await import('../helpers/payload')
   payload = await testPayload()
   ;({ POST: requestLink } = await import('@/app/api/auth/request-link/route'))
   ;({ POST: confirm } = await import('@/app/api/auth/confirm/route'))
-})
-
-afterAll(async () => {
-  await smtp.close()
 })
 
 describe('registration by e-mail link', () => {
@@ -374,34 +370,48 @@ describe('deleting an account', () => {
 
 describe('mail outages', () => {
   it('keeps the request when the mail server is down, says so, and sends it once the server is back with a link made then', async () => {
+    const doubles = await workerDoubles()
     const port = Number(new URL(smtp.url).port)
-    await smtp.close()
-    const email = uniqueEmail()
-    const response = await requestLink(linkRequest({ email, purpose: 'register' }))
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true, queued: true })
-    const queued = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendLinkEmail' } }, sort: '-createdAt', limit: 10 })
-    const waiting = queued.docs.find((job) => (job.input as { email?: string }).email === email)
-    expect(waiting).toBeDefined()
-    // The queue holds the request, never a link.
-    expect(JSON.stringify(waiting!.input)).not.toMatch(/verify-email|[A-Za-z0-9_-]{43}/)
-    // The outage outlasts a link's 15 minutes: the link issued for the first attempt has expired by now.
-    await payload.db.pool.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE email = $1`, [email])
+    let down = false
+    const stop = async () => {
+      await smtp.close()
+      down = true
+    }
+    /** The mail server back on its port, for this worker's next tests and files too. */
+    const restart = async () => {
+      smtp = doubles.smtp = await startSmtp(undefined, port)
+      down = false
+    }
+    await stop()
+    try {
+      const email = uniqueEmail()
+      const response = await requestLink(linkRequest({ email, purpose: 'register' }))
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ ok: true, queued: true })
+      const queued = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendLinkEmail' } }, sort: '-createdAt', limit: 10 })
+      const waiting = queued.docs.find((job) => (job.input as { email?: string }).email === email)
+      expect(waiting).toBeDefined()
+      // The queue holds the request, never a link.
+      expect(JSON.stringify(waiting!.input)).not.toMatch(/verify-email|[A-Za-z0-9_-]{43}/)
+      // The outage outlasts a link's 15 minutes: the link issued for the first attempt has expired by now.
+      await payload.db.pool.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE email = $1`, [email])
 
-    smtp = await startSmtp(undefined, port)
-    await payload.jobs.run({ queue: 'default', where: { id: { equals: waiting!.id } } })
-    const mail = await smtp.latestTo(email)
-    // The link the mail carries was made when it was sent: it still works.
-    const confirmed = await confirm(confirmRequest(tokenFromMail(mail)))
-    expect(confirmed.headers.get('location')).toBe(`${INT_SERVER_URL}/profile/servers`)
-    expect(await userFromCookie(confirmed)).toEqual({ email })
-    // A form without JavaScript lands on the page that says the same.
-    await smtp.close()
-    const plain = await requestLink(
-      new Request('http://localhost/api/auth/request-link', { method: 'POST', body: new URLSearchParams({ email: uniqueEmail(), purpose: 'login', locale: 'en' }), headers: { 'x-forwarded-for': '10.0.9.9' } }),
-    )
-    expect(plain.headers.get('location')).toBe(`${INT_SERVER_URL}/en/login/queued`)
-    smtp = await startSmtp(undefined, port)
+      await restart()
+      await payload.jobs.run({ queue: 'default', where: { id: { equals: waiting!.id } } })
+      const mail = await smtp.latestTo(email)
+      // The link the mail carries was made when it was sent: it still works.
+      const confirmed = await confirm(confirmRequest(tokenFromMail(mail)))
+      expect(confirmed.headers.get('location')).toBe(`${INT_SERVER_URL}/profile/servers`)
+      expect(await userFromCookie(confirmed)).toEqual({ email })
+      // A form without JavaScript lands on the page that says the same.
+      await stop()
+      const plain = await requestLink(
+        new Request('http://localhost/api/auth/request-link', { method: 'POST', body: new URLSearchParams({ email: uniqueEmail(), purpose: 'login', locale: 'en' }), headers: { 'x-forwarded-for': '10.0.9.9' } }),
+      )
+      expect(plain.headers.get('location')).toBe(`${INT_SERVER_URL}/en/login/queued`)
+    } finally {
+      if (down) await restart()
+    }
   })
 })
 

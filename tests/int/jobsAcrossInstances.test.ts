@@ -25,10 +25,16 @@ describe('jobs across instances', () => {
   it('only the instance holding the runner lock queues the scheduled tasks and runs the queue; another takes over when it stops', async () => {
     const { isJobRunner } = await import('@/lib/queue/runner')
     await payload.delete({ collection: 'payload-jobs', where: { completedAt: { exists: false } } })
-    // Another instance holds the runner lock: this one's tick neither schedules nor runs.
     const other = new Client({ connectionString: process.env.DATABASE_URL })
     await other.connect()
+    // An earlier file in this worker may have made this instance the runner: its lock's connection ends, as a database
+    // failover ends it, and the instance knows it has lost the lock.
+    await other.query(
+      "select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and pid <> pg_backend_pid()",
+    )
+    // Another instance holds the runner lock: this one's tick neither schedules nor runs.
     await other.query('select pg_advisory_lock(hashtext($1))', [LOCKS.jobRunner])
+    await expect.poll(() => isJobRunner(payload)).toBe(false)
     try {
       expect(await payload.config.jobs.shouldAutoRun!(payload)).toBe(false)
       expect(await isJobRunner(payload)).toBe(false)
