@@ -50,11 +50,18 @@ step "typecheck and lint" static_checks
 step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.test/vitest.json
 # Types were checked above: the build does not check them again (next.config.ts).
 if step "production build" env VPNKEYS_TYPES_CHECKED="$types_checked" npm run build; then
-  free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
-  port="${E2E_PORT:-$(free_port)}"
-  yookassa_port="${E2E_YOOKASSA_PORT:-$(free_port)}"
-  cluster_port="${E2E_CLUSTER_PORT:-$(free_port)}"
-  second_port="${E2E_SECOND_PORT:-$(free_port)}"
+  # Four distinct free ports at once (each held until all are chosen): the sites' public addresses.
+  read -r port second_port yookassa_port cluster_port < <(node -e "
+    const net = require('net')
+    const servers = [0, 1, 2, 3].map(() => net.createServer())
+    Promise.all(servers.map((s) => new Promise((r) => s.listen(0, '127.0.0.1', r)))).then(() => {
+      console.log(servers.map((s) => s.address().port).join(' '))
+      servers.forEach((s) => s.close())
+    })")
+  port="${E2E_PORT:-$port}"
+  second_port="${E2E_SECOND_PORT:-$second_port}"
+  yookassa_port="${E2E_YOOKASSA_PORT:-$yookassa_port}"
+  cluster_port="${E2E_CLUSTER_PORT:-$cluster_port}"
   step "end-to-end tests" env E2E_PORT="$port" E2E_SECOND_PORT="$second_port" E2E_YOOKASSA_PORT="$yookassa_port" E2E_CLUSTER_PORT="$cluster_port" npx playwright test
 fi
 

@@ -12,6 +12,8 @@ import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { Server } from 'node:net'
 import path from 'node:path'
 
 import pg from 'pg'
@@ -98,7 +100,23 @@ async function startSite(options: SiteOptions): Promise<Site> {
   return { ...options, dir, upstreams: urls.map((url) => url.replace('http://', '')) }
 }
 
+/**
+ * The sites' public ports, held from the start until each site's nginx takes its own: the instances, mail servers and
+ * databases started meanwhile on free ports never get one of them (nginx starts last, when its upstreams answer).
+ */
+const held = new Map<number, Server>()
+
+async function holdPublicPorts(ports: number[]): Promise<void> {
+  for (const port of ports) {
+    const server = createServer()
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '0.0.0.0', resolve))
+    held.set(port, server)
+  }
+}
+
 async function proxy(site: Site): Promise<void> {
+  const hold = held.get(site.publicPort)
+  if (hold) await new Promise((resolve) => hold.close(resolve))
   const nginx: RunningNginx = await startNginx({ dir: path.join(site.dir, 'nginx'), listenPort: site.publicPort, upstreams: site.upstreams })
   started.push({ stop: () => nginx.close() })
 }
@@ -106,6 +124,7 @@ async function proxy(site: Site): Promise<void> {
 async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll(0))
   process.on('SIGTERM', () => void stopAll(0))
+  await holdPublicPorts(ONE_SITE ? E2E_PORTS.stripe : [...E2E_PORTS.stripe, E2E_PORTS.yookassa, E2E_PORTS.cluster])
   mkdirSync(mailDir, { recursive: true })
   const pgDir = path.join(testDir, 'e2e-postgres')
   rmSync(pgDir, { recursive: true, force: true })
@@ -131,15 +150,15 @@ async function main(): Promise<void> {
     : [
         startSite({
           name: 'e2e-site-yookassa',
-          mailPrefix: String(process.env.E2E_YOOKASSA_PORT),
-          publicPort: Number(process.env.E2E_YOOKASSA_PORT),
+          mailPrefix: String(E2E_PORTS.yookassa),
+          publicPort: E2E_PORTS.yookassa,
           instances: 1,
           env: { ...env, DATABASE_URL: databaseUrl('yookassa'), PAYMENT_PROVIDER: 'yookassa' },
         }),
         startSite({
           name: 'cluster',
           mailPrefix: 'cluster',
-          publicPort: Number(process.env.E2E_CLUSTER_PORT),
+          publicPort: E2E_PORTS.cluster,
           instances: 2,
           redis: true,
           // The job timer every 5 seconds, not every minute: the test of who queues the scheduled tasks waits seconds.
