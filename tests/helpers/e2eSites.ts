@@ -108,7 +108,8 @@ const held = new Map<number, Server>()
 
 async function holdPublicPorts(ports: number[]): Promise<void> {
   for (const port of ports) {
-    const server = createServer()
+    // A connection to a held port (Playwright asking whether the sites are up) is closed at once: not up yet.
+    const server = createServer((socket) => socket.destroy())
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '0.0.0.0', resolve))
     held.set(port, server)
   }
