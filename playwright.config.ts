@@ -50,10 +50,10 @@ export default defineConfig({
       ],
     },
   },
-  // In this order: the cluster's drills, which wait on processes starting and stopping, beside the other worker's tests
-  // rather than alone at the end; a worker done with one project takes the next one's files.
+  // The sites' own tests two at a time; then the cluster's drills, which restart processes and databases and wait on
+  // them, with nothing beside them (beside the other worker's tests a database restart outlasted the app's wait);
+  // last the header timings, a time measured against another, alone too.
   projects: [
-    { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts' },
     {
       name: 'yookassa',
       use: { baseURL: yookassaURL },
@@ -63,8 +63,8 @@ export default defineConfig({
     },
     // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the project above.
     { name: 'stripe', grepInvert: /YooKassa/, testIgnore: ['cluster.spec.ts', 'headerBounds.spec.ts'] },
-    // What costs a header is a time measured against another in one run: it runs last, with nothing beside it.
-    { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster', 'yookassa', 'stripe'] },
+    { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts', dependencies: ['yookassa', 'stripe'] },
+    { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster'] },
   ],
   // One process starts all the sites on one PostgreSQL (tests/helpers/e2eSites.ts); ready when the cluster's nginx
   // answers, which it starts last. Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
