@@ -174,7 +174,8 @@ async function main(): Promise<void> {
   for (const site of sites) await proxy(site)
 }
 
+// A failed start stops what it had started (the database, instances, mail servers), never leaves them behind.
 void main().catch((error: unknown) => {
   console.error(error)
-  process.exit(1)
+  void stopAll(1)
 })
