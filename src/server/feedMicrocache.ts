@@ -26,6 +26,13 @@ export type FeedMicrocacheOptions = {
   now?: () => number
 }
 
+// What describes a body, left out of a 304.
+const BODY_HEADERS = ['content-type', 'content-length', 'content-disposition', 'content-encoding']
+
+function withoutBodyHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !BODY_HEADERS.includes(name.toLowerCase())))
+}
+
 function acceptsGzip(headers: IncomingMessage['headers']): boolean {
   const value = headers['accept-encoding']
   return typeof value === 'string' && /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/.test(value)
@@ -69,8 +76,7 @@ export function feedMicrocache(render: (request: IncomingMessage, response: Serv
   function answer(entry: Entry, request: IncomingMessage, response: ServerResponse): void {
     const ifNoneMatch = typeof request.headers['if-none-match'] === 'string' ? request.headers['if-none-match'] : null
     if (entry.etag && matchesEtag(ifNoneMatch, entry.etag)) {
-      const { 'content-type': _type, 'content-length': _length, 'content-disposition': _disposition, 'content-encoding': _encoding, ...headers } = entry.headers
-      response.writeHead(304, headers).end()
+      response.writeHead(304, withoutBodyHeaders(entry.headers)).end()
       return
     }
     response.writeHead(200, { ...entry.headers, 'content-length': entry.body.length }).end(entry.body)
@@ -93,9 +99,14 @@ export function feedMicrocache(render: (request: IncomingMessage, response: Serv
     // A kept copy is served to every client of its key: ask for one whole body, gzip or plain as the key says.
     if (acceptsGzip(request.headers)) request.headers['accept-encoding'] = 'gzip'
     else delete request.headers['accept-encoding']
+    // The render makes the whole body for the copy; the poll that asked still gets its 304 if the tag is unchanged.
+    const ifNoneMatch = typeof request.headers['if-none-match'] === 'string' ? request.headers['if-none-match'] : null
     delete request.headers['if-none-match']
     const chunks: Buffer[] = []
     let head: OutgoingHttpHeaders = {}
+    let status: number | null = null
+    let sent: OutgoingHttpHeaders = {}
+    let notModified = false
     const preset = new Set(Object.keys(response.getHeaders()))
     const { writeHead, write, end } = response
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -105,20 +116,32 @@ export function feedMicrocache(render: (request: IncomingMessage, response: Serv
     response.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
       const headers = rest.find((arg) => arg !== null && typeof arg === 'object') as OutgoingHttpHeaders | undefined
       if (headers) head = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
-      return writeHead.call(this, statusCode, ...(rest as [OutgoingHttpHeaders]))
+      status = statusCode
+      sent = { ...this.getHeaders(), ...head }
+      const etag = sent.etag
+      notModified = statusCode === 200 && typeof etag === 'string' && matchesEtag(ifNoneMatch, etag)
+      if (!notModified) return writeHead.call(this, statusCode, ...(rest as [OutgoingHttpHeaders]))
+      for (const name of BODY_HEADERS) this.removeHeader(name)
+      return writeHead.call(this, 304, withoutBodyHeaders(head))
     } as ServerResponse['writeHead']
     response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
       collect(chunk, rest[0])
+      if (status === null) this.writeHead(this.statusCode)
+      if (notModified) return true
       return write.call(this, chunk as Buffer, ...(rest as [BufferEncoding]))
     } as ServerResponse['write']
     response.end = function (this: ServerResponse, ...args: unknown[]) {
       if (typeof args[0] !== 'function') collect(args[0], args[1])
+      // Headers not yet written are written now, so that a 304 is decided before any body.
+      if (status === null) this.writeHead(this.statusCode)
       const entry = entries.get(key)
       if (entry) entry.fillingSince = null
-      if (response.statusCode === 200) keep(key, { ...response.getHeaders(), ...head }, Buffer.concat(chunks), preset)
+      if (status === 200) keep(key, sent, Buffer.concat(chunks), preset)
       // The list is gone: its copy goes too.
-      else if (response.statusCode === 404 || response.statusCode === 410) forget(key)
-      return end.apply(this, args as Parameters<ServerResponse['end']>)
+      else if (status === 404 || status === 410) forget(key)
+      if (!notModified) return end.apply(this, args as Parameters<ServerResponse['end']>)
+      const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined
+      return (end as (this: ServerResponse, callback?: () => void) => ServerResponse).call(this, callback)
     } as ServerResponse['end']
     render(request, response)
   }

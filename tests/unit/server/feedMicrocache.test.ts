@@ -73,6 +73,36 @@ describe('the free feeds’ microcache', () => {
     expect(seen).toHaveLength(2)
   })
 
+  it('answers 304 to an unchanged tag when its poll is the one that renders, and keeps the whole body for the others', async () => {
+    // An app polls once an hour, so its poll nearly always finds the half-second copy gone and renders.
+    const { seen, get } = await serve((_request, response) => {
+      response.setHeader('Cache-Control', 'public, max-age=300')
+      response.setHeader('Content-Type', 'text/plain; charset=utf-8')
+      response.setHeader('ETag', '"same"')
+      response.write('keys ')
+      response.end('unchanged')
+    })
+    expect((await get('/api/feed/de')).status).toBe(200)
+    clock += 501
+    const unchanged = await get('/api/feed/de', { 'if-none-match': '"same"' })
+    expect(unchanged.status).toBe(304)
+    expect(unchanged.headers.get('etag')).toBe('"same"')
+    expect(unchanged.headers.get('content-type')).toBeNull()
+    expect(await unchanged.text()).toBe('')
+    expect(seen).toHaveLength(2)
+    const copy = await get('/api/feed/de')
+    expect(copy.status).toBe(200)
+    expect(copy.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await copy.text()).toBe('keys unchanged')
+    expect(seen).toHaveLength(2)
+    // Another tag, on the render too, gets the body.
+    clock += 501
+    const changed = await get('/api/feed/de', { 'if-none-match': '"older"' })
+    expect(changed.status).toBe(200)
+    expect(await changed.text()).toBe('keys unchanged')
+    expect(seen).toHaveLength(3)
+  })
+
   it('keeps each format, list and host apart, and a browser, a query or another method goes straight through', async () => {
     const { seen, get } = await serve(feed)
     await get('/api/feed/vless-de')
