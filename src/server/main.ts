@@ -9,6 +9,7 @@ import { format } from 'node:util'
 
 import next from 'next'
 
+import { databaseUnreachableLately } from '@/lib/db/pool'
 import { env } from '@/lib/env'
 import { productionLogger } from '@/lib/log/logger'
 
@@ -16,6 +17,7 @@ import { boundRequestHeaders, routePlan, SERVER_SET_REQUEST_HEADERS } from './ro
 import type { RoutingSettings } from './routePlan'
 import { feedMicrocache } from './feedMicrocache'
 import { observe } from './observe'
+import { answerOutageAs503 } from './outage'
 import { subscriptionFastPath } from './subscriptionFastPath'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -65,6 +67,7 @@ function answerHealth(request: IncomingMessage, response: ServerResponse): boole
 const app = next({ dev, dir: root, port, turbopack: dev })
 const handle = app.getRequestHandler()
 function toNext(request: IncomingMessage, response: ServerResponse): void {
+  answerOutageAs503(response, () => databaseUnreachableLately())
   handle(request, response).catch((error: unknown) => {
     console.error('[server] request failed', error)
     if (!response.headersSent) response.writeHead(500).end()

@@ -31,6 +31,22 @@ export function survivePoolErrors(payload: Payload): void {
 /** How long a restarting database is waited for before a request fails: a fast restart takes well under a second. */
 export const RESTART_WAIT_MS = 5_000
 
+// When a statement last failed because the database could not be reached, kept on the process (the server before
+// Next.js reads it, and Next.js's bundle has its own copy of this module).
+const UNREACHABLE_AT = Symbol.for('vpnkeys.database.unreachableAt')
+type WithOutage = typeof globalThis & { [UNREACHABLE_AT]?: number }
+
+/** Notes that a statement failed because the database was down past the wait (or is still restarting). */
+export function noteDatabaseUnreachable(now: number = Date.now()): void {
+  ;(globalThis as WithOutage)[UNREACHABLE_AT] = now
+}
+
+/** Whether a statement failed for an unreachable database within the last `withinMs`. */
+export function databaseUnreachableLately(withinMs: number = RESTART_WAIT_MS * 2, now: number = Date.now()): boolean {
+  const at = (globalThis as WithOutage)[UNREACHABLE_AT]
+  return at !== undefined && now - at <= withinMs
+}
+
 // A connection could not be opened: the server is not (yet) taking them (refused, starting up or shutting down, too
 // many clients). Nothing was sent, so any statement may be tried again.
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P03', '53300', '08001', '08004', '08006'])
@@ -95,7 +111,11 @@ export function surviveRestarts(pool: Pool, waitMs: number = RESTART_WAIT_MS): v
       try {
         return await connectOnce()
       } catch (error) {
-        if (!isUnreachable(error) || Date.now() + pause > deadline) throw error
+        if (!isUnreachable(error)) throw error
+        if (Date.now() + pause > deadline) {
+          noteDatabaseUnreachable()
+          throw error
+        }
         await new Promise((resolve) => setTimeout(resolve, pause))
       }
     }
@@ -118,6 +138,7 @@ export function surviveRestarts(pool: Pool, waitMs: number = RESTART_WAIT_MS): v
         await new Promise((resolve) => setTimeout(resolve, 50))
         return run(args, isRead, interruptedBefore ? deadline : Date.now() + waitMs, true)
       }
+      if (notSent || interrupted) noteDatabaseUnreachable()
       throw error
     }
   }
