@@ -17,6 +17,7 @@ import { Keys } from './collections/Keys'
 import { Pages } from './collections/Pages'
 import { Charges } from './collections/Charges'
 import { Incidents } from './collections/Incidents'
+import { Probes } from './collections/Probes'
 import { ProviderEvents } from './collections/ProviderEvents'
 import { Servers } from './collections/Servers'
 import { SubscriptionEvents } from './collections/SubscriptionEvents'
@@ -91,7 +92,7 @@ export default buildConfig({
     // languages" is the editor's explicit choice in the button's menu).
     defaultLocalePublishOption: 'active',
   },
-  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents],
+  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents, Probes],
   globals: [SiteSettings],
   graphQL: {
     // Each field costs 1 and each relationship 10 (Payload's estimate); a query of the keys with their server and

@@ -28,3 +28,11 @@ export const SUBSCRIPTION_STATUS_OPTIONS = [
   { value: 'cancelled', label: { ru: 'Отменена', en: 'Cancelled' } },
   { value: 'expired', label: { ru: 'Истекла', en: 'Expired' } },
 ]
+
+/** What the probes in the visitors' country found of a key (src/lib/probes/reach.ts). */
+export const reachOptions = [
+  { value: 'works', label: { ru: 'Работает', en: 'Works' } },
+  { value: 'blocked', label: { ru: 'Заблокирован', en: 'Blocked' } },
+  { value: 'down', label: { ru: 'Не работает нигде', en: 'Down everywhere' } },
+  { value: 'untested', label: { ru: 'Ещё не проверен', en: 'Not yet checked' } },
+]

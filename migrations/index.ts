@@ -40,6 +40,8 @@ import * as migration_20261127_053733_dashboard_trends from './20261127_053733_d
 import * as migration_20261127_075623_backup_alerts from './20261127_075623_backup_alerts';
 import * as migration_20261129_001827_require_device_id from './20261129_001827_require_device_id';
 import * as migration_20261129_022938_link_mails_speed_claim from './20261129_022938_link_mails_speed_claim';
+import * as migration_20261129_074008_network_probes from './20261129_074008_network_probes';
+import * as migration_20261129_080000_key_listing_blocked from './20261129_080000_key_listing_blocked';
 
 export const migrations = [
   {
@@ -250,6 +252,16 @@ export const migrations = [
   {
     up: migration_20261129_022938_link_mails_speed_claim.up,
     down: migration_20261129_022938_link_mails_speed_claim.down,
-    name: '20261129_022938_link_mails_speed_claim'
+    name: '20261129_022938_link_mails_speed_claim',
+  },
+  {
+    up: migration_20261129_074008_network_probes.up,
+    down: migration_20261129_074008_network_probes.down,
+    name: '20261129_074008_network_probes',
+  },
+  {
+    up: migration_20261129_080000_key_listing_blocked.up,
+    down: migration_20261129_080000_key_listing_blocked.down,
+    name: '20261129_080000_key_listing_blocked',
   },
 ];

@@ -81,6 +81,7 @@ export interface Config {
     pages: Page;
     'client-apps': ClientApp;
     incidents: Incident;
+    probes: Probe;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -112,6 +113,7 @@ export interface Config {
     pages: PagesSelect<false> | PagesSelect<true>;
     'client-apps': ClientAppsSelect<false> | ClientAppsSelect<true>;
     incidents: IncidentsSelect<false> | IncidentsSelect<true>;
+    probes: ProbesSelect<false> | ProbesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -344,6 +346,14 @@ export interface Key {
     failures?: number | null;
     detail?: string | null;
     attemptedAt?: string | null;
+  };
+  reach?: {
+    state?: ('works' | 'blocked' | 'down' | 'untested') | null;
+    country?: string | null;
+    worksOn?: string | null;
+    blockedOn?: string | null;
+    checkedAt?: string | null;
+    uptimeWeek?: number | null;
   };
   listRank?: number | null;
   providerRef?: string | null;
@@ -707,6 +717,34 @@ export interface Incident {
   createdAt: string;
 }
 /**
+ * Programs that check keys from inside the visitors’ networks (for example from Russia over MTS). A probe asks the site which keys to check and reports which work. How to run one: README, “Probes”.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "probes".
+ */
+export interface Probe {
+  id: number;
+  name: string;
+  /**
+   * Where the probe checks from: two Latin letters, e.g. ru
+   */
+  country: string;
+  /**
+   * As visitors will see it, e.g. “MTS, mobile” or “Rostelecom, Moscow”
+   */
+  network: string;
+  tokenHash?: string | null;
+  tokenIssuedAt?: string | null;
+  /**
+   * From then on the site accepts none of its reports
+   */
+  revokedAt?: string | null;
+  lastSeenAt?: string | null;
+  demo?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -919,6 +957,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'incidents';
         value: number | Incident;
+      } | null)
+    | ({
+        relationTo: 'probes';
+        value: number | Probe;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1077,6 +1119,16 @@ export interface KeysSelect<T extends boolean = true> {
         failures?: T;
         detail?: T;
         attemptedAt?: T;
+      };
+  reach?:
+    | T
+    | {
+        state?: T;
+        country?: T;
+        worksOn?: T;
+        blockedOn?: T;
+        checkedAt?: T;
+        uptimeWeek?: T;
       };
   listRank?: T;
   providerRef?: T;
@@ -1316,6 +1368,22 @@ export interface IncidentsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "probes_select".
+ */
+export interface ProbesSelect<T extends boolean = true> {
+  name?: T;
+  country?: T;
+  network?: T;
+  tokenHash?: T;
+  tokenIssuedAt?: T;
+  revokedAt?: T;
+  lastSeenAt?: T;
+  demo?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1397,6 +1465,10 @@ export interface SiteSetting {
    * Shown in the footer, on pages (wherever the text says {supportEmail}) and in e-mails. Until set: the address the site sends mail from (EMAIL_FROM)
    */
   supportEmail: string;
+  /**
+   * Keys the probes (System → Network probes) found working from here come first in the lists; keys blocked here are left out
+   */
+  audienceCountry: string;
   claimedKeys?: number | null;
   claimedCountries?: number | null;
   /**
@@ -1521,6 +1593,7 @@ export interface PayloadJobsStat {
 export interface SiteSettingsSelect<T extends boolean = true> {
   siteName?: T;
   supportEmail?: T;
+  audienceCountry?: T;
   claimedKeys?: T;
   claimedCountries?: T;
   speedClaim?: T;

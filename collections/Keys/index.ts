@@ -11,7 +11,7 @@ import { isStaff } from '../access/roles'
 import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidateKeyData } from '../hooks/revalidatePublicData'
-import { protocolOptions, tierOptions } from '../options'
+import { protocolOptions, reachOptions, tierOptions } from '../options'
 import { deriveKeyFields } from './hooks/deriveKeyFields'
 
 function parseJson(text: string): unknown {
@@ -249,6 +249,22 @@ export const Keys: CollectionConfig = {
           access: { read: staffOnlyField },
           admin: { date: { pickerAppearance: 'dayAndTime' } },
         },
+      ],
+    },
+    {
+      // What the probes inside the visitors' country (Site settings) found (src/lib/probes/reach.ts): whether the key
+      // works from there, on which networks, and how often over the week. Written by the probes' reports only.
+      name: 'reach',
+      label: { ru: 'Проверка из сетей посетителей', en: 'Check from the visitors’ networks' },
+      type: 'group',
+      admin: { position: 'sidebar', readOnly: true },
+      fields: [
+        { name: 'state', label: { ru: 'Итог', en: 'Verdict' }, type: 'select', index: true, options: reachOptions },
+        { name: 'country', label: { ru: 'Страна проверок', en: 'Checked from' }, type: 'text', admin: { hidden: true } },
+        { name: 'worksOn', label: { ru: 'Работает в сетях', en: 'Works on' }, type: 'text' },
+        { name: 'blockedOn', label: { ru: 'Заблокирован в сетях', en: 'Blocked on' }, type: 'text' },
+        { name: 'checkedAt', label: { ru: 'Проверен', en: 'Checked at' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'uptimeWeek', label: { ru: 'Работал за 7 дней, %', en: 'Worked over 7 days, %' }, type: 'number' },
       ],
     },
     {

@@ -101,6 +101,21 @@ export const SiteSettings: GlobalConfig = {
                 },
               },
             },
+            {
+              name: 'audienceCountry',
+              label: { ru: 'Страна посетителей (ISO 3166-1)', en: 'Visitors’ country (ISO 3166-1)' },
+              type: 'text',
+              required: true,
+              defaultValue: 'ru',
+              admin: {
+                description: {
+                  ru: 'Ключи, которые работают отсюда по проверкам проб (Служебное → Пробы из сетей), идут в списках первыми; заблокированные здесь в списки не попадают',
+                  en: 'Keys the probes (System → Network probes) found working from here come first in the lists; keys blocked here are left out',
+                },
+              },
+              hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)] },
+              validate: (value: unknown) => (typeof value === 'string' && /^[a-z]{2}$/.test(value) ? true : 'Two letters, e.g. ru / Две буквы, например ru'),
+            },
           ],
         },
         {

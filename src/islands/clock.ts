@@ -42,7 +42,8 @@ export function refreshTimes(root: ParentNode = document): void {
     const checkedAt = Date.parse(note.dataset.checkedAt ?? '')
     if (Number.isNaN(checkedAt)) continue
     const time = relativeTime(wholeSecondsBefore(checkedAt, now), now)
-    note.textContent = text(note.dataset.through === 'connection' ? 'KeyTable.healthChecked' : 'KeyTable.healthCheckedPort', { time })
+    const through = note.dataset.through
+    note.textContent = text(through === 'reach' ? 'KeyTable.reachChecked' : through === 'connection' ? 'KeyTable.healthChecked' : 'KeyTable.healthCheckedPort', { time })
   }
 }
 

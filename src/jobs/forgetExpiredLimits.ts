@@ -1,12 +1,14 @@
-// Hourly: forget the rate-limit windows that have ended (one row per address they counted).
+// Hourly: forget the rate-limit windows that have ended (one row per address they counted), and the probes' hourly
+// roll-ups older than eight days (src/lib/probes/rounds.ts).
 import type { TaskConfig } from 'payload'
 
 import { forgetExpiredLimits } from '@/lib/http/rateLimit'
+import { forgetProbeHistory } from '@/lib/probes/rounds'
 
 export const forgetExpiredLimitsTask: TaskConfig<{ input: Record<string, never>; output: { deleted: number } }> = {
   slug: 'forgetExpiredLimits',
-  label: 'Forget expired rate limits',
+  label: 'Forget expired rate limits and old probe results',
   retries: 3,
   schedule: [{ cron: '17 * * * *', queue: 'default' }],
-  handler: async ({ req }) => ({ output: { deleted: await forgetExpiredLimits(req.payload) } }),
+  handler: async ({ req }) => ({ output: { deleted: (await forgetExpiredLimits(req.payload)) + (await forgetProbeHistory(req.payload)) } }),
 }

@@ -5,14 +5,14 @@ import { start, waitForPort } from './processes'
 import type { Started } from './processes'
 import type { TestPki } from './testPki'
 
-export async function startV2rayVless(options: { port: number; ids: string[]; pki: TestPki; onlyHere: readonly string[]; stream?: Record<string, unknown> }): Promise<Started> {
-  const { port, ids, pki, onlyHere, stream = { network: 'tcp' } } = options
+export async function startV2rayVless(options: { port: number; ids: string[]; pki: TestPki; onlyHere: readonly string[]; stream?: Record<string, unknown>; listen?: string }): Promise<Started> {
+  const { port, ids, pki, onlyHere, stream = { network: 'tcp' }, listen = '127.0.0.1' } = options
   const config = {
     log: { loglevel: 'warning' },
     dns: { hosts: Object.fromEntries(onlyHere.map((name) => [name, '127.0.0.1'])) },
     inbounds: [
       {
-        listen: '127.0.0.1',
+        listen,
         port,
         protocol: 'vless',
         settings: { clients: ids.map((id) => ({ id })), decryption: 'none' },
@@ -22,6 +22,6 @@ export async function startV2rayVless(options: { port: number; ids: string[]; pk
     outbounds: [{ protocol: 'freedom', settings: { domainStrategy: 'UseIPv4' } }],
   }
   const server = start('v2ray', ['-config', 'stdin:'], { input: JSON.stringify(config) })
-  await waitForPort(port)
+  await waitForPort(port, listen)
   return server
 }

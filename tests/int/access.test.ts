@@ -127,7 +127,7 @@ describe('per-user records', () => {
   })
 
   it('anonymous visitors cannot read users, subscriptions, devices, tokens or provider events', async () => {
-    for (const collection of ['users', 'subscriptions', 'subscription-events', 'devices', 'auth-tokens', 'provider-events', 'incidents'] as const) {
+    for (const collection of ['users', 'subscriptions', 'subscription-events', 'devices', 'auth-tokens', 'provider-events', 'incidents', 'probes'] as const) {
       await expect(payload.find({ collection, overrideAccess: false })).rejects.toThrow()
     }
   })

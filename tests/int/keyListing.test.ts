@@ -13,6 +13,7 @@ import { Client } from 'pg'
 
 import * as keyListingMigration from '../../migrations/20261124_232944_key_listing'
 import * as keyListingWithoutWaits from '../../migrations/20261125_001834_key_listing_without_waits'
+import * as keyListingBlocked from '../../migrations/20261129_080000_key_listing_blocked'
 import { testPayload } from '../helpers/payload'
 
 let payload: Payload
@@ -59,7 +60,7 @@ async function expectSameAsReadRule(): Promise<void> {
 }
 
 describe('the listing table', () => {
-  it('counts what a visitor may read through every change: created, unlimited, expired, revoked, VIP, server down, failed checks, moved, deleted', async () => {
+  it('counts what a visitor may read through every change: created, unlimited, expired, revoked, VIP, server down, failed checks, blocked where the visitors are, moved, deleted', async () => {
     const [lu, mt] = servers as [Server, Server]
     const soon = new Date(Date.now() + 5 * hour).toISOString()
     const later = new Date(Date.now() + 20 * hour).toISOString()
@@ -85,6 +86,13 @@ describe('the listing table', () => {
     await payload.update({ collection: 'keys', id: d.id, data: { expiresAt: past } })
     await payload.update({ collection: 'keys', id: e.id, data: { tier: 'vip' } })
     await expectSameAsReadRule()
+    // The probes where the visitors are find a key blocked (written in SQL, as their reports are), then working.
+    const blocked = await key(lu, { expiresAt: later })
+    await payload.db.drizzle.execute(sql`UPDATE "keys" SET "reach_state" = 'blocked' WHERE "id" = ${blocked.id}`)
+    await expectSameAsReadRule()
+    await payload.update({ collection: 'keys', id: blocked.id, data: { reach: { state: 'works' } } })
+    await expectSameAsReadRule()
+    await payload.update({ collection: 'keys', id: blocked.id, data: { reach: { state: 'blocked' } } })
 
     // Back again: recovered, extended, moved to the other country's server, deleted.
     await payload.update({ collection: 'keys', id: b.id, data: { serverDown: false } })
@@ -92,6 +100,7 @@ describe('the listing table', () => {
     await payload.update({ collection: 'keys', id: d.id, data: { expiresAt: later } })
     await payload.update({ collection: 'keys', id: e.id, data: { tier: 'free', server: lu.id } })
     await payload.delete({ collection: 'keys', id: c.id })
+    await payload.db.drizzle.execute(sql`UPDATE "keys" SET "reach_state" = NULL WHERE "id" = ${blocked.id}`)
     await expectSameAsReadRule()
   })
 
@@ -126,10 +135,12 @@ describe('the listing table', () => {
     expect(await listed()).toEqual(await byReadRule())
     // Recreated from scratch, as on a database that had keys before the migration.
     const args = { db: payload.db.drizzle } as unknown as Parameters<typeof keyListingMigration.up>[0]
+    await keyListingBlocked.down(args)
     await keyListingWithoutWaits.down(args)
     await keyListingMigration.down(args)
     await keyListingMigration.up(args)
     await keyListingWithoutWaits.up(args)
+    await keyListingBlocked.up(args)
     expect(await listed()).toEqual(await byReadRule())
     await expectSameAsReadRule()
   })

@@ -2,11 +2,14 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
 import { PROTOCOL_LABELS, isProtocol } from '@/lib/keys'
-import { LIST_RANK } from '@/lib/keys/listOrder'
+import type { Reach } from '@/lib/probes/reach'
+import { keyListRank } from '@/lib/keys/listOrder'
 
 export const deriveKeyFields: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   const protocol: unknown = data.protocol ?? originalDoc?.protocol
-  if (isProtocol(protocol)) data.listRank = LIST_RANK[protocol]
+  const reach = (data.reach ?? originalDoc?.reach) as { state?: Reach | null } | undefined
+  const liveness = (data.liveness ?? originalDoc?.liveness) as { ok?: boolean | null } | undefined
+  if (isProtocol(protocol)) data.listRank = keyListRank(protocol, reach?.state, liveness?.ok === false)
   const serverRef: unknown = data.server ?? originalDoc?.server
   const serverId = typeof serverRef === 'object' && serverRef !== null ? (serverRef as { id: number }).id : serverRef
   if (typeof serverId === 'number' || typeof serverId === 'string') {

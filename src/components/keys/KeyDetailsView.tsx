@@ -15,6 +15,7 @@ import { hoursLeft } from '@/lib/time/hoursLeft'
 import { connectionLabels, connectionText } from './connectionText'
 import { CopyButton } from './CopyButton'
 import { HealthNote } from './HealthNote'
+import { ReachNote } from './ReachNote'
 import { QR_OPTIONS } from './qrOptions'
 import { useNow } from './useNow'
 
@@ -63,6 +64,12 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
             <dt>{t('health')}</dt>
             <dd>
               <HealthNote health={details.health} now={now} />
+              {details.reach ? (
+                <>
+                  <br />
+                  <ReachNote reach={details.reach} now={now} />
+                </>
+              ) : null}
             </dd>
           </div>
         ) : null}

@@ -13,6 +13,7 @@ import { hoursLeft } from '@/lib/time/hoursLeft'
 import { connectionLabels, connectionText } from './connectionText'
 import { CopyButton } from './CopyButton'
 import { HealthNote } from './HealthNote'
+import { ReachNote } from './ReachNote'
 import { useKeyModal } from './KeyModal'
 import { useNow } from './useNow'
 
@@ -78,6 +79,7 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
         <span className="key-about">
           <span>{row.device ? `${row.device} · ${row.hosting}` : row.hosting}</span>
           {row.health ? <HealthNote health={row.health} now={now} /> : null}
+          {row.reach ? <ReachNote reach={row.reach} now={now} /> : null}
         </span>
       </td>
       <td className="keys__actions">

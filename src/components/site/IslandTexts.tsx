@@ -29,6 +29,7 @@ async function sharedSpecs(locale: Locale): Promise<TextSpec[]> {
     { key: 'KeyTable.hoursLeft', render: (values) => table('hoursLeft', values as { hours: number }), args: { hours: 'plural' } },
     { key: 'KeyTable.healthChecked', render: (values) => table('healthChecked', values as { time: string }), args: { time: 'text' } },
     { key: 'KeyTable.healthCheckedPort', render: (values) => table('healthCheckedPort', values as { time: string }), args: { time: 'text' } },
+    { key: 'KeyTable.reachChecked', render: (values) => table('reachChecked', values as { time: string }), args: { time: 'text' } },
     ...(['loading', 'loadFailed', 'close'] as const).map((key) => ({ key: `KeyDetails.${key}`, render: () => details(key) })),
     ...AUTH_TEXTS.map((key) => ({ key: `Auth.${key}`, render: () => auth(key) })),
     { key: 'Auth.rateLimited', render: (values) => auth('rateLimited', values as { minutes: number }), args: { minutes: 'plural' } },

@@ -43,6 +43,8 @@ export type PublicKeyRow = {
    * the server's port check; the note says which.
    */
   health?: { status: 'up' | 'down' | 'unknown'; checkedAt: string | null; through: 'connection' | 'port' } | null
+  /** Proven to work from the visitors' country (its probes, src/lib/probes): where, when, and over the week. */
+  reach?: { country: string; networks: string; checkedAt: string; uptimeWeek: number | null } | null
 }
 
 export type KeyDetails = PublicKeyRow & {
@@ -80,6 +82,10 @@ function toRow(key: Key): PublicKeyRow {
       : server?.health
         ? { status: server.health.status ?? 'unknown', checkedAt: server.health.lastCheckedAt ?? null, through: 'port' }
         : null,
+    reach:
+      key.reach?.state === 'works' && key.reach.worksOn && key.reach.checkedAt && key.reach.country
+        ? { country: key.reach.country, networks: key.reach.worksOn, checkedAt: key.reach.checkedAt, uptimeWeek: key.reach.uptimeWeek ?? null }
+        : null,
   }
 }
 
@@ -94,6 +100,7 @@ const ROW_SELECT = {
   configFile: { content: true },
   deviceLabel: true,
   liveness: { checkedAt: true, ok: true },
+  reach: { state: true, country: true, worksOn: true, checkedAt: true, uptimeWeek: true },
 } as const
 
 const ROW_POPULATE = {

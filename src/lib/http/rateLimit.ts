@@ -16,6 +16,7 @@ type Limiters = {
   apiRead: RateLimiterPostgres
   speedTest: RateLimiterPostgres
   feed: RateLimiterPostgres
+  probe: RateLimiterPostgres
   passwordPerAccountAddress: RateLimiterPostgres
   passwordPerAccount: RateLimiterPostgres
   passwordPerIp: RateLimiterPostgres
@@ -51,6 +52,9 @@ function limitersFor(payload: Payload): Limiters {
     // Free feeds: an app refreshes a list hourly, but a carrier's NAT puts hundreds of phones behind one
     // address; this only stops a scraper hammering the database (a caching proxy answers most requests).
     feed: limiter({ keyPrefix: 'feed-ip', points: 1200, duration: 60 * 60 }),
+    // Probes' rounds (src/app/api/probe): a probe asks and reports a few times a minute at most; this bounds what
+    // guessing tokens or a probe gone wild costs the database.
+    probe: limiter({ keyPrefix: 'probe-ip', points: 600, duration: 60 * 60 }),
     // Password guesses, counted before the password is checked. Ten per account from one network address in a quarter
     // hour (a successful login clears them), so guesses from other addresses never hold the owner back; thirty per
     // address, so one address cannot walk through many accounts; and a hundred an hour per account from everywhere,
@@ -130,7 +134,7 @@ export async function clearPasswordAttempts(payload: Payload, { email, ip }: { e
 }
 
 /** One unit of a per-address allowance other than e-mail links. */
-export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'apiRead' | 'speedTest' | 'feed', ip: string): Promise<RateLimitResult> {
+export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'apiRead' | 'speedTest' | 'feed' | 'probe', ip: string): Promise<RateLimitResult> {
   try {
     await limitersFor(payload)[kind].consume(rowKey(allowanceKey(ip)))
     return { ok: true }

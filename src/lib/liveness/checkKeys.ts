@@ -14,6 +14,8 @@ import type { Key, Server } from '@/payload-types'
 import { aimedAt, checkConnection, checkableProxy, findLivenessClient } from './connect'
 import type { ConnectionCheck, LivenessClient } from './connect'
 import { HIDE_KEY_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
+import { isProtocol } from '@/lib/keys'
+import { keyListRank } from '@/lib/keys/listOrder'
 
 export type LivenessOptions = {
   client: LivenessClient | null
@@ -67,7 +69,7 @@ function liveFreeKeys(serverIds: number[], now: Date): Where {
 
 async function keysToCheck(payload: Payload, serverIds: number[], now: Date, limit: number): Promise<Key[]> {
   const where = liveFreeKeys(serverIds, now)
-  const select = { keyString: true, server: true, protocol: true, liveness: true } as const
+  const select = { keyString: true, server: true, protocol: true, liveness: true, reach: true } as const
   const fresh = await payload.find({ collection: 'keys', where: { and: [where, { 'liveness.attemptedAt': { exists: false } }] }, sort: 'createdAt', limit, depth: 0, select })
   const rest = limit - fresh.docs.length
   const older =
@@ -104,9 +106,13 @@ async function targetOf(server: Server, host: string): Promise<string | null> {
 
 const NO_CHECK = { checkedAt: null, ok: null, latencyMs: null, exitCountry: null, failures: null, detail: null }
 
-/** Only the check's own columns, without the collection's hooks (no public cache dropped per key, no whole-row rewrite). */
-async function writeLiveness(payload: Payload, id: number, liveness: Record<string, unknown>): Promise<void> {
-  await payload.db.updateOne({ collection: 'keys', id, data: { liveness }, returning: false })
+/**
+ * Only the check's own columns and the list place they decide (a key whose check failed goes after those that
+ * passed), without the collection's hooks (no public cache dropped per key, no whole-row rewrite).
+ */
+async function writeLiveness(payload: Payload, key: Key, liveness: Record<string, unknown>): Promise<void> {
+  const listRank = isProtocol(key.protocol) ? keyListRank(key.protocol, key.reach?.state, liveness.ok === false) : undefined
+  await payload.db.updateOne({ collection: 'keys', id: key.id, data: { liveness, ...(listRank === undefined ? {} : { listRank }) }, returning: false })
 }
 
 export async function checkFreeKeys(payload: Payload, now: Date = new Date(), options: LivenessOptions = livenessOptions()): Promise<LivenessRun> {
@@ -123,7 +129,7 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
   const forget = async (key: Key) => {
     run.notCheckable += 1
     if ((key.liveness?.failures ?? 0) >= HIDE_KEY_AFTER_FAILED_CHECKS) visibilityChanged = true
-    await writeLiveness(payload, key.id, { ...NO_CHECK, attemptedAt })
+    await writeLiveness(payload, key, { ...NO_CHECK, attemptedAt })
   }
   const results: { key: Key; serverId: number; result: ConnectionCheck }[] = []
   await pool(keys, options.concurrency, Date.now() + options.budgetMs, async (key) => {
@@ -134,7 +140,7 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
     const result = await checkConnection(client, aimedAt(proxy, address), { checkUrl: options.checkUrl, timeoutMs: options.timeoutMs })
     if (result.clientFailed) {
       run.notCheckable += 1
-      await writeLiveness(payload, key.id, { ...key.liveness, attemptedAt })
+      await writeLiveness(payload, key, { ...key.liveness, attemptedAt })
       return
     }
     results.push({ key, serverId: server.id, result })
@@ -145,14 +151,14 @@ export async function checkFreeKeys(payload: Payload, now: Date = new Date(), op
   const touched = new Set<number>()
   for (const { key, serverId, result } of results) {
     if (run.notCounted) {
-      await writeLiveness(payload, key.id, { ...key.liveness, attemptedAt })
+      await writeLiveness(payload, key, { ...key.liveness, attemptedAt })
       continue
     }
     const before = key.liveness?.failures ?? 0
     const failures = result.ok ? 0 : before + 1
     if (before >= HIDE_KEY_AFTER_FAILED_CHECKS !== failures >= HIDE_KEY_AFTER_FAILED_CHECKS) visibilityChanged = true
     touched.add(serverId)
-    await writeLiveness(payload, key.id, {
+    await writeLiveness(payload, key, {
       attemptedAt,
       checkedAt: new Date().toISOString(),
       ok: result.ok,

@@ -6,7 +6,7 @@ import { request } from 'node:http'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 
-import { probeTcp } from '@/lib/provisioning/health'
+import { probeTcp } from '@/lib/net/probeTcp'
 import { proxiesOf } from '@/lib/feeds/proxies'
 import type { Proxy } from '@/lib/feeds/proxies'
 import { xrayClientConfig } from '@/lib/feeds/xray'

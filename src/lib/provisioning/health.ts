@@ -1,7 +1,7 @@
 // Server health: every protocol port that speaks TCP is connected to and timed. A server whose checks fail
 // HIDE_SERVER_AFTER_FAILED_CHECKS times in a row (src/lib/keys/visibility.ts) has its free keys hidden from the public lists until it answers again.
 // Demo servers have made-up hosts: they are reported up without a network check (and say so).
-import { connect } from 'node:net'
+import { probeTcp as probeTcpOnce } from '@/lib/net/probeTcp'
 
 import type { Payload } from 'payload'
 
@@ -54,17 +54,7 @@ export function healthDetailText(stored: unknown, t: AdminTranslator): string | 
 
 /** Milliseconds to open a TCP connection, or null when it cannot be opened in time. */
 export function probeTcp(host: string, port: number, timeoutMs = TIMEOUT_MS): Promise<number | null> {
-  return new Promise((resolve) => {
-    const started = performance.now()
-    const socket = connect({ host, port })
-    const done = (latency: number | null) => {
-      socket.destroy()
-      resolve(latency)
-    }
-    socket.setTimeout(timeoutMs, () => done(null))
-    socket.once('connect', () => done(Math.round(performance.now() - started)))
-    socket.once('error', () => done(null))
-  })
+  return probeTcpOnce(host, port, timeoutMs)
 }
 
 function tcpPorts(server: Server): { protocol: string; port: number }[] {

@@ -1,0 +1,88 @@
+// Probes: small programs operators and volunteers run inside the networks the site's visitors use (a VPS in Russia,
+// a home PC on a Russian ISP, a box on a mobile network). Each asks the site which keys to check, checks them as an
+// app would, and reports (src/app/api/probe, src/lib/probes). Admins register them and issue their tokens; staff read
+// them. A token is shown once, when issued, and kept only as its hash.
+import type { CollectionConfig } from 'payload'
+
+import { adminOnly } from '../access/adminOnly'
+import { staffOnly } from '../access/staffOnly'
+import { issueProbeToken } from './issueToken'
+
+const nobody = () => false
+
+export const Probes: CollectionConfig = {
+  slug: 'probes',
+  labels: {
+    singular: { ru: 'Проба', en: 'Probe' },
+    plural: { ru: 'Пробы из сетей', en: 'Network probes' },
+  },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'country', 'network', 'lastSeenAt', 'revokedAt'],
+    group: { ru: 'Служебное', en: 'System' },
+    description: {
+      ru: 'Программы, которые проверяют ключи изнутри сетей посетителей (например, из России через МТС). Проба спрашивает сайт, какие ключи проверить, и сообщает, какие работают. Как запустить пробу — в README, раздел «Probes».',
+      en: 'Programs that check keys from inside the visitors’ networks (for example from Russia over MTS). A probe asks the site which keys to check and reports which work. How to run one: README, “Probes”.',
+    },
+  },
+  defaultSort: 'name',
+  access: { read: staffOnly, create: adminOnly, update: adminOnly, delete: adminOnly },
+  // A new token for the probe, shown once: the previous one stops working at once.
+  endpoints: [{ path: '/:id/token', method: 'post', handler: issueProbeToken }],
+  fields: [
+    { name: 'name', label: { ru: 'Название', en: 'Name' }, type: 'text', required: true, maxLength: 80 },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'country',
+          label: { ru: 'Страна (ISO 3166-1)', en: 'Country (ISO 3166-1)' },
+          type: 'text',
+          required: true,
+          defaultValue: 'ru',
+          index: true,
+          admin: { description: { ru: 'Откуда проверяет проба: две латинские буквы, например ru', en: 'Where the probe checks from: two Latin letters, e.g. ru' } },
+          hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)] },
+          validate: (value: unknown) => (typeof value === 'string' && /^[a-z]{2}$/.test(value) ? true : 'Two letters, e.g. ru / Две буквы, например ru'),
+        },
+        {
+          name: 'network',
+          label: { ru: 'Сеть', en: 'Network' },
+          type: 'text',
+          required: true,
+          maxLength: 60,
+          admin: { description: { ru: 'Как её увидят посетители, например «МТС, мобильный» или «Ростелеком, Москва»', en: 'As visitors will see it, e.g. “MTS, mobile” or “Rostelecom, Moscow”' } },
+        },
+      ],
+    },
+    {
+      name: 'token',
+      type: 'ui',
+      label: { ru: 'Токен', en: 'Token' },
+      admin: { components: { Field: '/components/admin/ProbeToken#ProbeToken' } },
+    },
+    // Written only by the token endpoint above; read by nobody (the probe API looks it up with the Local API).
+    { name: 'tokenHash', type: 'text', index: true, access: { read: nobody, create: nobody, update: nobody }, admin: { hidden: true } },
+    { name: 'tokenIssuedAt', label: { ru: 'Токен выдан', en: 'Token issued' }, type: 'date', admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'revokedAt',
+      label: { ru: 'Отключена', en: 'Revoked at' },
+      type: 'date',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        description: { ru: 'С этого момента сайт не принимает её отчёты', en: 'From then on the site accepts none of its reports' },
+      },
+    },
+    { name: 'lastSeenAt', label: { ru: 'Последний отчёт', en: 'Last seen' }, type: 'date', index: true, admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      // The demo's simulated probes (`npm run dev`): their results are made up, and the admin says so.
+      name: 'demo',
+      label: { ru: 'Демо (результаты выдуманы)', en: 'Demo (made-up results)' },
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { position: 'sidebar', readOnly: true },
+    },
+  ],
+}

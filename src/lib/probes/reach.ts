@@ -1,0 +1,63 @@
+// Whether a key works where the visitors are, from what the probes in one country found (one latest result per
+// probe, each probe a network) and the site's own check from abroad. The one rule behind the lists' order, the keys'
+// "works from Russia" line, the blocked-in-a-network alert and /status:
+// - a pass from any network in the last STALE_AFTER_MS says it works there (a block is per network);
+// - failing from every network that tried it lately, confirmed (CONFIRM_FAILURES in a row on one, or failing on two),
+//   is "blocked" while the site's own check still passes, and "down" when that fails too;
+// - no recent result, or one unconfirmed failure, is "untested": one lost packet is not a verdict.
+
+export type Reach = 'works' | 'blocked' | 'down' | 'untested'
+
+/** A probe's latest result for a key. `failures`: how many in a row failed (0 when this one passed). */
+export type NetworkResult = { network: string; checkedAt: Date; ok: boolean; failures: number }
+
+/** Three 30-minute rounds: a probe that stopped reporting stops counting after that. */
+export const STALE_AFTER_MS = 90 * 60_000
+export const CONFIRM_FAILURES = 2
+
+function fresh(results: readonly NetworkResult[], now: Date): NetworkResult[] {
+  return results.filter((result) => now.getTime() - result.checkedAt.getTime() <= STALE_AFTER_MS && result.checkedAt.getTime() <= now.getTime() + 60_000)
+}
+
+/** What the probes of one country (or one network: pass only its results) say of a key. */
+export function reachOf(results: readonly NetworkResult[], ownCheckPasses: boolean, now: Date): Reach {
+  const recent = fresh(results, now)
+  if (recent.length === 0) return 'untested'
+  if (recent.some((result) => result.ok)) return 'works'
+  const confirmed = recent.some((result) => result.failures >= CONFIRM_FAILURES) || new Set(recent.map((result) => result.network)).size >= 2
+  if (!confirmed) return 'untested'
+  return ownCheckPasses ? 'blocked' : 'down'
+}
+
+/** Each network's verdict, in the networks' alphabetical order. */
+export function reachByNetwork(results: readonly NetworkResult[], ownCheckPasses: boolean, now: Date): { network: string; reach: Reach; checkedAt: Date }[] {
+  const networks = [...new Set(results.map((result) => result.network))].sort((a, b) => a.localeCompare(b, 'ru'))
+  return networks.map((network) => {
+    const own = results.filter((result) => result.network === network)
+    return { network, reach: reachOf(own, ownCheckPasses, now), checkedAt: new Date(Math.max(...own.map((result) => result.checkedAt.getTime()))) }
+  })
+}
+
+/**
+ * The key's place among keys otherwise alike (lower first): proven where the visitors are, then untested there, then
+ * one whose own last check (from abroad) failed; blocked and down keys are not listed there at all. A key that failed
+ * its last check never comes before one that passed, whatever its expiry: a pass from the visitors' networks is the
+ * check that counts most.
+ */
+export function reachRank(reach: Reach | null | undefined, ownLastCheckFailed: boolean): number {
+  if (reach === 'blocked' || reach === 'down') return 3
+  if (reach === 'works') return 0
+  return ownLastCheckFailed ? 2 : 1
+}
+
+/**
+ * The networks a key is blocked on: each whose own results confirm it, and when the whole country's verdict is
+ * "blocked" (confirmed across networks), every network whose latest recent result failed.
+ */
+export function blockedNetworks(results: readonly NetworkResult[], ownCheckPasses: boolean, now: Date): string[] {
+  const countryBlocked = reachOf(results, ownCheckPasses, now) === 'blocked'
+  const recent = fresh(results, now)
+  return reachByNetwork(results, ownCheckPasses, now)
+    .filter(({ network, reach }) => reach === 'blocked' || (countryBlocked && recent.some((result) => result.network === network && !result.ok)))
+    .map(({ network }) => network)
+}

@@ -1,0 +1,254 @@
+// A probe's rounds: it asks for keys to check (each lent to it for LEASE_MS, so two probes of a country never check
+// the same key at once and every key of the country is due again CHECK_AGAIN_MS after its last check), checks them,
+// and reports. A report counts only for keys lent to that probe, once (a second report of the same key finds no loan
+// and is ignored); it writes the probe's latest result per key, the hour's roll-ups, and the key's verdict where the
+// visitors are (./reach.ts). Probes see free keys only: never a subscriber's.
+import type { Payload } from 'payload'
+import { z } from 'zod'
+
+import { revalidatePublic } from '@/lib/data/revalidate'
+import { sqlPool } from '@/lib/db/pool'
+import { isProtocol, PROTOCOLS } from '@/lib/keys'
+import type { Protocol } from '@/lib/keys'
+import { keyListRank } from '@/lib/keys/listOrder'
+
+import { blockedNetworks, reachByNetwork, reachOf } from './reach'
+import type { NetworkResult, Reach } from './reach'
+import { bearerProbeToken, probeTokenHash } from './token'
+
+/** Every key of a country with a probe is checked from there at least every 30 minutes: due again 20 after its check. */
+export const CHECK_AGAIN_MS = 20 * 60_000
+/** How long a key lent to a probe waits for its report before another probe may take it. */
+export const LEASE_MS = 10 * 60_000
+/** Keys per request, and keys lent to one probe at a time. */
+export const MAX_ASSIGNED_PER_REQUEST = 50
+export const MAX_LENT_PER_PROBE = 200
+export const MAX_RESULTS_PER_REPORT = 100
+/** A report's body: a hundred results of a few hundred bytes each. */
+export const MAX_REPORT_BYTES = 64 * 1024
+/** Hourly roll-ups kept: a week and a day. */
+export const HISTORY_DAYS = 8
+
+export type Probe = { id: number; name: string; country: string; network: string }
+
+/** The probe whose token `authorization` carries, unless it is revoked; null otherwise. */
+export async function probeOf(payload: Payload, authorization: string | null): Promise<Probe | null> {
+  const token = bearerProbeToken(authorization)
+  if (!token) return null
+  const { rows } = await sqlPool(payload).query('SELECT id, name, country, network FROM probes WHERE token_hash = $1 AND revoked_at IS NULL LIMIT 1', [probeTokenHash(token)])
+  const row = rows[0] as { id: number; name: string; country: string; network: string } | undefined
+  return row ? { id: row.id, name: row.name, country: row.country, network: row.network } : null
+}
+
+/** A key as the probe receives it: what an app would be given. */
+export type Assignment = {
+  key: number
+  protocol: string
+  link: string | null
+  file: { name: string; content: string } | null
+  connection: { host: string; port: number | null; login: string | null; password: string | null } | null
+}
+
+type AssignedRow = {
+  id: number
+  protocol: string
+  key_string: string | null
+  config_file_filename: string | null
+  config_file_content: string | null
+  connection_host: string | null
+  connection_port: number | null
+  connection_login: string | null
+  connection_password: string | null
+}
+
+/**
+ * Lends the probe up to `limit` of its country's keys that are due, of the `protocols` it can check, the
+ * longest-waiting first (never checked from there before anything else). Free keys that are listed, or hidden only because a probe found them blocked, on
+ * enabled servers with real hosts (demo servers' keys are samples).
+ */
+export async function assignKeys(payload: Payload, probe: Probe, limit: number, now: Date = new Date(), protocols: readonly Protocol[] = PROTOCOLS): Promise<Assignment[]> {
+  const pool = sqlPool(payload)
+  const { rows: lent } = await pool.query('SELECT count(*)::int AS n FROM probe_checks WHERE probe_id = $1 AND leased_until > $2', [probe.id, now])
+  const room = Math.min(limit, MAX_ASSIGNED_PER_REQUEST, MAX_LENT_PER_PROBE - (lent[0] as { n: number }).n)
+  if (room <= 0) return []
+  const { rows } = await pool.query(
+    `WITH candidates AS (
+       SELECT k.id
+       FROM keys k
+       JOIN servers s ON s.id = k.server_id
+       LEFT JOIN probe_checks c ON c.key_id = k.id AND c.country = $1
+       WHERE k.tier = 'free' AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)
+         AND k.server_down IS NOT TRUE AND coalesce(k.liveness_failures, 0) < 2
+         AND (k.key_string IS NOT NULL OR k.config_file_content IS NOT NULL)
+         AND s.enabled AND s.adapter <> 'demo' AND k.protocol::text = ANY($6::text[])
+         AND (c.key_id IS NULL OR (c.due_at <= $2 AND (c.leased_until IS NULL OR c.leased_until <= $2)))
+       ORDER BY c.due_at ASC NULLS FIRST, k.id
+       LIMIT $3
+     ), lent AS (
+       INSERT INTO probe_checks AS c (key_id, country, due_at, probe_id, leased_until)
+       SELECT id, $1, $2, $4, $5 FROM candidates
+       ON CONFLICT (key_id, country) DO UPDATE SET probe_id = excluded.probe_id, leased_until = excluded.leased_until
+         WHERE c.leased_until IS NULL OR c.leased_until <= $2
+       RETURNING c.key_id
+     )
+     SELECT k.id, k.protocol, k.key_string, k.config_file_filename, k.config_file_content,
+            k.connection_host, k.connection_port, k.connection_login, k.connection_password
+     FROM keys k JOIN lent ON lent.key_id = k.id
+     ORDER BY k.id`,
+    [probe.country, now, room, probe.id, new Date(now.getTime() + LEASE_MS), protocols],
+  )
+  await pool.query('UPDATE probes SET last_seen_at = $2 WHERE id = $1', [probe.id, now])
+  return (rows as AssignedRow[]).map((row) => ({
+    key: row.id,
+    protocol: row.protocol,
+    link: row.key_string,
+    file: row.config_file_content ? { name: row.config_file_filename ?? `key-${row.id}.conf`, content: row.config_file_content } : null,
+    connection: row.connection_host ? { host: row.connection_host, port: row.connection_port, login: row.connection_login, password: row.connection_password } : null,
+  }))
+}
+
+/** Where a check failed: the connection, TLS, the protocol's handshake, or data through the tunnel. */
+export const STAGES = ['tcp', 'tls', 'handshake', 'data'] as const
+
+export const probeReport = z.object({
+  results: z
+    .array(
+      z.object({
+        key: z.number().int().positive(),
+        ok: z.boolean(),
+        stage: z.enum(STAGES).nullable().default(null),
+        latencyMs: z.number().int().min(0).max(120_000).nullable().default(null),
+        detail: z.string().max(200).default(''),
+      }),
+    )
+    .max(MAX_RESULTS_PER_REPORT),
+})
+
+export type ProbeReport = z.infer<typeof probeReport>
+
+export type ReportOutcome = { accepted: number; ignored: number }
+
+/** The site's audience country (Site settings), whose probes decide the lists. */
+export async function audienceCountry(payload: Payload): Promise<string> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { audienceCountry: true } })
+  return settings.audienceCountry || 'ru'
+}
+
+/** Takes a probe's report: results for keys lent to it count once; anything else is ignored. */
+export async function acceptReport(payload: Payload, probe: Probe, report: ProbeReport, now: Date = new Date()): Promise<ReportOutcome> {
+  // One result per key: the first.
+  const byKey = new Map<number, ProbeReport['results'][number]>()
+  for (const result of report.results) if (!byKey.has(result.key)) byKey.set(result.key, result)
+  const results = [...byKey.values()]
+  const pool = sqlPool(payload)
+  const client = await pool.connect()
+  let accepted: number[] = []
+  try {
+    await client.query('BEGIN', [])
+    const claimed = await client.query(
+      `UPDATE probe_checks SET probe_id = NULL, leased_until = NULL, due_at = $4
+       WHERE country = $1 AND probe_id = $2 AND key_id = ANY($3::int[])
+       RETURNING key_id`,
+      [probe.country, probe.id, results.map((result) => result.key), new Date(now.getTime() + CHECK_AGAIN_MS)],
+    )
+    accepted = (claimed.rows as { key_id: number }[]).map((row) => row.key_id)
+    if (accepted.length > 0) {
+      const mine = results.filter((result) => accepted.includes(result.key))
+      const columns = [
+        mine.map((result) => result.key),
+        mine.map((result) => result.ok),
+        mine.map((result) => (result.ok ? null : result.stage)),
+        mine.map((result) => result.latencyMs),
+        mine.map((result) => result.detail.slice(0, 200)),
+      ]
+      await client.query(
+        `INSERT INTO probe_results AS r (key_id, probe_id, country, network, checked_at, ok, stage, latency_ms, detail, failures, last_ok_at)
+         SELECT u.key_id, $6, $7, $8, $9, u.ok, u.stage, u.latency, u.detail, CASE WHEN u.ok THEN 0 ELSE 1 END, CASE WHEN u.ok THEN $9::timestamptz END
+         FROM unnest($1::int[], $2::bool[], $3::text[], $4::int[], $5::text[]) AS u(key_id, ok, stage, latency, detail)
+         ON CONFLICT (key_id, probe_id) DO UPDATE SET
+           country = excluded.country, network = excluded.network, checked_at = excluded.checked_at, ok = excluded.ok,
+           stage = excluded.stage, latency_ms = excluded.latency_ms, detail = excluded.detail,
+           failures = CASE WHEN excluded.ok THEN 0 ELSE r.failures + 1 END,
+           last_ok_at = coalesce(excluded.last_ok_at, r.last_ok_at)`,
+        [...columns, probe.id, probe.country, probe.network, now],
+      )
+      await client.query(
+        `INSERT INTO probe_hours AS h (key_id, country, network, hour, checks, passed)
+         SELECT u.key_id, $3, $4, date_trunc('hour', $5::timestamptz), 1, CASE WHEN u.ok THEN 1 ELSE 0 END
+         FROM unnest($1::int[], $2::bool[]) AS u(key_id, ok)
+         ON CONFLICT (key_id, country, network, hour) DO UPDATE SET checks = h.checks + 1, passed = h.passed + excluded.passed`,
+        [columns[0], columns[1], probe.country, probe.network, now],
+      )
+      await client.query(
+        `INSERT INTO probe_network_hours AS h (country, network, protocol, hour, checks, passed)
+         SELECT $3, $4, k.protocol::text, date_trunc('hour', $5::timestamptz), count(*), count(*) FILTER (WHERE u.ok)
+         FROM unnest($1::int[], $2::bool[]) AS u(key_id, ok) JOIN keys k ON k.id = u.key_id
+         GROUP BY k.protocol
+         ON CONFLICT (country, network, protocol, hour) DO UPDATE SET checks = h.checks + excluded.checks, passed = h.passed + excluded.passed`,
+        [columns[0], columns[1], probe.country, probe.network, now],
+      )
+    }
+    await client.query('UPDATE probes SET last_seen_at = $2 WHERE id = $1', [probe.id, now])
+    await client.query('COMMIT', [])
+  } catch (error) {
+    await client.query('ROLLBACK', []).catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+  if (accepted.length > 0 && probe.country === (await audienceCountry(payload))) await updateReach(payload, accepted, probe.country, now)
+  return { accepted: accepted.length, ignored: report.results.length - accepted.length }
+}
+
+type ResultRow = { key_id: number; network: string; checked_at: Date; ok: boolean; failures: number }
+
+/** The keys' verdict where the visitors are, written on the keys; the public lists are refreshed when one changed. */
+export async function updateReach(payload: Payload, keyIds: number[], country: string, now: Date = new Date()): Promise<void> {
+  const pool = sqlPool(payload)
+  const [results, keys, week] = await Promise.all([
+    pool.query('SELECT key_id, network, checked_at, ok, failures FROM probe_results WHERE key_id = ANY($1::int[]) AND country = $2', [keyIds, country]),
+    pool.query('SELECT id, protocol, liveness_ok, server_down, reach_state FROM keys WHERE id = ANY($1::int[])', [keyIds]),
+    pool.query(
+      `SELECT key_id, sum(checks)::int AS checks, sum(passed)::int AS passed FROM probe_hours
+       WHERE key_id = ANY($1::int[]) AND country = $2 AND hour >= $3 GROUP BY key_id`,
+      [keyIds, country, new Date(now.getTime() - 7 * 24 * 3_600_000)],
+    ),
+  ])
+  let changed = false
+  for (const key of keys.rows as { id: number; protocol: string; liveness_ok: boolean | null; server_down: boolean | null; reach_state: Reach | null }[]) {
+    const own: NetworkResult[] = (results.rows as ResultRow[])
+      .filter((row) => row.key_id === key.id)
+      .map((row) => ({ network: row.network, checkedAt: new Date(row.checked_at), ok: row.ok, failures: row.failures }))
+    const ownCheckPasses = key.liveness_ok !== false && key.server_down !== true
+    const reach = reachOf(own, ownCheckPasses, now)
+    const networks = reachByNetwork(own, ownCheckPasses, now)
+    const history = (week.rows as { key_id: number; checks: number; passed: number }[]).find((row) => row.key_id === key.id)
+    const checkedAt = own.length > 0 ? new Date(Math.max(...own.map((result) => result.checkedAt.getTime()))) : null
+    if (reach !== key.reach_state) changed = true
+    await pool.query(
+      `UPDATE keys SET reach_state = $2::enum_keys_reach_state, reach_works_on = $3, reach_blocked_on = $4, reach_checked_at = $5, reach_uptime_week = $6,
+         list_rank = coalesce($7, list_rank), reach_country = $8
+       WHERE id = $1`,
+      [
+        key.id,
+        reach,
+        networks.filter((entry) => entry.reach === 'works').map((entry) => entry.network).join(', ') || null,
+        blockedNetworks(own, ownCheckPasses, now).join(', ') || null,
+        checkedAt,
+        history && history.checks > 0 ? Math.round((history.passed / history.checks) * 100) : null,
+        isProtocol(key.protocol) ? keyListRank(key.protocol, reach, key.liveness_ok === false) : null,
+        country,
+      ],
+    )
+  }
+  if (changed) revalidatePublic('keys')
+}
+
+/** Forgets roll-ups older than HISTORY_DAYS (the hourly job). */
+export async function forgetProbeHistory(payload: Payload, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - HISTORY_DAYS * 24 * 3_600_000)
+  const pool = sqlPool(payload)
+  const keys = await pool.query('DELETE FROM probe_hours WHERE hour < $1', [before])
+  const networks = await pool.query('DELETE FROM probe_network_hours WHERE hour < $1', [before])
+  return ((keys as { rowCount?: number }).rowCount ?? 0) + ((networks as { rowCount?: number }).rowCount ?? 0)
+}

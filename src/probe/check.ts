@@ -1,0 +1,67 @@
+// One key checked from a probe the way an app uses it, stage by stage: a TCP connection to the server, the TLS
+// handshake where the key has TLS, then a page fetched through the tunnel by a real client (Xray, or Debian's V2Ray:
+// src/lib/liveness/connect.ts). The first stage that fails is named: that is what tells a server's address blocked
+// (TCP) from a fingerprint blocked (TLS or the tunnel). Loads nothing of Payload or the database.
+import { connect as tlsConnect } from 'node:tls'
+
+import { checkConnection, checkableProxy } from '@/lib/liveness/connect'
+import type { LivenessClient } from '@/lib/liveness/connect'
+import { probeTcp } from '@/lib/net/probeTcp'
+import type { Proxy } from '@/lib/feeds/proxies'
+
+/** A key as the site lends it to a probe (src/lib/probes/rounds.ts). */
+export type ProbeAssignment = {
+  key: number
+  protocol: string
+  link: string | null
+  file: { name: string; content: string } | null
+  connection: { host: string; port: number | null; login: string | null; password: string | null } | null
+}
+
+export type ProbeResult = { key: number; ok: boolean; stage: 'tcp' | 'tls' | 'handshake' | 'data' | null; latencyMs: number | null; detail: string }
+
+/** What this probe checks as an app would; other keys are left to probes that can (the site lends it no other). */
+export const CHECKED_PROTOCOLS = ['vless', 'trojan', 'outline'] as const
+
+export type ProbeCheckOptions = { client: LivenessClient | null; checkUrl: string; timeoutMs: number }
+
+/** Whether a TLS handshake with the server completes under the key's name (not whether its certificate is trusted). */
+function tlsHandshake(host: string, port: number, servername: string | undefined, alpn: string[] | undefined, timeoutMs: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host, port, servername: servername && !/^[\d.:]+$/.test(servername) ? servername : undefined, ALPNProtocols: alpn, rejectUnauthorized: false })
+    const done = (error: string | null) => {
+      socket.destroy()
+      resolve(error)
+    }
+    socket.setTimeout(timeoutMs, () => done('TLS handshake timed out'))
+    socket.once('secureConnect', () => done(null))
+    socket.once('error', (error) => done(`TLS handshake failed: ${error.message}`))
+  })
+}
+
+function usesTls(proxy: Proxy): boolean {
+  return proxy.kind !== 'shadowsocks' && (proxy.stream.security === 'tls' || proxy.stream.security === 'reality')
+}
+
+/**
+ * The key's result, or null when this probe cannot check it as an app would (no client here speaks it yet:
+ * WireGuard, OpenVPN and SSTP, or a link V2Ray cannot express): an unchecked key is left untested, never guessed.
+ */
+export async function checkAssignment(assignment: ProbeAssignment, options: ProbeCheckOptions): Promise<ProbeResult | null> {
+  const { client } = options
+  if (!client || !assignment.link) return null
+  const proxy = checkableProxy(client, assignment.link)
+  if (!proxy) return null
+  const result = (ok: boolean, stage: ProbeResult['stage'], latencyMs: number | null, detail: string): ProbeResult => ({ key: assignment.key, ok, stage, latencyMs, detail: detail.slice(0, 200) })
+  const tcp = await probeTcp(proxy.server, proxy.port, options.timeoutMs)
+  if (tcp === null) return result(false, 'tcp', null, `no TCP connection to port ${proxy.port}`)
+  if (usesTls(proxy) && proxy.kind !== 'shadowsocks') {
+    const failed = await tlsHandshake(proxy.server, proxy.port, proxy.stream.sni ?? proxy.server, proxy.stream.alpn, options.timeoutMs)
+    if (failed) return result(false, 'tls', null, failed)
+  }
+  const through = await checkConnection(client, proxy, { checkUrl: options.checkUrl, timeoutMs: options.timeoutMs })
+  // The client itself failed: that says nothing about the key.
+  if (through.clientFailed) return null
+  if (!through.ok) return result(false, 'data', null, through.detail)
+  return result(true, null, through.latencyMs, through.detail)
+}

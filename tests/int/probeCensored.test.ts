@@ -1,0 +1,202 @@
+// A probe inside a censored network, as an operator runs it: `npm run probe` in a network namespace whose traffic
+// passes a filter (nftables) that drops one server's address, against two real vless servers (Debian's v2ray) and
+// the site's probe API over HTTP. The site's own check, from outside, finds both keys working; the probe's reports
+// mark the blocked one blocked where the visitors are, the lists and feeds drop it, and lifting the rule brings it
+// back after the next round. A revoked probe is refused.
+import { createServer } from 'node:http'
+import type { Server as HttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { randomBytes } from 'node:crypto'
+
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Key, Server } from '@/payload-types'
+
+import { netnsUnavailable } from '../helpers/netns'
+import { testPayload } from '../helpers/payload'
+import { freePort, hasCommands, run, start, stopAll, stopped } from '../helpers/processes'
+import type { Started } from '../helpers/processes'
+import { makeTestPki, TEST_SERVER_NAME } from '../helpers/testPki'
+import type { TestPki } from '../helpers/testPki'
+import { startV2rayVless } from '../helpers/v2ray'
+
+const skipped = netnsUnavailable() ?? (hasCommands('v2ray', 'nft') ? null : "Debian's v2ray and nftables are not installed (npm test installs them when run as root)")
+if (skipped) console.warn(`Skipping the censored-network probe test: ${skipped}.`)
+
+const CHECK_HOST = 'check.vpnkeys.test'
+// Abroad (this machine's own namespace): the site and server A on the first address, server B on the second.
+const SITE_ADDRESS = '10.231.0.1'
+const BLOCKED_ADDRESS = '10.231.0.3'
+const PROBE_ADDRESS = '10.231.0.2'
+const ID = '11111111-2222-4333-8444-555555555555'
+
+let payload: Payload
+let pki: TestPki
+let namespace = ''
+let link = ''
+let site: HttpServer
+let sitePort = 0
+let check: HttpServer
+let checkPort = 0
+const servers: Server[] = []
+const keys: Key[] = []
+const vpn: Started[] = []
+let disabled: number[] = []
+let token = ''
+let probeId = 0
+
+const ip = (...args: string[]) => run('ip', args)
+
+/** The site's probe API over HTTP, answered by its route handlers: what the probe reaches from inside. */
+async function startSite(): Promise<void> {
+  const routes = { '/api/probe/assignments': await import('@/app/api/probe/assignments/route'), '/api/probe/reports': await import('@/app/api/probe/reports/route') }
+  site = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const path = (request.url ?? '/').split('?')[0] as keyof typeof routes
+      const route = routes[path]
+      if (!route || request.method !== 'POST') return void response.writeHead(404).end()
+      const headers = new Headers(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])) as [string, string][])
+      void route
+        .POST(new Request(`http://${SITE_ADDRESS}${request.url}`, { method: 'POST', headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined }))
+        .then(async (answer) => response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer())))
+        .catch(() => response.writeHead(500).end())
+    })
+  })
+  await new Promise<void>((resolve) => site.listen(0, SITE_ADDRESS, resolve))
+  sitePort = (site.address() as AddressInfo).port
+}
+
+/** One probe round from inside the namespace, as an operator's cron job runs it: `npm run probe -- --once`. */
+async function probeRound(): Promise<{ code: number | null; output: string }> {
+  const probe = start('ip', ['netns', 'exec', namespace, 'node', '--import', 'tsx', 'scripts/probe.ts', '--once', '--site', `http://${SITE_ADDRESS}:${sitePort}`, '--token', token, '--client', 'v2ray', '--timeout', '3000', '--check-url', `http://${CHECK_HOST}:${checkPort}/generate_204`], {
+    cwd: process.cwd(),
+    env: { ...process.env, SSL_CERT_FILE: pki.files.ca },
+  })
+  const code = await new Promise<number | null>((resolve) => probe.child.once('exit', (exitCode) => resolve(exitCode)))
+  return { code, output: probe.output() }
+}
+
+/** The next round comes: the keys checked are due again (as CHECK_AGAIN_MS later). */
+async function nextRound(): Promise<void> {
+  const { sqlPool } = await import('@/lib/db/pool')
+  await sqlPool(payload).query('UPDATE probe_checks SET due_at = now() - interval \'1 second\' WHERE key_id = ANY($1::int[])', [keys.map((key) => key.id)])
+}
+
+const reach = async (key: Key) => (await payload.findByID({ collection: 'keys', id: key.id, depth: 0 })).reach
+
+async function listed(): Promise<number[]> {
+  const { docs } = await payload.find({ collection: 'keys', overrideAccess: false, where: { server: { in: servers.map((server) => server.id) } }, pagination: false, depth: 0 })
+  return docs.map((doc) => doc.id).sort()
+}
+
+beforeAll(async () => {
+  if (skipped) return
+  payload = await testPayload()
+  pki = await makeTestPki()
+  const tag = `vkc${randomBytes(2).toString('hex')}`
+  namespace = `${tag}p`
+  link = `${tag}a`
+  await ip('netns', 'add', namespace)
+  await ip('link', 'add', link, 'type', 'veth', 'peer', 'name', `${tag}b`)
+  await ip('link', 'set', `${tag}b`, 'netns', namespace)
+  await ip('addr', 'add', `${SITE_ADDRESS}/24`, 'dev', link)
+  await ip('addr', 'add', `${BLOCKED_ADDRESS}/24`, 'dev', link)
+  await ip('link', 'set', link, 'up')
+  await ip('-n', namespace, 'addr', 'add', `${PROBE_ADDRESS}/24`, 'dev', `${tag}b`)
+  await ip('-n', namespace, 'link', 'set', `${tag}b`, 'up')
+  await ip('-n', namespace, 'link', 'set', 'lo', 'up')
+  check = createServer((_request, response) => response.writeHead(204).end())
+  await new Promise<void>((resolve) => check.listen(0, '127.0.0.1', resolve))
+  checkPort = (check.address() as AddressInfo).port
+  await startSite()
+  const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'se' } }, limit: 1, depth: 0 })).docs[0]!
+  // Servers other test files left enabled are not this test's business: only these two are checked.
+  disabled = (await payload.find({ collection: 'servers', where: { and: [{ adapter: { not_equals: 'demo' } }, { enabled: { equals: true } }] }, pagination: false, depth: 0 })).docs.map((server) => server.id)
+  await payload.update({ collection: 'servers', where: { id: { in: disabled } }, data: { enabled: false }, depth: 0 })
+  for (const [name, address] of [['open', SITE_ADDRESS], ['blocked', BLOCKED_ADDRESS]] as const) {
+    const port = await freePort()
+    vpn.push(await startV2rayVless({ port, ids: [ID], pki, onlyHere: [CHECK_HOST], listen: address }))
+    const server = await payload.create({
+      collection: 'servers',
+      data: { name: `censor-${name}-${process.pid}`, country: country.id, hosting: 'Test', host: address, privateNetwork: true, tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'vless', port, freeKeys: 0 }] },
+    })
+    servers.push(server)
+    keys.push(await payload.create({ collection: 'keys', data: { server: server.id, protocol: 'vless', tier: 'free', keyString: `vless://${ID}@${address}:${port}?encryption=none&security=tls&sni=${TEST_SERVER_NAME}&type=tcp#${name}` }, depth: 0 }))
+  }
+  const probe = await payload.create({ collection: 'probes', data: { name: `censored-${process.pid}`, country: 'ru', network: 'МТС (тест)' } })
+  probeId = probe.id
+  const { issueProbeToken } = await import('../../collections/Probes/issueToken')
+  const { createUser } = await import('../helpers/payload')
+  const admin = await createUser('admin')
+  token = ((await (await issueProbeToken({ user: admin, payload, routeParams: { id: String(probe.id) }, headers: new Headers(), i18n: { language: 'ru' } } as never)).json()) as { token: string }).token
+}, 60_000)
+
+afterAll(async () => {
+  if (skipped) return
+  stopAll()
+  await Promise.all(vpn.map((server) => stopped(server.child)))
+  await new Promise((resolve) => site?.close(resolve))
+  await new Promise((resolve) => check?.close(resolve))
+  await ip('netns', 'del', namespace).catch(() => undefined)
+  await ip('link', 'del', link).catch(() => undefined)
+  if (keys.length > 0) await payload.delete({ collection: 'keys', where: { id: { in: keys.map((key) => key.id) } } })
+  for (const server of servers) await payload.delete({ collection: 'servers', id: server.id })
+  await payload.update({ collection: 'servers', where: { id: { in: disabled } }, data: { enabled: true }, depth: 0 })
+})
+
+describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
+  it('finds the key whose server address is dropped blocked where the site’s own check finds it working; lifting the rule brings it back', async () => {
+    const [open, blocked] = keys as [Key, Key]
+    // The site's own check, from outside the censored network: both keys work.
+    process.env.SSL_CERT_FILE = pki.files.ca
+    const { checkFreeKeys } = await import('@/lib/liveness/checkKeys')
+    const { findLivenessClient } = await import('@/lib/liveness/connect')
+    const own = await checkFreeKeys(payload, new Date(), { client: findLivenessClient('v2ray'), checkUrl: `http://${CHECK_HOST}:${checkPort}/generate_204`, timeoutMs: 5000, concurrency: 2, maxKeys: 10, budgetMs: 30_000 })
+    expect(own).toMatchObject({ checked: 2, failed: 0 })
+    expect(await listed()).toEqual(keys.map((key) => key.id).sort())
+
+    // The network's filter drops the second server's address.
+    const nft = (...args: string[]) => run('ip', ['netns', 'exec', namespace, 'nft', ...args])
+    await nft('add', 'table', 'inet', 'censor')
+    await nft('add', 'chain', 'inet', 'censor', 'output', '{ type filter hook output priority 0; policy accept; }')
+    await nft('add', 'rule', 'inet', 'censor', 'output', 'ip', 'daddr', BLOCKED_ADDRESS, 'drop')
+
+    const first = await probeRound()
+    expect(first, first.output).toMatchObject({ code: 0 })
+    expect(first.output).toContain('2 keys checked, 2 taken by the site')
+    expect(await reach(open)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)' })
+    // One failure is not yet a verdict: still listed.
+    expect(await reach(blocked)).toMatchObject({ state: 'untested' })
+    const { sqlPool } = await import('@/lib/db/pool')
+    const { rows } = await sqlPool(payload).query('SELECT stage FROM probe_results WHERE key_id = $1', [blocked.id])
+    expect(rows).toEqual([{ stage: 'tcp' }])
+
+    await nextRound()
+    expect((await probeRound()).code).toBe(0)
+    expect(await reach(blocked)).toMatchObject({ state: 'blocked', blockedOn: 'МТС (тест)', uptimeWeek: 0 })
+    expect(await reach(open)).toMatchObject({ state: 'works', uptimeWeek: 100 })
+    // Visitors no longer see it; the feed of the country's list drops it; the working key comes first.
+    expect(await listed()).toEqual([open.id])
+    const { readFreeFeedLinks } = await import('@/lib/feeds/freeFeed')
+    const feed = await readFreeFeedLinks(payload, { protocol: 'vless', country: 'se' })
+    expect(feed).toContain(open.keyString)
+    expect(feed).not.toContain(blocked.keyString)
+
+    // The rule lifted: the next round finds it working and it is listed again.
+    await nft('delete', 'table', 'inet', 'censor')
+    await nextRound()
+    expect((await probeRound()).code).toBe(0)
+    expect(await reach(blocked)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)', uptimeWeek: 33 })
+    expect(await listed()).toEqual(keys.map((key) => key.id).sort())
+
+    // Revoked, the probe is refused and says why.
+    await payload.update({ collection: 'probes', id: probeId, data: { revokedAt: new Date().toISOString() } })
+    await nextRound()
+    const refused = await probeRound()
+    expect(refused.code).toBe(2)
+    expect(refused.output).toContain('the site does not know this token')
+  }, 120_000)
+})

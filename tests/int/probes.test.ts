@@ -1,0 +1,187 @@
+// Probes in the visitors' networks against real PostgreSQL: an admin issues a probe's token (kept only as its hash),
+// probes of one country share its keys between them (each key lent to one probe at a time, due again after its
+// check), reports count once and only for keys lent to that probe, and the keys' verdict where the visitors are
+// follows the rule in src/lib/probes/reach.ts. Free keys only: a probe never sees a subscriber's key.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Key, Probe as ProbeDoc, Server, User } from '@/payload-types'
+
+import { createUser, testPayload } from '../helpers/payload'
+
+let payload: Payload
+let admin: User
+let editor: User
+let customer: User
+let server: Server
+let demo: Server
+const keys: Key[] = []
+let vipKey: Key
+let demoKey: Key
+
+type Probe = { id: number; name: string; country: string; network: string }
+
+beforeAll(async () => {
+  payload = await testPayload()
+  ;[admin, editor, customer] = [await createUser('admin'), await createUser('editor'), await createUser('customer')]
+  const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
+  const common = { country: country.id, hosting: 'Test', tier: 'free' as const, enabled: true, protocols: [{ protocol: 'vless' as const, port: 443, freeKeys: 0 }] }
+  server = await payload.create({ collection: 'servers', data: { ...common, name: `probe-${process.pid}`, host: '203.0.113.7', adapter: 'manual' } })
+  demo = await payload.create({ collection: 'servers', data: { ...common, name: `probe-demo-${process.pid}`, host: 'demo.example', adapter: 'demo' } })
+  for (let index = 0; index < 3; index += 1) {
+    keys.push(await payload.create({ collection: 'keys', data: { server: server.id, protocol: 'vless', tier: 'free', keyString: `vless://1111111${index}-2222-4333-8444-555555555555@203.0.113.7:443?security=tls#probe-${index}` }, depth: 0 }))
+  }
+  vipKey = await payload.create({ collection: 'keys', data: { server: server.id, protocol: 'vless', tier: 'vip', owner: customer.id, keyString: 'vless://99999999-2222-4333-8444-555555555555@203.0.113.7:443?security=tls#vip' }, depth: 0 })
+  demoKey = await payload.create({ collection: 'keys', data: { server: demo.id, protocol: 'vless', tier: 'free', keyString: 'vless://88888888-2222-4333-8444-555555555555@demo.example:443?security=tls#demo' }, depth: 0 })
+})
+
+afterAll(async () => {
+  await payload.delete({ collection: 'keys', where: { server: { in: [server.id, demo.id] } } })
+  await payload.delete({ collection: 'servers', where: { id: { in: [server.id, demo.id] } } })
+  await payload.delete({ collection: 'probes', where: { name: { like: `-${process.pid}` } } })
+})
+
+async function issueToken(user: unknown, id: number, headers: Record<string, string> = {}): Promise<Response> {
+  const { issueProbeToken } = await import('../../collections/Probes/issueToken')
+  return issueProbeToken({ user, payload, routeParams: { id: String(id) }, headers: new Headers(headers), i18n: { language: 'ru' } } as never)
+}
+
+async function newProbe(network: string, country = 'ru'): Promise<{ doc: ProbeDoc; probe: Probe; token: string }> {
+  const doc = await payload.create({ collection: 'probes', data: { name: `${network}-${process.pid}`, country, network } })
+  const response = await issueToken(admin, doc.id)
+  const { token } = (await response.json()) as { token: string }
+  return { doc, probe: { id: doc.id, name: doc.name, country, network }, token }
+}
+
+const post = async (path: 'assignments' | 'reports', token: string | null, body?: string, query = '') => {
+  const route = path === 'assignments' ? await import('@/app/api/probe/assignments/route') : await import('@/app/api/probe/reports/route')
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' }
+  if (token) headers.authorization = `Bearer ${token}`
+  return route.POST(new Request(`http://localhost/api/probe/${path}${query}`, { method: 'POST', headers, body }))
+}
+
+/** Asks as `probe` until none of `wanted` is left unassigned or nothing more comes: other files' keys may come too. */
+async function assignedOf(probe: Probe, now: Date): Promise<number[]> {
+  const { assignKeys } = await import('@/lib/probes/rounds')
+  const all: number[] = []
+  for (let round = 0; round < 10; round += 1) {
+    const batch = await assignKeys(payload, probe, 50, now)
+    all.push(...batch.map((entry) => entry.key))
+    if (batch.length === 0) break
+  }
+  return all
+}
+
+const reachOfKey = async (key: Key) => (await payload.findByID({ collection: 'keys', id: key.id, depth: 0 })).reach
+
+describe('a probe’s token', () => {
+  it('is issued by an admin from the site, answered once, kept as its hash, and read by nobody; a new one stops the old', async () => {
+    const doc = await payload.create({ collection: 'probes', data: { name: `token-${process.pid}`, country: 'ru', network: 'МТС' } })
+    expect((await issueToken(editor, doc.id)).status).toBe(403)
+    expect((await issueToken(customer, doc.id)).status).toBe(403)
+    expect((await issueToken(null, doc.id)).status).toBe(403)
+    expect((await issueToken(admin, doc.id, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await issueToken(admin, 999_999_999)).status).toBe(404)
+    const issued = await issueToken(admin, doc.id)
+    expect(issued.headers.get('cache-control')).toBe('no-store')
+    const { token } = (await issued.json()) as { token: string }
+    // Nobody reads the hash, staff included; customers and visitors read no probe at all.
+    const asAdmin = await payload.findByID({ collection: 'probes', id: doc.id, overrideAccess: false, user: admin })
+    expect(asAdmin).not.toHaveProperty('tokenHash')
+    expect(JSON.stringify(asAdmin)).not.toContain(token.slice(4))
+    expect(asAdmin.tokenIssuedAt).toBeTruthy()
+    await expect(payload.find({ collection: 'probes', overrideAccess: false, user: customer })).rejects.toThrow()
+    // Editors read probes but cannot add or change one (nor write a token's hash: nobody can through the API).
+    await expect(payload.create({ collection: 'probes', overrideAccess: false, user: editor, data: { name: 'x', country: 'ru', network: 'x' } })).rejects.toThrow()
+    const tampered = await payload.update({ collection: 'probes', id: doc.id, overrideAccess: false, user: admin, data: { tokenHash: 'chosen' } as never })
+    expect(tampered).not.toHaveProperty('tokenHash')
+    expect((await post('assignments', token)).status).toBe(200)
+    const { token: next } = (await (await issueToken(admin, doc.id)).json()) as { token: string }
+    expect((await post('assignments', token)).status).toBe(401)
+    expect((await post('assignments', next)).status).toBe(200)
+    // Revoked: refused.
+    await payload.update({ collection: 'probes', id: doc.id, data: { revokedAt: new Date().toISOString() } })
+    expect((await post('assignments', next)).status).toBe(401)
+    expect((await post('assignments', null)).status).toBe(401)
+    expect((await post('assignments', 'vkp_' + 'a'.repeat(43))).headers.get('www-authenticate')).toBe('Bearer')
+  })
+})
+
+describe('probes’ rounds', () => {
+  it('share a country’s free keys: each lent to one probe, never a subscriber’s or a demo key; due again after its check', async () => {
+    const { acceptReport, CHECK_AGAIN_MS, LEASE_MS } = await import('@/lib/probes/rounds')
+    const now = new Date(Date.now() + 24 * 3_600_000)
+    const mts = await newProbe('МТС')
+    const rtk = await newProbe('Ростелеком')
+    const first = await assignedOf(mts.probe, now)
+    for (const key of keys) expect(first).toContain(key.id)
+    expect(first).not.toContain(vipKey.id)
+    expect(first).not.toContain(demoKey.id)
+    // Lent to the first: the second probe gets none of them, nor does the first again.
+    const second = await assignedOf(rtk.probe, now)
+    for (const key of keys) expect(second).not.toContain(key.id)
+    expect(await assignedOf(mts.probe, now)).toEqual([])
+
+    const [works, fails, other] = keys as [Key, Key, Key]
+    const report = {
+      results: [
+        { key: works.id, ok: true, stage: null, latencyMs: 120, detail: '' },
+        { key: fails.id, ok: false, stage: 'handshake' as const, latencyMs: null, detail: 'reset after the client hello' },
+        // Not lent to this probe's report: a subscriber's key and one lent to it but reported twice in one report.
+        { key: vipKey.id, ok: true, stage: null, latencyMs: 1, detail: '' },
+        { key: works.id, ok: false, stage: 'tcp' as const, latencyMs: null, detail: '' },
+      ],
+    }
+    expect(await acceptReport(payload, mts.probe, report, now)).toEqual({ accepted: 2, ignored: 2 })
+    // The same report again counts for nothing (idempotent): no loan is left.
+    expect(await acceptReport(payload, mts.probe, report, now)).toEqual({ accepted: 0, ignored: 4 })
+    // The other probe cannot report a key lent to the first.
+    expect(await acceptReport(payload, rtk.probe, { results: [{ key: other.id, ok: false, stage: 'tcp', latencyMs: null, detail: '' }] }, now)).toEqual({ accepted: 0, ignored: 1 })
+    expect(await reachOfKey(works)).toMatchObject({ state: 'works', worksOn: 'МТС', uptimeWeek: 100 })
+    // One failure on one network is not yet a verdict.
+    expect(await reachOfKey(fails)).toMatchObject({ state: 'untested', worksOn: null, blockedOn: null })
+    expect(await reachOfKey(other)).toMatchObject({ state: null })
+
+    // The unreported key's loan ends: another probe may take it; the checked ones are due again later, not before.
+    const afterLoan = new Date(now.getTime() + LEASE_MS + 1_000)
+    const retaken = await assignedOf(rtk.probe, afterLoan)
+    expect(retaken).toContain(other.id)
+    expect(retaken).not.toContain(works.id)
+    const later = new Date(now.getTime() + CHECK_AGAIN_MS + 1_000)
+    const again = await assignedOf(rtk.probe, later)
+    expect(again).toEqual(expect.arrayContaining([works.id, fails.id]))
+    // Failing from a second network too, while the site's own check passes: blocked in the visitors' country.
+    await acceptReport(payload, rtk.probe, { results: [{ key: fails.id, ok: false, stage: 'handshake', latencyMs: null, detail: '' }, { key: works.id, ok: true, stage: null, latencyMs: 90, detail: '' }] }, later)
+    expect(await reachOfKey(fails)).toMatchObject({ state: 'blocked', blockedOn: 'МТС, Ростелеком', uptimeWeek: 0 })
+    expect(await reachOfKey(works)).toMatchObject({ state: 'works', worksOn: 'МТС, Ростелеком', uptimeWeek: 100 })
+    // The site's own check failing too makes it down, not blocked.
+    await payload.db.updateOne({ collection: 'keys', id: fails.id, data: { liveness: { ok: false, failures: 1 } }, returning: false })
+    const { updateReach } = await import('@/lib/probes/rounds')
+    await updateReach(payload, [fails.id], 'ru', later)
+    expect(await reachOfKey(fails)).toMatchObject({ state: 'down' })
+    // Probes of another country keep their own rounds: every key is theirs to check too, and decides nothing here.
+    const kz = await newProbe('Казахтелеком', 'kz')
+    expect(await assignedOf(kz.probe, now)).toEqual(expect.arrayContaining(keys.map((key) => key.id)))
+  })
+
+  it('bound what a probe asks and sends, and keep eight days of history', async () => {
+    const { forgetProbeHistory, MAX_REPORT_BYTES } = await import('@/lib/probes/rounds')
+    const { token } = await newProbe('Билайн')
+    const answer = await post('assignments', token, undefined, '?limit=2')
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    const body = (await answer.json()) as { probe: { network: string }; keys: unknown[] }
+    expect(body.probe.network).toBe('Билайн')
+    expect(body.keys.length).toBeLessThanOrEqual(2)
+    expect((await post('reports', token, 'x'.repeat(MAX_REPORT_BYTES + 1))).status).toBe(413)
+    expect((await post('reports', token, '{"results":[{"key":"1; drop table keys","ok":true}]}')).status).toBe(400)
+    expect((await post('reports', token, JSON.stringify({ results: Array.from({ length: 101 }, (_, index) => ({ key: index + 1, ok: true })) }))).status).toBe(400)
+    expect(await (await post('reports', token, JSON.stringify({ results: [{ key: keys[0]!.id, ok: true }] }))).json()).toEqual({ accepted: 0, ignored: 1 })
+    // Roll-ups older than eight days go; the week's stay.
+    const { sqlPool } = await import('@/lib/db/pool')
+    const pool = sqlPool(payload)
+    await pool.query(`INSERT INTO probe_network_hours (country, network, protocol, hour, checks, passed) VALUES ('ru', 'old', 'vless', now() - interval '9 days', 1, 1), ('ru', 'old', 'vless', now() - interval '6 days', 1, 1)`, [])
+    expect(await forgetProbeHistory(payload)).toBeGreaterThanOrEqual(1)
+    expect((await pool.query(`SELECT count(*)::int AS n FROM probe_network_hours WHERE network = 'old'`, [])).rows).toEqual([{ n: 1 }])
+  })
+})
