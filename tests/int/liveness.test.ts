@@ -106,8 +106,9 @@ describe.skipIf(!hasV2ray)('connection check through each key', () => {
     expect(good.liveness?.latencyMs).toBeGreaterThan(0)
     expect(Date.now() - Date.parse(good.liveness!.checkedAt!)).toBeLessThan(60_000)
     expect((await keyOf(mixed, BAD)).liveness).toMatchObject({ ok: false, failures: 1 })
-    // One failure may be the network's: the key stays listed.
+    // One failure may be the network's: the key stays listed, after the key that passed whatever its expiry.
     expect(await listed()).toEqual([BAD, BAD, GOOD].sort())
+    expect((await keyOf(mixed, BAD)).listRank).toBeGreaterThan(good.listRank!)
 
     const second = await checkFreeKeys(payload, new Date(), options)
     expect(second).toMatchObject({ checked: 3, failed: 2, flagged: [broken.name] })
@@ -127,6 +128,7 @@ describe.skipIf(!hasV2ray)('connection check through each key', () => {
     const third = await checkFreeKeys(payload, new Date(), options)
     expect(third).toMatchObject({ checked: 3, failed: 0, flagged: [] })
     expect(await listed()).toEqual([BAD, BAD, GOOD].sort())
+    expect((await keyOf(mixed, BAD)).listRank).toBe((await keyOf(mixed, GOOD)).listRank)
     expect((await payload.findByID({ collection: 'servers', id: broken.id, depth: 0 })).health?.keysFailing).toBe(false)
   })
 

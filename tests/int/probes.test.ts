@@ -141,6 +141,12 @@ describe('probes’ rounds', () => {
     // One failure on one network is not yet a verdict.
     expect(await reachOfKey(fails)).toMatchObject({ state: 'untested', worksOn: null, blockedOn: null })
     expect(await reachOfKey(other)).toMatchObject({ state: null })
+    // The key's window says where it works; the lists put it before keys untested there.
+    const { readKeyDetails } = await import('@/lib/data/keys')
+    expect((await readKeyDetails(works.id, 'ru'))?.reach).toMatchObject({ country: 'ru', networks: 'МТС', uptimeWeek: 100 })
+    expect((await readKeyDetails(fails.id, 'ru'))?.reach).toBeNull()
+    const rank = async (key: Key) => (await payload.findByID({ collection: 'keys', id: key.id, depth: 0 })).listRank!
+    expect(await rank(works)).toBeLessThan(await rank(other))
 
     // The unreported key's loan ends: another probe may take it; the checked ones are due again later, not before.
     const afterLoan = new Date(now.getTime() + LEASE_MS + 1_000)
