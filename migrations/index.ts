@@ -41,6 +41,7 @@ import * as migration_20261127_075623_backup_alerts from './20261127_075623_back
 import * as migration_20261129_001827_require_device_id from './20261129_001827_require_device_id';
 import * as migration_20261129_022938_link_mails_speed_claim from './20261129_022938_link_mails_speed_claim';
 import * as migration_20261129_074008_network_probes from './20261129_074008_network_probes';
+import * as migration_20261129_075736_probe_alerts from './20261129_075736_probe_alerts';
 import * as migration_20261129_080000_key_listing_blocked from './20261129_080000_key_listing_blocked';
 
 export const migrations = [
@@ -260,8 +261,13 @@ export const migrations = [
     name: '20261129_074008_network_probes',
   },
   {
+    up: migration_20261129_075736_probe_alerts.up,
+    down: migration_20261129_075736_probe_alerts.down,
+    name: '20261129_075736_probe_alerts',
+  },
+  {
     up: migration_20261129_080000_key_listing_blocked.up,
     down: migration_20261129_080000_key_listing_blocked.down,
-    name: '20261129_080000_key_listing_blocked',
+    name: '20261129_080000_key_listing_blocked'
   },
 ];

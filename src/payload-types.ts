@@ -698,7 +698,9 @@ export interface Incident {
     | 'renewalsFailing'
     | 'mailFailing'
     | 'providerRefusing'
-    | 'backupFailing';
+    | 'backupFailing'
+    | 'serverBlocked'
+    | 'probeSilent';
   params:
     | {
         [k: string]: unknown;
@@ -1560,6 +1562,8 @@ export interface SiteSetting {
           | 'mailFailing'
           | 'providerRefusing'
           | 'backupFailing'
+          | 'serverBlocked'
+          | 'probeSilent'
         )[]
       | null;
     telegramLanguage?: ('ru' | 'en') | null;

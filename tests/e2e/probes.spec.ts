@@ -32,4 +32,7 @@ test('an admin registers a probe and issues its token, shown once with the comma
   await expect(command).not.toContainText(token)
   expect((await ask()).status()).toBe(401)
   await probe.dispose()
+  // Revoked, it is not a probe gone silent for the site's alerts.
+  const id = /\/probes\/(\d+)/.exec(page.url())![1]
+  expect((await page.request.patch(`/api/probes/${id}`, { headers: { 'sec-fetch-site': 'same-origin' }, data: { revokedAt: new Date().toISOString() } })).status()).toBe(200)
 })

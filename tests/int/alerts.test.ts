@@ -188,6 +188,35 @@ describe('staff alerts', () => {
     expect(about(await deliverAlerts(), server.name).telegram[0]?.body.text).toContain(`Ключи сервера «${server.name}» снова подключаются.`)
   })
 
+  it('a server blocked on a visitors’ network is told once with the network, and when it works there again; so is a probe gone silent', async () => {
+    const at = new Date()
+    const probe = await payload.create({ collection: 'probes', data: { name: `Alerts-probe-${process.pid}`, country: 'ru', network: 'МТС' } })
+    const { sqlPool } = await import('@/lib/db/pool')
+    const pool = sqlPool(payload)
+    try {
+      // The probe's latest results for the server's keys failed, confirmed, while the site's own check passes.
+      await pool.query(`INSERT INTO probe_results (key_id, probe_id, country, network, checked_at, ok, stage, failures) VALUES ($1, $2, 'ru', 'МТС', now(), false, 'tcp', 2)`, [listedKey, probe.id])
+      await watch(at)
+      expect(about(await deliverAlerts(), server.name).telegram[0]?.body.text).toContain(`Сервер «${server.name}» заблокирован в сети «МТС» (RU)`)
+      await watch(new Date(at.getTime() + MINUTE))
+      expect(about(await deliverAlerts(), server.name).telegram).toEqual([])
+      await pool.query(`UPDATE probe_results SET ok = true, stage = NULL, failures = 0 WHERE probe_id = $1`, [probe.id])
+      await watch(new Date(at.getTime() + 2 * MINUTE))
+      await watch(new Date(at.getTime() + 40 * MINUTE))
+      expect(about(await deliverAlerts(), server.name).telegram[0]?.body.text).toContain(`Сервер «${server.name}» снова работает в сети «МТС» (RU).`)
+
+      // Its token issued twenty minutes ago and nothing heard since: silent; a report ends it.
+      await payload.db.updateOne({ collection: 'probes', id: probe.id, data: { tokenIssuedAt: new Date(Date.now() - 20 * MINUTE).toISOString() }, returning: false })
+      await watch(new Date(at.getTime() + 41 * MINUTE))
+      expect(about(await deliverAlerts(), probe.name).telegram[0]?.body.text).toContain(`Проба «${probe.name}» (МТС) не отчитывалась больше 15 минут.`)
+      await payload.db.updateOne({ collection: 'probes', id: probe.id, data: { lastSeenAt: new Date().toISOString() }, returning: false })
+      await watch(new Date(at.getTime() + 42 * MINUTE))
+      expect(about(await deliverAlerts(), probe.name).telegram[0]?.body.text).toContain(`Проба «${probe.name}» (МТС) снова отчитывается.`)
+    } finally {
+      await payload.delete({ collection: 'probes', id: probe.id })
+    }
+  })
+
   it('renewals of three subscriptions declined in a row are told; one paid ends it', async () => {
     const plan = (await payload.find({ collection: 'tariffs', limit: 1, depth: 0 })).docs[0]!
     const occurredAt = () => new Date().toISOString()

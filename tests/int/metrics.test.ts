@@ -50,6 +50,28 @@ describe('metrics from Payload', () => {
     expect(await value('vpnkeys_job_queue_oldest_seconds')).toBeGreaterThanOrEqual(0)
   })
 
+  it('count the probes’ checks of the last hour by country, network, protocol and result, and the probes gone silent', async () => {
+    const { sqlPool } = await import('@/lib/db/pool')
+    const pool = sqlPool(payload)
+    const network = `Metrics-${process.pid}`
+    await collectDatabaseGauges(payload, metrics())
+    const silentBefore = await value('vpnkeys_probes_silent')
+    await pool.query(
+      `INSERT INTO probe_network_hours (country, network, protocol, hour, checks, passed) VALUES ('ru', $1, 'vless', date_trunc('hour', now()), 5, 3), ('ru', $1, 'vless', date_trunc('hour', now()) - interval '3 hours', 7, 7)`,
+      [network],
+    )
+    const probe = await payload.create({ collection: 'probes', data: { name: network, country: 'ru', network, tokenIssuedAt: new Date(Date.now() - 20 * 60_000).toISOString() } })
+    try {
+      await collectDatabaseGauges(payload, metrics())
+      expect(await value('vpnkeys_probe_checks_last_hour', { country: 'ru', network, protocol: 'vless', result: 'passed' })).toBe(3)
+      expect(await value('vpnkeys_probe_checks_last_hour', { country: 'ru', network, protocol: 'vless', result: 'failed' })).toBe(2)
+      expect(await value('vpnkeys_probes_silent')).toBe(silentBefore + 1)
+    } finally {
+      await payload.delete({ collection: 'probes', id: probe.id })
+      await pool.query('DELETE FROM probe_network_hours WHERE network = $1', [network])
+    }
+  })
+
   it('count a server down and a list empty as the site’s own incidents do: after three failed checks, and only for lists some free server offers', async () => {
     const country = (await payload.find({ collection: 'countries', limit: 1, depth: 0, where: { code: { equals: 'aq' } } })).docs[0]!
     const { currentConditions } = await import('@/lib/alerts/conditions')

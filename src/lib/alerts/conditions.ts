@@ -1,18 +1,22 @@
 // What is wrong right now, read from what the checks, jobs and payments have already recorded: servers down, public
 // lists with no key, rotations that failed, servers none of whose keys connect, renewals declined in a row, mail
-// the mail server keeps refusing, the payment provider refusing the site's requests, and backups that fail or stopped.
+// the mail server keeps refusing, the payment provider refusing the site's requests, backups that fail or stopped,
+// servers blocked on a visitors' network (the probes' results) and probes gone silent.
 import type { Payload } from 'payload'
 
 import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOL_LABELS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
+import { CONFIRM_FAILURES, STALE_AFTER_MS } from '@/lib/probes/reach'
 
 import type { Condition } from './incidents'
 import { BACKUP_MAX_AGE_HOURS, BACKUP_SIGNAL, PROVIDER_SIGNAL, REFUSALS_IN_A_ROW } from './signals'
 
 /** Renewals of this many different subscriptions declined, with none paid since: more than one bad card. */
 export const DECLINED_RENEWALS_IN_A_ROW = 3
+/** A probe not heard from for this long is silent (it asks every minute). */
+export const PROBE_SILENT_AFTER_MS = 15 * 60_000
 /** A queued e-mail tried this often without getting through (about four minutes of retries). */
 export const MAIL_TRIES = 3
 
@@ -43,7 +47,7 @@ function firstLine(text: string): string {
 /** The problems that hold now, and the enabled servers they were read from (a server's incident ends silently when it goes). */
 export async function currentConditions(payload: Payload): Promise<{ holding: Condition[]; servers: Set<number> }> {
   const pool = sqlPool(payload)
-  const [servers, listed, renewals, mail, signal, backup] = await Promise.all([
+  const [servers, listed, renewals, mail, signal, backup, blocked, silent] = await Promise.all([
     payload.find({
       collection: 'servers',
       where: { enabled: { equals: true } },
@@ -67,6 +71,23 @@ export async function currentConditions(payload: Payload): Promise<{ holding: Co
     pool.query<{ failures: number; last_error: string | null; hours: number | null }>(
       `SELECT failures, last_error, floor(extract(epoch FROM now() - last_ok_at) / 3600)::int AS hours FROM alert_signals WHERE name = $1`,
       [BACKUP_SIGNAL],
+    ),
+    // A server blocked on a network: the latest recent results from that network's probes for its live keys all
+    // failed, confirmed (twice in a row on one key), while the server answers the site's own check.
+    pool.query<{ server: number; network: string; country: string }>(
+      `SELECT k.server_id AS server, r.network, r.country
+       FROM probe_results r JOIN keys k ON k.id = r.key_id JOIN servers s ON s.id = k.server_id
+       WHERE r.checked_at > now() - make_interval(mins => $1) AND k.revoked_at IS NULL AND s.enabled
+         AND coalesce(s.health_failures, 0) < $2 AND k.liveness_ok IS NOT FALSE
+       GROUP BY 1, 2, 3
+       HAVING NOT bool_or(r.ok) AND max(r.failures) >= $3`,
+      [STALE_AFTER_MS / 60_000, HIDE_SERVER_AFTER_FAILED_CHECKS, CONFIRM_FAILURES],
+    ),
+    // Probes that were given a token and have not been heard from lately.
+    pool.query<{ id: number; name: string; network: string }>(
+      `SELECT id, name, network FROM probes
+       WHERE revoked_at IS NULL AND token_issued_at IS NOT NULL AND coalesce(last_seen_at, token_issued_at) < now() - make_interval(mins => $1)`,
+      [PROBE_SILENT_AFTER_MS / 60_000],
     ),
   ])
   const conditions: Condition[] = []
@@ -94,6 +115,17 @@ export async function currentConditions(payload: Payload): Promise<{ holding: Co
     }
   }
   conditions.push(...offered.values())
+  const serverNames = new Map((servers.docs as unknown as ServerRow[]).map((server) => [server.id, server.name]))
+  for (const row of blocked.rows) {
+    const server = serverNames.get(row.server)
+    if (server === undefined) continue
+    conditions.push({
+      key: `serverBlocked:${row.server}:${row.country}:${row.network}`,
+      kind: 'serverBlocked',
+      params: { server, serverId: String(row.server), network: row.network, countryRu: row.country.toUpperCase(), countryEn: row.country.toUpperCase() },
+    })
+  }
+  for (const probe of silent.rows) conditions.push({ key: `probeSilent:${probe.id}`, kind: 'probeSilent', params: { probe: probe.name, network: probe.network } })
   // Declined renewals of different subscriptions, as they were recorded, newest first, until one that was paid (the
   // order of recording: a provider's event can carry a time of its own, earlier or later).
   const declined = new Set<number>()

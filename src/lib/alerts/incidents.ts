@@ -4,7 +4,7 @@
 // and one that flaps makes one pair, not one per flap.
 
 /** Every problem staff are told about. */
-export const INCIDENT_KINDS = ['serverDown', 'listEmpty', 'rotationFailed', 'keysFailing', 'renewalsFailing', 'mailFailing', 'providerRefusing', 'backupFailing'] as const
+export const INCIDENT_KINDS = ['serverDown', 'listEmpty', 'rotationFailed', 'keysFailing', 'renewalsFailing', 'mailFailing', 'providerRefusing', 'backupFailing', 'serverBlocked', 'probeSilent'] as const
 export type IncidentKind = (typeof INCIDENT_KINDS)[number]
 
 /** A problem that holds now: `key` names it (one incident per key at a time), `params` fill its messages. */
@@ -30,6 +30,10 @@ export const INCIDENT_TIMING: Record<IncidentKind, { announceAfterMs: number; en
   providerRefusing: { announceAfterMs: 0, endAfterMs: 15 * MINUTE },
   // Told when a run fails or a day passes without one; over with the next backup that succeeds.
   backupFailing: { announceAfterMs: 0, endAfterMs: 0 },
+  // Probes already confirm a block (src/lib/probes/reach.ts); it is over once that network passes it for half an hour.
+  serverBlocked: { announceAfterMs: 0, endAfterMs: 30 * MINUTE },
+  // The condition waits PROBE_SILENT_AFTER_MS itself; a probe that reports again is over at once.
+  probeSilent: { announceAfterMs: 0, endAfterMs: 0 },
 }
 
 export type IncidentPlan = {

@@ -1,10 +1,10 @@
 // The metrics the database holds, read when Prometheus scrapes (a few grouped counts on indexed columns): the job
 // queue, servers down, free keys hidden by their connection check, free keys listed, and free lists left without a
-// key. The same on every instance. Servers down and empty lists are counted as the site's own incidents decide them
+// key, and the probes' checks by network. The same on every instance. Servers down and empty lists are counted as the site's own incidents decide them
 // (src/lib/alerts/conditions.ts), so Prometheus's alerts and the staff's e-mails agree.
 import type { Payload } from 'payload'
 
-import { offersFreeKeys } from '@/lib/alerts/conditions'
+import { offersFreeKeys, PROBE_SILENT_AFTER_MS } from '@/lib/alerts/conditions'
 import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOLS } from '@/lib/keys'
 import { HIDE_KEY_AFTER_FAILED_CHECKS, HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
@@ -16,7 +16,7 @@ const DUE = 'completed_at IS NULL AND has_error IS NOT TRUE AND processing IS NO
 
 export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): Promise<void> {
   const pool = sqlPool(payload)
-  const [queue, oldest, servers, failing, listed, offered] = await Promise.all([
+  const [queue, oldest, servers, failing, listed, offered, probed, silent] = await Promise.all([
     pool.query<{ task: string; jobs: number }>(`SELECT task_slug::text AS task, count(*)::int AS jobs FROM payload_jobs WHERE ${DUE} GROUP BY task_slug`),
     pool.query<{ seconds: number | null }>(`SELECT extract(epoch FROM now() - min(coalesce(wait_until, created_at)))::float AS seconds FROM payload_jobs WHERE ${DUE}`),
     // Down as the incident says: after HIDE_SERVER_AFTER_FAILED_CHECKS failed checks in a row, not the first.
@@ -35,10 +35,27 @@ export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): 
          EXISTS (SELECT 1 FROM key_listing l WHERE l.country_id = s.country_id AND l.protocol::text = p.protocol::text AND l.expires_at > now() AND l.keys > 0) AS has_keys
        FROM servers s JOIN servers_protocols p ON p._parent_id = s.id WHERE s.enabled AND s.tier = 'free'`,
     ),
+    // The probes' hourly roll-ups (src/lib/probes/rounds.ts): this hour's and the last.
+    pool.query<{ country: string; network: string; protocol: string; checks: number; passed: number }>(
+      `SELECT country, network, protocol, sum(checks)::int AS checks, sum(passed)::int AS passed FROM probe_network_hours
+       WHERE hour >= date_trunc('hour', now()) - interval '1 hour' GROUP BY 1, 2, 3`,
+    ),
+    pool.query<{ silent: number }>(
+      `SELECT count(*)::int AS silent FROM probes
+       WHERE revoked_at IS NULL AND token_issued_at IS NOT NULL AND coalesce(last_seen_at, token_issued_at) < now() - make_interval(mins => $1)`,
+      [PROBE_SILENT_AFTER_MS / 60_000],
+    ),
   ])
   gauges.jobQueueDepth.reset()
   for (const row of queue.rows) gauges.jobQueueDepth.set({ task: row.task }, row.jobs)
   gauges.jobQueueAge.set(oldest.rows[0]?.seconds ?? 0)
+  gauges.probeChecks.reset()
+  for (const row of probed.rows) {
+    const labels = { country: row.country, network: row.network, protocol: row.protocol }
+    gauges.probeChecks.set({ ...labels, result: 'passed' }, row.passed)
+    gauges.probeChecks.set({ ...labels, result: 'failed' }, row.checks - row.passed)
+  }
+  gauges.probesSilent.set(silent.rows[0]?.silent ?? 0)
   gauges.serversEnabled.set(servers.rows[0]?.enabled ?? 0)
   gauges.serversDown.set(servers.rows[0]?.down ?? 0)
   // A country's list of a protocol counts once, however many servers offer it.

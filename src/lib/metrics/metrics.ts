@@ -75,6 +75,13 @@ function createMetrics() {
       labelNames: ['protocol'] as const,
       registers,
     }),
+    probeChecks: new Gauge({
+      name: `${METRIC_PREFIX}probe_checks_last_hour`,
+      help: 'Keys checked by the probes inside visitors’ networks in the last hour, by country, network, protocol and result',
+      labelNames: ['country', 'network', 'protocol', 'result'] as const,
+      registers,
+    }),
+    probesSilent: new Gauge({ name: `${METRIC_PREFIX}probes_silent`, help: 'Probes with a token that have not reported for 15 minutes', registers }),
   }
 }
 
