@@ -21,6 +21,8 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     ...PROTOCOLS.map((protocol) => keysPathname({ protocol, country: null })),
     ...new Set(pairs.map(({ code }) => keysPathname({ protocol: null, country: code }))),
     ...pairs.map(({ code, protocol }) => keysPathname({ protocol, country: code })),
+    // What works from the visitors' networks today: the question people search for, answered hourly.
+    '/status',
   ]
   // The fixed documents and every page editors published.
   const documents = slugs.map(pagePath)

@@ -9,6 +9,7 @@ import { DEMO_DEFAULT_PORTS, demoServerOf, issueDemoKey } from '@/lib/provisioni
 import type { DemoServer } from '@/lib/provisioning/demo'
 import { DEMO_OPENVPN_CA } from '@/lib/provisioning/demoPki'
 import { DEFAULT_DEVICE_LIMIT } from '@/lib/feeds/devices'
+import { fillDemoProbeNetwork } from '@/lib/probes/demo'
 import type { Server } from '@/payload-types'
 
 import { DEMO_ACCOUNTS, demoSeedRefusal } from './accounts'
@@ -252,6 +253,8 @@ export async function seed(payload: Payload, log: (line: string) => void = conso
   await seedPages(ctx)
   await seedSiteSettings(ctx)
   await seedAccounts(ctx)
+  log('[seed] the demo probe network')
+  await fillDemoProbeNetwork(payload, new Date(), true)
   log('[seed] done')
 }
 

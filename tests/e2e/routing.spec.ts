@@ -181,7 +181,7 @@ test.describe('hosts and indexing', () => {
     expect(response.status()).toBe(200)
     const xml = await response.text()
     const indexed = `http://${PRODUCTION_HOST}:${new URL(baseURL!).port}`
-    for (const path of ['/vless-de', '/en/vless-de', '/de', '/en/de', '/support', '/en/privacy', '/wireguard']) {
+    for (const path of ['/vless-de', '/en/vless-de', '/de', '/en/de', '/support', '/en/privacy', '/wireguard', '/status', '/en/status']) {
       expect(xml, path).toContain(`<loc>${indexed}${path}</loc>`)
     }
     expect(xml).toContain('hreflang="en"')

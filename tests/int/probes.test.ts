@@ -191,3 +191,24 @@ describe('probes’ rounds', () => {
     expect((await pool.query(`SELECT count(*)::int AS n FROM probe_network_hours WHERE network = 'old'`, [])).rows).toEqual([{ n: 1 }])
   })
 })
+
+describe('the demo’s probe network and /status', () => {
+  it('is made by the seed, marked demo, filled hour by hour up to now and never twice; /status reads it by protocol and network', async () => {
+    const { DEMO_PROBES, fillDemoProbeNetwork } = await import('@/lib/probes/demo')
+    const { readNetworkStatus } = await import('@/lib/data/status')
+    const demo = await payload.find({ collection: 'probes', where: { demo: { equals: true } }, pagination: false, depth: 0 })
+    expect(demo.docs.map((probe) => probe.network).sort()).toEqual(DEMO_PROBES.map((probe) => probe.network).sort())
+    // Made by the seed: nothing is missing up to now, and an hour later only that hour is added.
+    expect(await fillDemoProbeNetwork(payload)).toBeLessThanOrEqual(DEMO_PROBES.length * 6)
+    expect(await fillDemoProbeNetwork(payload)).toBe(0)
+    expect(await fillDemoProbeNetwork(payload, new Date(Date.now() + 3_600_000))).toBe(DEMO_PROBES.length * 6)
+    const status = await readNetworkStatus()
+    expect(status.country).toBe('ru')
+    const row = (protocol: string) => status.rows.find((entry) => entry.protocol === protocol && entry.network === 'МТС (демо)')!
+    expect(row('vless').week.checks).toBeGreaterThan(900)
+    expect(row('vless').week.passed / row('vless').week.checks).toBeGreaterThan(0.85)
+    expect(row('wireguard').week.passed / row('wireguard').week.checks).toBeLessThan(0.15)
+    expect(row('vless').hour.checks).toBeGreaterThan(0)
+    expect(status.days.find((entry) => entry.protocol === 'vless')!.days).toHaveLength(7)
+  })
+})

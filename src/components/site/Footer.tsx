@@ -52,6 +52,9 @@ export async function Footer({ locale }: { locale: Locale }) {
               <Link href="/tariffs" prefetch={false}>{t('tariffs')}</Link>
             </li>
             <li>
+              <Link href="/status" prefetch={false}>{t('status')}</Link>
+            </li>
+            <li>
               <Link href="/support" prefetch={false}>{t('support')}</Link>
             </li>
             <PageLinks pages={pages} place="navigation" />

@@ -22,6 +22,7 @@ export const PAGE_TABLE = [
   { path: 'keys/*', personal: false, indexable: false, what: 'one free key: link, QR code, file, connection data' },
   { path: 'search', personal: false, indexable: false, what: 'the finder without JavaScript: sends the form on to its list' },
   { path: 'support', personal: false, indexable: true, what: 'how to reach support' },
+  { path: 'status', personal: false, indexable: true, what: 'which protocols work from the visitors’ networks: the probes’ last hour and week' },
   { path: 'privacy', personal: false, indexable: true, what: 'the privacy policy' },
   { path: 'user-agreement', personal: false, indexable: true, what: 'the user agreement' },
   { path: 'pages/*', personal: false, indexable: true, what: 'a page editors added' },

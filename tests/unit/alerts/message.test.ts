@@ -14,7 +14,7 @@ const site = { siteName: 'VPN Keys', serverUrl: 'https://vpnkeys.example' }
 
 describe('alert messages', () => {
   it('every kind reads in both languages, with nothing left unfilled', () => {
-    const params = { server: 'Helsinki-1', serverId: '4', countryRu: 'Финляндия', countryEn: 'Finland', protocol: 'VLESS', error: 'Panel said 401', count: '5', reason: 'failed' }
+    const params = { server: 'Helsinki-1', serverId: '4', countryRu: 'Финляндия', countryEn: 'Finland', protocol: 'VLESS', error: 'Panel said 401', count: '5', reason: 'failed', network: 'МТС', probe: 'Москва-1' }
     for (const kind of INCIDENT_KINDS) {
       for (const language of ['ru', 'en'] as const) {
         for (const phase of ['start', 'end'] as const) {
