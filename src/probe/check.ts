@@ -1,6 +1,6 @@
 // One key checked from a probe the way an app uses it, stage by stage: a TCP connection to the server, the TLS
 // handshake where the key has TLS, then a page fetched through the tunnel by a real client (Xray, or Debian's V2Ray:
-// src/lib/liveness/connect.ts). The first stage that fails is named: that is what tells a server's address blocked
+// src/lib/liveness/connect.ts); a WireGuard key by its handshake (./wireguard.ts). The first stage that fails is named: that is what tells a server's address blocked
 // (TCP) from a fingerprint blocked (TLS or the tunnel). Loads nothing of Payload or the database.
 import { connect as tlsConnect } from 'node:tls'
 
@@ -8,6 +8,8 @@ import { checkConnection, checkableProxy } from '@/lib/liveness/connect'
 import type { LivenessClient } from '@/lib/liveness/connect'
 import { probeTcp } from '@/lib/net/probeTcp'
 import type { Proxy } from '@/lib/feeds/proxies'
+
+import { checkWireguardHandshake } from './wireguard'
 
 /** A key as the site lends it to a probe (src/lib/probes/rounds.ts). */
 export type ProbeAssignment = {
@@ -21,7 +23,7 @@ export type ProbeAssignment = {
 export type ProbeResult = { key: number; ok: boolean; stage: 'tcp' | 'tls' | 'handshake' | 'data' | null; latencyMs: number | null; detail: string }
 
 /** What this probe checks as an app would; other keys are left to probes that can (the site lends it no other). */
-export const CHECKED_PROTOCOLS = ['vless', 'trojan', 'outline'] as const
+export const CHECKED_PROTOCOLS = ['vless', 'trojan', 'outline', 'wireguard'] as const
 
 export type ProbeCheckOptions = { client: LivenessClient | null; checkUrl: string; timeoutMs: number }
 
@@ -48,6 +50,12 @@ function usesTls(proxy: Proxy): boolean {
  * WireGuard, OpenVPN and SSTP, or a link V2Ray cannot express): an unchecked key is left untested, never guessed.
  */
 export async function checkAssignment(assignment: ProbeAssignment, options: ProbeCheckOptions): Promise<ProbeResult | null> {
+  if (assignment.protocol === 'wireguard') {
+    const config = assignment.file?.content ?? assignment.link
+    const handshake = config ? await checkWireguardHandshake(config, options.timeoutMs) : null
+    if (!handshake) return null
+    return { key: assignment.key, ok: handshake.ok, stage: handshake.ok ? null : 'handshake', latencyMs: handshake.latencyMs, detail: handshake.detail.slice(0, 200) }
+  }
   const { client } = options
   if (!client || !assignment.link) return null
   const proxy = checkableProxy(client, assignment.link)

@@ -1,12 +1,16 @@
 // A probe inside a censored network, as an operator runs it: `npm run probe` in a network namespace whose traffic
-// passes a filter (nftables) that drops one server's address, against two real vless servers (Debian's v2ray) and
-// the site's probe API over HTTP. The site's own check, from outside, finds both keys working; the probe's reports
-// mark the blocked one blocked where the visitors are, the lists and feeds drop it, and lifting the rule brings it
-// back after the next round. A revoked probe is refused.
+// passes a filter (nftables) that drops one server's address and every WireGuard handshake initiation by its first
+// bytes, against two real vless servers (Debian's v2ray), a real WireGuard server (wireguard-go, in a namespace of its
+// own abroad) and the site's probe API over HTTP. The site's own check, from outside, finds the vless keys working;
+// the probe's reports mark the blocked ones blocked where the visitors are, the lists and feeds drop them, and lifting
+// the rules brings them back after the next round. A revoked probe is refused.
 import { createServer } from 'node:http'
 import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,7 +25,7 @@ import { makeTestPki, TEST_SERVER_NAME } from '../helpers/testPki'
 import type { TestPki } from '../helpers/testPki'
 import { startV2rayVless } from '../helpers/v2ray'
 
-const skipped = netnsUnavailable() ?? (hasCommands('v2ray', 'nft') ? null : "Debian's v2ray and nftables are not installed (npm test installs them when run as root)")
+const skipped = netnsUnavailable() ?? (hasCommands('v2ray', 'nft', 'wireguard-go', 'wg') ? null : "Debian's v2ray, nftables, wireguard-go and wireguard-tools are not installed (npm test installs them when run as root)")
 if (skipped) console.warn(`Skipping the censored-network probe test: ${skipped}.`)
 
 const CHECK_HOST = 'check.vpnkeys.test'
@@ -29,12 +33,17 @@ const CHECK_HOST = 'check.vpnkeys.test'
 const SITE_ADDRESS = '10.231.0.1'
 const BLOCKED_ADDRESS = '10.231.0.3'
 const PROBE_ADDRESS = '10.231.0.2'
+// Abroad too, in a namespace of its own (userspace WireGuard makes a network interface): the WireGuard server.
+const WIREGUARD_ADDRESS = '10.232.0.1'
+const WIREGUARD_PORT = 51820
 const ID = '11111111-2222-4333-8444-555555555555'
 
 let payload: Payload
 let pki: TestPki
 let namespace = ''
+let world = ''
 let link = ''
+let tag = ''
 let site: HttpServer
 let sitePort = 0
 let check: HttpServer
@@ -96,10 +105,19 @@ beforeAll(async () => {
   if (skipped) return
   payload = await testPayload()
   pki = await makeTestPki()
-  const tag = `vkc${randomBytes(2).toString('hex')}`
+  tag = `vkc${randomBytes(2).toString('hex')}`
   namespace = `${tag}p`
+  world = `${tag}w`
   link = `${tag}a`
   await ip('netns', 'add', namespace)
+  await ip('netns', 'add', world)
+  await ip('link', 'add', `${tag}c`, 'type', 'veth', 'peer', 'name', `${tag}d`)
+  await ip('link', 'set', `${tag}c`, 'netns', namespace)
+  await ip('link', 'set', `${tag}d`, 'netns', world)
+  await ip('-n', namespace, 'addr', 'add', '10.232.0.2/24', 'dev', `${tag}c`)
+  await ip('-n', world, 'addr', 'add', `${WIREGUARD_ADDRESS}/24`, 'dev', `${tag}d`)
+  await ip('-n', namespace, 'link', 'set', `${tag}c`, 'up')
+  await ip('-n', world, 'link', 'set', `${tag}d`, 'up')
   await ip('link', 'add', link, 'type', 'veth', 'peer', 'name', `${tag}b`)
   await ip('link', 'set', `${tag}b`, 'netns', namespace)
   await ip('addr', 'add', `${SITE_ADDRESS}/24`, 'dev', link)
@@ -126,6 +144,22 @@ beforeAll(async () => {
     servers.push(server)
     keys.push(await payload.create({ collection: 'keys', data: { server: server.id, protocol: 'vless', tier: 'free', keyString: `vless://${ID}@${address}:${port}?encryption=none&security=tls&sni=${TEST_SERVER_NAME}&type=tcp#${name}` }, depth: 0 }))
   }
+  // The WireGuard server abroad: wireguard-go with one peer, the key's; the key as an operator's .conf file.
+  const { buildWireguardConfig, generatePresharedKey, generateWireguardKeyPair } = await import('@/lib/keys')
+  const [serverKeys, clientKeys, presharedKey] = [generateWireguardKeyPair(), generateWireguardKeyPair(), generatePresharedKey()]
+  const work = await mkdtemp(path.join(tmpdir(), 'vk-censor-'))
+  await writeFile(path.join(work, 'server.key'), serverKeys.privateKey, { mode: 0o600 })
+  await writeFile(path.join(work, 'psk'), presharedKey, { mode: 0o600 })
+  await run('ip', ['netns', 'exec', world, 'wireguard-go', `${tag}g`])
+  await run('ip', ['netns', 'exec', world, 'wg', 'set', `${tag}g`, 'listen-port', String(WIREGUARD_PORT), 'private-key', path.join(work, 'server.key'), 'peer', clientKeys.publicKey, 'preshared-key', path.join(work, 'psk'), 'allowed-ips', '10.66.0.2/32'])
+  await ip('-n', world, 'link', 'set', `${tag}g`, 'up')
+  const wireguard = await payload.create({
+    collection: 'servers',
+    data: { name: `censor-wireguard-${process.pid}`, country: country.id, hosting: 'Test', host: WIREGUARD_ADDRESS, privateNetwork: true, tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'wireguard', port: WIREGUARD_PORT, freeKeys: 0 }] },
+  })
+  servers.push(wireguard)
+  const conf = buildWireguardConfig({ privateKey: clientKeys.privateKey, addresses: ['10.66.0.2/32'], dns: ['10.66.0.1'], peer: { publicKey: serverKeys.publicKey, presharedKey, endpointHost: WIREGUARD_ADDRESS, endpointPort: WIREGUARD_PORT } })
+  keys.push(await payload.create({ collection: 'keys', data: { server: wireguard.id, protocol: 'wireguard', tier: 'free', configFile: { filename: 'censor.conf', content: conf } }, depth: 0 }))
   const probe = await payload.create({ collection: 'probes', data: { name: `censored-${process.pid}`, country: 'ru', network: 'МТС (тест)' } })
   probeId = probe.id
   const { issueProbeToken } = await import('../../collections/Probes/issueToken')
@@ -140,7 +174,9 @@ afterAll(async () => {
   await Promise.all(vpn.map((server) => stopped(server.child)))
   await new Promise((resolve) => site?.close(resolve))
   await new Promise((resolve) => check?.close(resolve))
-  await ip('netns', 'del', namespace).catch(() => undefined)
+  // Userspace WireGuard outlives a deleted namespace: its interface goes first.
+  await ip('-n', world, 'link', 'del', `${tag}g`).catch(() => undefined)
+  for (const name of [namespace, world]) await ip('netns', 'del', name).catch(() => undefined)
   await ip('link', 'del', link).catch(() => undefined)
   if (keys.length > 0) await payload.delete({ collection: 'keys', where: { id: { in: keys.map((key) => key.id) } } })
   for (const server of servers) await payload.delete({ collection: 'servers', id: server.id })
@@ -148,13 +184,14 @@ afterAll(async () => {
 })
 
 describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
-  it('finds the key whose server address is dropped blocked where the site’s own check finds it working; lifting the rule brings it back', async () => {
-    const [open, blocked] = keys as [Key, Key]
+  it('finds the key whose server address is dropped, and the WireGuard key whose handshake is dropped, blocked where the site’s own check finds them working; lifting the rules brings them back', async () => {
+    const [open, blocked, wireguard] = keys as [Key, Key, Key]
     // The site's own check, from outside the censored network: both keys work.
     process.env.SSL_CERT_FILE = pki.files.ca
     const { checkFreeKeys } = await import('@/lib/liveness/checkKeys')
     const { findLivenessClient } = await import('@/lib/liveness/connect')
     const own = await checkFreeKeys(payload, new Date(), { client: findLivenessClient('v2ray'), checkUrl: `http://${CHECK_HOST}:${checkPort}/generate_204`, timeoutMs: 5000, concurrency: 2, maxKeys: 10, budgetMs: 30_000 })
+    // (WireGuard has no client on the site's side: its port check stands.)
     expect(own).toMatchObject({ checked: 2, failed: 0 })
     expect(await listed()).toEqual(keys.map((key) => key.id).sort())
 
@@ -163,22 +200,26 @@ describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
     await nft('add', 'table', 'inet', 'censor')
     await nft('add', 'chain', 'inet', 'censor', 'output', '{ type filter hook output priority 0; policy accept; }')
     await nft('add', 'rule', 'inet', 'censor', 'output', 'ip', 'daddr', BLOCKED_ADDRESS, 'drop')
+    // WireGuard by its fingerprint: a UDP payload that starts 01 00 00 00 (a handshake initiation), whatever the port.
+    await nft('add', 'rule', 'inet', 'censor', 'output', 'meta', 'l4proto', 'udp', '@th,64,32', '0x01000000', 'drop')
 
     const first = await probeRound()
     expect(first, first.output).toMatchObject({ code: 0 })
-    expect(first.output).toContain('2 keys checked, 2 taken by the site')
+    expect(first.output).toContain('3 keys checked, 3 taken by the site')
     expect(await reach(open)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)' })
     // One failure is not yet a verdict: still listed.
     expect(await reach(blocked)).toMatchObject({ state: 'untested' })
     const { sqlPool } = await import('@/lib/db/pool')
     const { rows } = await sqlPool(payload).query('SELECT stage FROM probe_results WHERE key_id = $1', [blocked.id])
     expect(rows).toEqual([{ stage: 'tcp' }])
+    expect((await sqlPool(payload).query('SELECT stage FROM probe_results WHERE key_id = $1', [wireguard.id])).rows).toEqual([{ stage: 'handshake' }])
 
     await nextRound()
     expect((await probeRound()).code).toBe(0)
     expect(await reach(blocked)).toMatchObject({ state: 'blocked', blockedOn: 'МТС (тест)', uptimeWeek: 0 })
     expect(await reach(open)).toMatchObject({ state: 'works', uptimeWeek: 100 })
-    // Visitors no longer see it; the feed of the country's list drops it; the working key comes first.
+    expect(await reach(wireguard)).toMatchObject({ state: 'blocked', blockedOn: 'МТС (тест)' })
+    // Visitors no longer see them; the feed of the country's list drops it; the working key comes first.
     expect(await listed()).toEqual([open.id])
     const { readFreeFeedLinks } = await import('@/lib/feeds/freeFeed')
     const feed = await readFreeFeedLinks(payload, { protocol: 'vless', country: 'se' })
@@ -190,6 +231,7 @@ describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
     await nextRound()
     expect((await probeRound()).code).toBe(0)
     expect(await reach(blocked)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)', uptimeWeek: 33 })
+    expect(await reach(wireguard)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)' })
     expect(await listed()).toEqual(keys.map((key) => key.id).sort())
 
     // Revoked, the probe is refused and says why.
