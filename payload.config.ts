@@ -47,7 +47,7 @@ import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/
 import { env } from './src/lib/env'
 import { ownOrigins } from './src/lib/http/siteHosts'
 import { survivePoolErrors } from './src/lib/db/pool'
-import { runQueueHere } from './src/lib/queue/runner'
+import { neverRunQueue, runQueueHere } from './src/lib/queue/runner'
 import { productionLogOptions } from './src/lib/log/logger'
 import { measuredEmail, measuredTask } from './src/lib/metrics/instrument'
 import { fromSiteName } from './src/lib/mail/fromSiteName'
@@ -135,9 +135,10 @@ export default buildConfig({
   jobs: {
     tasks: [sendEmailTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
     // Jobs are run by the app itself once a minute (JOB_TICK_SECONDS), by one instance at a time
-    // (src/lib/queue/runner.ts), which also queues the scheduled tasks; only admins may queue or run them over the API.
+    // (src/lib/queue/runner.ts), which also queues the scheduled tasks (none with JOB_RUNNER=off); only admins may
+    // queue or run them over the API.
     autoRun: [{ cron: config.JOB_TICK_SECONDS === 60 ? '* * * * *' : `*/${config.JOB_TICK_SECONDS} * * * * *`, queue: 'default', limit: 20, disableScheduling: true }],
-    shouldAutoRun: runQueueHere,
+    shouldAutoRun: config.JOB_RUNNER === 'off' ? neverRunQueue : runQueueHere,
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },
   },
   onInit: survivePoolErrors,

@@ -1,6 +1,6 @@
 // A probe (README, "Probes"): run inside a network the site's visitors use, it asks the site which keys to check,
 // checks each as an app would (src/probe/check.ts) and reports, round after round. It needs the site's address and
-// the token an admin issued, and Xray or V2Ray on the machine (WireGuard keys need neither); no database, no Payload.
+// the token an admin issued, and Xray or V2Ray on the machine (WireGuard and OpenVPN keys need neither); no database, no Payload.
 //
 //   npm run probe -- --site https://vpnkeys.example --token vkp_…        (or PROBE_SITE, PROBE_TOKEN)
 //   --once            one round, then exit (a cron job's way)
@@ -44,7 +44,7 @@ if (!(timeoutMs >= 1000 && timeoutMs <= 60_000)) fail('--timeout must be between
 const checkUrlOverride = values['check-url']
 if (checkUrlOverride !== undefined && !/^http:\/\/[^/\s]+(\/\S*)?$/.test(checkUrlOverride)) fail('--check-url must be an http:// address (it is fetched through the client’s HTTP proxy)')
 const client = findLivenessClient(values.client)
-if (!client) console.warn('probe: neither xray nor v2ray is installed (Debian: apt-get install v2ray): only WireGuard keys are checked')
+if (!client) console.warn('probe: neither xray nor v2ray is installed (Debian: apt-get install v2ray): only WireGuard and OpenVPN keys are checked')
 
 const headers = { authorization: `Bearer ${values.token}`, 'content-type': 'application/json', 'user-agent': 'vpnkeys-probe/1' }
 
@@ -58,7 +58,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 type Round = { probe: { name: string; network: string }; checkUrl: string; keys: ProbeAssignment[] }
 
 async function round(): Promise<{ checked: number; accepted: number }> {
-  const protocols = client ? CHECKED_PROTOCOLS : CHECKED_PROTOCOLS.filter((protocol) => protocol === 'wireguard')
+  const protocols = client ? CHECKED_PROTOCOLS : CHECKED_PROTOCOLS.filter((protocol) => protocol === 'wireguard' || protocol === 'openvpn')
   const { keys, checkUrl } = await call<Round>(`/api/probe/assignments?protocols=${protocols.join(',')}`)
   const results: ProbeResult[] = []
   let next = 0

@@ -82,6 +82,11 @@ const schema = z.object({
   JOB_TICK_SECONDS: optionalString
     .pipe(z.coerce.number<string | undefined>({ error: 'JOB_TICK_SECONDS must be a whole number' }).int('JOB_TICK_SECONDS must be a whole number').min(1).max(60, 'JOB_TICK_SECONDS must be at most 60').optional())
     .transform((seconds) => seconds ?? 60),
+  /**
+   * `off`: this process never runs the job queue nor queues the scheduled tasks (a web-only instance beside a runner;
+   * the integration tests, which run jobs themselves). Default `auto`: the instance holding the lock runs them.
+   */
+  JOB_RUNNER: optionalString.pipe(z.enum(['auto', 'off'], { error: 'JOB_RUNNER must be auto or off' }).optional()).transform((mode) => mode ?? 'auto'),
   /** The bearer token Prometheus sends to /api/metrics; unset, the endpoint is absent. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)').optional()),
   /** Staff alerts to a Telegram chat (src/lib/alerts/telegram.ts): the bot's token from @BotFather and the chat's id. */

@@ -1,6 +1,7 @@
 // One key checked from a probe the way an app uses it, stage by stage: a TCP connection to the server, the TLS
 // handshake where the key has TLS, then a page fetched through the tunnel by a real client (Xray, or Debian's V2Ray:
-// src/lib/liveness/connect.ts); a WireGuard key by its handshake (./wireguard.ts). The first stage that fails is named: that is what tells a server's address blocked
+// src/lib/liveness/connect.ts); a WireGuard key by its handshake (./wireguard.ts), an OpenVPN key by the server's
+// answer to its reset (./openvpn.ts). The first stage that fails is named: that is what tells a server's address blocked
 // (TCP) from a fingerprint blocked (TLS or the tunnel). Loads nothing of Payload or the database.
 import { connect as tlsConnect } from 'node:tls'
 
@@ -9,6 +10,7 @@ import type { LivenessClient } from '@/lib/liveness/connect'
 import { probeTcp } from '@/lib/net/probeTcp'
 import type { Proxy } from '@/lib/feeds/proxies'
 
+import { checkOpenVpnReset } from './openvpn'
 import { checkWireguardHandshake } from './wireguard'
 
 /** A key as the site lends it to a probe (src/lib/probes/rounds.ts). */
@@ -23,7 +25,7 @@ export type ProbeAssignment = {
 export type ProbeResult = { key: number; ok: boolean; stage: 'tcp' | 'tls' | 'handshake' | 'data' | null; latencyMs: number | null; detail: string }
 
 /** What this probe checks as an app would; other keys are left to probes that can (the site lends it no other). */
-export const CHECKED_PROTOCOLS = ['vless', 'trojan', 'outline', 'wireguard'] as const
+export const CHECKED_PROTOCOLS = ['vless', 'trojan', 'outline', 'wireguard', 'openvpn'] as const
 
 export type ProbeCheckOptions = { client: LivenessClient | null; checkUrl: string; timeoutMs: number }
 
@@ -55,6 +57,11 @@ export async function checkAssignment(assignment: ProbeAssignment, options: Prob
     const handshake = config ? await checkWireguardHandshake(config, options.timeoutMs) : null
     if (!handshake) return null
     return { key: assignment.key, ok: handshake.ok, stage: handshake.ok ? null : 'handshake', latencyMs: handshake.latencyMs, detail: handshake.detail.slice(0, 200) }
+  }
+  if (assignment.protocol === 'openvpn') {
+    const reset = assignment.file?.content ? await checkOpenVpnReset(assignment.file.content, options.timeoutMs) : null
+    if (!reset) return null
+    return { key: assignment.key, ok: reset.ok, stage: reset.stage, latencyMs: reset.latencyMs, detail: reset.detail.slice(0, 200) }
   }
   const { client } = options
   if (!client || !assignment.link) return null

@@ -8,6 +8,9 @@ const worker = Number(process.env.VITEST_POOL_ID ?? 1)
 process.env.DATABASE_URL = `${process.env.INT_DATABASE_URL_PREFIX}${worker}`
 const doubles = await workerDoubles()
 Object.assign(process.env, {
+  // The tests run jobs themselves: a scheduled health check or rotation at a random moment of another test would
+  // change what it reads (a server checked "up" while a test looks at it).
+  JOB_RUNNER: 'off',
   SMTP_URL: doubles.smtp.url,
   TELEGRAM_BOT_TOKEN: doubles.telegram.token,
   TELEGRAM_CHAT_ID: doubles.telegram.chatId,

@@ -1,14 +1,15 @@
 // A probe inside a censored network, as an operator runs it: `npm run probe` in a network namespace whose traffic
-// passes a filter (nftables) that drops one server's address and every WireGuard handshake initiation by its first
-// bytes, against two real vless servers (Debian's v2ray), a real WireGuard server (wireguard-go, in a namespace of its
-// own abroad) and the site's probe API over HTTP. The site's own check, from outside, finds the vless keys working;
+// passes a filter (nftables) that drops one server's address, every WireGuard handshake initiation by its first bytes
+// and every OpenVPN client reset by its opcode, against two real vless servers (Debian's v2ray), a real WireGuard
+// server (wireguard-go) and a real OpenVPN server with tls-crypt (Debian's openvpn), these two in a namespace of their
+// own abroad, and the site's probe API over HTTP. The site's own check, from outside, finds the vless keys working;
 // the probe's reports mark the blocked ones blocked where the visitors are, the lists and feeds drop them, and lifting
 // the rules brings them back after the next round. A revoked probe is refused.
 import { createServer } from 'node:http'
 import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -19,13 +20,13 @@ import type { Key, Server } from '@/payload-types'
 
 import { netnsUnavailable } from '../helpers/netns'
 import { testPayload } from '../helpers/payload'
-import { freePort, hasCommands, run, start, stopAll, stopped } from '../helpers/processes'
+import { freePort, hasCommands, run, start, stopAll, stopped, waitForOutput } from '../helpers/processes'
 import type { Started } from '../helpers/processes'
 import { makeTestPki, TEST_SERVER_NAME } from '../helpers/testPki'
 import type { TestPki } from '../helpers/testPki'
 import { startV2rayVless } from '../helpers/v2ray'
 
-const skipped = netnsUnavailable() ?? (hasCommands('v2ray', 'nft', 'wireguard-go', 'wg') ? null : "Debian's v2ray, nftables, wireguard-go and wireguard-tools are not installed (npm test installs them when run as root)")
+const skipped = netnsUnavailable() ?? (hasCommands('v2ray', 'nft', 'wireguard-go', 'wg', 'openvpn') ? null : "Debian's v2ray, nftables, wireguard-go, wireguard-tools and openvpn are not installed (npm test installs them when run as root)")
 if (skipped) console.warn(`Skipping the censored-network probe test: ${skipped}.`)
 
 const CHECK_HOST = 'check.vpnkeys.test'
@@ -36,6 +37,7 @@ const PROBE_ADDRESS = '10.231.0.2'
 // Abroad too, in a namespace of its own (userspace WireGuard makes a network interface): the WireGuard server.
 const WIREGUARD_ADDRESS = '10.232.0.1'
 const WIREGUARD_PORT = 51820
+const OPENVPN_PORT = 1194
 const ID = '11111111-2222-4333-8444-555555555555'
 
 let payload: Payload
@@ -51,6 +53,7 @@ let checkPort = 0
 const servers: Server[] = []
 const keys: Key[] = []
 const vpn: Started[] = []
+let openvpn: Started | undefined
 let disabled: number[] = []
 let token = ''
 let probeId = 0
@@ -160,6 +163,24 @@ beforeAll(async () => {
   servers.push(wireguard)
   const conf = buildWireguardConfig({ privateKey: clientKeys.privateKey, addresses: ['10.66.0.2/32'], dns: ['10.66.0.1'], peer: { publicKey: serverKeys.publicKey, presharedKey, endpointHost: WIREGUARD_ADDRESS, endpointPort: WIREGUARD_PORT } })
   keys.push(await payload.create({ collection: 'keys', data: { server: wireguard.id, protocol: 'wireguard', tier: 'free', configFile: { filename: 'censor.conf', content: conf } }, depth: 0 }))
+  // The OpenVPN server abroad, with tls-crypt as the project's profiles have; the key as the operator's .ovpn file.
+  const tlsCryptFile = path.join(work, 'tls-crypt.key')
+  await run('openvpn', ['--genkey', 'tls-crypt', tlsCryptFile])
+  const serverConfig = path.join(work, 'openvpn.conf')
+  await writeFile(
+    serverConfig,
+    [`dev ${tag}o`, 'dev-type tun', 'proto udp', `local ${WIREGUARD_ADDRESS}`, `port ${OPENVPN_PORT}`, 'topology subnet', 'server 10.67.0.0 255.255.255.0', `ca ${pki.files.ca}`, `cert ${pki.files.serverCert}`, `key ${pki.files.serverKey}`, 'dh none', `tls-crypt ${tlsCryptFile}`, 'verb 3'].join('\n'),
+  )
+  openvpn = start('ip', ['netns', 'exec', world, 'openvpn', '--config', serverConfig])
+  await waitForOutput(openvpn, /Initialization Sequence Completed/)
+  const openvpnServer = await payload.create({
+    collection: 'servers',
+    data: { name: `censor-openvpn-${process.pid}`, country: country.id, hosting: 'Test', host: WIREGUARD_ADDRESS, privateNetwork: true, tier: 'free', enabled: true, adapter: 'manual', protocols: [{ protocol: 'openvpn', port: OPENVPN_PORT, freeKeys: 0 }] },
+  })
+  servers.push(openvpnServer)
+  const { buildOpenVpnProfile } = await import('@/lib/keys')
+  const profile = buildOpenVpnProfile({ host: WIREGUARD_ADDRESS, port: OPENVPN_PORT, transport: 'udp', ca: pki.pem.ca, cert: pki.pem.clientCert, key: pki.pem.clientKey, tlsCrypt: await readFile(tlsCryptFile, 'utf8') })
+  keys.push(await payload.create({ collection: 'keys', data: { server: openvpnServer.id, protocol: 'openvpn', tier: 'free', configFile: { filename: 'censor.ovpn', content: profile } }, depth: 0 }))
   const probe = await payload.create({ collection: 'probes', data: { name: `censored-${process.pid}`, country: 'ru', network: 'МТС (тест)' } })
   probeId = probe.id
   const { issueProbeToken } = await import('../../collections/Probes/issueToken')
@@ -171,7 +192,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (skipped) return
   stopAll()
-  await Promise.all(vpn.map((server) => stopped(server.child)))
+  await Promise.all([...vpn, ...(openvpn ? [openvpn] : [])].map((server) => stopped(server.child)))
   await new Promise((resolve) => site?.close(resolve))
   await new Promise((resolve) => check?.close(resolve))
   // Userspace WireGuard outlives a deleted namespace: its interface goes first.
@@ -184,8 +205,8 @@ afterAll(async () => {
 })
 
 describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
-  it('finds the key whose server address is dropped, and the WireGuard key whose handshake is dropped, blocked where the site’s own check finds them working; lifting the rules brings them back', async () => {
-    const [open, blocked, wireguard] = keys as [Key, Key, Key]
+  it('finds the key whose server address is dropped, and the WireGuard and OpenVPN keys whose handshakes are dropped, blocked where the site’s own check finds them working; lifting the rules brings them back', async () => {
+    const [open, blocked, wireguard, openvpnKey] = keys as [Key, Key, Key, Key]
     // The site's own check, from outside the censored network: both keys work.
     process.env.SSL_CERT_FILE = pki.files.ca
     const { checkFreeKeys } = await import('@/lib/liveness/checkKeys')
@@ -202,10 +223,12 @@ describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
     await nft('add', 'rule', 'inet', 'censor', 'output', 'ip', 'daddr', BLOCKED_ADDRESS, 'drop')
     // WireGuard by its fingerprint: a UDP payload that starts 01 00 00 00 (a handshake initiation), whatever the port.
     await nft('add', 'rule', 'inet', 'censor', 'output', 'meta', 'l4proto', 'udp', '@th,64,32', '0x01000000', 'drop')
+    // OpenVPN by its opcode: a UDP payload whose first five bits say P_CONTROL_HARD_RESET_CLIENT_V2 (7).
+    await nft('add', 'rule', 'inet', 'censor', 'output', 'meta', 'l4proto', 'udp', '@th,64,5', '7', 'drop')
 
     const first = await probeRound()
     expect(first, first.output).toMatchObject({ code: 0 })
-    expect(first.output).toContain('3 keys checked, 3 taken by the site')
+    expect(first.output).toContain('4 keys checked, 4 taken by the site')
     expect(await reach(open)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)' })
     // One failure is not yet a verdict: still listed.
     expect(await reach(blocked)).toMatchObject({ state: 'untested' })
@@ -213,12 +236,14 @@ describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
     const { rows } = await sqlPool(payload).query('SELECT stage FROM probe_results WHERE key_id = $1', [blocked.id])
     expect(rows).toEqual([{ stage: 'tcp' }])
     expect((await sqlPool(payload).query('SELECT stage FROM probe_results WHERE key_id = $1', [wireguard.id])).rows).toEqual([{ stage: 'handshake' }])
+    expect((await sqlPool(payload).query('SELECT stage FROM probe_results WHERE key_id = $1', [openvpnKey.id])).rows).toEqual([{ stage: 'handshake' }])
 
     await nextRound()
     expect((await probeRound()).code).toBe(0)
     expect(await reach(blocked)).toMatchObject({ state: 'blocked', blockedOn: 'МТС (тест)', uptimeWeek: 0 })
     expect(await reach(open)).toMatchObject({ state: 'works', uptimeWeek: 100 })
     expect(await reach(wireguard)).toMatchObject({ state: 'blocked', blockedOn: 'МТС (тест)' })
+    expect(await reach(openvpnKey)).toMatchObject({ state: 'blocked', blockedOn: 'МТС (тест)' })
     // Visitors no longer see them; the feed of the country's list drops it; the working key comes first.
     expect(await listed()).toEqual([open.id])
     const { readFreeFeedLinks } = await import('@/lib/feeds/freeFeed')
@@ -232,6 +257,7 @@ describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
     expect((await probeRound()).code).toBe(0)
     expect(await reach(blocked)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)', uptimeWeek: 33 })
     expect(await reach(wireguard)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)' })
+    expect(await reach(openvpnKey)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)' })
     expect(await listed()).toEqual(keys.map((key) => key.id).sort())
 
     // Revoked, the probe is refused and says why.

@@ -39,3 +39,9 @@ export async function runQueueHere(payload: Payload): Promise<boolean> {
   await payload.jobs.handleSchedules({ queue: 'default' })
   return true
 }
+
+/** `JOB_RUNNER=off`: the timer still ticks (readiness reads it), and this process neither schedules nor runs jobs. */
+export async function neverRunQueue(): Promise<boolean> {
+  heartbeat[HEARTBEAT_KEY] = Date.now()
+  return false
+}
