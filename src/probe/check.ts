@@ -9,18 +9,13 @@ import { checkConnection, checkableProxy } from '@/lib/liveness/connect'
 import type { LivenessClient } from '@/lib/liveness/connect'
 import { probeTcp } from '@/lib/net/probeTcp'
 import type { Proxy } from '@/lib/feeds/proxies'
+import type { Assignment } from '@/lib/probes/rounds'
 
 import { checkOpenVpnReset } from './openvpn'
 import { checkWireguardHandshake } from './wireguard'
 
-/** A key as the site lends it to a probe (src/lib/probes/rounds.ts). */
-export type ProbeAssignment = {
-  key: number
-  protocol: string
-  link: string | null
-  file: { name: string; content: string } | null
-  connection: { host: string; port: number | null; login: string | null; password: string | null } | null
-}
+/** A key as the site lends it to a probe (the site's side: src/lib/probes/rounds.ts; a type only, nothing of it loads). */
+export type ProbeAssignment = Assignment
 
 export type ProbeResult = { key: number; ok: boolean; stage: 'tcp' | 'tls' | 'handshake' | 'data' | null; latencyMs: number | null; detail: string }
 

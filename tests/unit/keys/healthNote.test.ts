@@ -1,27 +1,15 @@
 // The note beside a key says which check it had: a real connection through the key, or only the server's port.
-import { NextIntlClientProvider } from 'next-intl'
-import { createElement } from 'react'
-import type { ComponentProps } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 
 import { HealthNote } from '@/components/keys/HealthNote'
-import en from '@/i18n/messages/en.json'
-import ru from '@/i18n/messages/ru.json'
+
+import { renderedText } from '../../helpers/renderIntl'
 
 const NOW = Date.parse('2026-11-24T12:00:00Z')
 const FIVE_MINUTES_AGO = new Date(NOW - 5 * 60_000).toISOString()
 
 function text(locale: 'ru' | 'en', health: Parameters<typeof HealthNote>[0]['health']): string {
-  const html = renderToStaticMarkup(
-    createElement(
-      NextIntlClientProvider,
-      // children come as the third argument; the props type wants them too.
-      { locale, messages: locale === 'ru' ? ru : en, timeZone: 'Europe/Moscow', now: new Date(NOW) } as unknown as ComponentProps<typeof NextIntlClientProvider>,
-      createElement(HealthNote, { health, now: NOW }),
-    ),
-  )
-  return html.replace(/<[^>]+>/g, '').replace('● ', '')
+  return renderedText(locale, NOW, HealthNote, { health, now: NOW })
 }
 
 describe('HealthNote', () => {

@@ -1,26 +1,15 @@
 // The note a key proven where the visitors are carries: which networks, when, and over the week, in both languages.
-import { NextIntlClientProvider } from 'next-intl'
-import { createElement } from 'react'
-import type { ComponentProps } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 
 import { ReachNote } from '@/components/keys/ReachNote'
-import en from '@/i18n/messages/en.json'
-import ru from '@/i18n/messages/ru.json'
+
+import { renderedText } from '../../helpers/renderIntl'
 
 const NOW = Date.parse('2026-11-29T12:00:00Z')
 const TWELVE_MINUTES_AGO = new Date(NOW - 12 * 60_000).toISOString()
 
 function text(locale: 'ru' | 'en', reach: Parameters<typeof ReachNote>[0]['reach']): string {
-  const html = renderToStaticMarkup(
-    createElement(
-      NextIntlClientProvider,
-      { locale, messages: locale === 'ru' ? ru : en, timeZone: 'Europe/Moscow', now: new Date(NOW) } as unknown as ComponentProps<typeof NextIntlClientProvider>,
-      createElement(ReachNote, { reach, now: NOW }),
-    ),
-  )
-  return html.replace(/<[^>]+>/g, '').replace('● ', '')
+  return renderedText(locale, NOW, ReachNote, { reach, now: NOW })
 }
 
 describe('ReachNote', () => {
