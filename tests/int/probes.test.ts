@@ -165,6 +165,15 @@ describe('probes’ rounds', () => {
     const { updateReach } = await import('@/lib/probes/rounds')
     await updateReach(payload, [fails.id], 'ru', later)
     expect(await reachOfKey(fails)).toMatchObject({ state: 'down' })
+    // The country's probes go silent: once their results are stale the verdict is read again, and the key is listed
+    // again rather than kept off on their old word.
+    const { refreshStaleReach } = await import('@/lib/probes/rounds')
+    await payload.db.updateOne({ collection: 'keys', id: fails.id, data: { liveness: { ok: true, failures: 0 } }, returning: false })
+    await updateReach(payload, [fails.id], 'ru', later)
+    await refreshStaleReach(payload, later)
+    expect(await reachOfKey(fails)).toMatchObject({ state: 'blocked' })
+    expect(await refreshStaleReach(payload, new Date(later.getTime() + 91 * 60_000))).toBeGreaterThanOrEqual(1)
+    expect(await reachOfKey(fails)).toMatchObject({ state: 'untested' })
     // Probes of another country keep their own rounds: every key is theirs to check too, and decides nothing here.
     const kz = await newProbe('Казахтелеком', 'kz')
     expect(await assignedOf(kz.probe, now)).toEqual(expect.arrayContaining(keys.map((key) => key.id)))

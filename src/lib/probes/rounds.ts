@@ -12,7 +12,7 @@ import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { keyListRank } from '@/lib/keys/listOrder'
 
-import { blockedNetworks, reachByNetwork, reachOf } from './reach'
+import { blockedNetworks, reachByNetwork, reachOf, STALE_AFTER_MS } from './reach'
 import type { NetworkResult, Reach } from './reach'
 import { bearerProbeToken, probeTokenHash } from './token'
 
@@ -242,6 +242,21 @@ export async function updateReach(payload: Payload, keyIds: number[], country: s
     )
   }
   if (changed) revalidatePublic('keys')
+}
+
+/**
+ * Verdicts whose results have gone stale (the country's probes stopped reporting them), read again: a key is not kept
+ * off the lists as blocked on the word of probes long silent. Run after each of the site's own checks
+ * (src/jobs/checkKeyConnections.ts), which also decide between blocked and down. Returns the keys read again.
+ */
+export async function refreshStaleReach(payload: Payload, now: Date = new Date()): Promise<number> {
+  const { rows } = await sqlPool(payload).query(
+    `SELECT id FROM keys WHERE reach_state IS NOT NULL AND reach_state <> 'untested' AND (reach_checked_at IS NULL OR reach_checked_at < $1) LIMIT 1000`,
+    [new Date(now.getTime() - STALE_AFTER_MS)],
+  )
+  const ids = (rows as { id: number }[]).map((row) => row.id)
+  if (ids.length > 0) await updateReach(payload, ids, await audienceCountry(payload), now)
+  return ids.length
 }
 
 /** Forgets roll-ups older than HISTORY_DAYS (the hourly job). */
