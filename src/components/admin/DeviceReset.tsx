@@ -4,12 +4,15 @@ import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { useHydrated } from './useHydrated'
+
 type Device = { id: number; label: string; seen: string }
 type Texts = { none: string; remove: string; reset: string; confirmReset: string; failed: string }
 
 export function DeviceReset({ userId, devices, texts }: { userId: number; devices: Device[]; texts: Texts }) {
   const router = useRouter()
   const [busy, setBusy] = useState(false)
+  const hydrated = useHydrated()
   const [failed, setFailed] = useState(false)
 
   async function remove(path: string) {
@@ -32,7 +35,7 @@ export function DeviceReset({ userId, devices, texts }: { userId: number; device
           <li key={device.id} data-testid="admin-device">
             <div>{device.label}</div>
             <div className="field-description">{device.seen}</div>
-            <Button buttonStyle="secondary" size="small" disabled={busy} onClick={() => void remove(`/api/devices/${device.id}`)}>
+            <Button buttonStyle="secondary" size="small" disabled={!hydrated || busy} onClick={() => void remove(`/api/devices/${device.id}`)}>
               {texts.remove}
             </Button>
           </li>
@@ -40,7 +43,7 @@ export function DeviceReset({ userId, devices, texts }: { userId: number; device
       </ul>
       <Button
         buttonStyle="secondary"
-        disabled={busy}
+        disabled={!hydrated || busy}
         onClick={() => {
           if (window.confirm(texts.confirmReset)) void remove(`/api/devices?where[user][equals]=${userId}`)
         }}

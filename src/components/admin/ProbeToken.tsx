@@ -4,6 +4,8 @@
 import { Button, useDocumentInfo, useFormFields, useTranslation } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import { useHydrated } from './useHydrated'
+
 const TEXT = {
   ru: {
     label: 'Токен',
@@ -33,6 +35,7 @@ export function ProbeToken() {
   const { id } = useDocumentInfo()
   const issuedAt = useFormFields(([fields]) => fields.tokenIssuedAt?.value)
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'failed' } | { kind: 'issued'; token: string }>({ kind: 'idle' })
+  const hydrated = useHydrated()
 
   const issue = async () => {
     if (issuedAt && !window.confirm(text.confirm)) return
@@ -54,7 +57,7 @@ export function ProbeToken() {
       ) : (
         <>
           {!issuedAt && state.kind !== 'issued' ? <p className="field-description">{text.never}</p> : null}
-          <Button buttonStyle="secondary" onClick={issue} disabled={state.kind === 'busy'} margin={false}>
+          <Button buttonStyle="secondary" onClick={issue} disabled={!hydrated || state.kind === 'busy'} margin={false}>
             {issuedAt || state.kind === 'issued' ? text.reissue : text.issue}
           </Button>
           {state.kind === 'failed' ? (

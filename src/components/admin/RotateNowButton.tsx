@@ -4,6 +4,8 @@ import { Button, useTranslation } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { useHydrated } from './useHydrated'
+
 type Report = { ran: boolean; summary?: string[] }
 
 const TEXT = {
@@ -14,6 +16,7 @@ const TEXT = {
 export function RotateNowButton() {
   const { i18n } = useTranslation()
   const router = useRouter()
+  const hydrated = useHydrated()
   const text = TEXT[i18n.language === 'en' ? 'en' : 'ru']
   const [state, setState] = useState<{ kind: 'idle' | 'running' | 'error' } | { kind: 'done'; report: Report }>({ kind: 'idle' })
 
@@ -32,7 +35,7 @@ export function RotateNowButton() {
 
   return (
     <div style={{ margin: '0 0 16px' }}>
-      <Button buttonStyle="secondary" onClick={run} disabled={state.kind === 'running'} margin={false}>
+      <Button buttonStyle="secondary" onClick={run} disabled={!hydrated || state.kind === 'running'} margin={false}>
         {state.kind === 'running' ? text.running : text.run}
       </Button>
       <div role="status" data-testid="rotation-result" style={{ marginTop: 8 }}>

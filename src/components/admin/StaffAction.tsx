@@ -4,13 +4,18 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { useHydrated } from './useHydrated'
+
 export type ActionResult = { ok: boolean; text: string }
 
 /** `send(body, question)`: asks `question` first, then POSTs `body` to `url`; `result` is the endpoint's answer. */
 export function useStaffAction(url: string) {
   const router = useRouter()
   const [result, setResult] = useState<ActionResult | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [sending, setBusy] = useState(false)
+  // Until the page is hydrated a click would do nothing: the buttons wait as if busy.
+  const hydrated = useHydrated()
+  const busy = sending || !hydrated
 
   async function send(body: unknown, question: string) {
     if (!window.confirm(question)) return
