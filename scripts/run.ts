@@ -21,7 +21,7 @@ import { startStripeDouble } from './lib/stripeDouble'
 import type { StripeDouble } from './lib/stripeDouble'
 import { startYooKassaDouble } from './lib/yookassaDouble'
 import type { YooKassaDouble } from './lib/yookassaDouble'
-import { LOADER_FLAKE_EXIT_CODE, runTsScript } from './lib/tsChild'
+import { moduleConditions, runTsScript } from './lib/tsChild'
 import type { RunningPostgres } from './lib/postgres'
 
 type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload' | 'create-admin' | 'backup' | 'restore'
@@ -53,7 +53,7 @@ async function sitePort(): Promise<number> {
 }
 
 function runChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' })
+  return spawn(process.execPath, [...moduleConditions(env), ...args], { cwd: root, env, stdio: 'inherit' })
 }
 
 function waitForExit(child: ChildProcess): Promise<number> {
@@ -165,8 +165,7 @@ async function main(): Promise<void> {
   }
 
   // The site's own server (src/server/main.ts): Next.js behind the routing decision, in development or production.
-  const startSite = () => runChild(['--import', 'tsx', 'src/server/main.ts', ...(isDev ? ['--dev'] : [])], childEnv)
-  running.site = startSite()
+  running.site = runChild(['--import', 'tsx', 'src/server/main.ts', ...(isDev ? ['--dev'] : [])], childEnv)
   const showDemo = !env.isStrictProduction
   console.info(
     [
@@ -180,14 +179,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   )
-  let code = await waitForExit(running.site)
-  // tsx's loader can lose its first start under heavy load (see scripts/lib/tsChild.ts); the server had not started.
-  for (let attempt = 1; attempt < 3 && code === LOADER_FLAKE_EXIT_CODE; attempt += 1) {
-    console.warn(`[run] the site's server exited with ${LOADER_FLAKE_EXIT_CODE} before starting; trying again`)
-    running.site = startSite()
-    code = await waitForExit(running.site)
-  }
-  await shutdown(code)
+  await shutdown(await waitForExit(running.site))
 }
 
 main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))

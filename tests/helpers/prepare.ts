@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 /** Resolves with what it printed (shown as it comes, too). */
 export async function runPrepare(policy: 'always' | 'if-empty' | 'never', env: NodeJS.ProcessEnv): Promise<string> {
   let output = ''
-  const code = await runTsScript(['scripts/prepare.ts', policy], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] }, 3, (child) =>
+  const code = await runTsScript(['scripts/prepare.ts', policy], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] }, (child) =>
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       process.stdout.write(chunk)
