@@ -58,7 +58,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 type Round = { probe: { name: string; network: string }; checkUrl: string; keys: ProbeAssignment[] }
 
 async function round(): Promise<{ checked: number; accepted: number }> {
-  const protocols = client ? CHECKED_PROTOCOLS : CHECKED_PROTOCOLS.filter((protocol) => protocol === 'wireguard' || protocol === 'openvpn')
+  const protocols = client ? CHECKED_PROTOCOLS : CHECKED_PROTOCOLS.filter((protocol) => protocol === 'wireguard' || protocol === 'openvpn' || protocol === 'sstp')
   const { keys, checkUrl } = await call<Round>(`/api/probe/assignments?protocols=${protocols.join(',')}`)
   const results: ProbeResult[] = []
   let next = 0

@@ -131,7 +131,7 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
 
   it('the SSTP key as a visitor gets it: over TLS to port 443, the SSTP call, then PPP until the server assigns an address; a wrong password fails authentication', async (context) => {
     context.skip(serverBuild < SSTP_FIXED_IN_BUILD && !lookupFixed, `SoftEther build ${serverBuild} drops every SSTP connection (fixed in 5.02, build ${SSTP_FIXED_IN_BUILD}: SoftEtherVPN 5611156c), and this is not the Debian 5.01 binary the tests know how to run with the fix`)
-    const { sstpHandshake } = await import('../helpers/sstpClient')
+    const { sstpHandshake } = await import('@/probe/sstp')
     const key = await issue('sstp', 24)
     // From the host side (the client namespace reaches the same server at the key's own address).
     const server = new URL(softEther.apiUrl).hostname
@@ -139,6 +139,28 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
     // SecureNAT's DHCP range (192.168.30.0/24 by default).
     expect(address).toMatch(/^192\.168\.30\.\d{1,3}$/)
     await expect(sstpHandshake({ host: server, port: key.connection!.port, login: key.connection!.login, password: 'wrong-password' })).rejects.toThrow(/authentication failed/)
+
+    // A probe checks it the same way (src/probe/check.ts), and names the stage that failed.
+    const { checkAssignment } = await import('@/probe/check')
+    const options = { client: null, checkUrl: 'http://unused.invalid/', timeoutMs: 15_000 }
+    const lent = { key: 7, protocol: 'sstp', link: null, file: null, connection: { host: server, port: key.connection!.port, login: key.connection!.login!, password: key.connection!.password! } }
+    const passed = await checkAssignment(lent, options)
+    expect(passed).toMatchObject({ key: 7, ok: true, stage: null, detail: expect.stringMatching(/^SSTP call up, the server assigned 192\.168\.30\./) })
+    expect(passed!.latencyMs).toBeGreaterThan(0)
+    expect(await checkAssignment({ ...lent, connection: { ...lent.connection, password: 'wrong-password' } }, options)).toMatchObject({ ok: false, stage: 'handshake', detail: expect.stringMatching(/authentication failed/) })
+    // A server that takes the connection and speaks no TLS (a censor's reset after the ClientHello looks the same).
+    const { createServer } = await import('node:net')
+    const plain = createServer((socket) => {
+      // The client hangs up on it: its reset is expected.
+      socket.on('error', () => undefined)
+      socket.end('HTTP/1.0 400 Bad Request\r\n\r\n')
+    })
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve))
+    const plainPort = (plain.address() as { port: number }).port
+    expect(await checkAssignment({ ...lent, connection: { ...lent.connection, host: '127.0.0.1', port: plainPort } }, { ...options, timeoutMs: 3_000 })).toMatchObject({ ok: false, stage: 'tls' })
+    plain.close()
+    // Without a login there is nothing to check as the app would: left untested.
+    expect(await checkAssignment({ ...lent, connection: { ...lent.connection, login: null } }, options)).toBeNull()
   }, 60_000)
 
   it.skipIf(!hasCommands('openvpn'))('the OpenVPN key the rotation issued through the site, downloaded with its login as a visitor sees them, connects with openvpn and fetches a page through the tunnel; a wrong password does not connect', async () => {

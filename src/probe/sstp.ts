@@ -1,5 +1,5 @@
-// A small SSTP client in user space, for proving SSTP keys where the kernel has no PPP driver (Debian's sstp-client
-// needs /dev/ppp): TLS to the server, the SSTP call (MS-SSTP: SSTP_DUPLEX_POST, CALL_CONNECT_REQUEST/ACK), then PPP
+// A small SSTP client in user space: the probe's check of an SSTP key, and the tests' proof of SoftEther's, where the
+// kernel has no PPP driver (Debian's sstp-client needs /dev/ppp): TLS to the server, the SSTP call (MS-SSTP: SSTP_DUPLEX_POST, CALL_CONNECT_REQUEST/ACK), then PPP
 // in SSTP data packets (RFC 1661 LCP, RFC 1334 PAP, RFC 1332 IPCP) until the server assigns the client an address.
 // Only what a handshake needs: no data is sent through the tunnel. Built to MS-SSTP and the PPP RFCs, and checked
 // against SoftEther's server (src/Cedar/Proto_SSTP.c, Proto_PPP.c), which offers EAP, then MS-CHAPv2, then PAP.
@@ -15,8 +15,17 @@ const OPTION_AUTH = 3
 const OPTION_MAGIC = 5
 const IPCP_ADDRESS = 3
 
+/** Where the call failed: TLS under the server's name, or the SSTP call and PPP after it (authentication included). */
+export type SstpStage = 'tls' | 'handshake'
+
 export class SstpError extends Error {
   override name = 'SstpError'
+  constructor(
+    message: string,
+    readonly stage: SstpStage = 'handshake',
+  ) {
+    super(message)
+  }
 }
 
 type Options = { host: string; port: number; login: string; password: string; timeoutMs?: number }
@@ -61,6 +70,7 @@ const option = (type: number, value: Buffer) => Buffer.concat([Buffer.from([type
 /** Connects, authenticates with PAP and negotiates IPCP; resolves with the address the server assigned. */
 export function sstpHandshake({ host, port, login, password, timeoutMs = 15_000 }: Options): Promise<{ address: string; log: string[] }> {
   const log: string[] = []
+  let secured = false
   return new Promise((resolve, reject) => {
     let socket: TLSSocket | null = null
     let buffer = Buffer.alloc(0)
@@ -80,7 +90,7 @@ export function sstpHandshake({ host, port, login, password, timeoutMs = 15_000 
       if (error) reject(error)
       else resolve(value!)
     }
-    const timer = setTimeout(() => finish(new SstpError(`no address within ${timeoutMs} ms:\n${log.join('\n')}`)), timeoutMs)
+    const timer = setTimeout(() => finish(new SstpError(`no address within ${timeoutMs} ms:\n${log.join('\n')}`, secured ? 'handshake' : 'tls')), timeoutMs)
     const send = (packet: Buffer) => socket?.write(packet)
     const sendLcpRequest = () => send(pppFrame(PROTOCOL.lcp, LCP.confReq, id++, sendMagic ? option(OPTION_MAGIC, magic) : Buffer.alloc(0)))
     const sendIpcpRequest = () => send(pppFrame(PROTOCOL.ipcp, LCP.confReq, id++, option(IPCP_ADDRESS, address)))
@@ -171,7 +181,8 @@ export function sstpHandshake({ host, port, login, password, timeoutMs = 15_000 
       onPpp(packet.subarray(4))
     }
 
-    socket = connect({ host, port, rejectUnauthorized: false }, () => {
+    socket = connect({ host, port, servername: /^[\d.:]+$/.test(host) ? undefined : host, rejectUnauthorized: false }, () => {
+      secured = true
       const correlation = randomUUID().toUpperCase()
       socket!.write(`SSTP_DUPLEX_POST /sra_{BA195980-CD49-458b-9E23-C84EE0ADCD75}/ HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 18446744073709551615\r\nSSTPCORRELATIONID: {${correlation}}\r\n\r\n`)
     })
@@ -195,7 +206,7 @@ export function sstpHandshake({ host, port, login, password, timeoutMs = 15_000 
         onPacket(packet)
       }
     })
-    socket.on('error', (error) => finish(new SstpError(`${host}:${port}: ${error.message}`)))
-    socket.on('close', () => finish(new SstpError(`the server closed the connection:\n${log.join('\n')}`)))
+    socket.on('error', (error) => finish(new SstpError(`${host}:${port}: ${error.message}`, secured ? 'handshake' : 'tls')))
+    socket.on('close', () => finish(new SstpError(`the server closed the connection:\n${log.join('\n')}`, secured ? 'handshake' : 'tls')))
   })
 }
