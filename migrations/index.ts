@@ -43,6 +43,7 @@ import * as migration_20261129_022938_link_mails_speed_claim from './20261129_02
 import * as migration_20261129_074008_network_probes from './20261129_074008_network_probes';
 import * as migration_20261129_075736_probe_alerts from './20261129_075736_probe_alerts';
 import * as migration_20261129_080000_key_listing_blocked from './20261129_080000_key_listing_blocked';
+import * as migration_20261129_103823_probe_checks_protocols from './20261129_103823_probe_checks_protocols';
 
 export const migrations = [
   {
@@ -268,6 +269,11 @@ export const migrations = [
   {
     up: migration_20261129_080000_key_listing_blocked.up,
     down: migration_20261129_080000_key_listing_blocked.down,
-    name: '20261129_080000_key_listing_blocked'
+    name: '20261129_080000_key_listing_blocked',
+  },
+  {
+    up: migration_20261129_103823_probe_checks_protocols.up,
+    down: migration_20261129_103823_probe_checks_protocols.down,
+    name: '20261129_103823_probe_checks_protocols'
   },
 ];

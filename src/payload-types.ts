@@ -742,6 +742,7 @@ export interface Probe {
    */
   revokedAt?: string | null;
   lastSeenAt?: string | null;
+  checks?: string | null;
   demo?: boolean | null;
   updatedAt: string;
   createdAt: string;
@@ -1380,6 +1381,7 @@ export interface ProbesSelect<T extends boolean = true> {
   tokenIssuedAt?: T;
   revokedAt?: T;
   lastSeenAt?: T;
+  checks?: T;
   demo?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -77,6 +77,15 @@ export const Probes: CollectionConfig = {
     },
     { name: 'lastSeenAt', label: { ru: 'Последний отчёт', en: 'Last seen' }, type: 'date', index: true, admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
     {
+      // What the probe said it checks when it last asked for keys (it has no V2Ray: no vless). A failure is confirmed by
+      // a second probe of the country that checks the protocol, when there is one (src/lib/probes/reach.ts).
+      name: 'checks',
+      label: { ru: 'Проверяет протоколы', en: 'Checks protocols' },
+      type: 'text',
+      access: { create: nobody, update: nobody },
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    {
       // The demo's simulated probes (`npm run dev`): their results are made up, and the admin says so.
       name: 'demo',
       label: { ru: 'Демо (результаты выдуманы)', en: 'Demo (made-up results)' },

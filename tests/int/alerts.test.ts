@@ -196,6 +196,12 @@ describe('staff alerts', () => {
     try {
       // The probe's latest results for the server's keys failed, confirmed, while the site's own check passes.
       await pool.query(`INSERT INTO probe_results (key_id, probe_id, country, network, checked_at, ok, stage, failures) VALUES ($1, $2, 'ru', 'МТС', now(), false, 'tcp', 2)`, [listedKey, probe.id])
+      // While another probe on МТС is active, one probe's word is not a verdict (it may lie or be broken).
+      const witness = await payload.create({ collection: 'probes', data: { name: `Alerts-witness-${process.pid}`, country: 'ru', network: 'МТС' } })
+      await payload.db.updateOne({ collection: 'probes', id: witness.id, data: { lastSeenAt: new Date().toISOString() }, returning: false })
+      await watch(new Date(at.getTime() - MINUTE))
+      expect(about(await deliverAlerts(), server.name).telegram).toEqual([])
+      await payload.delete({ collection: 'probes', id: witness.id })
       await watch(at)
       expect(about(await deliverAlerts(), server.name).telegram[0]?.body.text).toContain(`Сервер «${server.name}» заблокирован в сети «МТС» (RU)`)
       await watch(new Date(at.getTime() + MINUTE))

@@ -179,6 +179,50 @@ describe('probes’ rounds', () => {
     expect(await assignedOf(kz.probe, now)).toEqual(expect.arrayContaining(keys.map((key) => key.id)))
   })
 
+  it('a lying probe cannot hide keys: its failures are due again sooner, go to another probe of the country that checks the protocol, and that one decides', async () => {
+    const { acceptReport, CONFIRM_AGAIN_MS, LEASE_MS } = await import('@/lib/probes/rounds')
+    // Later than the other tests' rounds: their probes are no longer active.
+    const t0 = new Date(Date.now() + 72 * 3_600_000)
+    const liar = await newProbe('Лжец')
+    const honest = await newProbe('Честный')
+    const ours = keys.map((key) => key.id)
+    expect(await assignedOf(liar.probe, t0)).toEqual(expect.arrayContaining(ours))
+    // The honest probe asks too (and says it checks vless), finding them lent.
+    expect(await assignedOf(honest.probe, t0)).not.toContain(ours[0])
+    const failing = (id: number) => ({ key: id, ok: false, stage: 'tcp' as const, latencyMs: null, detail: 'no TCP connection' })
+    expect(await acceptReport(payload, liar.probe, { results: ours.map(failing) }, t0)).toEqual({ accepted: 3, ignored: 0 })
+    for (const key of keys) expect(await reachOfKey(key)).toMatchObject({ state: 'untested' })
+    const probeRow = await payload.findByID({ collection: 'probes', id: honest.doc.id, depth: 0 })
+    expect(probeRow.checks?.split(',')).toContain('vless')
+
+    // Due again within minutes, not twenty, and lent to the other probe, never back to the one that failed them.
+    const t1 = new Date(t0.getTime() + CONFIRM_AGAIN_MS + 1_000)
+    const liarAgain = await assignedOf(liar.probe, t1)
+    for (const id of ours) expect(liarAgain).not.toContain(id)
+    expect(await assignedOf(honest.probe, t1)).toEqual(expect.arrayContaining(ours))
+    const [first, second, third] = ours as [number, number, number]
+    await acceptReport(payload, honest.probe, { results: [{ key: first, ok: true, stage: null, latencyMs: 80, detail: '' }, failing(second)] }, t1)
+    expect(await reachOfKey(keys[0]!)).toMatchObject({ state: 'works', worksOn: 'Честный' })
+    // Two probes found it failing: that is a verdict.
+    expect(await reachOfKey(keys[1]!)).toMatchObject({ state: 'blocked', blockedOn: 'Лжец, Честный' })
+    // The third, unreported by the honest probe, stays away from the liar after the loan ends, while the honest one is active.
+    const t2 = new Date(t1.getTime() + LEASE_MS + 1_000)
+    expect(await assignedOf(liar.probe, t2)).not.toContain(third)
+    // Even failing it twice in a row (had it got the key twice) is no verdict while another probe that checks vless is active.
+    const { sqlPool } = await import('@/lib/db/pool')
+    await sqlPool(payload).query('UPDATE probe_results SET failures = 2 WHERE key_id = $1 AND probe_id = $2', [third, liar.probe.id])
+    const { updateReach } = await import('@/lib/probes/rounds')
+    await updateReach(payload, [third], 'ru', t2)
+    expect(await reachOfKey(keys[2]!)).toMatchObject({ state: 'untested' })
+    // With the honest probe silent, the liar is the country's only witness: its second failure in a row is the verdict.
+    const t3 = new Date(t1.getTime() + 16 * 60_000)
+    expect(await assignedOf(liar.probe, t3)).toContain(third)
+    await acceptReport(payload, liar.probe, { results: [failing(third)] }, t3)
+    expect(await reachOfKey(keys[2]!)).toMatchObject({ state: 'blocked', blockedOn: 'Лжец' })
+    // Set free again for the tests after this one.
+    await updateReach(payload, ours, 'ru', new Date(t3.getTime() + 91 * 60_000))
+  })
+
   it('bound what a probe asks and sends, and keep eight days of history', async () => {
     const { forgetProbeHistory, MAX_REPORT_BYTES } = await import('@/lib/probes/rounds')
     const { token } = await newProbe('Билайн')

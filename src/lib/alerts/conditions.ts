@@ -8,7 +8,7 @@ import { sqlPool } from '@/lib/db/pool'
 import { PROTOCOL_LABELS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
-import { CONFIRM_FAILURES, STALE_AFTER_MS } from '@/lib/probes/reach'
+import { CONFIRM_FAILURES, PROBE_ACTIVE_MS, STALE_AFTER_MS } from '@/lib/probes/reach'
 
 import type { Condition } from './incidents'
 import { BACKUP_MAX_AGE_HOURS, BACKUP_SIGNAL, PROVIDER_SIGNAL, REFUSALS_IN_A_ROW } from './signals'
@@ -16,7 +16,7 @@ import { BACKUP_MAX_AGE_HOURS, BACKUP_SIGNAL, PROVIDER_SIGNAL, REFUSALS_IN_A_ROW
 /** Renewals of this many different subscriptions declined, with none paid since: more than one bad card. */
 export const DECLINED_RENEWALS_IN_A_ROW = 3
 /** A probe not heard from for this long is silent (it asks every minute). */
-export const PROBE_SILENT_AFTER_MS = 15 * 60_000
+export const PROBE_SILENT_AFTER_MS = PROBE_ACTIVE_MS
 /** A queued e-mail tried this often without getting through (about four minutes of retries). */
 export const MAIL_TRIES = 3
 
@@ -73,15 +73,19 @@ export async function currentConditions(payload: Payload): Promise<{ holding: Co
       [BACKUP_SIGNAL],
     ),
     // A server blocked on a network: the latest recent results from that network's probes for its live keys all
-    // failed, confirmed (twice in a row on one key), while the server answers the site's own check.
+    // failed, confirmed (by two of its probes; while no other probe is active there, twice in a row on one key:
+    // reach.ts), while the server answers the site's own check.
     pool.query<{ server: number; network: string; country: string }>(
       `SELECT k.server_id AS server, r.network, r.country
        FROM probe_results r JOIN keys k ON k.id = r.key_id JOIN servers s ON s.id = k.server_id
        WHERE r.checked_at > now() - make_interval(mins => $1) AND k.revoked_at IS NULL AND s.enabled
          AND coalesce(s.health_failures, 0) < $2 AND k.liveness_ok IS NOT FALSE
        GROUP BY 1, 2, 3
-       HAVING NOT bool_or(r.ok) AND max(r.failures) >= $3`,
-      [STALE_AFTER_MS / 60_000, HIDE_SERVER_AFTER_FAILED_CHECKS, CONFIRM_FAILURES],
+       HAVING NOT bool_or(r.ok) AND (count(DISTINCT r.probe_id) >= 2 OR (max(r.failures) >= $3 AND NOT EXISTS (
+         SELECT 1 FROM probes p
+         WHERE p.country = r.country AND p.network = r.network AND p.revoked_at IS NULL AND p.last_seen_at > now() - make_interval(mins => $4)
+           AND p.id <> ALL(array_agg(r.probe_id)))))`,
+      [STALE_AFTER_MS / 60_000, HIDE_SERVER_AFTER_FAILED_CHECKS, CONFIRM_FAILURES, PROBE_ACTIVE_MS / 60_000],
     ),
     // Probes that were given a token and have not been heard from lately.
     pool.query<{ id: number; name: string; network: string }>(

@@ -2,7 +2,9 @@
 // the same key at once and every key of the country is due again CHECK_AGAIN_MS after its last check), checks them,
 // and reports. A report counts only for keys lent to that probe, once (a second report of the same key finds no loan
 // and is ignored); it writes the probe's latest result per key, the hour's roll-ups, and the key's verdict where the
-// visitors are (./reach.ts). Probes see free keys only: never a subscriber's.
+// visitors are (./reach.ts). A failure is confirmed by another probe where the country has one: the key is due again
+// sooner and is not lent back to the probe that failed it while another can take it. Probes see free keys only: never
+// a subscriber's.
 import type { Payload } from 'payload'
 import { z } from 'zod'
 
@@ -12,12 +14,14 @@ import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { keyListRank } from '@/lib/keys/listOrder'
 
-import { blockedNetworks, reachByNetwork, reachOf, STALE_AFTER_MS } from './reach'
-import type { NetworkResult, Reach } from './reach'
+import { blockedNetworks, PROBE_ACTIVE_MS, reachByNetwork, reachOf, STALE_AFTER_MS } from './reach'
+import type { NetworkResult, Reach, Witnesses } from './reach'
 import { bearerProbeToken, probeTokenHash } from './token'
 
 /** Every key of a country with a probe is checked from there at least every 30 minutes: due again 20 after its check. */
 export const CHECK_AGAIN_MS = 20 * 60_000
+/** A key that failed is due again sooner: its verdict waits for a second look. */
+export const CONFIRM_AGAIN_MS = 5 * 60_000
 /** How long a key lent to a probe waits for its report before another probe may take it. */
 export const LEASE_MS = 10 * 60_000
 /** Keys per request, and keys lent to one probe at a time. */
@@ -82,6 +86,14 @@ export async function assignKeys(payload: Payload, probe: Probe, limit: number, 
          AND (k.key_string IS NOT NULL OR k.config_file_content IS NOT NULL)
          AND s.enabled AND s.adapter <> 'demo' AND k.protocol::text = ANY($6::text[])
          AND (c.key_id IS NULL OR (c.due_at <= $2 AND (c.leased_until IS NULL OR c.leased_until <= $2)))
+         -- A failure of this probe's waits for another probe's look while an active one that checks the protocol has
+         -- not had it since.
+         AND NOT EXISTS (
+           SELECT 1 FROM probe_results mine JOIN probes other ON other.country = $1 AND other.id <> $4
+           WHERE mine.key_id = k.id AND mine.probe_id = $4 AND NOT mine.ok AND mine.checked_at > $2::timestamptz - make_interval(mins => $7)
+             AND other.revoked_at IS NULL AND other.last_seen_at > $2::timestamptz - make_interval(mins => $8)
+             AND k.protocol::text = ANY(string_to_array(other.checks, ','))
+             AND NOT EXISTS (SELECT 1 FROM probe_results theirs WHERE theirs.key_id = k.id AND theirs.probe_id = other.id AND theirs.checked_at >= mine.checked_at))
        ORDER BY c.due_at ASC NULLS FIRST, k.id
        LIMIT $3
      ), lent AS (
@@ -95,9 +107,9 @@ export async function assignKeys(payload: Payload, probe: Probe, limit: number, 
             k.connection_host, k.connection_port, k.connection_login, k.connection_password
      FROM keys k JOIN lent ON lent.key_id = k.id
      ORDER BY k.id`,
-    [probe.country, now, room, probe.id, new Date(now.getTime() + LEASE_MS), protocols],
+    [probe.country, now, room, probe.id, new Date(now.getTime() + LEASE_MS), protocols, STALE_AFTER_MS / 60_000, PROBE_ACTIVE_MS / 60_000],
   )
-  await pool.query('UPDATE probes SET last_seen_at = $2 WHERE id = $1', [probe.id, now])
+  await pool.query('UPDATE probes SET last_seen_at = $2, checks = $3 WHERE id = $1', [probe.id, now, protocols.join(',')])
   return (rows as AssignedRow[]).map((row) => ({
     key: row.id,
     protocol: row.protocol,
@@ -146,10 +158,11 @@ export async function acceptReport(payload: Payload, probe: Probe, report: Probe
   try {
     await client.query('BEGIN', [])
     const claimed = await client.query(
-      `UPDATE probe_checks SET probe_id = NULL, leased_until = NULL, due_at = $4
-       WHERE country = $1 AND probe_id = $2 AND key_id = ANY($3::int[])
-       RETURNING key_id`,
-      [probe.country, probe.id, results.map((result) => result.key), new Date(now.getTime() + CHECK_AGAIN_MS)],
+      `UPDATE probe_checks c SET probe_id = NULL, leased_until = NULL, due_at = CASE WHEN u.ok THEN $5::timestamptz ELSE $6::timestamptz END
+       FROM unnest($3::int[], $4::bool[]) AS u(key_id, ok)
+       WHERE c.country = $1 AND c.probe_id = $2 AND c.key_id = u.key_id
+       RETURNING c.key_id`,
+      [probe.country, probe.id, results.map((result) => result.key), results.map((result) => result.ok), new Date(now.getTime() + CHECK_AGAIN_MS), new Date(now.getTime() + CONFIRM_AGAIN_MS)],
     )
     accepted = (claimed.rows as { key_id: number }[]).map((row) => row.key_id)
     if (accepted.length > 0) {
@@ -202,10 +215,28 @@ export async function acceptReport(payload: Payload, probe: Probe, report: Probe
 
 type ResultRow = { key_id: number; network: string; checked_at: Date; ok: boolean; failures: number }
 
-/** The keys' verdict where the visitors are, written on the keys; the public lists are refreshed when one changed. */
+/** Per protocol, the country's active probes that check it, per network (reach.ts: Witnesses). */
+async function witnessesOf(payload: Payload, country: string, now: Date): Promise<Map<string, Witnesses>> {
+  const { rows } = await sqlPool(payload).query(
+    `SELECT protocol, network, count(*)::int AS probes
+     FROM probes p, unnest(string_to_array(p.checks, ',')) AS protocol
+     WHERE p.country = $1 AND p.revoked_at IS NULL AND p.last_seen_at > $2 AND p.demo IS NOT TRUE
+     GROUP BY 1, 2`,
+    [country, new Date(now.getTime() - PROBE_ACTIVE_MS)],
+  )
+  const byProtocol = new Map<string, Map<string, number>>()
+  for (const row of rows as { protocol: string; network: string; probes: number }[]) {
+    const networks = byProtocol.get(row.protocol) ?? new Map<string, number>()
+    networks.set(row.network, row.probes)
+    byProtocol.set(row.protocol, networks)
+  }
+  return byProtocol
+}
+
+/** The keys' verdict where the visitors are, written on the keys in one statement; the lists are refreshed when one changed. */
 export async function updateReach(payload: Payload, keyIds: number[], country: string, now: Date = new Date()): Promise<void> {
   const pool = sqlPool(payload)
-  const [results, keys, week] = await Promise.all([
+  const [results, keys, week, witnesses] = await Promise.all([
     pool.query('SELECT key_id, network, checked_at, ok, failures FROM probe_results WHERE key_id = ANY($1::int[]) AND country = $2', [keyIds, country]),
     pool.query('SELECT id, protocol, liveness_ok, server_down, reach_state FROM keys WHERE id = ANY($1::int[])', [keyIds]),
     pool.query(
@@ -213,32 +244,39 @@ export async function updateReach(payload: Payload, keyIds: number[], country: s
        WHERE key_id = ANY($1::int[]) AND country = $2 AND hour >= $3 GROUP BY key_id`,
       [keyIds, country, new Date(now.getTime() - 7 * 24 * 3_600_000)],
     ),
+    witnessesOf(payload, country, now),
   ])
+  const resultsOf = new Map<number, NetworkResult[]>()
+  for (const row of results.rows as ResultRow[]) {
+    const list = resultsOf.get(row.key_id) ?? []
+    list.push({ network: row.network, checkedAt: new Date(row.checked_at), ok: row.ok, failures: row.failures })
+    resultsOf.set(row.key_id, list)
+  }
+  const weekOf = new Map((week.rows as { key_id: number; checks: number; passed: number }[]).map((row) => [row.key_id, row]))
+  const columns = { id: [] as number[], reach: [] as Reach[], worksOn: [] as (string | null)[], blockedOn: [] as (string | null)[], checkedAt: [] as (Date | null)[], uptime: [] as (number | null)[], rank: [] as (number | null)[] }
   let changed = false
   for (const key of keys.rows as { id: number; protocol: string; liveness_ok: boolean | null; server_down: boolean | null; reach_state: Reach | null }[]) {
-    const own: NetworkResult[] = (results.rows as ResultRow[])
-      .filter((row) => row.key_id === key.id)
-      .map((row) => ({ network: row.network, checkedAt: new Date(row.checked_at), ok: row.ok, failures: row.failures }))
+    const own = resultsOf.get(key.id) ?? []
+    const witnessed = witnesses.get(key.protocol)
     const ownCheckPasses = key.liveness_ok !== false && key.server_down !== true
-    const reach = reachOf(own, ownCheckPasses, now)
-    const networks = reachByNetwork(own, ownCheckPasses, now)
-    const history = (week.rows as { key_id: number; checks: number; passed: number }[]).find((row) => row.key_id === key.id)
-    const checkedAt = own.length > 0 ? new Date(Math.max(...own.map((result) => result.checkedAt.getTime()))) : null
+    const reach = reachOf(own, ownCheckPasses, now, witnessed)
+    const history = weekOf.get(key.id)
     if (reach !== key.reach_state) changed = true
+    columns.id.push(key.id)
+    columns.reach.push(reach)
+    columns.worksOn.push(reachByNetwork(own, ownCheckPasses, now, witnessed).filter((entry) => entry.reach === 'works').map((entry) => entry.network).join(', ') || null)
+    columns.blockedOn.push(blockedNetworks(own, ownCheckPasses, now, witnessed).join(', ') || null)
+    columns.checkedAt.push(own.length > 0 ? new Date(Math.max(...own.map((result) => result.checkedAt.getTime()))) : null)
+    columns.uptime.push(history && history.checks > 0 ? Math.round((history.passed / history.checks) * 100) : null)
+    columns.rank.push(isProtocol(key.protocol) ? keyListRank(key.protocol, reach, key.liveness_ok === false) : null)
+  }
+  if (columns.id.length > 0) {
     await pool.query(
-      `UPDATE keys SET reach_state = $2::enum_keys_reach_state, reach_works_on = $3, reach_blocked_on = $4, reach_checked_at = $5, reach_uptime_week = $6,
-         list_rank = coalesce($7, list_rank), reach_country = $8
-       WHERE id = $1`,
-      [
-        key.id,
-        reach,
-        networks.filter((entry) => entry.reach === 'works').map((entry) => entry.network).join(', ') || null,
-        blockedNetworks(own, ownCheckPasses, now).join(', ') || null,
-        checkedAt,
-        history && history.checks > 0 ? Math.round((history.passed / history.checks) * 100) : null,
-        isProtocol(key.protocol) ? keyListRank(key.protocol, reach, key.liveness_ok === false) : null,
-        country,
-      ],
+      `UPDATE keys SET reach_state = u.reach::enum_keys_reach_state, reach_works_on = u.works_on, reach_blocked_on = u.blocked_on,
+         reach_checked_at = u.checked_at, reach_uptime_week = u.uptime, list_rank = coalesce(u.rank, keys.list_rank), reach_country = $8
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int[], $7::int[]) AS u(id, reach, works_on, blocked_on, checked_at, uptime, rank)
+       WHERE keys.id = u.id`,
+      [columns.id, columns.reach, columns.worksOn, columns.blockedOn, columns.checkedAt, columns.uptime, columns.rank, country],
     )
   }
   if (changed) revalidatePublic('keys')

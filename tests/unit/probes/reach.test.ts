@@ -62,6 +62,37 @@ describe('a key’s reach from one country', () => {
       }),
     )
   })
+
+  it('a lone probe among several cannot hide a key: with two witnesses, one probe’s failures are untested however many in a row; a second probe’s failure confirms', () => {
+    const two = new Map([['МТС', 1], ['Ростелеком', 1]])
+    expect(reachOf([result('МТС', 5, false, 9)], true, now, two)).toBe('untested')
+    expect(reachOf([result('МТС', 5, false, 9), result('Ростелеком', 8, false, 1)], true, now, two)).toBe('blocked')
+    // Two probes on one network: each is a witness of it.
+    const sameNetwork = new Map([['МТС', 2]])
+    expect(reachOf([result('МТС', 5, false, 4)], true, now, sameNetwork)).toBe('untested')
+    expect(reachByNetwork([result('МТС', 5, false, 4)], true, now, sameNetwork)).toEqual([{ network: 'МТС', reach: 'untested', checkedAt: ago(5) }])
+    expect(blockedNetworks([result('МТС', 5, false, 4)], true, now, sameNetwork)).toEqual([])
+    // A network with one probe is that probe's word (shown as "blocked on МТС"); the country's lists still keep the key.
+    expect(blockedNetworks([result('МТС', 5, false, 4)], true, now, two)).toEqual(['МТС'])
+    // One witness: as before, twice in a row from it.
+    expect(reachOf([result('МТС', 5, false, CONFIRM_FAILURES)], true, now, new Map([['МТС', 1]]))).toBe('blocked')
+  })
+
+  it('more witnesses never make a key blocked that fewer did not (property)', () => {
+    const witnesses = fc.dictionary(fc.constantFrom('МТС', 'Билайн', 'Ростелеком', 'Мегафон'), fc.integer({ min: 0, max: 3 }))
+    fc.assert(
+      fc.property(results, fc.boolean(), witnesses, fc.constantFrom('МТС', 'Билайн', 'Ростелеком', 'Мегафон'), (given, own, known, extra) => {
+        const fewer = new Map(Object.entries(known))
+        const more = new Map(fewer).set(extra, (fewer.get(extra) ?? 0) + 1)
+        const before = reachOf(given, own, now, fewer)
+        const after = reachOf(given, own, now, more)
+        if (after === 'blocked' || after === 'down') expect(before).toBe(after)
+        // One probe's results alone, among two or more witnesses, never hide the key.
+        const lone = given.filter((entry) => entry.network === 'МТС').slice(0, 1)
+        if (lone.length === 1 && !lone[0]!.ok) expect(reachOf(lone, own, now, new Map([['МТС', 1], ['Билайн', 1]]))).toBe('untested')
+      }),
+    )
+  })
 })
 
 describe('the lists’ order by reach', () => {
