@@ -44,6 +44,7 @@ import * as migration_20261129_074008_network_probes from './20261129_074008_net
 import * as migration_20261129_075736_probe_alerts from './20261129_075736_probe_alerts';
 import * as migration_20261129_080000_key_listing_blocked from './20261129_080000_key_listing_blocked';
 import * as migration_20261129_103823_probe_checks_protocols from './20261129_103823_probe_checks_protocols';
+import * as migration_20261129_105353_vip_probe_keys from './20261129_105353_vip_probe_keys';
 
 export const migrations = [
   {
@@ -274,6 +275,11 @@ export const migrations = [
   {
     up: migration_20261129_103823_probe_checks_protocols.up,
     down: migration_20261129_103823_probe_checks_protocols.down,
-    name: '20261129_103823_probe_checks_protocols'
+    name: '20261129_103823_probe_checks_protocols',
+  },
+  {
+    up: migration_20261129_105353_vip_probe_keys.up,
+    down: migration_20261129_105353_vip_probe_keys.down,
+    name: '20261129_105353_vip_probe_keys'
   },
 ];

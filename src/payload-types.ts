@@ -307,6 +307,7 @@ export interface Key {
   tier: 'free' | 'vip';
   owner?: (number | null) | User;
   deviceLabel?: string | null;
+  forProbes?: boolean | null;
   /**
    * vless://, ss://, trojan:// — what the user copies
    */
@@ -742,6 +743,10 @@ export interface Probe {
    */
   revokedAt?: string | null;
   lastSeenAt?: string | null;
+  /**
+   * Gets the VIP servers’ test keys (the site makes one per server and protocol). Only for your own probes: the key works.
+   */
+  checksVip?: boolean | null;
   checks?: string | null;
   demo?: boolean | null;
   updatedAt: string;
@@ -1092,6 +1097,7 @@ export interface KeysSelect<T extends boolean = true> {
   tier?: T;
   owner?: T;
   deviceLabel?: T;
+  forProbes?: T;
   keyString?: T;
   configFile?:
     | T
@@ -1381,6 +1387,7 @@ export interface ProbesSelect<T extends boolean = true> {
   tokenIssuedAt?: T;
   revokedAt?: T;
   lastSeenAt?: T;
+  checksVip?: T;
   checks?: T;
   demo?: T;
   updatedAt?: T;

@@ -138,6 +138,17 @@ export const Keys: CollectionConfig = {
       ],
     },
     {
+      // A VIP server's test key, made and replaced by the site for probes (src/lib/probes/vipKeys.ts): no owner, never
+      // listed, lent only to probes allowed to check VIP servers.
+      name: 'forProbes',
+      label: { ru: 'Тестовый ключ для проб', en: 'Test key for probes' },
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      access: { create: () => false, update: () => false },
+      admin: { condition: (data) => data?.tier === 'vip', readOnly: true, position: 'sidebar' },
+    },
+    {
       name: 'keyString',
       label: { ru: 'Ключ (ссылка)', en: 'Key (share link)' },
       type: 'textarea',

@@ -77,6 +77,20 @@ export const Probes: CollectionConfig = {
     },
     { name: 'lastSeenAt', label: { ru: 'Последний отчёт', en: 'Last seen' }, type: 'date', index: true, admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
     {
+      // VIP servers' test keys are working VIP keys: lent only to probes the operator runs, never to a volunteer's.
+      name: 'checksVip',
+      label: { ru: 'Проверяет VIP-серверы', en: 'Checks VIP servers' },
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        position: 'sidebar',
+        description: {
+          ru: 'Получает тестовые ключи VIP-серверов (сайт делает по одному на сервер и протокол). Только для своих проб: ключ рабочий.',
+          en: 'Gets the VIP servers’ test keys (the site makes one per server and protocol). Only for your own probes: the key works.',
+        },
+      },
+    },
+    {
       // What the probe said it checks when it last asked for keys (it has no V2Ray: no vless). A failure is confirmed by
       // a second probe of the country that checks the protocol, when there is one (src/lib/probes/reach.ts).
       name: 'checks',

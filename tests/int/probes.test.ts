@@ -19,7 +19,7 @@ const keys: Key[] = []
 let vipKey: Key
 let demoKey: Key
 
-type Probe = { id: number; name: string; country: string; network: string }
+type Probe = { id: number; name: string; country: string; network: string; checksVip?: boolean }
 
 beforeAll(async () => {
   payload = await testPayload()
@@ -242,6 +242,83 @@ describe('probes’ rounds', () => {
     await pool.query(`INSERT INTO probe_network_hours (country, network, protocol, hour, checks, passed) VALUES ('ru', 'old', 'vless', now() - interval '9 days', 1, 1), ('ru', 'old', 'vless', now() - interval '6 days', 1, 1)`, [])
     expect(await forgetProbeHistory(payload)).toBeGreaterThanOrEqual(1)
     expect((await pool.query(`SELECT count(*)::int AS n FROM probe_network_hours WHERE network = 'old'`, [])).rows).toEqual([{ n: 1 }])
+  })
+})
+
+describe('VIP servers proven by probes', () => {
+  it('get a test key per protocol through their panel while a probe may check them, lent only to probes allowed to; its verdict orders the subscription and shows on My servers', async () => {
+    const { outlinePanel, serveDouble } = await import('../helpers/panels')
+    const { ensureVipProbeKeys, PROBE_KEY_HOURS } = await import('@/lib/probes/vipKeys')
+    const { acceptReport } = await import('@/lib/probes/rounds')
+    const { personalFeedKeys } = await import('@/lib/vip/feedUrl')
+    const { readPersonalFeedFacts } = await import('@/lib/feeds/personalRead')
+    const { readOwnKeyRows } = await import('@/lib/data/keys')
+    const { sqlPool } = await import('@/lib/db/pool')
+    const panel = outlinePanel({ secret: 'vip-probe-secret', host: '203.0.113.9' })
+    const served = await serveDouble(panel.handle)
+    const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
+    const vip = { country: country.id, hosting: 'Test', tier: 'vip' as const, enabled: true }
+    const panelServer = await payload.create({
+      collection: 'servers',
+      data: { ...vip, name: `vip-outline-${process.pid}`, host: '203.0.113.9', adapter: 'outline', credentials: { apiUrl: `${served.url}/vip-probe-secret` }, protocols: [{ protocol: 'outline', port: 9795, freeKeys: 0 }] },
+    })
+    const manualServer = await payload.create({ collection: 'servers', data: { ...vip, name: `vip-manual-${process.pid}`, host: '203.0.113.10', adapter: 'manual', protocols: [{ protocol: 'vless', port: 443, freeKeys: 0 }] } })
+    const subscriber = await createUser('customer')
+    const plan = (await payload.find({ collection: 'tariffs', limit: 1, depth: 0 })).docs[0]!
+    await payload.create({ collection: 'subscriptions', data: { user: subscriber.id, tariff: plan.id, status: 'active', currentPeriodEnd: new Date(Date.now() + 10 * 86_400_000).toISOString() } })
+    const older = await payload.create({ collection: 'keys', data: { server: manualServer.id, protocol: 'vless', tier: 'vip', owner: subscriber.id, keyString: 'vless://77777777-2222-4333-8444-555555555555@203.0.113.10:443?security=tls#older' }, depth: 0 })
+    const newer = await payload.create({ collection: 'keys', data: { server: panelServer.id, protocol: 'outline', tier: 'vip', owner: subscriber.id, keyString: 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpzdWJzY3JpYmVy@203.0.113.9:9795#newer' }, depth: 0 })
+    const testKeys = () => payload.find({ collection: 'keys', where: { and: [{ forProbes: { equals: true } }, { server: { equals: panelServer.id } }] }, depth: 0, sort: 'id' })
+    try {
+      // No probe may check VIP servers yet: no test key is made.
+      expect((await ensureVipProbeKeys(payload)).issued).toBe(0)
+      expect((await testKeys()).totalDocs).toBe(0)
+      const volunteer = await newProbe('Волонтёр')
+      const own = await newProbe('Своя')
+      await payload.update({ collection: 'probes', id: own.doc.id, data: { checksVip: true } })
+      const made = await ensureVipProbeKeys(payload)
+      expect(made.failures).toEqual([])
+      const [test] = (await testKeys()).docs
+      expect(test).toMatchObject({ tier: 'vip', forProbes: true, owner: null, protocol: 'outline', revokedAt: null })
+      expect(Date.parse(test!.expiresAt!) - Date.now()).toBeGreaterThan((PROBE_KEY_HOURS - 1) * 3_600_000)
+      expect(panel.keys.size).toBe(1)
+      // A second run keeps it; the manual server, which cannot issue, gets none and fails nothing.
+      expect(await ensureVipProbeKeys(payload)).toEqual({ issued: 0, revoked: 0, failures: [] })
+      // Nobody but staff reads it: not the subscriber, not a visitor; a customer cannot mark a key as one.
+      await expect(payload.findByID({ collection: 'keys', id: test!.id, overrideAccess: false, user: subscriber })).rejects.toThrow()
+      const forged = await payload.update({ collection: 'keys', id: newer.id, overrideAccess: false, user: admin, data: { forProbes: true } as never, depth: 0 })
+      expect(forged.forProbes).toBe(false)
+
+      // Lent to the probe allowed to check VIP servers, never to a volunteer's; never the subscriber's own keys.
+      const at = new Date()
+      const toVolunteer = await assignedOf(volunteer.probe, at)
+      expect(toVolunteer).not.toContain(test!.id)
+      const toOwn = await assignedOf({ ...own.probe, checksVip: true }, at)
+      expect(toOwn).toContain(test!.id)
+      for (const key of [older.id, newer.id]) expect([...toVolunteer, ...toOwn]).not.toContain(key)
+      // Before any verdict: the subscription keeps the keys' own order.
+      expect((await personalFeedKeys(payload, subscriber.id))!.links.map((link) => link.split('#')[1])).toEqual(['older', 'newer'])
+      await acceptReport(payload, own.probe, { results: [{ key: test!.id, ok: true, stage: null, latencyMs: 140, detail: '' }] }, new Date())
+      // The server works from Russia: its keys come first in the subscription (both readers agree), and My servers says where it was proven.
+      expect((await personalFeedKeys(payload, subscriber.id))!.links.map((link) => link.split('#')[1])).toEqual(['newer', 'older'])
+      const facts = await readPersonalFeedFacts((text, values) => sqlPool(payload).query(text, values), subscriber.id)
+      expect(facts!.links.map((link) => link.split('#')[1])).toEqual(['newer', 'older'])
+      const rows = (await readOwnKeyRows('ru', subscriber)).rows
+      expect(rows.find((row) => row.id === newer.id)!.reach).toMatchObject({ country: 'ru', networks: 'Своя' })
+      expect(rows.find((row) => row.id === older.id)!.reach).toBeNull()
+
+      // A day later it is replaced on the panel; with no probe left to check VIP servers, it is revoked there too.
+      const next = await ensureVipProbeKeys(payload, new Date(Date.now() + PROBE_KEY_HOURS * 3_600_000))
+      expect(next).toMatchObject({ issued: 1, revoked: 1 })
+      expect(panel.keys.size).toBe(1)
+      await payload.update({ collection: 'probes', id: own.doc.id, data: { checksVip: false } })
+      expect(await ensureVipProbeKeys(payload)).toMatchObject({ issued: 0, revoked: 1 })
+      expect(panel.keys.size).toBe(0)
+    } finally {
+      await payload.delete({ collection: 'keys', where: { server: { in: [panelServer.id, manualServer.id] } } })
+      await payload.delete({ collection: 'servers', where: { id: { in: [panelServer.id, manualServer.id] } } })
+      await served.close()
+    }
   })
 })
 

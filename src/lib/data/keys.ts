@@ -275,7 +275,22 @@ export async function readOwnKeyRows(locale: Locale, user: User): Promise<KeyLis
     select: ROW_SELECT,
     populate: ROW_POPULATE,
   })
-  return { rows: result.docs.map((doc) => toRow(doc as Key)), total: result.totalDocs, readAt: Date.now(), continuesAt: null, hasMore: false }
+  // A VIP key says where its server was proven: the server's test key for probes (src/lib/probes/vipKeys.ts), read by
+  // the site, as the subscriber may not read it.
+  const own = result.docs as Key[]
+  const serverIds = own.map((key) => (typeof key.server === 'object' ? key.server.id : key.server))
+  const tests = await payload.find({
+    collection: 'keys',
+    where: { and: [{ forProbes: { equals: true } }, { revokedAt: { exists: false } }, { 'reach.state': { equals: 'works' } }, { server: { in: serverIds } }] },
+    pagination: false,
+    depth: 0,
+    select: { server: true, protocol: true, reach: { state: true, country: true, worksOn: true, checkedAt: true, uptimeWeek: true } },
+  })
+  const rows = own.map((key, index) => {
+    const test = tests.docs.find((candidate) => candidate.server === serverIds[index] && candidate.protocol === key.protocol)
+    return toRow(test ? { ...key, reach: test.reach } : key)
+  })
+  return { rows, total: result.totalDocs, readAt: Date.now(), continuesAt: null, hasMore: false }
 }
 
 /** The share links of a public list's feed (see src/lib/feeds/freeFeed.ts), cached like the list. */

@@ -60,7 +60,11 @@ const FACTS_SQL = `
     (SELECT json_build_object('status', s."status", 'end', s."current_period_end", 'device_limit', t."device_limit")
        FROM "subscriptions" s LEFT JOIN "tariffs" t ON t."id" = s."tariff_id" WHERE s."user_id" = u."id" AND s."status" IN (${VIP_STATUS_LIST})
        ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1) AS "vip",
-    (SELECT json_agg(k."key_string" ORDER BY k."created_at", k."id")
+    (SELECT json_agg(k."key_string" ORDER BY coalesce((
+         -- Keys on servers whose test key the probes found working where the visitors are come first, blocked last.
+         SELECT min(CASE pk."reach_state" WHEN 'works' THEN 0 WHEN 'blocked' THEN 2 WHEN 'down' THEN 2 ELSE 1 END)
+         FROM "keys" pk WHERE pk."server_id" = k."server_id" AND pk."protocol" = k."protocol" AND pk."for_probes" AND pk."revoked_at" IS NULL), 1),
+         k."created_at", k."id")
        FROM "keys" k WHERE k."owner_id" = u."id" AND k."tier" = 'vip' AND k."revoked_at" IS NULL AND k."key_string" IS NOT NULL) AS "links",
     (SELECT l."site_name" FROM "site_settings_locales" l WHERE l."_locale" = $2 LIMIT 1) AS "site_name",
     (SELECT count(*)::int FROM "devices" d WHERE d."user_id" = u."id") AS "device_count",

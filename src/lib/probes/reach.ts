@@ -90,3 +90,13 @@ export function blockedNetworks(results: readonly NetworkResult[], ownCheckPasse
     .filter(({ network, reach }) => reach === 'blocked' || (countryBlocked && recent.some((result) => result.network === network && !result.ok)))
     .map(({ network }) => network)
 }
+
+/**
+ * Where a subscriber's key on a VIP server goes in their subscription: servers whose test key works where the
+ * visitors are first, then untested ones, blocked or down last (src/lib/probes/vipKeys.ts; the feed's SQL says the
+ * same in src/lib/feeds/personalRead.ts).
+ */
+export function serverReachRank(state: Reach | null | undefined): number {
+  if (state === 'works') return 0
+  return state === 'blocked' || state === 'down' ? 2 : 1
+}

@@ -33,15 +33,15 @@ export const MAX_REPORT_BYTES = 64 * 1024
 /** Hourly roll-ups kept: a week and a day. */
 export const HISTORY_DAYS = 8
 
-export type Probe = { id: number; name: string; country: string; network: string }
+export type Probe = { id: number; name: string; country: string; network: string; checksVip?: boolean }
 
 /** The probe whose token `authorization` carries, unless it is revoked; null otherwise. */
 export async function probeOf(payload: Payload, authorization: string | null): Promise<Probe | null> {
   const token = bearerProbeToken(authorization)
   if (!token) return null
-  const { rows } = await sqlPool(payload).query('SELECT id, name, country, network FROM probes WHERE token_hash = $1 AND revoked_at IS NULL LIMIT 1', [probeTokenHash(token)])
-  const row = rows[0] as { id: number; name: string; country: string; network: string } | undefined
-  return row ? { id: row.id, name: row.name, country: row.country, network: row.network } : null
+  const { rows } = await sqlPool(payload).query('SELECT id, name, country, network, checks_vip FROM probes WHERE token_hash = $1 AND revoked_at IS NULL LIMIT 1', [probeTokenHash(token)])
+  const row = rows[0] as { id: number; name: string; country: string; network: string; checks_vip: boolean | null } | undefined
+  return row ? { id: row.id, name: row.name, country: row.country, network: row.network, checksVip: row.checks_vip === true } : null
 }
 
 /** A key as the probe receives it: what an app would be given. */
@@ -67,8 +67,9 @@ type AssignedRow = {
 
 /**
  * Lends the probe up to `limit` of its country's keys that are due, of the `protocols` it can check, the
- * longest-waiting first (never checked from there before anything else). Free keys that are listed, or hidden only because a probe found them blocked, on
- * enabled servers with real hosts (demo servers' keys are samples).
+ * longest-waiting first (never checked from there before anything else). Free keys that are listed, or hidden only
+ * because a probe found them blocked, on enabled servers with real hosts (demo servers' keys are samples); and to a
+ * probe that checks VIP servers, their test keys (./vipKeys.ts). Never a subscriber's key.
  */
 export async function assignKeys(payload: Payload, probe: Probe, limit: number, now: Date = new Date(), protocols: readonly Protocol[] = PROTOCOLS): Promise<Assignment[]> {
   const pool = sqlPool(payload)
@@ -81,7 +82,7 @@ export async function assignKeys(payload: Payload, probe: Probe, limit: number, 
        FROM keys k
        JOIN servers s ON s.id = k.server_id
        LEFT JOIN probe_checks c ON c.key_id = k.id AND c.country = $1
-       WHERE k.tier = 'free' AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)
+       WHERE (k.tier = 'free' OR (k.for_probes AND $9::boolean)) AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)
          AND k.server_down IS NOT TRUE AND coalesce(k.liveness_failures, 0) < 2
          AND (k.key_string IS NOT NULL OR k.config_file_content IS NOT NULL)
          AND s.enabled AND s.adapter <> 'demo' AND k.protocol::text = ANY($6::text[])
@@ -107,7 +108,7 @@ export async function assignKeys(payload: Payload, probe: Probe, limit: number, 
             k.connection_host, k.connection_port, k.connection_login, k.connection_password
      FROM keys k JOIN lent ON lent.key_id = k.id
      ORDER BY k.id`,
-    [probe.country, now, room, probe.id, new Date(now.getTime() + LEASE_MS), protocols, STALE_AFTER_MS / 60_000, PROBE_ACTIVE_MS / 60_000],
+    [probe.country, now, room, probe.id, new Date(now.getTime() + LEASE_MS), protocols, STALE_AFTER_MS / 60_000, PROBE_ACTIVE_MS / 60_000, probe.checksVip === true],
   )
   await pool.query('UPDATE probes SET last_seen_at = $2, checks = $3 WHERE id = $1', [probe.id, now, protocols.join(',')])
   return (rows as AssignedRow[]).map((row) => ({

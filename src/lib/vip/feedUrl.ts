@@ -8,6 +8,7 @@ import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import { env } from '@/lib/env'
 import { vipSubscriptionOf } from '@/lib/billing/account'
+import { serverReachRank } from '@/lib/probes/reach'
 import type { Key, Subscription, User } from '@/payload-types'
 
 import { feedToken } from './feedToken'
@@ -79,11 +80,24 @@ export async function personalFeedKeys(payload: Payload, userId: number): Promis
     where: { and: [{ owner: { equals: userId } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
     pagination: false,
     depth: 0,
-    sort: 'createdAt',
-    select: { keyString: true },
+    sort: ['createdAt', 'id'],
+    select: { keyString: true, server: true, protocol: true },
   })
+  // Keys on servers proven where the visitors are first (by their test keys' verdicts), in their order otherwise.
+  const tests = await payload.find({
+    collection: 'keys',
+    where: { and: [{ forProbes: { equals: true } }, { revokedAt: { exists: false } }, { server: { in: keys.docs.map((key) => key.server as number) } }] },
+    pagination: false,
+    depth: 0,
+    select: { server: true, protocol: true, reach: { state: true } },
+  })
+  const rank = (key: Pick<Key, 'server' | 'protocol'>) => {
+    const verdicts = tests.docs.filter((test) => test.server === key.server && test.protocol === key.protocol).map((test) => serverReachRank(test.reach?.state))
+    return verdicts.length > 0 ? Math.min(...verdicts) : 1
+  }
+  const ordered = (keys.docs as Pick<Key, 'keyString' | 'server' | 'protocol'>[]).map((key, index) => ({ key, index, rank: rank(key) })).sort((a, b) => a.rank - b.rank || a.index - b.index)
   return {
-    links: (keys.docs as Pick<Key, 'keyString'>[]).flatMap((key) => (key.keyString ? [key.keyString] : [])),
+    links: ordered.flatMap(({ key }) => (key.keyString ? [key.keyString] : [])),
     expiresAt: active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null,
     status: active.status,
   }
