@@ -127,6 +127,9 @@ export default buildConfig({
         // Only until Site settings can be read (src/lib/mail/fromSiteName.ts): mail comes from the site's name.
         defaultFromName: 'VPN ключи',
         transport: createMailTransport(config),
+        // Checked where mail is sent (the site's server, at start); not by the build, migrations or create-admin,
+        // which send none and would each print the same error until the mail server is set.
+        skipVerify: process.env.NEXT_PHASE === 'phase-production-build' || process.env.MAIL_SKIP_VERIFY === 'true',
       }),
     ),
   ),

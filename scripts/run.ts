@@ -130,11 +130,13 @@ async function main(): Promise<void> {
     return shutdown(1)
   }
   const seedPolicy = mode === 'seed' ? 'always' : mode === 'payload' ? 'migrations' : mode === 'dev' || (mode === 'start' && !env.isStrictProduction) ? 'if-empty' : 'never'
-  const prepared = await runTsScript(['scripts/prepare.ts', seedPolicy], { cwd: root, env: childEnv, stdio: 'inherit' })
+  // The scripts send no mail: the site's server checks the mail server at its start, once.
+  const scriptEnv = { ...childEnv, MAIL_SKIP_VERIFY: 'true' }
+  const prepared = await runTsScript(['scripts/prepare.ts', seedPolicy], { cwd: root, env: scriptEnv, stdio: 'inherit' })
   if (prepared !== 0) return shutdown(prepared)
   if (mode === 'seed' || mode === 'migrate') return shutdown(0)
   if (mode === 'create-admin') {
-    return shutdown(await runTsScript(['scripts/createAdmin.ts', ...process.argv.slice(3)], { cwd: root, env: childEnv, stdio: 'inherit' }))
+    return shutdown(await runTsScript(['scripts/createAdmin.ts', ...process.argv.slice(3)], { cwd: root, env: scriptEnv, stdio: 'inherit' }))
   }
   if (mode === 'payload') {
     // The Payload CLI (e.g. migrate:create) against the same database the site uses.

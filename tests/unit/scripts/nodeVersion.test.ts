@@ -12,6 +12,8 @@ describe('the Node the site starts on', () => {
       const verdict = nodeVerdict(version, { isProduction: false, today })
       expect(verdict.ok, version).toBe(false)
       expect(!verdict.ok && verdict.line).toMatch(/needs Node 20\.9\.0 or later, 22 or 24 best \(NodeSource/)
+      // Never piped into bash: a failed download must not go on to install Debian's Node 18.
+      expect(!verdict.ok && verdict.line).not.toContain('| bash')
     }
   })
 
