@@ -45,6 +45,7 @@ import * as migration_20261129_075736_probe_alerts from './20261129_075736_probe
 import * as migration_20261129_080000_key_listing_blocked from './20261129_080000_key_listing_blocked';
 import * as migration_20261129_103823_probe_checks_protocols from './20261129_103823_probe_checks_protocols';
 import * as migration_20261129_105353_vip_probe_keys from './20261129_105353_vip_probe_keys';
+import * as migration_20261129_110255_probe_asns from './20261129_110255_probe_asns';
 
 export const migrations = [
   {
@@ -280,6 +281,11 @@ export const migrations = [
   {
     up: migration_20261129_105353_vip_probe_keys.up,
     down: migration_20261129_105353_vip_probe_keys.down,
-    name: '20261129_105353_vip_probe_keys'
+    name: '20261129_105353_vip_probe_keys',
+  },
+  {
+    up: migration_20261129_110255_probe_asns.up,
+    down: migration_20261129_110255_probe_asns.down,
+    name: '20261129_110255_probe_asns'
   },
 ];

@@ -736,6 +736,10 @@ export interface Probe {
    * As visitors will see it, e.g. “MTS, mobile” or “Rostelecom, Moscow”
    */
   network: string;
+  /**
+   * Comma-separated, e.g. 8359 for MTS, 12389 for Rostelecom. Visitors from these networks are shown which keys worked on their operator (the address is not kept).
+   */
+  asns?: string | null;
   tokenHash?: string | null;
   tokenIssuedAt?: string | null;
   /**
@@ -1383,6 +1387,7 @@ export interface ProbesSelect<T extends boolean = true> {
   name?: T;
   country?: T;
   network?: T;
+  asns?: T;
   tokenHash?: T;
   tokenIssuedAt?: T;
   revokedAt?: T;

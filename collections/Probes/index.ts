@@ -56,6 +56,24 @@ export const Probes: CollectionConfig = {
       ],
     },
     {
+      // A visitor whose address is in one of these systems is told they are on this network (src/lib/probes/visitorNetwork.ts).
+      name: 'asns',
+      label: { ru: 'Номера автономных систем (AS) сети', en: 'The network’s AS numbers' },
+      type: 'text',
+      maxLength: 200,
+      admin: {
+        description: {
+          ru: 'Через запятую, например 8359 для МТС, 12389 для Ростелекома. Посетителю из этих сетей сайт покажет, какие ключи работали у его оператора (адрес не сохраняется).',
+          en: 'Comma-separated, e.g. 8359 for MTS, 12389 for Rostelecom. Visitors from these networks are shown which keys worked on their operator (the address is not kept).',
+        },
+      },
+      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.replace(/\bAS/gi, '').replace(/\s+/g, '').replace(/,+/g, ',').replace(/^,|,$/g, '') || null : value)] },
+      validate: (value: unknown) =>
+        value === null || value === undefined || value === '' || (typeof value === 'string' && /^\d{1,10}(,\d{1,10})*$/.test(value))
+          ? true
+          : 'AS numbers separated by commas, e.g. 8359, 12389 / Номера AS через запятую, например 8359, 12389',
+    },
+    {
       name: 'token',
       type: 'ui',
       label: { ru: 'Токен', en: 'Token' },

@@ -5,6 +5,7 @@ import { setUpClock } from './clock'
 import { setUpCopy } from './copy'
 import { setUpHeader } from './header'
 import { setUpKeyModal } from './keyModal'
+import { setUpYourNetwork } from './network'
 import { preselectPlatforms } from './platforms'
 import { setUpSearch } from './search'
 import { setUpTariffs } from './tariffs'
@@ -16,3 +17,4 @@ setUpSearch()
 setUpHeader()
 preselectPlatforms()
 setUpTariffs()
+setUpYourNetwork()

@@ -133,7 +133,9 @@ async function main(): Promise<void> {
   started.push({ stop: () => postgres.stop() })
   const databaseUrl = (database: string) => postgres.url.replace(/\/[^/]+$/, `/${database}`)
 
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+  // The IP-to-ASN data: documentation ranges as private AS numbers (tests/fixtures/asn), so a test's visitor address
+  // is on a network its probe names.
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ASN_DATA_DIR: path.join(root, 'tests/fixtures/asn') }
   // Migrated and seeded as a first start would (scripts/prepare.ts, as `npm start` runs it).
   await runPrepare('always', { ...env, NODE_ENV: 'production', DATABASE_URL: postgres.url, PAYLOAD_SECRET: randomBytes(24).toString('hex') })
   const admin = new pg.Client({ connectionString: databaseUrl('postgres') })

@@ -2,6 +2,8 @@
 // probes of one country share its keys between them (each key lent to one probe at a time, due again after its
 // check), reports count once and only for keys lent to that probe, and the keys' verdict where the visitors are
 // follows the rule in src/lib/probes/reach.ts. Free keys only: a probe never sees a subscriber's key.
+import path from 'node:path'
+
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -318,6 +320,45 @@ describe('VIP servers proven by probes', () => {
       await payload.delete({ collection: 'keys', where: { server: { in: [panelServer.id, manualServer.id] } } })
       await payload.delete({ collection: 'servers', where: { id: { in: [panelServer.id, manualServer.id] } } })
       await served.close()
+    }
+  })
+})
+
+describe('the visitor’s own network', () => {
+  it('is told from their address by the AS numbers the probes name, never stored; an address elsewhere, or no AS numbers, is nothing', async () => {
+    const { forgetVisitorNetworks } = await import('@/lib/probes/visitorNetwork')
+    const { GET } = await import('@/app/api/network/route')
+    const previous = process.env.ASN_DATA_DIR
+    process.env.ASN_DATA_DIR = path.resolve(__dirname, '../fixtures/asn')
+    const ask = async (address: string) => {
+      const response = await GET(new Request('http://localhost/api/network', { headers: { 'x-forwarded-for': address } }))
+      expect(response.headers.get('cache-control')).toBe('private, no-store')
+      return ((await response.json()) as { network: string | null }).network
+    }
+    try {
+      forgetVisitorNetworks()
+      expect(await ask('192.0.2.7')).toBeNull()
+      const mobile = await payload.create({ collection: 'probes', data: { name: `asn-${process.pid}`, country: 'ru', network: 'Тест, мобильный', asns: 'AS64500, 64501' } })
+      expect(mobile.asns).toBe('64500,64501')
+      await expect(payload.create({ collection: 'probes', data: { name: `asn-bad-${process.pid}`, country: 'ru', network: 'x', asns: '8359; drop' } })).rejects.toThrow(/автономных систем/)
+      forgetVisitorNetworks()
+      expect(await ask('192.0.2.7')).toBe('Тест, мобильный')
+      expect(await ask('2001:db8::5')).toBe('Тест, мобильный')
+      expect(await ask('198.51.100.20')).toBe('Тест, мобильный')
+      expect(await ask('203.0.113.5')).toBeNull()
+      expect(await ask('not an address')).toBeNull()
+      // Nothing of the visitor is kept: no table gains a row.
+      const { sqlPool } = await import('@/lib/db/pool')
+      const { rows } = await sqlPool(payload).query(`SELECT count(*)::int AS n FROM probes WHERE asns IS NOT NULL`, [])
+      expect(rows).toEqual([{ n: 1 }])
+      // A revoked probe's network is nobody's.
+      await payload.update({ collection: 'probes', id: mobile.id, data: { revokedAt: new Date().toISOString() } })
+      forgetVisitorNetworks()
+      expect(await ask('192.0.2.7')).toBeNull()
+    } finally {
+      if (previous === undefined) delete process.env.ASN_DATA_DIR
+      else process.env.ASN_DATA_DIR = previous
+      forgetVisitorNetworks()
     }
   })
 })

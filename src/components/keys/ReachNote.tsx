@@ -10,7 +10,8 @@ export function ReachNote({ reach, now }: { reach: NonNullable<PublicKeyRow['rea
   const t = useTranslations('KeyTable')
   const format = useFormatter()
   return (
-    <span className="health health--up" data-testid="key-reach">
+    // The networks, for the island that marks keys proven on the visitor's own operator (src/islands/network.ts).
+    <span className="health health--up" data-testid="key-reach" data-works-on={reach.networks}>
       <span aria-hidden="true">● </span>
       {t('reachWorks', { country: reach.country, networks: reach.networks })}
       {' · '}

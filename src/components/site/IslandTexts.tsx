@@ -30,6 +30,16 @@ async function sharedSpecs(locale: Locale): Promise<TextSpec[]> {
     { key: 'KeyTable.healthChecked', render: (values) => table('healthChecked', values as { time: string }), args: { time: 'text' } },
     { key: 'KeyTable.healthCheckedPort', render: (values) => table('healthCheckedPort', values as { time: string }), args: { time: 'text' } },
     { key: 'KeyTable.reachChecked', render: (values) => table('reachChecked', values as { time: string }), args: { time: 'text' } },
+    { key: 'KeyTable.onYourNetwork', render: () => table('onYourNetwork') },
+    { key: 'KeyTable.yourNetwork', render: (values) => table('yourNetwork', values as { network: string }), args: { network: 'text' } },
+    {
+      key: 'KeyTable.yourNetworkSourceHtml',
+      render: () =>
+        table.markup('yourNetworkSource', {
+          dbip: (chunks) => `<a href="https://db-ip.com" rel="noopener">${chunks}</a>`,
+          routeviews: (chunks) => `<a href="https://www.routeviews.org" rel="noopener">${chunks}</a>`,
+        }),
+    },
     ...(['loading', 'loadFailed', 'close'] as const).map((key) => ({ key: `KeyDetails.${key}`, render: () => details(key) })),
     ...AUTH_TEXTS.map((key) => ({ key: `Auth.${key}`, render: () => auth(key) })),
     { key: 'Auth.rateLimited', render: (values) => auth('rateLimited', values as { minutes: number }), args: { minutes: 'plural' } },

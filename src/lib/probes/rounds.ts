@@ -14,6 +14,7 @@ import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { keyListRank } from '@/lib/keys/listOrder'
 
+import { joinNetworks } from './networkList'
 import { blockedNetworks, PROBE_ACTIVE_MS, reachByNetwork, reachOf, STALE_AFTER_MS } from './reach'
 import type { NetworkResult, Reach, Witnesses } from './reach'
 import { bearerProbeToken, probeTokenHash } from './token'
@@ -265,8 +266,8 @@ export async function updateReach(payload: Payload, keyIds: number[], country: s
     if (reach !== key.reach_state) changed = true
     columns.id.push(key.id)
     columns.reach.push(reach)
-    columns.worksOn.push(reachByNetwork(own, ownCheckPasses, now, witnessed).filter((entry) => entry.reach === 'works').map((entry) => entry.network).join(', ') || null)
-    columns.blockedOn.push(blockedNetworks(own, ownCheckPasses, now, witnessed).join(', ') || null)
+    columns.worksOn.push(joinNetworks(reachByNetwork(own, ownCheckPasses, now, witnessed).filter((entry) => entry.reach === 'works').map((entry) => entry.network)))
+    columns.blockedOn.push(joinNetworks(blockedNetworks(own, ownCheckPasses, now, witnessed)))
     columns.checkedAt.push(own.length > 0 ? new Date(Math.max(...own.map((result) => result.checkedAt.getTime()))) : null)
     columns.uptime.push(history && history.checks > 0 ? Math.round((history.passed / history.checks) * 100) : null)
     columns.rank.push(isProtocol(key.protocol) ? keyListRank(key.protocol, reach, key.liveness_ok === false) : null)
