@@ -3,7 +3,8 @@
 // the token an admin issued, and Xray or V2Ray on the machine (WireGuard and OpenVPN keys need neither); no database, no Payload.
 //
 //   npm run probe -- --site https://vpnkeys.example --token vkp_…        (or PROBE_SITE, PROBE_TOKEN)
-//   --once            one round, then exit (a cron job's way)
+//   node vpnkeys-probe.mjs --site … --token …                            (the same, as one file: npm run build:probe)
+//   --once            one round, then exit (a cron job's way): 1 when the round failed
 //   --every 60        seconds between rounds (default 60)
 //   --concurrency 4   keys checked at once
 //   --client xray     the client command (default: xray, else v2ray)
@@ -86,7 +87,12 @@ for (;;) {
     const { checked, accepted } = await round()
     console.info(`probe: ${checked} keys checked, ${accepted} taken by the site`)
   } catch (error) {
-    console.warn(`probe: this round failed (${error instanceof Error ? error.message : String(error)}); trying again next round`)
+    const reason = error instanceof Error ? error.message : String(error)
+    if (values.once) {
+      // A cron job's round: its failure is the exit code.
+      console.error(`probe: the round failed (${reason})`)
+      process.exitCode = 1
+    } else console.warn(`probe: this round failed (${reason}); trying again next round`)
   }
   if (values.once || stopping) break
   await new Promise((resolve) => setTimeout(resolve, Math.max(1_000, every * 1000 - (Date.now() - started))))

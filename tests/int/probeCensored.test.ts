@@ -1,4 +1,5 @@
-// A probe inside a censored network, as an operator runs it: `npm run probe` in a network namespace whose traffic
+// A probe inside a censored network, as a volunteer runs it: the probe's one-file build (`npm run build:probe`, run
+// with plain Node, no checkout) in a network namespace whose traffic
 // passes a filter (nftables) that drops one server's address, every WireGuard handshake initiation by its first bytes
 // and every OpenVPN client reset by its opcode, against two real vless servers (Debian's v2ray), a real WireGuard
 // server (wireguard-go) and a real OpenVPN server with tls-crypt (Debian's openvpn), these two in a namespace of their
@@ -81,10 +82,12 @@ async function startSite(): Promise<void> {
   sitePort = (site.address() as AddressInfo).port
 }
 
-/** One probe round from inside the namespace, as an operator's cron job runs it: `npm run probe -- --once`. */
+let probeBundle = ''
+
+/** One probe round from inside the namespace, as a volunteer's cron job runs it: `node vpnkeys-probe.mjs --once`. */
 async function probeRound(): Promise<{ code: number | null; output: string }> {
-  const probe = start('ip', ['netns', 'exec', namespace, 'node', '--import', 'tsx', 'scripts/probe.ts', '--once', '--site', `http://${SITE_ADDRESS}:${sitePort}`, '--token', token, '--client', 'v2ray', '--timeout', '3000', '--check-url', `http://${CHECK_HOST}:${checkPort}/generate_204`], {
-    cwd: process.cwd(),
+  const probe = start('ip', ['netns', 'exec', namespace, process.execPath, probeBundle, '--once', '--site', `http://${SITE_ADDRESS}:${sitePort}`, '--token', token, '--client', 'v2ray', '--timeout', '3000', '--check-url', `http://${CHECK_HOST}:${checkPort}/generate_204`], {
+    cwd: tmpdir(),
     env: { ...process.env, SSL_CERT_FILE: pki.files.ca },
   })
   const code = await new Promise<number | null>((resolve) => probe.child.once('exit', (exitCode) => resolve(exitCode)))
@@ -183,6 +186,9 @@ beforeAll(async () => {
   keys.push(await payload.create({ collection: 'keys', data: { server: openvpnServer.id, protocol: 'openvpn', tier: 'free', configFile: { filename: 'censor.ovpn', content: profile } }, depth: 0 }))
   const probe = await payload.create({ collection: 'probes', data: { name: `censored-${process.pid}`, country: 'ru', network: 'МТС (тест)' } })
   probeId = probe.id
+  // Built as `npm run build:probe` builds it, into this test's folder, and run from /tmp: nothing of the checkout.
+  const { buildProbeBundle } = await import('../../scripts/lib/probeBundle')
+  probeBundle = (await buildProbeBundle(path.join(work, 'vpnkeys-probe.mjs'))).file
   const { issueProbeToken } = await import('../../collections/Probes/issueToken')
   const { createUser } = await import('../helpers/payload')
   const admin = await createUser('admin')
