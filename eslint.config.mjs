@@ -10,6 +10,7 @@ const config = [
       '.next/**',
       '.data/**',
       '.test/**',
+      'dist/**',
       'node_modules/**',
       'next-env.d.ts',
       'src/payload-types.ts',
