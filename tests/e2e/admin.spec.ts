@@ -304,6 +304,16 @@ test('the dashboard opens on an overview: subscriptions, revenue, free keys per 
   // The seeded servers list VLESS keys; each figure leads to the matching list.
   const vless = overview.getByRole('link', { name: /^VLESS\s*\d+/ })
   expect(Number((await vless.innerText()).replace(/\D/g, ''))).toBeGreaterThan(0)
+  // The probes' week per network (the demo's simulated network here): VLESS mostly works, WireGuard mostly not.
+  const networks = overview.getByTestId('overview-networks')
+  await expect(networks.getByRole('heading', { name: 'Ключи из сетей посетителей: доля прошедших проверку за неделю' })).toBeVisible()
+  const mts = networks.getByRole('row', { name: /^МТС \(демо\)/ })
+  const columns = await networks.getByRole('columnheader').allInnerTexts()
+  const cells = await mts.getByRole('cell').allInnerTexts()
+  const percent = (label: string) => Number(cells[columns.indexOf(label) - 1]!.replace(/\D/g, ''))
+  expect(percent('VLESS')).toBeGreaterThan(80)
+  expect(percent('WireGuard')).toBeLessThan(20)
+  await expect(mts.getByRole('cell').first()).toHaveAttribute('title', /^[\d\s\u00a0\u202f]+ из [\d\s\u00a0\u202f]+ провер(ки|ок)$/)
   await vless.click()
   await expect(page).toHaveURL(/\/admin\/collections\/keys\?.*protocol/)
 })

@@ -5,9 +5,11 @@ import type { AdminViewServerProps } from 'payload'
 import { adminTranslator } from '@/lib/admin/adminMessages'
 import { CHECKLIST, firstDayChecklist, siteOverview } from '@/lib/admin/overview'
 import { siteTrends } from '@/lib/admin/trends'
+import { readNetworkStatus } from '@/lib/data/status'
 import { formatRubles } from '@/lib/billing/pricing'
 import { PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
 
+import { NetworkWeek } from './NetworkWeek'
 import { RunOutList } from './RunOutNotice'
 import { Trends } from './Trends'
 
@@ -33,7 +35,12 @@ export async function Overview({ payload, i18n }: Pick<AdminViewServerProps, 'pa
   const language = i18n.language === 'en' ? 'en' : 'ru'
   const t = adminTranslator(language)
   const now = new Date()
-  const [overview, checklist, trends] = await Promise.all([siteOverview(payload, now), firstDayChecklist(payload, now), siteTrends(payload, now)])
+  const [overview, checklist, trends, networks] = await Promise.all([
+    siteOverview(payload, now),
+    firstDayChecklist(payload, now),
+    siteTrends(payload, now),
+    readNetworkStatus(now.getTime()),
+  ])
   const admin = payload.config.routes.admin
   const done = CHECKLIST.filter((item) => checklist[item]).length
   // Where each item is done: the settings, the lists to add to (payment keys live in .env, not in the admin).
@@ -100,6 +107,7 @@ export async function Overview({ payload, i18n }: Pick<AdminViewServerProps, 'pa
           <Figure key={protocol} label={PROTOCOL_LABELS[protocol]} value={number(overview.freeKeys[protocol])} href={`${admin}/collections/keys?where[protocol][equals]=${protocol}&where[tier][equals]=free`} />
         ))}
       </div>
+      <NetworkWeek status={networks} t={t} admin={admin} />
       <Trends trends={trends} t={t} language={language} />
     </section>
   )
