@@ -251,7 +251,7 @@ describe('VIP servers proven by probes', () => {
   it('get a test key per protocol through their panel while a probe may check them, lent only to probes allowed to; its verdict orders the subscription and shows on My servers', async () => {
     const { outlinePanel, serveDouble } = await import('../helpers/panels')
     const { ensureVipProbeKeys, PROBE_KEY_HOURS } = await import('@/lib/probes/vipKeys')
-    const { acceptReport } = await import('@/lib/probes/rounds')
+    const { acceptReport, CONFIRM_AGAIN_MS } = await import('@/lib/probes/rounds')
     const { personalFeedKeys } = await import('@/lib/vip/feedUrl')
     const { readPersonalFeedFacts } = await import('@/lib/feeds/personalRead')
     const { readOwnKeyRows } = await import('@/lib/data/keys')
@@ -300,7 +300,18 @@ describe('VIP servers proven by probes', () => {
       for (const key of [older.id, newer.id]) expect([...toVolunteer, ...toOwn]).not.toContain(key)
       // Before any verdict: the subscription keeps the keys' own order.
       expect((await personalFeedKeys(payload, subscriber.id))!.links.map((link) => link.split('#')[1])).toEqual(['older', 'newer'])
-      await acceptReport(payload, own.probe, { results: [{ key: test!.id, ok: true, stage: null, latencyMs: 140, detail: '' }] }, new Date())
+      // A failure of the test key waits for another probe's look only where one may check VIP servers: the volunteer,
+      // active and checking Outline, cannot take it, so it comes back to the same probe, whose two failures decide.
+      const failed = { key: test!.id, ok: false, stage: 'tcp' as const, latencyMs: null, detail: '' }
+      await acceptReport(payload, own.probe, { results: [failed] }, at)
+      const again = new Date(at.getTime() + CONFIRM_AGAIN_MS + 1_000)
+      expect(await assignedOf(volunteer.probe, again)).not.toContain(test!.id)
+      expect(await assignedOf({ ...own.probe, checksVip: true }, again)).toContain(test!.id)
+      await acceptReport(payload, own.probe, { results: [failed] }, again)
+      expect((await payload.findByID({ collection: 'keys', id: test!.id, depth: 0 })).reach).toMatchObject({ state: 'blocked' })
+      await sqlPool(payload).query('UPDATE probe_checks SET due_at = $2 WHERE key_id = $1', [test!.id, new Date(0)])
+      expect(await assignedOf({ ...own.probe, checksVip: true }, new Date(again.getTime() + 1_000))).toContain(test!.id)
+      await acceptReport(payload, own.probe, { results: [{ key: test!.id, ok: true, stage: null, latencyMs: 140, detail: '' }] }, new Date(again.getTime() + 1_000))
       // The server works from Russia: its keys come first in the subscription (both readers agree), and My servers says where it was proven.
       expect((await personalFeedKeys(payload, subscriber.id))!.links.map((link) => link.split('#')[1])).toEqual(['newer', 'older'])
       const facts = await readPersonalFeedFacts((text, values) => sqlPool(payload).query(text, values), subscriber.id)

@@ -94,7 +94,7 @@ export async function assignKeys(payload: Payload, probe: Probe, limit: number, 
            SELECT 1 FROM probe_results mine JOIN probes other ON other.country = $1 AND other.id <> $4
            WHERE mine.key_id = k.id AND mine.probe_id = $4 AND NOT mine.ok AND mine.checked_at > $2::timestamptz - make_interval(mins => $7)
              AND other.revoked_at IS NULL AND other.last_seen_at > $2::timestamptz - make_interval(mins => $8)
-             AND k.protocol::text = ANY(string_to_array(other.checks, ','))
+             AND k.protocol::text = ANY(string_to_array(other.checks, ',')) AND (k.tier = 'free' OR other.checks_vip)
              AND NOT EXISTS (SELECT 1 FROM probe_results theirs WHERE theirs.key_id = k.id AND theirs.probe_id = other.id AND theirs.checked_at >= mine.checked_at))
        ORDER BY c.due_at ASC NULLS FIRST, k.id
        LIMIT $3
@@ -217,22 +217,29 @@ export async function acceptReport(payload: Payload, probe: Probe, report: Probe
 
 type ResultRow = { key_id: number; network: string; checked_at: Date; ok: boolean; failures: number }
 
-/** Per protocol, the country's active probes that check it, per network (reach.ts: Witnesses). */
-async function witnessesOf(payload: Payload, country: string, now: Date): Promise<Map<string, Witnesses>> {
+/**
+ * Per protocol, the country's active probes that check it, per network (reach.ts: Witnesses): for free keys all of
+ * them, for VIP servers' test keys only those that may check VIP servers.
+ */
+async function witnessesOf(payload: Payload, country: string, now: Date): Promise<{ free: Map<string, Witnesses>; vip: Map<string, Witnesses> }> {
   const { rows } = await sqlPool(payload).query(
-    `SELECT protocol, network, count(*)::int AS probes
+    `SELECT protocol, network, count(*)::int AS probes, (count(*) FILTER (WHERE p.checks_vip))::int AS vip
      FROM probes p, unnest(string_to_array(p.checks, ',')) AS protocol
      WHERE p.country = $1 AND p.revoked_at IS NULL AND p.last_seen_at > $2 AND p.demo IS NOT TRUE
      GROUP BY 1, 2`,
     [country, new Date(now.getTime() - PROBE_ACTIVE_MS)],
   )
-  const byProtocol = new Map<string, Map<string, number>>()
-  for (const row of rows as { protocol: string; network: string; probes: number }[]) {
-    const networks = byProtocol.get(row.protocol) ?? new Map<string, number>()
-    networks.set(row.network, row.probes)
-    byProtocol.set(row.protocol, networks)
+  const free = new Map<string, Map<string, number>>()
+  const vip = new Map<string, Map<string, number>>()
+  for (const row of rows as { protocol: string; network: string; probes: number; vip: number }[]) {
+    for (const [map, count] of [[free, row.probes], [vip, row.vip]] as const) {
+      if (count === 0) continue
+      const networks = map.get(row.protocol) ?? new Map<string, number>()
+      networks.set(row.network, count)
+      map.set(row.protocol, networks)
+    }
   }
-  return byProtocol
+  return { free, vip }
 }
 
 /** The keys' verdict where the visitors are, written on the keys in one statement; the lists are refreshed when one changed. */
@@ -240,7 +247,7 @@ export async function updateReach(payload: Payload, keyIds: number[], country: s
   const pool = sqlPool(payload)
   const [results, keys, week, witnesses] = await Promise.all([
     pool.query('SELECT key_id, network, checked_at, ok, failures FROM probe_results WHERE key_id = ANY($1::int[]) AND country = $2', [keyIds, country]),
-    pool.query('SELECT id, protocol, liveness_ok, server_down, reach_state FROM keys WHERE id = ANY($1::int[])', [keyIds]),
+    pool.query('SELECT id, protocol, liveness_ok, server_down, reach_state, for_probes FROM keys WHERE id = ANY($1::int[])', [keyIds]),
     pool.query(
       `SELECT key_id, sum(checks)::int AS checks, sum(passed)::int AS passed FROM probe_hours
        WHERE key_id = ANY($1::int[]) AND country = $2 AND hour >= $3 GROUP BY key_id`,
@@ -257,9 +264,9 @@ export async function updateReach(payload: Payload, keyIds: number[], country: s
   const weekOf = new Map((week.rows as { key_id: number; checks: number; passed: number }[]).map((row) => [row.key_id, row]))
   const columns = { id: [] as number[], reach: [] as Reach[], worksOn: [] as (string | null)[], blockedOn: [] as (string | null)[], checkedAt: [] as (Date | null)[], uptime: [] as (number | null)[], rank: [] as (number | null)[] }
   let changed = false
-  for (const key of keys.rows as { id: number; protocol: string; liveness_ok: boolean | null; server_down: boolean | null; reach_state: Reach | null }[]) {
+  for (const key of keys.rows as { id: number; protocol: string; liveness_ok: boolean | null; server_down: boolean | null; reach_state: Reach | null; for_probes: boolean | null }[]) {
     const own = resultsOf.get(key.id) ?? []
-    const witnessed = witnesses.get(key.protocol)
+    const witnessed = (key.for_probes ? witnesses.vip : witnesses.free).get(key.protocol)
     const ownCheckPasses = key.liveness_ok !== false && key.server_down !== true
     const reach = reachOf(own, ownCheckPasses, now, witnessed)
     const history = weekOf.get(key.id)
