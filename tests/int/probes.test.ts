@@ -353,6 +353,10 @@ describe('the visitor’s own network', () => {
       expect(mobile.asns).toBe('64500,64501')
       await expect(payload.create({ collection: 'probes', data: { name: `asn-bad-${process.pid}`, country: 'ru', network: 'x', asns: '8359; drop' } })).rejects.toThrow(/автономных систем/)
       forgetVisitorNetworks()
+      // The database unreadable (a broken install): the request fails, and the next one, once it is back, reads it again.
+      process.env.ASN_DATA_DIR = path.resolve(__dirname, '../fixtures/asn-missing')
+      await expect(GET(new Request('http://localhost/api/network', { headers: { 'x-forwarded-for': '192.0.2.7' } }))).rejects.toThrow(/ENOENT/)
+      process.env.ASN_DATA_DIR = path.resolve(__dirname, '../fixtures/asn')
       expect(await ask('192.0.2.7')).toBe('Тест, мобильный')
       expect(await ask('2001:db8::5')).toBe('Тест, мобильный')
       expect(await ask('198.51.100.20')).toBe('Тест, мобильный')

@@ -39,7 +39,14 @@ export async function visitorNetwork(payload: Payload, address: string, now: num
   const byAsn = await probeNetworks(payload, now)
   if (byAsn.size === 0) return null
   const key = [...byAsn.keys()].sort((a, b) => a - b).join(',')
-  if (state.table?.key !== key) state.table = { key, table: loadAsnTable(new Set(byAsn.keys())) }
+  if (state.table?.key !== key) {
+    const entry = { key, table: loadAsnTable(new Set(byAsn.keys())) }
+    // A table that could not be read is read again by the next request, not kept as a failure for good.
+    entry.table.catch(() => {
+      if (state.table === entry) state.table = null
+    })
+    state.table = entry
+  }
   const asn = asnOf(await state.table.table, address)
   return asn === null ? null : (byAsn.get(asn) ?? null)
 }
