@@ -1,5 +1,6 @@
-# The site's production image. It runs exactly what the test suite runs: scripts/run.ts start, `npm start`'s command (the
-# environment checked, pending migrations applied, then the site's server, src/server/main.ts, with Next.js inside).
+# The site's production image. It runs exactly what the test suite runs: scripts/start.mjs, `npm start`'s command (the
+# environment checked, pending migrations applied, then the site's server, src/server/main.ts, with Next.js inside;
+# all three compiled by `npm run build`).
 # Next's standalone output is not used: its server.js would replace that server (the routing) and skip the start-up
 # (migrations through Payload's CLI, the environment check) that the tests prove.
 FROM node:22-bookworm-slim AS build
@@ -20,4 +21,4 @@ USER app
 EXPOSE 3000
 # What `npm start` runs, as the container's first process: it takes `docker stop`'s SIGTERM itself, stops the site's
 # server within its grace and exits 0 (npm would exit at once on the signal and the container with it).
-CMD ["node", "--import", "tsx", "scripts/run.ts", "start"]
+CMD ["node", "scripts/start.mjs"]

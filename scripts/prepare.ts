@@ -19,7 +19,10 @@ async function main(): Promise<void> {
     .then(({ rows }) => new Set((rows as { name: string }[]).map((row) => row.name)), () => new Set<string>())
   const pending = migrations.filter((migration) => !applied.has(migration.name))
   console.info(pending.length === 0 ? `Migrations: nothing to apply (all ${migrations.length} in place).` : `Migrations: applying ${pending.length} of ${migrations.length}…`)
-  await payload.db.migrate()
+  // The migrations this code was built with (migrations/index.ts), not files read from a folder: the same whether
+  // run from the sources or compiled (.next/vpnkeys), where Payload could not import the folder's TypeScript.
+  // (Payload types a migration's argument as unknown; the adapter passes each the MigrateUpArgs it is written for.)
+  await payload.db.migrate({ migrations: migrations as unknown as NonNullable<Parameters<typeof payload.db.migrate>[0]>['migrations'] })
   if (policy === 'migrations') return payload.destroy()
   const empty = await isDatabaseEmpty(payload)
   await ensureEssentials(payload)

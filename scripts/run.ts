@@ -21,7 +21,8 @@ import { startStripeDouble } from './lib/stripeDouble'
 import type { StripeDouble } from './lib/stripeDouble'
 import { startYooKassaDouble } from './lib/yookassaDouble'
 import type { YooKassaDouble } from './lib/yookassaDouble'
-import { moduleConditions, runTsScript } from './lib/tsChild'
+import { serverBundlePath } from './lib/serverBundle'
+import { moduleConditions, runCompiledScript, runTsScript } from './lib/tsChild'
 import type { RunningPostgres } from './lib/postgres'
 
 type Mode = 'dev' | 'start' | 'seed' | 'migrate' | 'payload' | 'create-admin' | 'backup' | 'restore'
@@ -80,6 +81,9 @@ async function main(): Promise<void> {
   const node = nodeVerdict(process.version, { isProduction: env.isStrictProduction })
   if (!node.ok) fail(node.line)
   if (node.warning) console.warn(`! ${node.warning}`)
+  // `npm start` runs what `npm run build` compiled (scripts/lib/serverBundle.ts); the other modes run the sources.
+  const compiled = mode === 'start'
+  if (compiled && !existsSync(serverBundlePath(root, 'main'))) fail('There is no production build here: run `npm run build` first, then `npm start`.')
 
   // What this run started, so a signal or a failure can stop it in order.
   const running: { postgres?: RunningPostgres; site?: ChildProcess; stripe?: StripeDouble; yookassa?: YooKassaDouble } = {}
@@ -132,11 +136,12 @@ async function main(): Promise<void> {
   const seedPolicy = mode === 'seed' ? 'always' : mode === 'payload' ? 'migrations' : mode === 'dev' || (mode === 'start' && !env.isStrictProduction) ? 'if-empty' : 'never'
   // The scripts send no mail: the site's server checks the mail server at its start, once.
   const scriptEnv = { ...childEnv, MAIL_SKIP_VERIFY: 'true' }
-  const prepared = await runTsScript(['scripts/prepare.ts', seedPolicy], { cwd: root, env: scriptEnv, stdio: 'inherit' })
+  const scriptOptions = { cwd: root, env: scriptEnv, stdio: 'inherit' } as const
+  const prepared = compiled ? await runCompiledScript([serverBundlePath(root, 'prepare'), seedPolicy], scriptOptions) : await runTsScript(['scripts/prepare.ts', seedPolicy], scriptOptions)
   if (prepared !== 0) return shutdown(prepared)
   if (mode === 'seed' || mode === 'migrate') return shutdown(0)
   if (mode === 'create-admin') {
-    return shutdown(await runTsScript(['scripts/createAdmin.ts', ...process.argv.slice(3)], { cwd: root, env: scriptEnv, stdio: 'inherit' }))
+    return shutdown(await runTsScript(['scripts/createAdmin.ts', ...process.argv.slice(3)], scriptOptions))
   }
   if (mode === 'payload') {
     // The Payload CLI (e.g. migrate:create) against the same database the site uses.
@@ -167,7 +172,7 @@ async function main(): Promise<void> {
   }
 
   // The site's own server (src/server/main.ts): Next.js behind the routing decision, in development or production.
-  running.site = runChild(['--import', 'tsx', 'src/server/main.ts', ...(isDev ? ['--dev'] : [])], childEnv)
+  running.site = runChild(compiled ? [serverBundlePath(root, 'main')] : ['--import', 'tsx', 'src/server/main.ts', '--dev'], childEnv)
   const showDemo = !env.isStrictProduction
   console.info(
     [

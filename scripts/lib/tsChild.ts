@@ -19,9 +19,9 @@ export function moduleConditions(env: NodeJS.ProcessEnv = process.env): string[]
 /** `started`: told of each child process (a test reading its output). */
 type Started = (child: ChildProcess) => void
 
-function once(args: string[], options: SpawnOptions, started?: Started): Promise<number> {
+function once(args: string[], options: SpawnOptions, started: Started | undefined, loader: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...moduleConditions(options.env), '--import', 'tsx', ...args], options)
+    const child = spawn(process.execPath, [...moduleConditions(options.env), ...loader, ...args], options)
     started?.(child)
     child.once('error', reject)
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
@@ -30,7 +30,15 @@ function once(args: string[], options: SpawnOptions, started?: Started): Promise
 
 /** The script's exit code. A 13 is said in one line: the bug above, back from another module graph. */
 export async function runTsScript(args: string[], options: SpawnOptions, started?: Started): Promise<number> {
-  const code = await once(args, options, started)
+  return said(args, await once(args, options, started, ['--import', 'tsx']))
+}
+
+/** The same for a compiled script (.next/vpnkeys, scripts/lib/serverBundle.ts): plain Node, no loader. */
+export async function runCompiledScript(args: string[], options: SpawnOptions, started?: Started): Promise<number> {
+  return said(args, await once(args, options, started, []))
+}
+
+function said(args: string[], code: number): number {
   if (code === UNSETTLED_AWAIT_EXIT_CODE) console.error(`[run] ${args[0]} exited with ${code}: a top-level await never settled (see scripts/lib/tsChild.ts)`)
   return code
 }

@@ -649,7 +649,7 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
 
 /** A production instance of the site (`npm start`'s command) on the cluster's database; resolves once it is ready. */
 async function startInstance(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run.ts', 'start'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOCAL_PREVIEW: 'true', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -70,7 +70,7 @@ async function mailbox(prefix: string): Promise<string> {
 /** `npm start`'s command on its own port; resolves once it answers. An instance that stops by itself ends the run. */
 async function startInstance(env: NodeJS.ProcessEnv): Promise<string> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run.ts', 'start'], { cwd: root, stdio: 'inherit', env: { ...env, PORT: String(port) } })
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, stdio: 'inherit', env: { ...env, PORT: String(port) } })
   started.push({ stop: () => stopChild(child) })
   child.once('exit', (code) => void stopAll(code ?? 1))
   const url = `http://127.0.0.1:${port}`
@@ -136,8 +136,8 @@ async function main(): Promise<void> {
   // The IP-to-ASN data: documentation ranges as private AS numbers (tests/fixtures/asn), so a test's visitor address
   // is on a network its probe names.
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ASN_DATA_DIR: path.join(root, 'tests/fixtures/asn') }
-  // Migrated and seeded as a first start would (scripts/prepare.ts, as `npm start` runs it).
-  await runPrepare('always', { ...env, NODE_ENV: 'production', DATABASE_URL: postgres.url, PAYLOAD_SECRET: randomBytes(24).toString('hex') })
+  // Migrated and seeded as a first start would (scripts/prepare.ts, compiled, as `npm start` runs it).
+  await runPrepare('always', { ...env, NODE_ENV: 'production', DATABASE_URL: postgres.url, PAYLOAD_SECRET: randomBytes(24).toString('hex') }, { compiled: true })
   const admin = new pg.Client({ connectionString: databaseUrl('postgres') })
   await admin.connect()
   const stripeDatabases = E2E_PORTS.stripe.map((_, index) => `stripe_${index}`)
