@@ -46,6 +46,7 @@ import * as migration_20261129_080000_key_listing_blocked from './20261129_08000
 import * as migration_20261129_103823_probe_checks_protocols from './20261129_103823_probe_checks_protocols';
 import * as migration_20261129_105353_vip_probe_keys from './20261129_105353_vip_probe_keys';
 import * as migration_20261129_110255_probe_asns from './20261129_110255_probe_asns';
+import * as migration_20261129_140627_panel_use from './20261129_140627_panel_use';
 
 export const migrations = [
   {
@@ -286,6 +287,11 @@ export const migrations = [
   {
     up: migration_20261129_110255_probe_asns.up,
     down: migration_20261129_110255_probe_asns.down,
-    name: '20261129_110255_probe_asns'
+    name: '20261129_110255_probe_asns',
+  },
+  {
+    up: migration_20261129_140627_panel_use.up,
+    down: migration_20261129_140627_panel_use.down,
+    name: '20261129_140627_panel_use'
   },
 ];

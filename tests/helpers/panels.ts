@@ -41,7 +41,7 @@ const sendJson = (response: ServerResponse, status: number, body?: unknown, type
 
 // Outline's management API (outline-server src/shadowbox/server/api.yml): the secret path segment is its only
 // credential; access keys are created, named, limited and deleted.
-export type OutlineKey = { id: string; name: string; limit: number | null }
+export type OutlineKey = { id: string; name: string; limit: number | null; bytes?: number }
 export type OutlinePanel = { secret: string; keys: Map<string, OutlineKey>; calls: string[]; failCreate: boolean; hang: boolean; host: string; lastId: number; handle: Handler }
 
 export function outlinePanel({ secret, host = '203.0.113.7' }: { secret: string; host?: string }): OutlinePanel {
@@ -60,6 +60,10 @@ export function outlinePanel({ secret, host = '203.0.113.7' }: { secret: string;
       if (panel.hang) return
       if (!path.startsWith(`/${secret}/`)) return send(404, { code: 'NotFound', message: 'Not found' })
       const rest = path.slice(secret.length + 2).split('/')
+      // The bytes each key has carried; a key that carried nothing is not listed.
+      if (request.method === 'GET' && rest.join('/') === 'metrics/transfer') {
+        return send(200, { bytesTransferredByUserId: Object.fromEntries([...panel.keys.values()].flatMap((key) => (key.bytes ? [[key.id, key.bytes]] : []))) })
+      }
       if (rest[0] !== 'access-keys') return send(404, { code: 'NotFound', message: 'Not found' })
       if (request.method === 'POST' && rest.length === 1) {
         if (panel.failCreate) return send(500, { code: 'InternalError', message: 'disk full' })

@@ -9,7 +9,7 @@ import type { Server } from '@/payload-types'
 
 import { httpDouble, readBody } from '../helpers/httpDouble'
 
-type User = { username: string; proxies: Record<string, unknown>; data_limit: number; note: string }
+type User = { username: string; proxies: Record<string, unknown>; data_limit: number; note: string; used_traffic?: number; online_at?: string | null }
 let users: Map<string, User>
 let issuedTokens: Set<string>
 let hang = false
@@ -46,6 +46,12 @@ async function marzban(request: IncomingMessage, response: ServerResponse): Prom
     return send(200, { ...body, status: 'active', expire: null, links, subscription_url: `/sub/${body.username}` })
   }
   const match = /^\/api\/user\/([^/]+)$/.exec(path)
+  if (request.method === 'GET' && match) {
+    const user = users.get(decodeURIComponent(match[1]!))
+    if (!user) return send(404, { detail: 'User not found' })
+    // online_at: the last time the user was online, in UTC without a zone, as Marzban writes it; null before.
+    return send(200, { ...user, status: 'active', used_traffic: user.used_traffic ?? 0, online_at: user.online_at ?? null })
+  }
   if (request.method === 'DELETE' && match) {
     if (!users.delete(decodeURIComponent(match[1]!))) return send(404, { detail: 'User not found' })
     return send(200, { detail: 'User successfully deleted' })
@@ -81,6 +87,13 @@ describe('Marzban adapter', () => {
     await marzbanAdapter.revoke(panel(), issued.providerRef)
     expect(users.has(issued.providerRef)).toBe(false)
     await expect(marzbanAdapter.revoke(panel(), issued.providerRef)).resolves.toBeUndefined()
+  })
+
+  it('tells each user’s traffic and when it was last online (no addresses); a user gone from the panel is left out', async () => {
+    const issued = await marzbanAdapter.issue({ ...request, protocol: 'vless', server: panel() })
+    expect(await marzbanAdapter.usage!(panel(), [issued.providerRef, 'vk_gone'])).toEqual(new Map([[issued.providerRef, { bytes: 0, lastOnlineAt: null, addresses: [] }]]))
+    Object.assign(users.get(issued.providerRef)!, { used_traffic: 123_456, online_at: '2026-11-29T14:03:00' })
+    expect((await marzbanAdapter.usage!(panel(), [issued.providerRef])).get(issued.providerRef)).toEqual({ bytes: 123_456, lastOnlineAt: new Date('2026-11-29T14:03:00Z'), addresses: [] })
   })
 
   it('logs in again when the token has expired', async () => {

@@ -86,6 +86,14 @@ describe('outline adapter', () => {
     await expect(outlineAdapter.revoke(serverWith({}), issued.providerRef)).resolves.toBeUndefined()
   })
 
+  it('tells the bytes each access key has carried (Outline tells no times nor addresses)', async () => {
+    const issued = await outlineAdapter.issue({ ...request, server: serverWith({}) })
+    expect(await outlineAdapter.usage!(serverWith({}), [issued.providerRef])).toEqual(new Map([[issued.providerRef, { bytes: 0, lastOnlineAt: null, addresses: [] }]]))
+    panel.keys.get(issued.providerRef)!.bytes = 1_008_040_941
+    expect((await outlineAdapter.usage!(serverWith({}), [issued.providerRef])).get(issued.providerRef)).toEqual({ bytes: 1_008_040_941, lastOnlineAt: null, addresses: [] })
+    expect(panel.calls).toContain('GET /metrics/transfer')
+  })
+
   it('takes a key back off the server when the site cannot record it', async () => {
     const { recordIssuedKey } = await import('@/lib/provisioning')
     const issued = await outlineAdapter.issue({ ...request, server: serverWith({}) })

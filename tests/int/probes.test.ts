@@ -398,3 +398,89 @@ describe('the demo’s probe network and /status', () => {
     expect(status.days.find((entry) => entry.protocol === 'vless')!.days).toHaveLength(7)
   })
 })
+
+describe('proof from real use', () => {
+  it('a free key a panel saw used from a network the probes name works there without a probe; nothing of the client but country, network and hour is kept, and a subscriber’s key is never asked after', async () => {
+    const { serveDouble, readBody } = await import('../helpers/panels')
+    const { checkAllServers } = await import('@/lib/provisioning/health')
+    const { forgetVisitorNetworks } = await import('@/lib/probes/visitorNetwork')
+    const { sqlPool } = await import('@/lib/db/pool')
+    const pool = sqlPool(payload)
+    // A 3x-ui panel (3.x, API token) that tells its clients' traffic and addresses.
+    const seen = new Map<string, { bytes: number; ips: string[] }>()
+    const asked: string[] = []
+    const served = await serveDouble(async (request, response) => {
+      await readBody(request)
+      const send = (body: unknown) => void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      if (request.headers.authorization !== 'Bearer use-token') return void response.writeHead(401).end()
+      const [, what, email] = /^\/p\/panel\/api\/inbounds\/(getClientTraffics|clientIps)\/(.+)$/.exec(request.url ?? '') ?? []
+      if (!what || !email) return void response.writeHead(404).end()
+      asked.push(decodeURIComponent(email))
+      const client = seen.get(decodeURIComponent(email)) ?? { bytes: 0, ips: [] }
+      if (what === 'getClientTraffics') return send({ success: true, msg: '', obj: { email, up: client.bytes, down: 0, lastOnline: 0 } })
+      return send({ success: true, msg: '', obj: client.ips.length > 0 ? client.ips.map((ip) => `${ip} (2026-11-29 14:03:00)`) : 'No IP Record' })
+    })
+    const previous = process.env.ASN_DATA_DIR
+    process.env.ASN_DATA_DIR = path.resolve(__dirname, '../fixtures/asn')
+    forgetVisitorNetworks()
+    const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
+    // The panel on this machine (an admin's word lets the health check reach it), its vless port the double's own.
+    const port = Number(new URL(served.url).port)
+    const panelServer = await payload.create({
+      collection: 'servers',
+      data: { country: country.id, hosting: 'Test', tier: 'free', enabled: true, name: `use-${process.pid}`, host: '127.0.0.1', privateNetwork: true, adapter: '3x-ui', protocols: [{ protocol: 'vless', port, freeKeys: 0 }], credentials: { apiUrl: `${served.url}/p/`, apiToken: 'use-token' } },
+    })
+    const probe = await payload.create({ collection: 'probes', data: { name: `use-net-${process.pid}`, country: 'ru', network: 'Тест, мобильный', asns: '64500' } })
+    const keyOn = (name: string, tier: 'free' | 'vip') =>
+      payload.create({
+        collection: 'keys',
+        data: { server: panelServer.id, protocol: 'vless', tier, ...(tier === 'vip' ? { owner: customer.id } : {}), providerRef: `1:${name}:0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f`, keyString: `vless://0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f@127.0.0.1:${port}?security=none#${name}` },
+        depth: 0,
+      })
+    const used = await keyOn('vk_used', 'free')
+    const idle = await keyOn('vk_idle', 'free')
+    await keyOn('vk_subscriber', 'vip')
+    try {
+      // The first reading: nothing to compare with, nothing proven.
+      const first = new Date()
+      await checkAllServers(payload, first)
+      expect(new Set(asked)).toEqual(new Set(['vk_used', 'vk_idle']))
+      expect(await reachOfKey(used)).toMatchObject({ state: null })
+      // Ten minutes later one key has carried traffic from a client on the probes' network and one elsewhere.
+      seen.set('vk_used', { bytes: 52_000, ips: ['192.0.2.7', '203.0.113.5'] })
+      seen.set('vk_idle', { bytes: 0, ips: ['192.0.2.8'] })
+      const later = new Date(first.getTime() + 10 * 60_000)
+      await checkAllServers(payload, later)
+      expect(asked).not.toContain('vk_subscriber')
+      expect(await reachOfKey(used)).toMatchObject({ state: 'works', worksOn: 'Тест, мобильный', country: 'ru' })
+      expect(await reachOfKey(idle)).toMatchObject({ state: null })
+      // Kept: the network and the hour, and the key's traffic counter; no address, in any column.
+      const hour = new Date(Math.floor(later.getTime() / 3_600_000) * 3_600_000)
+      expect((await pool.query('SELECT key_id, country, network, hour FROM key_use_hours WHERE key_id = ANY($1::int[])', [[used.id, idle.id]])).rows).toEqual([{ key_id: used.id, country: 'ru', network: 'Тест, мобильный', hour }])
+      const columns = await pool.query(`SELECT table_name, column_name FROM information_schema.columns WHERE table_name IN ('key_use', 'key_use_hours') ORDER BY table_name, ordinal_position`, [])
+      expect((columns.rows as { table_name: string; column_name: string }[]).map((row) => `${row.table_name}.${row.column_name}`)).toEqual([
+        'key_use.key_id',
+        'key_use.bytes',
+        'key_use.read_at',
+        'key_use.used_at',
+        'key_use_hours.key_id',
+        'key_use_hours.country',
+        'key_use_hours.network',
+        'key_use_hours.hour',
+      ])
+      // Two hours on without use, the proof has gone stale: the key is untested there again.
+      const { refreshStaleReach } = await import('@/lib/probes/rounds')
+      await pool.query('UPDATE keys SET reach_checked_at = $2 WHERE id = $1', [used.id, new Date(later.getTime() - 2 * 3_600_000)])
+      await refreshStaleReach(payload, new Date(later.getTime() + 3 * 3_600_000))
+      expect(await reachOfKey(used)).toMatchObject({ state: 'untested' })
+    } finally {
+      if (previous === undefined) delete process.env.ASN_DATA_DIR
+      else process.env.ASN_DATA_DIR = previous
+      forgetVisitorNetworks()
+      await payload.delete({ collection: 'keys', where: { server: { equals: panelServer.id } } })
+      await payload.delete({ collection: 'servers', where: { id: { equals: panelServer.id } } })
+      await payload.delete({ collection: 'probes', where: { id: { equals: probe.id } } })
+      await served.close()
+    }
+  })
+})

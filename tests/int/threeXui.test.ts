@@ -26,6 +26,8 @@ const TOKEN = 'api-token-0123456789abcdef'
 let generation: 2 | 3
 let inbounds: Inbound[]
 let sessions: Set<string>
+/** What Xray counted per client: traffic, last online (3.x: 2.6 and later), and the addresses its access log saw. */
+let use: Map<string, { up: number; down: number; lastOnline: number; ips: string[] }>
 const calls: string[] = []
 
 function inboundJson(inbound: Inbound) {
@@ -67,6 +69,22 @@ async function panel(request: IncomingMessage, response: ServerResponse): Promis
 
   if (request.method === 'GET' && path === '/panel/api/inbounds/list') return ok(inbounds.map(inboundJson))
   const allEmails = () => inbounds.flatMap((inbound) => inbound.clients.map((client) => client.email.toLowerCase()))
+  const traffics = /^\/panel\/api\/inbounds\/getClientTraffics\/(.+)$/.exec(path)
+  if (request.method === 'GET' && traffics) {
+    const email = decodeURIComponent(traffics[1]!)
+    const inbound = inbounds.find((candidate) => candidate.clients.some((client) => client.email === email))
+    // Newer panels answer an unknown client with no object; older ones with gorm's error.
+    if (!inbound) return generation === 3 ? ok(null) : failed('Error getting traffics (record not found)')
+    const seen = use.get(email) ?? { up: 0, down: 0, lastOnline: 0, ips: [] }
+    return ok({ id: 7, inboundId: inbound.id, enable: true, email, up: seen.up, down: seen.down, expiryTime: 0, total: 0, reset: 0, ...(generation === 3 ? { lastOnline: seen.lastOnline } : {}) })
+  }
+  const clientIps = /^\/panel\/api\/inbounds\/clientIps\/(.+)$/.exec(path)
+  if (request.method === 'POST' && clientIps) {
+    const ips = use.get(decodeURIComponent(clientIps[1]!))?.ips ?? []
+    if (ips.length === 0) return ok('No IP Record')
+    // 3.x: the addresses with the time each was last seen, in the panel's zone; 2.x: the stored JSON text.
+    return ok(generation === 3 ? ips.map((ip) => `${ip} (2026-11-29 14:03:00)`) : JSON.stringify(ips))
+  }
   if (generation === 2 && request.method === 'POST' && path === '/panel/api/inbounds/addClient') {
     const body = JSON.parse(await readBody(request)) as { id: number; settings: unknown }
     if (typeof body.settings !== 'string') return failed('Something went wrong! Failed: json: cannot unmarshal object into Go struct field Inbound.settings of type string\n')
@@ -139,6 +157,7 @@ beforeEach(() => {
     { id: 2, port: 8443, protocol: 'trojan', remark: 'TROJAN-WS', enable: true, clients: [{ password: 'owner-pass', email: 'owner-trojan', totalGB: 0, enable: true }], stream: WS_TLS_STREAM },
   ]
   sessions = new Set()
+  use = new Map()
   calls.length = 0
 })
 
@@ -181,6 +200,19 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
     // Revoking again: the client is gone, which is what was asked.
     await expect(threeXuiAdapter.revoke(server(), issued.providerRef)).resolves.toBeUndefined()
     expect(calls).toContain(version === 3 ? 'POST /panel/api/clients/add' : 'POST /panel/api/inbounds/addClient')
+  })
+
+  it('tells each key’s traffic, when it was last online and the addresses its clients came from; a client gone from the panel is left out', async () => {
+    const issued = await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server() })
+    const email = issued.providerRef.split(':')[1]!
+    const gone = '1:vk_000000000000:0f6c3b2a-6c3e-4f6e-9d5e-000000000000'
+    expect(await threeXuiAdapter.usage!(server(), [issued.providerRef, gone])).toEqual(new Map([[issued.providerRef, { bytes: 0, lastOnlineAt: null, addresses: [] }]]))
+    const lastOnline = Date.parse('2026-11-29T14:03:00Z')
+    use.set(email, { up: 1_000, down: 5_000, lastOnline, ips: ['192.0.2.7', '2001:db8::5', '192.0.2.7'] })
+    expect(await threeXuiAdapter.usage!(server(), [issued.providerRef, gone])).toEqual(
+      new Map([[issued.providerRef, { bytes: 6_000, lastOnlineAt: version === 3 ? new Date(lastOnline) : null, addresses: ['192.0.2.7', '2001:db8::5'] }]]),
+    )
+    expect(calls).toContain(`POST /panel/api/inbounds/clientIps/${email}`)
   })
 
   it('says what is wrong: no inbound for the protocol on that port, a protocol it does not issue, refused credentials', async () => {

@@ -1,7 +1,8 @@
 // Whether a key works where the visitors are, from what the probes in one country found (one latest result per
 // probe, each probe a network) and the site's own check from abroad. The one rule behind the lists' order, the keys'
 // "works from Russia" line, the blocked-in-a-network alert and /status:
-// - a pass from any network in the last STALE_AFTER_MS says it works there (a block is per network);
+// - a pass from any network in the last STALE_AFTER_MS says it works there (a block is per network), and so does
+//   real use a panel saw from that network (resultOfUse);
 // - failing from every network that tried it lately, confirmed, is "blocked" while the site's own check still passes,
 //   and "down" when that fails too. Confirmed: where two or more probes can check the key (its witnesses), two of them
 //   found it failing, so one lying or broken probe cannot hide keys; where one can, it failed CONFIRM_FAILURES times
@@ -18,6 +19,14 @@ export const STALE_AFTER_MS = 90 * 60_000
 export const CONFIRM_FAILURES = 2
 /** A probe heard from within this long is active (it asks every minute): a witness, and not silent. */
 export const PROBE_ACTIVE_MS = 15 * 60_000
+
+/**
+ * An hour a panel saw the key used from a network (./panelUse.ts) as a result from there: a pass, as of the end of
+ * that hour (or now, within it). Real use is proof enough: it needs no second look.
+ */
+export function resultOfUse(network: string, hour: Date, now: Date): NetworkResult {
+  return { network, checkedAt: new Date(Math.min(now.getTime(), hour.getTime() + 3_600_000)), ok: true, failures: 0 }
+}
 
 function fresh(results: readonly NetworkResult[], now: Date): NetworkResult[] {
   return results.filter((result) => now.getTime() - result.checkedAt.getTime() <= STALE_AFTER_MS && result.checkedAt.getTime() <= now.getTime() + 60_000)

@@ -15,7 +15,7 @@ import type { Protocol } from '@/lib/keys'
 import { keyListRank } from '@/lib/keys/listOrder'
 
 import { joinNetworks } from './networkList'
-import { blockedNetworks, PROBE_ACTIVE_MS, reachByNetwork, reachOf, STALE_AFTER_MS } from './reach'
+import { blockedNetworks, PROBE_ACTIVE_MS, reachByNetwork, reachOf, STALE_AFTER_MS, resultOfUse } from './reach'
 import type { NetworkResult, Reach, Witnesses } from './reach'
 import { bearerProbeToken, probeTokenHash } from './token'
 
@@ -245,8 +245,13 @@ async function witnessesOf(payload: Payload, country: string, now: Date): Promis
 /** The keys' verdict where the visitors are, written on the keys in one statement; the lists are refreshed when one changed. */
 export async function updateReach(payload: Payload, keyIds: number[], country: string, now: Date = new Date()): Promise<void> {
   const pool = sqlPool(payload)
-  const [results, keys, week, witnesses] = await Promise.all([
+  const [results, used, keys, week, witnesses] = await Promise.all([
     pool.query('SELECT key_id, network, checked_at, ok, failures FROM probe_results WHERE key_id = ANY($1::int[]) AND country = $2', [keyIds, country]),
+    pool.query('SELECT key_id, network, hour FROM key_use_hours WHERE key_id = ANY($1::int[]) AND country = $2 AND hour >= $3', [
+      keyIds,
+      country,
+      new Date(now.getTime() - STALE_AFTER_MS - 3_600_000),
+    ]),
     pool.query('SELECT id, protocol, liveness_ok, server_down, reach_state, for_probes FROM keys WHERE id = ANY($1::int[])', [keyIds]),
     pool.query(
       `SELECT key_id, sum(checks)::int AS checks, sum(passed)::int AS passed FROM probe_hours
@@ -259,6 +264,11 @@ export async function updateReach(payload: Payload, keyIds: number[], country: s
   for (const row of results.rows as ResultRow[]) {
     const list = resultsOf.get(row.key_id) ?? []
     list.push({ network: row.network, checkedAt: new Date(row.checked_at), ok: row.ok, failures: row.failures })
+    resultsOf.set(row.key_id, list)
+  }
+  for (const row of used.rows as { key_id: number; network: string; hour: Date }[]) {
+    const list = resultsOf.get(row.key_id) ?? []
+    list.push(resultOfUse(row.network, new Date(row.hour), now))
     resultsOf.set(row.key_id, list)
   }
   const weekOf = new Map((week.rows as { key_id: number; checks: number; passed: number }[]).map((row) => [row.key_id, row]))
@@ -306,11 +316,12 @@ export async function refreshStaleReach(payload: Payload, now: Date = new Date()
   return ids.length
 }
 
-/** Forgets roll-ups older than HISTORY_DAYS (the hourly job). */
+/** Forgets roll-ups and the hours of use older than HISTORY_DAYS (the hourly job). */
 export async function forgetProbeHistory(payload: Payload, now: Date = new Date()): Promise<number> {
   const before = new Date(now.getTime() - HISTORY_DAYS * 24 * 3_600_000)
   const pool = sqlPool(payload)
   const keys = await pool.query('DELETE FROM probe_hours WHERE hour < $1', [before])
   const networks = await pool.query('DELETE FROM probe_network_hours WHERE hour < $1', [before])
-  return ((keys as { rowCount?: number }).rowCount ?? 0) + ((networks as { rowCount?: number }).rowCount ?? 0)
+  const used = await pool.query('DELETE FROM key_use_hours WHERE hour < $1', [before])
+  return [keys, networks, used].reduce((sum, result) => sum + ((result as { rowCount?: number }).rowCount ?? 0), 0)
 }

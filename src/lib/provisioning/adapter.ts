@@ -27,7 +27,15 @@ export type IssueRequest = {
   label: string
 }
 
+/**
+ * What a panel says of a key's use (src/lib/probes/panelUse.ts): its traffic so far, when it was last online, and the
+ * addresses its clients came from. Each is null (or empty) where the panel does not tell it.
+ */
+export type KeyUse = { bytes: number | null; lastOnlineAt: Date | null; addresses: string[] }
+
 export interface ProvisioningAdapter {
   issue(request: IssueRequest): Promise<IssuedKey>
   revoke(server: Server, providerRef: string): Promise<void>
+  /** The use of the keys issued under `providerRefs`, where the panel reports it; a key it does not know is left out. */
+  usage?(server: Server, providerRefs: string[]): Promise<Map<string, KeyUse>>
 }

@@ -9,6 +9,7 @@ import type { AdminTranslator } from '@/lib/admin/adminMessages'
 import { recordServerHour } from '@/lib/admin/trends'
 import { resolvePublicTarget } from '@/lib/http/privateAddress'
 import { HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
+import { recordPanelUse } from '@/lib/probes/panelUse'
 import type { Server } from '@/payload-types'
 
 import { pingSsManager } from './ssManager'
@@ -91,7 +92,10 @@ export async function checkServer(server: Server): Promise<ServerHealth> {
   }
 }
 
-/** Checks every enabled server, records the result, and hides or shows free keys of servers that went down or came back. */
+/**
+ * Checks every enabled server, records the result, hides or shows free keys of servers that went down or came back,
+ * and reads the panels' use of the keys.
+ */
 export async function checkAllServers(payload: Payload, now: Date = new Date()): Promise<{ checked: number; down: string[] }> {
   const servers = await payload.find({ collection: 'servers', where: { enabled: { equals: true } }, pagination: false, depth: 0 })
   const down: string[] = []
@@ -114,6 +118,13 @@ export async function checkAllServers(payload: Payload, now: Date = new Date()):
       data: { serverDown: hide },
       depth: 0,
     })
+    // What the panel says of its keys' use: proof from real clients where they are (src/lib/probes/panelUse.ts). A
+    // panel that cannot tell it now is asked again at the next check; a server that is down is not asked.
+    if (health.status !== 'down') {
+      await recordPanelUse(payload, server, now).catch((error: unknown) => {
+        console.warn(`${server.name}: the panel's use of its keys could not be read (${error instanceof Error ? error.message : String(error)})`)
+      })
+    }
   }
   return { checked: servers.docs.length, down }
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 const tokens = new Map<number, string>()
 
@@ -77,5 +77,23 @@ export const marzbanAdapter: ProvisioningAdapter = {
     if (deleted.status !== 200 && deleted.status !== 204 && deleted.status !== 404) {
       throw new ManagementApiError(`${server.name}: Marzban refused to delete ${providerRef} (HTTP ${deleted.status})`, deleted.status)
     }
+  },
+
+  // GET /api/user/{username}: its used_traffic and online_at (UTC, written without a zone); no addresses.
+  async usage(server, providerRefs) {
+    const use = new Map<string, KeyUse>()
+    for (const ref of providerRefs) {
+      const answer = await authorized(server, `api/user/${encodeURIComponent(ref)}`, 'GET')
+      if (answer.status === 404) continue
+      if (answer.status !== 200) throw new ManagementApiError(`${server.name}: Marzban refused to tell ${ref}'s use (HTTP ${answer.status})`, answer.status)
+      const user = (answer.body ?? {}) as { used_traffic?: unknown; online_at?: unknown }
+      const onlineAt = typeof user.online_at === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(user.online_at) ? user.online_at : `${user.online_at}Z`) : null
+      use.set(ref, {
+        bytes: typeof user.used_traffic === 'number' ? user.used_traffic : null,
+        lastOnlineAt: onlineAt && !Number.isNaN(onlineAt.getTime()) ? onlineAt : null,
+        addresses: [],
+      })
+    }
+    return use
   },
 }

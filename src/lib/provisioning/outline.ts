@@ -3,7 +3,7 @@
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 type AccessKey = { id: string; accessUrl: string }
 
@@ -52,5 +52,19 @@ export const outlineAdapter: ProvisioningAdapter = {
     const deleted = await callApi(new URL(`access-keys/${encodeURIComponent(providerRef)}`, base), { method: 'DELETE', certSha256: server.credentials?.certSha256 })
     // 404: already gone, which is what revoking wants.
     if (deleted.status !== 204 && deleted.status !== 404) throw describe(server, 'delete the access key', deleted.status, deleted.body)
+  },
+
+  // GET /metrics/transfer: the bytes each access key has carried (Outline gives no addresses nor times).
+  async usage(server, providerRefs) {
+    const answer = await callApi(new URL('metrics/transfer', apiBase(server)), { method: 'GET', certSha256: server.credentials?.certSha256 })
+    if (answer.status !== 200) throw describe(server, 'tell its keys’ transfer', answer.status, answer.body)
+    const byId = (answer.body as { bytesTransferredByUserId?: Record<string, unknown> } | null)?.bytesTransferredByUserId ?? {}
+    const use = new Map<string, KeyUse>()
+    for (const ref of providerRefs) {
+      const bytes = byId[ref]
+      // A key that has carried nothing yet is not listed: zero.
+      use.set(ref, { bytes: typeof bytes === 'number' && Number.isFinite(bytes) ? bytes : 0, lastOnlineAt: null, addresses: [] })
+    }
+    return use
   },
 }

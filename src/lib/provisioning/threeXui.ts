@@ -6,13 +6,14 @@
 // with POST panel/api/inbounds/addClient and deleted with …/delClient/{uuid or password}). Which one is told by the
 // inbound list itself: 3.1+ returns settings as objects, earlier versions as JSON strings.
 import { randomBytes, randomUUID } from 'node:crypto'
+import { isIP } from 'node:net'
 
 import { isUuid, parseShareLink } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
 import type { ApiResponse } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 type Json = Record<string, unknown>
 type Envelope = { success?: unknown; msg?: unknown; obj?: unknown }
@@ -141,6 +142,29 @@ export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | '
   return link
 }
 
+/**
+ * The addresses in POST panel/api/inbounds/clientIps/{email}'s answer, newest versions first: a list of
+ * "203.0.113.5 (2026-11-29 14:03:00)" (the time in the panel's zone), a JSON text of addresses (2.x), or
+ * "No IP Record". Only what parses as an address is kept.
+ */
+export function threeXuiClientAddresses(obj: unknown): string[] {
+  let entries: unknown = obj
+  if (typeof obj === 'string') {
+    try {
+      entries = JSON.parse(obj) as unknown
+    } catch {
+      entries = obj.split(/[\s,]+/)
+    }
+  }
+  if (!Array.isArray(entries)) return []
+  const addresses = entries.flatMap((entry) => {
+    const text = typeof entry === 'string' ? entry : entry && typeof entry === 'object' && typeof (entry as { ip?: unknown }).ip === 'string' ? (entry as { ip: string }).ip : ''
+    const address = text.trim().split(/\s+/, 1)[0] ?? ''
+    return isIP(address) ? [address] : []
+  })
+  return [...new Set(addresses)]
+}
+
 type Ref = { inboundId: number; email: string; secret: string }
 
 function parseRef(providerRef: string): Ref | null {
@@ -198,5 +222,30 @@ export const threeXuiAdapter: ProvisioningAdapter = {
       return
     }
     succeeded(server, answer, `delete ${ref.email}`)
+  },
+
+  // Per client: GET panel/api/inbounds/getClientTraffics/{email} (up, down, and lastOnline in ms since 2.6) and
+  // POST panel/api/inbounds/clientIps/{email} (the addresses Xray's access log saw, when the panel records them).
+  async usage(server, providerRefs) {
+    const use = new Map<string, KeyUse>()
+    for (const providerRef of providerRefs) {
+      const ref = parseRef(providerRef)
+      if (!ref) continue
+      const email = encodeURIComponent(ref.email)
+      const traffic = await panel(server, `panel/api/inbounds/getClientTraffics/${email}`, 'GET')
+      const stats = (traffic.body as Envelope | null)?.obj as { up?: unknown; down?: unknown; lastOnline?: unknown } | null | undefined
+      // A client the panel does not know (deleted there): no object (newer versions) or "record not found" (older).
+      const known = (traffic.body as Envelope | null)?.success === true ? Boolean(stats) : !/not found/i.test(message(traffic.body))
+      if (traffic.status === 200 && !known) continue
+      succeeded(server, traffic, `tell ${ref.email}'s traffic`)
+      const ips = await panel(server, `panel/api/inbounds/clientIps/${email}`, 'POST')
+      const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+      use.set(providerRef, {
+        bytes: count(stats?.up) + count(stats?.down),
+        lastOnlineAt: typeof stats?.lastOnline === 'number' && stats.lastOnline > 0 ? new Date(stats.lastOnline) : null,
+        addresses: ips.status === 200 ? threeXuiClientAddresses((ips.body as Envelope | null)?.obj) : [],
+      })
+    }
+    return use
   },
 }
