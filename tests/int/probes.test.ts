@@ -4,6 +4,7 @@
 // follows the rule in src/lib/probes/reach.ts. Free keys only: a probe never sees a subscriber's key.
 import path from 'node:path'
 
+import fc from 'fast-check'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -155,7 +156,8 @@ describe('probes’ rounds', () => {
     const retaken = await assignedOf(rtk.probe, afterLoan)
     expect(retaken).toContain(other.id)
     expect(retaken).not.toContain(works.id)
-    const later = new Date(now.getTime() + CHECK_AGAIN_MS + 1_000)
+    // Due again, and the loans made after the first one ended have ended too.
+    const later = new Date(Math.max(now.getTime() + CHECK_AGAIN_MS, afterLoan.getTime() + LEASE_MS) + 1_000)
     const again = await assignedOf(rtk.probe, later)
     expect(again).toEqual(expect.arrayContaining([works.id, fails.id]))
     // Failing from a second network too, while the site's own check passes: blocked in the visitors' country.
@@ -207,19 +209,20 @@ describe('probes’ rounds', () => {
     expect(await reachOfKey(keys[0]!)).toMatchObject({ state: 'works', worksOn: 'Честный' })
     // Two probes found it failing: that is a verdict.
     expect(await reachOfKey(keys[1]!)).toMatchObject({ state: 'blocked', blockedOn: 'Лжец, Честный' })
-    // The third, unreported by the honest probe, stays away from the liar after the loan ends, while the honest one is active.
+    // The third was lent to the honest probe, which let the loan run out without a report: a probe may stop reporting
+    // for good, so the key does not wait for it (nor is it lent back to it while the liar is active). It goes back to
+    // the liar, whose failures alone, even two in a row, are no verdict while another probe that checks vless is active.
     const t2 = new Date(t1.getTime() + LEASE_MS + 1_000)
-    expect(await assignedOf(liar.probe, t2)).not.toContain(third)
-    // Even failing it twice in a row (had it got the key twice) is no verdict while another probe that checks vless is active.
+    expect(await assignedOf(honest.probe, t2)).not.toContain(third)
+    expect(await assignedOf(liar.probe, t2)).toContain(third)
+    await acceptReport(payload, liar.probe, { results: [failing(third)] }, t2)
     const { sqlPool } = await import('@/lib/db/pool')
-    await sqlPool(payload).query('UPDATE probe_results SET failures = 2 WHERE key_id = $1 AND probe_id = $2', [third, liar.probe.id])
-    const { updateReach } = await import('@/lib/probes/rounds')
-    await updateReach(payload, [third], 'ru', t2)
+    expect((await sqlPool(payload).query('SELECT failures FROM probe_results WHERE key_id = $1 AND probe_id = $2', [third, liar.probe.id])).rows).toEqual([{ failures: 2 }])
     expect(await reachOfKey(keys[2]!)).toMatchObject({ state: 'untested' })
     // With the honest probe silent, the liar is the country's only witness: its second failure in a row is the verdict.
-    const t3 = new Date(t1.getTime() + 16 * 60_000)
-    expect(await assignedOf(liar.probe, t3)).toContain(third)
-    await acceptReport(payload, liar.probe, { results: [failing(third)] }, t3)
+    const t3 = new Date(t2.getTime() + 16 * 60_000)
+    const { updateReach } = await import('@/lib/probes/rounds')
+    await updateReach(payload, [third], 'ru', t3)
     expect(await reachOfKey(keys[2]!)).toMatchObject({ state: 'blocked', blockedOn: 'Лжец' })
     // Set free again for the tests after this one.
     await updateReach(payload, ours, 'ru', new Date(t3.getTime() + 91 * 60_000))
@@ -331,6 +334,70 @@ describe('VIP servers proven by probes', () => {
       await payload.delete({ collection: 'keys', where: { server: { in: [panelServer.id, manualServer.id] } } })
       await payload.delete({ collection: 'servers', where: { id: { in: [panelServer.id, manualServer.id] } } })
       await served.close()
+    }
+  })
+})
+
+describe('probes’ assignments', () => {
+  it('check every key at least every 30 minutes, whatever the number of probes, the order they ask in, the keys that fail, and a probe that takes keys but never reports', async () => {
+    const { acceptReport, assignKeys, LEASE_MS } = await import('@/lib/probes/rounds')
+    const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'fi' } }, limit: 1, depth: 0 })).docs[0]!
+    const many = await payload.create({
+      collection: 'servers',
+      data: { country: country.id, hosting: 'Test', tier: 'free', enabled: true, name: `many-${process.pid}`, host: '203.0.113.10', adapter: 'manual', protocols: [{ protocol: 'vless', port: 443, freeKeys: 0 }] },
+    })
+    const tracked = new Set<number>()
+    for (let index = 0; index < 40; index += 1) {
+      const key = await payload.create({ collection: 'keys', data: { server: many.id, protocol: 'vless', tier: 'free', keyString: `vless://0f6c3b2a-6c3e-4f6e-9d5e-${String(index).padStart(12, '0')}@203.0.113.10:443?security=tls#many-${index}` }, depth: 0 })
+      tracked.add(key.id)
+    }
+    const MINUTES = 60
+    let run = 0
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 3 }),
+          fc.boolean(),
+          fc.option(fc.integer({ min: 2, max: 7 }), { nil: null }),
+          fc.array(fc.nat({ max: 3 }), { minLength: MINUTES + 1, maxLength: MINUTES + 1 }),
+          async (honest, withSilent, failEvery, orders) => {
+            // Each run in a country of its own: the loans and results of one never touch another's.
+            const code = `${run < 26 ? 'x' : 'q'}${String.fromCharCode(97 + (run % 26))}`
+            run += 1
+            const probes: { probe: Probe; silent: boolean }[] = []
+            for (let index = 0; index < honest + (withSilent ? 1 : 0); index += 1) {
+              const doc = await payload.create({ collection: 'probes', data: { name: `${code}-${index}-${process.pid}`, country: code, network: `${code} ${index}` } })
+              probes.push({ probe: { id: doc.id, name: doc.name, country: code, network: doc.network }, silent: index >= honest })
+            }
+            const checkedAt = new Map<number, number[]>()
+            const start = Date.parse('2031-01-01T00:00:00Z') + run * 7 * 24 * 3_600_000
+            for (let minute = 0; minute <= MINUTES; minute += 1) {
+              const now = new Date(start + minute * 60_000)
+              const offset = orders[minute]! % probes.length
+              for (const { probe, silent } of [...probes.slice(offset), ...probes.slice(0, offset)]) {
+                const lent = await assignKeys(payload, probe, 50, now)
+                if (silent) continue
+                const results = lent.map(({ key }) => ({ key, ok: failEvery === null || (key + minute) % failEvery !== 0, stage: null, latencyMs: 100, detail: '' }))
+                await acceptReport(payload, probe, { results }, now)
+                for (const { key } of lent) if (tracked.has(key)) checkedAt.set(key, [...(checkedAt.get(key) ?? []), minute])
+              }
+            }
+            await payload.delete({ collection: 'probes', where: { country: { equals: code } } })
+            for (const key of tracked) {
+              const minutes = checkedAt.get(key) ?? []
+              // The first check within a minute, or as soon as a loan to the silent probe ends.
+              expect(minutes[0], `key ${key}`).toBeLessThanOrEqual(withSilent ? LEASE_MS / 60_000 + 1 : 1)
+              const gaps = [...minutes.slice(1).map((at, index) => at - minutes[index]!), MINUTES - minutes.at(-1)!]
+              expect(Math.max(...gaps), `key ${key} checked at ${minutes.join(', ')}`).toBeLessThanOrEqual(30)
+            }
+          },
+        ),
+        // First the worst case: the silent probe asks first every minute, and takes every key it can.
+        { numRuns: 5, endOnFailure: true, examples: [[1, true, null, Array.from({ length: MINUTES + 1 }, () => 1)]] },
+      )
+    } finally {
+      await payload.delete({ collection: 'keys', where: { server: { equals: many.id } } })
+      await payload.delete({ collection: 'servers', where: { id: { equals: many.id } } })
     }
   })
 })

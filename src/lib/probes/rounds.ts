@@ -19,8 +19,11 @@ import { blockedNetworks, PROBE_ACTIVE_MS, reachByNetwork, reachOf, STALE_AFTER_
 import type { NetworkResult, Reach, Witnesses } from './reach'
 import { bearerProbeToken, probeTokenHash } from './token'
 
-/** Every key of a country with a probe is checked from there at least every 30 minutes: due again 20 after its check. */
-export const CHECK_AGAIN_MS = 20 * 60_000
+/**
+ * Every key of a country with a probe is checked from there at least every 30 minutes: due again 19 after its check,
+ * so even a key lent to a probe that never reports (LEASE_MS) is checked by another within the 30, asking every minute.
+ */
+export const CHECK_AGAIN_MS = 19 * 60_000
 /** A key that failed is due again sooner: its verdict waits for a second look. */
 export const CONFIRM_AGAIN_MS = 5 * 60_000
 /** How long a key lent to a probe waits for its report before another probe may take it. */
@@ -95,7 +98,15 @@ export async function assignKeys(payload: Payload, probe: Probe, limit: number, 
            WHERE mine.key_id = k.id AND mine.probe_id = $4 AND NOT mine.ok AND mine.checked_at > $2::timestamptz - make_interval(mins => $7)
              AND other.revoked_at IS NULL AND other.last_seen_at > $2::timestamptz - make_interval(mins => $8)
              AND k.protocol::text = ANY(string_to_array(other.checks, ',')) AND (k.tier = 'free' OR other.checks_vip)
+             -- (not one that was lent the key since and let the loan run out without a report: it may never report)
+             AND c.probe_id IS DISTINCT FROM other.id
              AND NOT EXISTS (SELECT 1 FROM probe_results theirs WHERE theirs.key_id = k.id AND theirs.probe_id = other.id AND theirs.checked_at >= mine.checked_at))
+         -- Nor is a key this probe was lent and never reported (a broken probe that asks but does not report), while
+         -- another active probe that checks the protocol can take it: it would hold the key unchecked for good.
+         AND NOT (c.probe_id IS NOT DISTINCT FROM $4 AND c.key_id IS NOT NULL AND EXISTS (
+           SELECT 1 FROM probes other WHERE other.country = $1 AND other.id <> $4 AND other.revoked_at IS NULL
+             AND other.last_seen_at > $2::timestamptz - make_interval(mins => $8)
+             AND k.protocol::text = ANY(string_to_array(other.checks, ',')) AND (k.tier = 'free' OR other.checks_vip)))
        ORDER BY c.due_at ASC NULLS FIRST, k.id
        LIMIT $3
      ), lent AS (
