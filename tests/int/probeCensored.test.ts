@@ -256,6 +256,22 @@ describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
     const feed = await readFreeFeedLinks(payload, { protocol: 'vless', country: 'se' })
     expect(feed).toContain(open.keyString)
     expect(feed).not.toContain(blocked.keyString)
+    // Staff are told once: an incident per blocked server on that network, all in one message per channel, and the
+    // next watch says nothing more.
+    const { alertChannels, watchIncidents } = await import('@/lib/alerts/watch')
+    const blockedServers = [blocked, wireguard, openvpnKey].map((key) => key.server as number)
+    const ours = (keys: string[]) => keys.filter((key) => blockedServers.some((id) => key.startsWith(`serverBlocked:${id}:`)) || key.startsWith(`serverBlocked:${open.server as number}:`)).sort()
+    const incidentKeys = async (ids: number[]) => (await payload.find({ collection: 'incidents', where: { id: { in: ids } }, pagination: false, depth: 0 })).docs.map((incident) => incident.key)
+    const watchedAt = new Date()
+    const told = await watchIncidents(payload, watchedAt)
+    expect(ours(await incidentKeys(told.started))).toEqual(blockedServers.map((id) => `serverBlocked:${id}:ru:МТС (тест)`).sort())
+    const messages = async (field: 'started' | 'ended', ids: number[]) =>
+      (await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'notifyStaff' } }, pagination: false, depth: 0 })).docs.filter((job) => {
+        const listed = ((job.input as Record<string, number[]> | null)?.[field] ?? []) as number[]
+        return ids.some((id) => listed.includes(id))
+      })
+    expect(await messages('started', told.started)).toHaveLength(alertChannels().length)
+    expect(ours(await incidentKeys((await watchIncidents(payload, new Date(watchedAt.getTime() + 60_000))).started))).toEqual([])
 
     // The rule lifted: the next round finds it working and it is listed again.
     await nft('delete', 'table', 'inet', 'censor')
@@ -265,6 +281,11 @@ describe.skipIf(skipped !== null)('a probe inside a censored network', () => {
     expect(await reach(wireguard)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)' })
     expect(await reach(openvpnKey)).toMatchObject({ state: 'works', worksOn: 'МТС (тест)' })
     expect(await listed()).toEqual(keys.map((key) => key.id).sort())
+    // And staff are told that they work there again, once it has held.
+    await watchIncidents(payload, new Date(watchedAt.getTime() + 2 * 60_000))
+    const cleared = await watchIncidents(payload, new Date(watchedAt.getTime() + 40 * 60_000))
+    expect(ours(await incidentKeys(cleared.ended))).toEqual(blockedServers.map((id) => `serverBlocked:${id}:ru:МТС (тест)`).sort())
+    expect(await messages('ended', cleared.ended)).toHaveLength(alertChannels().length)
 
     // Revoked, the probe is refused and says why.
     await payload.update({ collection: 'probes', id: probeId, data: { revokedAt: new Date().toISOString() } })
