@@ -3,6 +3,7 @@
 // Copy button copies, the file the download button serves) is given to the real client, which must fetch a page
 // through the tunnel. A wrong key must not. Where a package or a kernel feature is missing, the test says why and
 // skips; `npm test` installs the packages when it runs as root.
+import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { Server as HttpServer } from 'node:http'
@@ -337,6 +338,15 @@ describe.skipIf(SKIPPED.wireguard !== null)('WireGuard: the downloaded .conf use
 describe.skipIf(SKIPPED.openvpn !== null)('OpenVPN: the downloaded .ovpn used as is by openvpn against an openvpn server with its own CA', () => {
   let pair: NetnsPair
   let tlsCrypt = ''
+  /** What a probe in the client's network finds of a profile (src/probe/openvpn.ts): the server's answer to its reset. */
+  const probeCheck = async (profile: string) => {
+    const inClient = pair.inside(pair.client)
+    const { stdout } = await run(inClient[0]!, [...inClient.slice(1), process.execPath, '--conditions=development', '--import', 'tsx', 'tests/helpers/openvpnReset.ts', profile, '3000'])
+    return JSON.parse(stdout.trim().split('\n').at(-1)!) as { ok: boolean; stage: string | null }
+  }
+  /** The same profile with another static key: a server that checks its key drops the reset. */
+  const withStrangerKey = (profile: string) =>
+    profile.replace(/(-----BEGIN OpenVPN Static key V1-----\n)[0-9a-f\n]+(-----END)/, (_, head: string, tail: string) => `${head}${randomBytes(256).toString('hex').replace(/(.{32})/g, '$1\n')}${tail}`)
 
   beforeAll(async () => {
     pair = await netnsPair('vko', 72)
@@ -395,6 +405,11 @@ describe.skipIf(SKIPPED.openvpn !== null)('OpenVPN: the downloaded .ovpn used as
       } finally {
         await stopped(client.child)
       }
+      // A probe in the same network finds the server answering the key's reset; sealed with another key, it does not.
+      expect(await probeCheck(profile)).toMatchObject({ ok: true, stage: null })
+      const sealedElsewhere = path.join(work, `sealed-elsewhere-${transport}.ovpn`)
+      await writeFile(sealedElsewhere, withStrangerKey(downloaded), { mode: 0o600 })
+      expect(await probeCheck(sealedElsewhere)).toMatchObject({ ok: false, stage: 'handshake' })
 
       // A profile from another CA: the server's certificate is refused and no tunnel comes up.
       const stranger = await makeTestPki()
@@ -410,4 +425,52 @@ describe.skipIf(SKIPPED.openvpn !== null)('OpenVPN: the downloaded .ovpn used as
       }
     })
   }
+
+  it('with tls-auth instead of tls-crypt (older servers): the profile connects, and a probe’s reset signed with its key is answered; signed with another, it is not', async () => {
+    const key = path.join(work, 'tls-auth.key')
+    await run('openvpn', ['--genkey', 'secret', key])
+    const serverFile = path.join(work, 'openvpn-server-auth.conf')
+    await writeFile(
+      serverFile,
+      [
+        'dev tun-auth',
+        'proto udp',
+        `local ${pair.serverAddress}`,
+        'port 1195',
+        'topology subnet',
+        'server 10.10.0.0 255.255.255.0',
+        `ca ${pki.files.ca}`,
+        `cert ${pki.files.serverCert}`,
+        `key ${pki.files.serverKey}`,
+        'dh none',
+        `tls-auth ${key} 0`,
+        'auth SHA256',
+        'verb 3',
+      ].join('\n'),
+    )
+    const inServer = pair.inside(pair.server)
+    const server = start(inServer[0]!, [...inServer.slice(1), 'openvpn', '--config', serverFile])
+    try {
+      await waitForOutput(server, /Initialization Sequence Completed/)
+      const { buildOpenVpnProfile } = await import('@/lib/keys')
+      const crypt = buildOpenVpnProfile({ host: pair.serverAddress, port: 1195, transport: 'udp', ca: pki.pem.ca, cert: pki.pem.clientCert, key: pki.pem.clientKey, tlsCrypt: await readFile(key, 'utf8') })
+      // What such a server's operator exports: the same static key as tls-auth, the client sending with direction 1.
+      const authProfile = crypt.replace('<tls-crypt>', 'key-direction 1\n<tls-auth>').replace('</tls-crypt>', '</tls-auth>')
+      const profile = path.join(work, 'client-auth.ovpn')
+      await writeFile(profile, authProfile, { mode: 0o600 })
+      const inClient = pair.inside(pair.client)
+      const client = start(inClient[0]!, [...inClient.slice(1), 'openvpn', '--config', profile])
+      try {
+        await waitForOutput(client, /Initialization Sequence Completed/, { failure: /AUTH_FAILED|VERIFY ERROR|Exiting due to fatal error/ })
+      } finally {
+        await stopped(client.child)
+      }
+      expect(await probeCheck(profile)).toMatchObject({ ok: true, stage: null })
+      const signedElsewhere = path.join(work, 'signed-elsewhere.ovpn')
+      await writeFile(signedElsewhere, withStrangerKey(authProfile), { mode: 0o600 })
+      expect(await probeCheck(signedElsewhere)).toMatchObject({ ok: false, stage: 'handshake' })
+    } finally {
+      await stopped(server.child)
+    }
+  })
 })
