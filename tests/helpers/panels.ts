@@ -189,7 +189,16 @@ export function remnawavePanel({ generation, token, node, squads = remnawaveSqua
 // wg-easy (wg-easy/wg-easy: src/server/api in 15.x, src/lib/Server.js in 14), both side by side: 15 under /v15/
 // (HTTP Basic, numeric client ids, the id in the create answer) and 14 under /v14/ (the password as the
 // Authorization header, uuid ids, no id in the create answer, a bare 500 for a wrong password).
-export type WgEasyClient = { id: number | string; name: string; address: string; privateKey: string; publicKey: string; expiresAt: string | null }
+export type WgEasyClient = {
+  id: number | string
+  name: string
+  address: string
+  privateKey: string
+  publicKey: string
+  expiresAt: string | null
+  /** What `wg show dump` says of the peer: its latest handshake, traffic, and (15) the endpoint it came from. */
+  use?: { latestHandshakeAt: string | null; transferRx: number; transferTx: number; endpoint: string | null }
+}
 export type WgEasyPanel = { clients: WgEasyClient[]; calls: string[]; serverPublicKey: string; handle: Handler }
 
 export function wgEasyPanel({ username, password, endpoint = 'wg.vpn.example:51820' }: { username: string; password: string; endpoint?: string }): WgEasyPanel {
@@ -229,7 +238,18 @@ export function wgEasyPanel({ username, password, endpoint = 'wg.vpn.example:518
         panel.clients.push({ id, name: body.name, address: `10.8.0.${panel.clients.length + 2}`, privateKey: keys.privateKey, publicKey: keys.publicKey, expiresAt: body.expiresAt ?? null })
         return send(200, version === 15 ? { success: true, clientId: id } : { success: true })
       }
-      if (rest === '' && request.method === 'GET') return send(200, panel.clients.map(({ privateKey: _privateKey, ...client }) => client))
+      if (rest === '' && request.method === 'GET') {
+        return send(
+          200,
+          panel.clients.map(({ privateKey: _privateKey, use = { latestHandshakeAt: null, transferRx: 0, transferTx: 0, endpoint: null }, ...client }) => ({
+            ...client,
+            latestHandshakeAt: use.latestHandshakeAt,
+            transferRx: use.transferRx,
+            transferTx: use.transferTx,
+            ...(version === 15 ? { endpoint: use.endpoint } : {}),
+          })),
+        )
+      }
       const configuration = /^\/([^/]+)\/configuration$/.exec(rest)
       if (configuration && request.method === 'GET') {
         const client = panel.clients.find((candidate) => String(candidate.id) === decodeURIComponent(configuration[1]!))

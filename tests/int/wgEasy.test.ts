@@ -52,6 +52,19 @@ describe.each([15, 14] as const)('wg-easy adapter, wg-easy %s', (version) => {
     await expect(wgEasyAdapter.revoke(target, issued.providerRef)).resolves.toBeUndefined()
   })
 
+  it('tells each key’s latest handshake, traffic and (15) the address it came from; a client gone from the panel is left out', async () => {
+    const target = server()
+    const issued = await wgEasyAdapter.issue({ ...request, protocol: 'wireguard', server: target })
+    const gone = `${version}:${version === 15 ? 999 : '00000000-0000-4000-8000-000000000000'}`
+    expect(await wgEasyAdapter.usage!(target, [issued.providerRef, gone])).toEqual(new Map([[issued.providerRef, { bytes: 0, lastOnlineAt: null, addresses: [] }]]))
+    panel.clients[0]!.use = { latestHandshakeAt: '2026-11-29T14:03:00.000Z', transferRx: 7_000, transferTx: 3_000, endpoint: '[2001:db8::5]:43511' }
+    expect((await wgEasyAdapter.usage!(target, [issued.providerRef])).get(issued.providerRef)).toEqual({
+      bytes: 10_000,
+      lastOnlineAt: new Date('2026-11-29T14:03:00.000Z'),
+      addresses: version === 15 ? ['2001:db8::5'] : [],
+    })
+  })
+
   it('says what is wrong: a refused password, a protocol it does not issue', async () => {
     await expect(wgEasyAdapter.issue({ ...request, protocol: 'wireguard', server: server({ password: 'wrong' }) })).rejects.toThrow(
       version === 15 ? 'FI-wg-01: wg-easy refused the username or password (HTTP 401)' : /FI-wg-01: wg-easy 14 answered HTTP 500: a wrong password/,

@@ -3,13 +3,14 @@
 // HTTP Basic auth with the panel's username and password; wg-easy 14 takes the password alone in the Authorization
 // header. Which one answers is told once by GET /api/session (14: 200 with requiresPassword; 15: 401).
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 
 import { parseWireguardConfig } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
 import type { ApiResponse } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 type Version = 14 | 15
 /** By panel address: a server whose address an admin changes is asked again. */
@@ -57,6 +58,13 @@ async function api(server: Server, path: string, method: string, body?: unknown,
   return { answer, version }
 }
 
+/** The address of a peer's endpoint ("203.0.113.5:51820", "[2001:db8::5]:51820"), or null for anything else. */
+export function endpointAddress(endpoint: unknown): string | null {
+  if (typeof endpoint !== 'string') return null
+  const address = /^\[([^\]]+)\]:\d+$/.exec(endpoint)?.[1] ?? /^([^:]+):\d+$/.exec(endpoint)?.[1] ?? null
+  return address && isIP(address) ? address : null
+}
+
 function refused(server: Server, what: string, answer: ApiResponse): ManagementApiError {
   const body = answer.body as { message?: unknown; statusMessage?: unknown } | null
   const reason = typeof body?.message === 'string' ? body.message : typeof body?.statusMessage === 'string' ? body.statusMessage : ''
@@ -93,5 +101,28 @@ export const wgEasyAdapter: ProvisioningAdapter = {
     const deleted = await api(server, encodeURIComponent(id), 'DELETE', undefined, Number(version) as Version)
     // wg-easy answers 200 for a client already gone; anything else (404 from a wrong address or proxy) is not a delete.
     if (deleted.answer.status !== 200 && deleted.answer.status !== 204) throw refused(server, `delete client ${id}`, deleted.answer)
+  },
+
+  // The client list: each peer's latest handshake (a client in use shakes hands every two minutes), its traffic and,
+  // where the panel gives it, the endpoint it last came from.
+  async usage(server, providerRefs) {
+    const listed = await api(server, '', 'GET')
+    if (listed.answer.status !== 200) throw refused(server, 'list its clients', listed.answer)
+    type Client = { id?: unknown; latestHandshakeAt?: unknown; transferRx?: unknown; transferTx?: unknown; endpoint?: unknown }
+    const clients = new Map((Array.isArray(listed.answer.body) ? (listed.answer.body as Client[]) : []).map((client) => [`${listed.version}:${String(client.id)}`, client]))
+    const use = new Map<string, KeyUse>()
+    for (const ref of providerRefs) {
+      const client = clients.get(ref)
+      if (!client) continue
+      const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+      const handshake = typeof client.latestHandshakeAt === 'string' ? new Date(client.latestHandshakeAt) : null
+      const address = endpointAddress(client.endpoint)
+      use.set(ref, {
+        bytes: count(client.transferRx) + count(client.transferTx),
+        lastOnlineAt: handshake && !Number.isNaN(handshake.getTime()) ? handshake : null,
+        addresses: address ? [address] : [],
+      })
+    }
+    return use
   },
 }

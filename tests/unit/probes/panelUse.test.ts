@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { USED_WITHIN_MS, wasUsed } from '@/lib/probes/panelUse'
 import { reachByNetwork, reachOf, STALE_AFTER_MS, resultOfUse } from '@/lib/probes/reach'
 import { threeXuiClientAddresses } from '@/lib/provisioning/threeXui'
+import { endpointAddress } from '@/lib/provisioning/wgEasy'
 
 const now = new Date('2026-11-29T12:40:00Z')
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
@@ -71,6 +72,22 @@ describe('the client addresses in a 3x-ui answer', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.array(fc.oneof(fc.string(), fc.ipV4(), fc.ipV6(), fc.object())), fc.jsonValue()), (answer) => {
         for (const address of threeXuiClientAddresses(answer)) expect(isIP(address)).not.toBe(0)
+      }),
+    )
+  })
+})
+
+describe('the address of a wg-easy peer’s endpoint', () => {
+  it('is the host of "address:port", brackets and all; anything else is nothing', () => {
+    expect(endpointAddress('203.0.113.5:51820')).toBe('203.0.113.5')
+    expect(endpointAddress('[2001:db8::5]:43511')).toBe('2001:db8::5')
+    expect(endpointAddress('(none)')).toBeNull()
+    expect(endpointAddress('wg.example:51820')).toBeNull()
+    expect(endpointAddress(null)).toBeNull()
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.tuple(fc.oneof(fc.ipV4(), fc.ipV6().map((v6) => `[${v6}]`)), fc.nat({ max: 65_535 })).map(([host, port]) => `${host}:${port}`)), (endpoint) => {
+        const address = endpointAddress(endpoint)
+        if (address !== null) expect(isIP(address)).not.toBe(0)
       }),
     )
   })
