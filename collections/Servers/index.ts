@@ -376,6 +376,12 @@ export const Servers: CollectionConfig = {
       admin: { position: 'sidebar', components: { Field: '/components/admin/ServerLinks#ServerLinks' } },
     },
     {
+      // How its keys fare from the visitors' networks: the probes' checks over a day and a week, and real use.
+      name: 'serverReach',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '/components/admin/ServerReach#ServerReach' } },
+    },
+    {
       name: 'health',
       label: { ru: 'Состояние', en: 'Health' },
       type: 'group',

@@ -579,6 +579,8 @@ test('servers: the check’s status in the list, the failing ones a click away; 
   const id = ((await created.json()) as { doc: { id: number } }).doc.id
   try {
     await page.goto(`/admin/collections/servers/${id}`)
+    // How its keys fare from the visitors' networks: nothing yet for a new server, and it says why.
+    await expect(page.getByTestId('server-reach')).toContainText('Пробы в сетях посетителей ещё не проверяли ключи этого сервера')
     await page.getByTestId('server-links').getByRole('link', { name: 'Ключи этого сервера' }).click()
     await expect(page).toHaveURL(new RegExp(`server(%5D|\\])(%5B|\\[)equals(%5D|\\])=${id}`))
     await page.goto(`/admin/collections/servers/${id}`)
@@ -589,8 +591,10 @@ test('servers: the check’s status in the list, the failing ones a click away; 
     await page.request.delete(`/api/servers/${id}`, sameSite)
   }
 
-  // A new server's first protocol row opens ready to fill in, named as new rather than "#1".
+  // A new server's first protocol row opens ready to fill in, named as new rather than "#1"; before it is saved there
+  // is nothing to say of its networks.
   await page.goto('/admin/collections/servers/create')
+  await expect(page.getByTestId('server-reach')).toHaveCount(0)
   await page.getByRole('button', { name: /Добавить Протокол/i }).click()
   await expect(page.getByText('Новая строка 1')).toBeVisible()
   await expect(page.locator('#field-protocols__0__port')).toBeVisible()

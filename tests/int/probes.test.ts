@@ -551,3 +551,42 @@ describe('proof from real use', () => {
     }
   })
 })
+
+describe('a server’s page in the admin', () => {
+  it('shows, per network of the visitors, the share of its keys’ checks that passed over a day and a week, and the hours its keys were used from there', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server')
+    const { ServerReach } = await import('@/components/admin/ServerReach')
+    const { readServerReach } = await import('@/lib/probes/serverReach')
+    const { sqlPool } = await import('@/lib/db/pool')
+    const pool = sqlPool(payload)
+    const now = new Date()
+    const hoursAgo = (hours: number) => new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - hours * 3_600_000)
+    const fresh = await payload.create({
+      collection: 'servers',
+      data: { country: typeof server.country === 'object' ? server.country.id : server.country, hosting: 'Test', tier: 'free', enabled: true, name: `reach-${process.pid}`, host: '203.0.113.11', adapter: 'manual', protocols: [{ protocol: 'vless', port: 443, freeKeys: 0 }] },
+    })
+    const key = await payload.create({ collection: 'keys', data: { server: fresh.id, protocol: 'vless', tier: 'free', keyString: 'vless://0f6c3b2a-6c3e-4f6e-9d5e-777777777777@203.0.113.11:443?security=tls#reach' }, depth: 0 })
+    const render = async (language: 'ru' | 'en') => renderToStaticMarkup((await ServerReach({ id: fresh.id, payload, req: { i18n: { language } } } as never))!)
+    try {
+      expect(await render('ru')).toContain('Пробы в сетях посетителей ещё не проверяли ключи этого сервера')
+      // МТС: 9 of 10 today, and 10 of 10 three days ago; Билайн: only a week-old hour and real use in two hours of today.
+      await pool.query(
+        `INSERT INTO probe_hours (key_id, country, network, hour, checks, passed) VALUES ($1, 'ru', 'МТС', $2, 10, 9), ($1, 'ru', 'МТС', $3, 10, 10), ($1, 'ru', 'Билайн', $4, 4, 1), ($1, 'ru', 'МТС', $5, 50, 0)`,
+        [key.id, hoursAgo(1), hoursAgo(72), hoursAgo(150), hoursAgo(8 * 24)],
+      )
+      await pool.query(`INSERT INTO key_use_hours (key_id, country, network, hour) VALUES ($1, 'ru', 'Билайн', $2), ($1, 'ru', 'Билайн', $3), ($1, 'ru', 'Билайн', $4)`, [key.id, hoursAgo(0), hoursAgo(5), hoursAgo(30)])
+      expect(await readServerReach(payload, fresh.id, now)).toEqual([
+        { country: 'ru', network: 'Билайн', day: { checks: 0, passed: 0 }, week: { checks: 4, passed: 1 }, hoursUsed: 2 },
+        { country: 'ru', network: 'МТС', day: { checks: 10, passed: 9 }, week: { checks: 20, passed: 19 }, hoursUsed: 0 },
+      ])
+      const ru = (await render('ru')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+      expect(ru).toContain('Из сетей посетителей')
+      expect(ru).toContain('Билайн (RU) — 25 % 2 часа из 24')
+      expect(ru).toContain('МТС (RU) 90 % 95 % —')
+      expect((await render('en')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain('Билайн (RU) — 25 % 2 hours of 24')
+    } finally {
+      await payload.delete({ collection: 'keys', where: { server: { equals: fresh.id } } })
+      await payload.delete({ collection: 'servers', where: { id: { equals: fresh.id } } })
+    }
+  })
+})

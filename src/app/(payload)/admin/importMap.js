@@ -1,5 +1,6 @@
 import { ArrayRowLabel as ArrayRowLabel_a1600cef3e6fe181b2487742bff2558a } from '../../../components/admin/ArrayRowLabel'
 import { ServerLinks as ServerLinks_dc71de37a6390e269b5a77f4a0e4f0e6 } from '../../../components/admin/ServerLinks'
+import { ServerReach as ServerReach_ebb10a123610c8adbbcd28f29e804c97 } from '../../../components/admin/ServerReach'
 import { ServerFilters as ServerFilters_dc71de37a6390e269b5a77f4a0e4f0e6 } from '../../../components/admin/ServerLinks'
 import { RunOutNotice as RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7 } from '../../../components/admin/RunOutNotice'
 import { RotateNowButton as RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65 } from '../../../components/admin/RotateNowButton'
@@ -41,6 +42,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/components/admin/ArrayRowLabel#ArrayRowLabel": ArrayRowLabel_a1600cef3e6fe181b2487742bff2558a,
   "/components/admin/ServerLinks#ServerLinks": ServerLinks_dc71de37a6390e269b5a77f4a0e4f0e6,
+  "/components/admin/ServerReach#ServerReach": ServerReach_ebb10a123610c8adbbcd28f29e804c97,
   "/components/admin/ServerLinks#ServerFilters": ServerFilters_dc71de37a6390e269b5a77f4a0e4f0e6,
   "/components/admin/RunOutNotice#RunOutNotice": RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7,
   "/components/admin/RotateNowButton#RotateNowButton": RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65,
