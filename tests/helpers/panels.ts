@@ -102,7 +102,19 @@ export function outlinePanel({ secret, host = '203.0.113.7' }: { secret: string;
 // that resets a connection without X-Forwarded-For and X-Forwarded-Proto: https; GET /api/system/metadata (from
 // 2.5); users by uuid in 2.x and by numeric id in 3.x (DELETE answering 200 and 204); internal squads with their
 // inbounds; the user's links from GET /api/subscriptions/by-uuid|by-id, one per inbound on each node.
-export type RemnawaveUser = { id: number; uuid: string; username: string; expireAt: string; squads: string[]; description: string; trafficLimitBytes: number; vlessUuid: string; password: string }
+export type RemnawaveUser = {
+  id: number
+  uuid: string
+  username: string
+  expireAt: string
+  squads: string[]
+  description: string
+  trafficLimitBytes: number
+  vlessUuid: string
+  password: string
+  /** userTraffic: what the nodes counted (lifetime bytes) and when the user was last online. */
+  traffic?: { lifetimeUsedTrafficBytes: number; onlineAt: string | null }
+}
 export type RemnawaveSeen = { method: string; path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> | null }
 export type RemnawaveSquad = { uuid: string; name: string; inbounds: { uuid: string; tag: string; type: string; network: string; security: string; port: number }[] }
 export type RemnawavePanel = { users: RemnawaveUser[]; seen: RemnawaveSeen[]; linksWithout: string[]; squads: RemnawaveSquad[]; handle: Handler }
@@ -174,6 +186,23 @@ export function remnawavePanel({ generation, token, node, squads = remnawaveSqua
         return user ? send(200, { response: { isFound: true, user: { userStatus: 'ACTIVE' }, links: linksOf(user), ssConfLinks: {}, subscriptionUrl: 'https://sub.example/x' } }) : send(404, { message: 'User not found', errorCode: 'A025' })
       }
       const remove = /^\/api\/users\/([^/]+)$/.exec(path)
+      if (remove && request.method === 'GET') {
+        const user = byKey(decodeURIComponent(remove[1]!))
+        if (!user) return send(404, { message: 'User not found', errorCode: 'A025' })
+        const traffic = user.traffic ?? { lifetimeUsedTrafficBytes: 0, onlineAt: null }
+        return send(200, {
+          response: {
+            id: user.id,
+            uuid: user.uuid,
+            username: user.username,
+            status: 'ACTIVE',
+            expireAt: user.expireAt,
+            activeInternalSquads: [],
+            subscriptionUrl: 'https://sub.example/x',
+            userTraffic: { usedTrafficBytes: traffic.lifetimeUsedTrafficBytes, lifetimeUsedTrafficBytes: traffic.lifetimeUsedTrafficBytes, onlineAt: traffic.onlineAt, firstConnectedAt: traffic.onlineAt, lastConnectedNodeUuid: null },
+          },
+        })
+      }
       if (remove && request.method === 'DELETE') {
         const user = byKey(decodeURIComponent(remove[1]!))
         if (!user) return send(404, { message: 'User not found', errorCode: 'A025' })

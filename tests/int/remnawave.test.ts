@@ -64,6 +64,16 @@ for (const [name, double, generation, panel] of [['3.x', v3, 3, panels[3]], ['2.
       await remnawaveAdapter.revoke(server(double.url()), key.providerRef)
     })
 
+    it('tells each user’s lifetime traffic and when it was last online (no addresses); a user gone from the panel is left out', async () => {
+      const key = await remnawaveAdapter.issue({ ...request('vless', 443), server: server(double.url()) })
+      const gone = generation === 3 ? '3:999' : '2:00000000-0000-4000-8000-000000000000'
+      expect(await remnawaveAdapter.usage!(server(double.url()), [key.providerRef, gone])).toEqual(new Map([[key.providerRef, { bytes: 0, lastOnlineAt: null, addresses: [] }]]))
+      panel.users[0]!.traffic = { lifetimeUsedTrafficBytes: 73_400_320, onlineAt: '2026-11-29T14:03:00.000Z' }
+      expect((await remnawaveAdapter.usage!(server(double.url()), [key.providerRef])).get(key.providerRef)).toEqual({ bytes: 73_400_320, lastOnlineAt: new Date('2026-11-29T14:03:00.000Z'), addresses: [] })
+      // Asked by the user's name in its generation: the uuid (2.x) or the numeric id (3.x).
+      expect(panel.seen.filter((call) => call.method === 'GET' && call.path.startsWith('/api/users/')).map((call) => call.path)).toContain(`/api/users/${key.providerRef.slice(2)}`)
+    })
+
     it('takes the user back when the panel gives no link for the protocol, and says why', async () => {
       panel.linksWithout = ['trojan']
       await expect(remnawaveAdapter.issue({ ...request('trojan', 8443), server: server(double.url()) })).rejects.toThrow(/Remnawave gave the user no trojan link the site can read/)

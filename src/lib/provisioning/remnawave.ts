@@ -12,7 +12,7 @@ import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
 import type { ApiResponse } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 type Generation = 2 | 3
 type Json = Record<string, unknown>
@@ -161,5 +161,28 @@ export const remnawaveAdapter: ProvisioningAdapter = {
     // 2.x answers 200, 3.x 204; a user already gone (404, A025) is what revoking wants.
     if (deleted.status === 200 || deleted.status === 204 || deleted.status === 404) return
     throw refused(server, `delete user ${ref.user}`, deleted)
+  },
+
+  // GET /api/users/{uuid} (2.x) or /api/users/{id} (3.x): the user's userTraffic, its lifetime traffic (never reset by
+  // the panel's period) and onlineAt. Remnawave tells no client addresses there. A key of the other generation, or a
+  // user gone from the panel, is left out.
+  async usage(server, providerRefs) {
+    const generation = await generationOf(server)
+    const use = new Map<string, KeyUse>()
+    for (const providerRef of providerRefs) {
+      const ref = parseRef(providerRef)
+      if (!ref || ref.generation !== generation) continue
+      const answer = await call(server, `api/users/${encodeURIComponent(ref.user)}`, 'GET')
+      if (answer.status === 404) continue
+      if (answer.status !== 200) throw refused(server, `tell user ${ref.user}'s traffic`, answer)
+      const traffic = (response(answer).userTraffic ?? {}) as { lifetimeUsedTrafficBytes?: unknown; onlineAt?: unknown }
+      const onlineAt = typeof traffic.onlineAt === 'string' ? new Date(traffic.onlineAt) : null
+      use.set(providerRef, {
+        bytes: typeof traffic.lifetimeUsedTrafficBytes === 'number' ? traffic.lifetimeUsedTrafficBytes : null,
+        lastOnlineAt: onlineAt && !Number.isNaN(onlineAt.getTime()) ? onlineAt : null,
+        addresses: [],
+      })
+    }
+    return use
   },
 }
