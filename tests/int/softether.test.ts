@@ -212,9 +212,16 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
         const body = await curl(['--interface', 'tun0', `http://${softEther.hostAddress}:8080/`], inClient)
         // From the server's side of the host link: SoftEther's SecureNAT made the connection for the tunnel.
         expect(body).toMatch(new RegExp(`^${PAGE} from (::ffff:)?${new URL(softEther.apiUrl).hostname.replace(/\./g, '\\.')}$`))
+        // What the server says of the key's use (src/lib/probes/panelUse.ts): its user has a session, from the
+        // client's own address.
+        const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+        expect((await softEtherAdapter.usage!(serverRecord(), [issued.providerRef!])).get(issued.providerRef!)).toMatchObject({ lastOnlineAt: expect.any(Date), addresses: [pair.clientAddress] })
       } finally {
         await stopped(client.child)
       }
+      // Disconnected: no session, nothing said.
+      const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+      await expect.poll(async () => (await softEtherAdapter.usage!(serverRecord(), [issued.providerRef!])).get(issued.providerRef!), { timeout: 15_000 }).toEqual({ bytes: null, lastOnlineAt: null, addresses: [] })
 
       const refused = await connect(`${password}-wrong`)
       try {

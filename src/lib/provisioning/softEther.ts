@@ -5,6 +5,7 @@
 // profile (MakeOpenVpnConfigFile: a ZIP in Buffer_bin) with its `remote` line naming the server and the key's port;
 // an SSTP key is the server, port and the user's login (`user@HUB` when the hub is not SoftEther's DEFAULT).
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 
 import { unzipSync, strFromU8 } from 'fflate'
 
@@ -12,7 +13,7 @@ import { buildSstpPhonebook, generatePassword, keyDownloadFile } from '@/lib/key
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
-import type { IssueRequest, ProvisioningAdapter } from './adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 /** SoftEther's hub when none is named (a fresh server has it). */
 export const DEFAULT_HUB = 'DEFAULT'
@@ -130,5 +131,33 @@ export const softEtherAdapter: ProvisioningAdapter = {
       if (error instanceof ManagementApiError && error.status === OBJECT_NOT_FOUND) return
       throw error
     }
+  },
+
+  // EnumSession on each key's hub: a session of the key's user is a client connected now, with the address it came
+  // from. A user with no session tells nothing (SoftEther keeps no last-online time per user).
+  async usage(server, providerRefs) {
+    const refs = providerRefs.flatMap((providerRef) => {
+      const [, hub, name] = /^([^:]+):(vk_[0-9a-f]+)$/.exec(providerRef) ?? []
+      return hub && name ? [{ providerRef, hub, name }] : []
+    })
+    type Session = Record<string, unknown>
+    const sessions = new Map<string, Session[]>()
+    for (const hub of new Set(refs.map((ref) => ref.hub))) {
+      const result = await rpc<{ SessionList?: unknown }>(server, 'EnumSession', { HubName_str: hub })
+      sessions.set(hub, Array.isArray(result.SessionList) ? (result.SessionList as Session[]) : [])
+    }
+    const now = new Date()
+    const use = new Map<string, KeyUse>()
+    for (const { providerRef, hub, name } of refs) {
+      const own = (sessions.get(hub) ?? []).filter((session) => String(session.Username_str ?? '').toLowerCase() === name.toLowerCase())
+      const addresses = own.flatMap((session) => {
+        // Debian's 5.01 names the client's address Ip_ip (proven against it in tests/int/softether.test.ts); ClientIP_ip
+        // is read too, as SoftEther's JSON-RPC documentation spells it.
+        const address = String(session.ClientIP_ip ?? session.Ip_ip ?? '').trim()
+        return isIP(address) ? [address] : []
+      })
+      use.set(providerRef, { bytes: null, lastOnlineAt: own.length > 0 ? now : null, addresses: [...new Set(addresses)] })
+    }
+    return use
   },
 }
