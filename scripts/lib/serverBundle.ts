@@ -4,7 +4,6 @@
 // files with .next, so the server and the start-up it runs are always of one build.
 import path from 'node:path'
 
-
 /** Where the compiled start-up lives, beside Next.js's build of the same run. */
 export const SERVER_BUNDLE_DIR = path.join('.next', 'vpnkeys')
 

@@ -1,7 +1,7 @@
 // The dashboard's view of the probes: for each network of the visitors' country, the share of checks each protocol
 // passed over the week (the same roll-ups as /status, read fresh), so an editor sees which protocols to issue.
 import type { AdminTranslator } from '@/lib/admin/adminMessages'
-import { percentOf } from '@/lib/data/status'
+import { percentText } from '@/lib/data/status'
 import type { NetworkStatus } from '@/lib/data/status'
 import { PROTOCOL_LABELS } from '@/lib/keys'
 
@@ -37,10 +37,9 @@ export function NetworkWeek({ status, t, admin }: { status: NetworkStatus; t: Ad
                 </th>
                 {protocols.map((protocol) => {
                   const share = status.rows.find((row) => row.network === network && row.protocol === protocol)
-                  const percent = share ? percentOf(share.week) : null
                   return (
                     <td key={protocol} style={cell} title={share ? t('overview.networks.checks', { passed: share.week.passed, checks: share.week.checks }) : undefined}>
-                      {percent === null ? '—' : `${percent} %`}
+                      {share ? percentText(share.week) : '—'}
                     </td>
                   )
                 })}

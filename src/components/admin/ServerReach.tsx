@@ -4,7 +4,7 @@
 import type { UIFieldServerProps } from 'payload'
 
 import { adminLanguage, adminTranslator } from '@/lib/admin/adminMessages'
-import { percentOf } from '@/lib/data/status'
+import { percentText } from '@/lib/data/status'
 import { readServerReach } from '@/lib/probes/serverReach'
 
 const cell: React.CSSProperties = { padding: '2px 6px 2px 0', verticalAlign: 'top' }
@@ -13,10 +13,6 @@ export async function ServerReach({ id, payload, req }: UIFieldServerProps) {
   if (id === undefined || id === null) return null
   const t = adminTranslator(adminLanguage(req))
   const rows = await readServerReach(payload, Number(id))
-  const share = (value: { checks: number; passed: number }) => {
-    const percent = percentOf(value)
-    return percent === null ? '—' : `${percent} %`
-  }
   return (
     <div data-testid="server-reach" style={{ marginBottom: 24 }}>
       <h4 style={{ margin: '0 0 8px' }}>{t('serverReach.title')}</h4>
@@ -39,10 +35,10 @@ export async function ServerReach({ id, payload, req }: UIFieldServerProps) {
                   {row.network} ({row.country.toUpperCase()})
                 </th>
                 <td style={cell} title={t('overview.networks.checks', row.day)}>
-                  {share(row.day)}
+                  {percentText(row.day)}
                 </td>
                 <td style={cell} title={t('overview.networks.checks', row.week)}>
-                  {share(row.week)}
+                  {percentText(row.week)}
                 </td>
                 <td style={cell}>{row.hoursUsed > 0 ? t('serverReach.hours', { count: row.hoursUsed }) : '—'}</td>
               </tr>

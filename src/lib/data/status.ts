@@ -74,3 +74,9 @@ export const getNetworkStatus = cachedPublic('network-status', () => readNetwork
 export function percentOf(share: StatusShare): number | null {
   return share.checks > 0 ? Math.round((share.passed / share.checks) * 100) : null
 }
+
+/** The same as the admin writes it: "96 %", or a dash when nothing was checked. */
+export function percentText(share: StatusShare): string {
+  const percent = percentOf(share)
+  return percent === null ? '—' : `${percent} %`
+}

@@ -1,6 +1,6 @@
-// Passive proof from real use: where a server's panel tells each key's use (Outline's transfer per access key,
-// 3x-ui's client traffic, last online time and client addresses, Marzban's online_at), the health job reads it for the
-// free keys (and the VIP servers' test keys; never a subscriber's key) on its schedule. A key whose traffic grew since
+// Passive proof from real use: where a server's panel tells each key's use (each adapter's `usage`: traffic, last
+// online time, client addresses, as far as that panel tells them; the README lists them), the health job reads it for
+// the free keys (and the VIP servers' test keys; never a subscriber's key) on its schedule. A key whose traffic grew since
 // the last reading, or that the panel saw online within the hour, was used; the networks its clients came from are
 // looked up in the offline IP-to-ASN database among the networks the visitors' country's probes name
 // (./visitorNetwork.ts). A key used from МТС in the last hour works on МТС, without a probe: the verdict where the

@@ -103,7 +103,7 @@ export async function assignKeys(payload: Payload, probe: Probe, limit: number, 
              AND NOT EXISTS (SELECT 1 FROM probe_results theirs WHERE theirs.key_id = k.id AND theirs.probe_id = other.id AND theirs.checked_at >= mine.checked_at))
          -- Nor is a key this probe was lent and never reported (a broken probe that asks but does not report), while
          -- another active probe that checks the protocol can take it: it would hold the key unchecked for good.
-         AND NOT (c.probe_id IS NOT DISTINCT FROM $4 AND c.key_id IS NOT NULL AND EXISTS (
+         AND NOT (c.probe_id IS NOT DISTINCT FROM $4 AND EXISTS (
            SELECT 1 FROM probes other WHERE other.country = $1 AND other.id <> $4 AND other.revoked_at IS NULL
              AND other.last_seen_at > $2::timestamptz - make_interval(mins => $8)
              AND k.protocol::text = ANY(string_to_array(other.checks, ',')) AND (k.tier = 'free' OR other.checks_vip)))

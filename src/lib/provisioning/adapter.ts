@@ -33,6 +33,18 @@ export type IssueRequest = {
  */
 export type KeyUse = { bytes: number | null; lastOnlineAt: Date | null; addresses: string[] }
 
+/** A byte count as a panel's JSON gives it: a finite number, or 0 for anything else (none counted yet). */
+export function bytesOf(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0
+}
+
+/** A time as a panel's JSON gives it (an ISO date text), or null for anything that is not one. */
+export function timeOf(value: unknown): Date | null {
+  if (typeof value !== 'string') return null
+  const time = new Date(value)
+  return Number.isNaN(time.getTime()) ? null : time
+}
+
 export interface ProvisioningAdapter {
   issue(request: IssueRequest): Promise<IssuedKey>
   revoke(server: Server, providerRef: string): Promise<void>

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
+import { timeOf } from './adapter'
 import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 const tokens = new Map<number, string>()
@@ -87,10 +88,11 @@ export const marzbanAdapter: ProvisioningAdapter = {
       if (answer.status === 404) continue
       if (answer.status !== 200) throw new ManagementApiError(`${server.name}: Marzban refused to tell ${ref}'s use (HTTP ${answer.status})`, answer.status)
       const user = (answer.body ?? {}) as { used_traffic?: unknown; online_at?: unknown }
-      const onlineAt = typeof user.online_at === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(user.online_at) ? user.online_at : `${user.online_at}Z`) : null
+      // Written as UTC without a zone: said so, or Date would read it as this machine's local time.
+      const onlineAt = typeof user.online_at === 'string' && !/[zZ]|[+-]\d\d:?\d\d$/.test(user.online_at) ? `${user.online_at}Z` : user.online_at
       use.set(ref, {
         bytes: typeof user.used_traffic === 'number' ? user.used_traffic : null,
-        lastOnlineAt: onlineAt && !Number.isNaN(onlineAt.getTime()) ? onlineAt : null,
+        lastOnlineAt: timeOf(onlineAt),
         addresses: [],
       })
     }

@@ -12,6 +12,7 @@ import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
 import type { ApiResponse } from './http'
+import { timeOf } from './adapter'
 import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 type Generation = 2 | 3
@@ -176,10 +177,9 @@ export const remnawaveAdapter: ProvisioningAdapter = {
       if (answer.status === 404) continue
       if (answer.status !== 200) throw refused(server, `tell user ${ref.user}'s traffic`, answer)
       const traffic = (response(answer).userTraffic ?? {}) as { lifetimeUsedTrafficBytes?: unknown; onlineAt?: unknown }
-      const onlineAt = typeof traffic.onlineAt === 'string' ? new Date(traffic.onlineAt) : null
       use.set(providerRef, {
         bytes: typeof traffic.lifetimeUsedTrafficBytes === 'number' ? traffic.lifetimeUsedTrafficBytes : null,
-        lastOnlineAt: onlineAt && !Number.isNaN(onlineAt.getTime()) ? onlineAt : null,
+        lastOnlineAt: timeOf(traffic.onlineAt),
         addresses: [],
       })
     }

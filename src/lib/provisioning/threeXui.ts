@@ -13,6 +13,7 @@ import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
 import type { ApiResponse } from './http'
+import { bytesOf } from './adapter'
 import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 type Json = Record<string, unknown>
@@ -239,9 +240,8 @@ export const threeXuiAdapter: ProvisioningAdapter = {
       if (traffic.status === 200 && !known) continue
       succeeded(server, traffic, `tell ${ref.email}'s traffic`)
       const ips = await panel(server, `panel/api/inbounds/clientIps/${email}`, 'POST')
-      const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
       use.set(providerRef, {
-        bytes: count(stats?.up) + count(stats?.down),
+        bytes: bytesOf(stats?.up) + bytesOf(stats?.down),
         lastOnlineAt: typeof stats?.lastOnline === 'number' && stats.lastOnline > 0 ? new Date(stats.lastOnline) : null,
         addresses: ips.status === 200 ? threeXuiClientAddresses((ips.body as Envelope | null)?.obj) : [],
       })

@@ -10,6 +10,7 @@ import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
 import type { ApiResponse } from './http'
+import { bytesOf, timeOf } from './adapter'
 import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
 
 type Version = 14 | 15
@@ -114,12 +115,10 @@ export const wgEasyAdapter: ProvisioningAdapter = {
     for (const ref of providerRefs) {
       const client = clients.get(ref)
       if (!client) continue
-      const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
-      const handshake = typeof client.latestHandshakeAt === 'string' ? new Date(client.latestHandshakeAt) : null
       const address = endpointAddress(client.endpoint)
       use.set(ref, {
-        bytes: count(client.transferRx) + count(client.transferTx),
-        lastOnlineAt: handshake && !Number.isNaN(handshake.getTime()) ? handshake : null,
+        bytes: bytesOf(client.transferRx) + bytesOf(client.transferTx),
+        lastOnlineAt: timeOf(client.latestHandshakeAt),
         addresses: address ? [address] : [],
       })
     }
