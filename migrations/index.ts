@@ -47,6 +47,7 @@ import * as migration_20261129_103823_probe_checks_protocols from './20261129_10
 import * as migration_20261129_105353_vip_probe_keys from './20261129_105353_vip_probe_keys';
 import * as migration_20261129_110255_probe_asns from './20261129_110255_probe_asns';
 import * as migration_20261129_140627_panel_use from './20261129_140627_panel_use';
+import * as migration_20261129_164112_key_takes from './20261129_164112_key_takes';
 
 export const migrations = [
   {
@@ -292,6 +293,11 @@ export const migrations = [
   {
     up: migration_20261129_140627_panel_use.up,
     down: migration_20261129_140627_panel_use.down,
-    name: '20261129_140627_panel_use'
+    name: '20261129_140627_panel_use',
+  },
+  {
+    up: migration_20261129_164112_key_takes.up,
+    down: migration_20261129_164112_key_takes.down,
+    name: '20261129_164112_key_takes'
   },
 ];

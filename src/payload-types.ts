@@ -355,6 +355,10 @@ export interface Key {
     blockedOn?: string | null;
     checkedAt?: string | null;
     uptimeWeek?: number | null;
+    /**
+     * The key was copied and downloaded many times, yet its server sees no traffic on it: visitors probably cannot connect. Such a key is listed below the proven ones.
+     */
+    suspectSince?: string | null;
   };
   listRank?: number | null;
   providerRef?: string | null;
@@ -1142,6 +1146,7 @@ export interface KeysSelect<T extends boolean = true> {
         blockedOn?: T;
         checkedAt?: T;
         uptimeWeek?: T;
+        suspectSince?: T;
       };
   listRank?: T;
   providerRef?: T;

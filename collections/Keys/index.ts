@@ -276,6 +276,21 @@ export const Keys: CollectionConfig = {
         { name: 'blockedOn', label: { ru: 'Заблокирован в сетях', en: 'Blocked on' }, type: 'text' },
         { name: 'checkedAt', label: { ru: 'Проверен', en: 'Checked at' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
         { name: 'uptimeWeek', label: { ru: 'Работал за 7 дней, %', en: 'Worked over 7 days, %' }, type: 'number' },
+        {
+          // Written by the health job where the panel tells the key's use (src/lib/probes/keyTakes.ts).
+          name: 'suspectSince',
+          label: { ru: 'Берут, но не подключаются — с', en: 'Taken but unused since' },
+          type: 'date',
+          index: true,
+          access: { read: staffOnlyField },
+          admin: {
+            date: { pickerAppearance: 'dayAndTime' },
+            description: {
+              ru: 'Ключ много раз копировали и скачивали, а сервер не видит по нему трафика: вероятно, у посетителей он не работает. Такой ключ стоит в списках ниже проверенных.',
+              en: 'The key was copied and downloaded many times, yet its server sees no traffic on it: visitors probably cannot connect. Such a key is listed below the proven ones.',
+            },
+          },
+        },
       ],
     },
     {

@@ -1,5 +1,7 @@
-// Copy buttons (CopyButton's markup, `data-copy`): copy and say so on the button for a moment.
+// Copy buttons (CopyButton's markup, `data-copy`): copy and say so on the button for a moment; a free key's copy is
+// counted (`data-taken-key`).
 import { COPIED_MS, writeClipboard } from '@/lib/browser/clipboard'
+import { reportKeyTaken } from '@/lib/browser/keyTaken'
 
 import { closestTarget } from './dom'
 import { text } from './texts'
@@ -19,7 +21,11 @@ export function setUpCopy(): void {
     const button = closestTarget<HTMLButtonElement>(event, 'button[data-copy]')
     if (!button) return
     writeClipboard(button.dataset.copy ?? '').then(
-      () => show(button, 'copied'),
+      () => {
+        show(button, 'copied')
+        // A free key's copy is a take (CopyButton's `takenKey`).
+        if (button.dataset.takenKey) reportKeyTaken(button.dataset.takenKey)
+      },
       () => show(button, 'failed'),
     )
   })

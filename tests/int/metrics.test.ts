@@ -45,6 +45,7 @@ describe('metrics from Payload', () => {
     // The seeded lists hold vless keys.
     expect(await value('vpnkeys_free_keys_listed', { protocol: 'vless' })).toBeGreaterThan(0)
     expect((await all.keysFailing.get()).values).toHaveLength(PROTOCOLS.length)
+    expect((await all.keysSuspect.get()).values).toHaveLength(PROTOCOLS.length)
     expect((await all.freeListsEmpty.get()).values).toHaveLength(PROTOCOLS.length)
     expect(await value('vpnkeys_servers_enabled')).toBeGreaterThanOrEqual(await value('vpnkeys_servers_down'))
     expect(await value('vpnkeys_job_queue_oldest_seconds')).toBeGreaterThanOrEqual(0)

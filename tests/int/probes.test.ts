@@ -467,7 +467,7 @@ describe('the demo’s probe network and /status', () => {
 })
 
 describe('proof from real use', () => {
-  it('a free key a panel saw used from a network the probes name works there without a probe; nothing of the client but country, network and hour is kept, and a subscriber’s key is never asked after', async () => {
+  it('a free key a panel saw used from a network the probes name works there without a probe; nothing of the client but country, network and hour is kept, and a subscriber’s key is never asked after; a key many visitors took without use since is suspect until used', async () => {
     const { serveDouble, readBody } = await import('../helpers/panels')
     const { checkAllServers } = await import('@/lib/provisioning/health')
     const { forgetVisitorNetworks } = await import('@/lib/probes/visitorNetwork')
@@ -524,17 +524,62 @@ describe('proof from real use', () => {
       // Kept: the network and the hour, and the key's traffic counter; no address, in any column.
       const hour = new Date(Math.floor(later.getTime() / 3_600_000) * 3_600_000)
       expect((await pool.query('SELECT key_id, country, network, hour FROM key_use_hours WHERE key_id = ANY($1::int[])', [[used.id, idle.id]])).rows).toEqual([{ key_id: used.id, country: 'ru', network: 'Тест, мобильный', hour }])
-      const columns = await pool.query(`SELECT table_name, column_name FROM information_schema.columns WHERE table_name IN ('key_use', 'key_use_hours') ORDER BY table_name, ordinal_position`, [])
+      const columns = await pool.query(`SELECT table_name, column_name FROM information_schema.columns WHERE table_name IN ('key_use', 'key_use_hours', 'key_takes_hours') ORDER BY table_name, ordinal_position`, [])
       expect((columns.rows as { table_name: string; column_name: string }[]).map((row) => `${row.table_name}.${row.column_name}`)).toEqual([
+        'key_takes_hours.key_id',
+        'key_takes_hours.hour',
+        'key_takes_hours.takes',
         'key_use.key_id',
         'key_use.bytes',
         'key_use.read_at',
         'key_use.used_at',
+        'key_use.watched_since',
         'key_use_hours.key_id',
         'key_use_hours.country',
         'key_use_hours.network',
         'key_use_hours.hour',
       ])
+
+      // Visitors take keys: nine copy beacons and a download for the idle key, each from its own address, and the
+      // same ten for the used one; a second copy from one address, a subscriber's key and a cross-site beacon count nothing.
+      const taken = await import('@/app/api/key-details/[id]/taken/route')
+      const download = await import('@/app/api/key-details/[id]/download/route')
+      const beacon = (id: number, from: string, headers: Record<string, string> = {}) =>
+        taken.POST(new Request(`http://localhost/api/key-details/${id}/taken`, { method: 'POST', headers: { 'x-forwarded-for': from, ...headers } }), { params: Promise.resolve({ id: String(id) }) })
+      for (const key of [idle, used]) {
+        for (let index = 1; index <= 9; index += 1) expect((await beacon(key.id, `198.51.100.${index}`)).status).toBe(204)
+        expect((await beacon(key.id, '198.51.100.1')).status).toBe(204)
+        const file = await download.GET(new Request(`http://localhost/api/key-details/${key.id}/download`, { headers: { 'x-forwarded-for': '198.51.100.10' } }), { params: Promise.resolve({ id: String(key.id) }) })
+        expect(file.status).toBe(200)
+      }
+      const subscriberKey = (await payload.find({ collection: 'keys', where: { providerRef: { like: 'vk_subscriber' } }, depth: 0 })).docs[0]!
+      expect((await beacon(subscriberKey.id, '198.51.100.11')).status).toBe(204)
+      expect((await beacon(idle.id, '198.51.100.12', { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+      expect((await beacon(0, '198.51.100.12')).status).toBe(400)
+      const takes = async () =>
+        Object.fromEntries(((await pool.query('SELECT key_id, sum(takes)::int AS takes FROM key_takes_hours WHERE key_id = ANY($1::int[]) GROUP BY key_id', [[idle.id, used.id, subscriberKey.id]])).rows as { key_id: number; takes: number }[]).map((row) => [row.key_id, row.takes]))
+      expect(await takes()).toEqual({ [idle.id]: 10, [used.id]: 10 })
+      // Two hours on (the takes and the panel's watch moved back, as the readings every ten minutes would have kept
+      // it): the idle key was taken ten times and carried nothing since, so it is suspect and a step down the
+      // lists, said to staff only; the used one is not.
+      await pool.query(`UPDATE key_takes_hours SET hour = hour - interval '2 hours' WHERE key_id = ANY($1::int[])`, [[idle.id, used.id]])
+      await pool.query(`UPDATE key_use SET watched_since = watched_since - interval '4 hours' WHERE key_id = ANY($1::int[])`, [[idle.id, used.id]])
+      const rankOf = async (key: Key) => (await payload.findByID({ collection: 'keys', id: key.id, depth: 0 })).listRank
+      expect(await rankOf(idle)).toBe(11)
+      const suspectAt = new Date(later.getTime() + 10 * 60_000)
+      await checkAllServers(payload, suspectAt)
+      expect((await reachOfKey(idle))?.suspectSince).toBe(suspectAt.toISOString())
+      expect((await reachOfKey(used))?.suspectSince ?? null).toBeNull()
+      expect(await rankOf(idle)).toBe(21)
+      expect(await rankOf(used)).toBe(1)
+      const publicView = await payload.findByID({ collection: 'keys', id: idle.id, depth: 0, overrideAccess: false })
+      expect(publicView.reach).not.toHaveProperty('suspectSince')
+      // Used at last: it is no longer suspect, and back in its place.
+      seen.set('vk_idle', { bytes: 9_000, ips: [] })
+      await checkAllServers(payload, new Date(suspectAt.getTime() + 10 * 60_000))
+      expect((await reachOfKey(idle))?.suspectSince ?? null).toBeNull()
+      expect(await rankOf(idle)).toBe(11)
+
       // Two hours on without use, the proof has gone stale: the key is untested there again.
       const { refreshStaleReach } = await import('@/lib/probes/rounds')
       await pool.query('UPDATE keys SET reach_checked_at = $2 WHERE id = $1', [used.id, new Date(later.getTime() - 2 * 3_600_000)])

@@ -7,9 +7,9 @@ import { keyListRank } from '@/lib/keys/listOrder'
 
 export const deriveKeyFields: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   const protocol: unknown = data.protocol ?? originalDoc?.protocol
-  const reach = (data.reach ?? originalDoc?.reach) as { state?: Reach | null } | undefined
+  const reach = (data.reach ?? originalDoc?.reach) as { state?: Reach | null; suspectSince?: string | null } | undefined
   const liveness = (data.liveness ?? originalDoc?.liveness) as { ok?: boolean | null } | undefined
-  if (isProtocol(protocol)) data.listRank = keyListRank(protocol, reach?.state, liveness?.ok === false)
+  if (isProtocol(protocol)) data.listRank = keyListRank(protocol, reach?.state, liveness?.ok === false, Boolean(reach?.suspectSince))
   const serverRef: unknown = data.server ?? originalDoc?.server
   const serverId = typeof serverRef === 'object' && serverRef !== null ? (serverRef as { id: number }).id : serverRef
   if (typeof serverId === 'number' || typeof serverId === 'string') {

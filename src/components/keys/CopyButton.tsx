@@ -4,10 +4,19 @@ import { useTranslations } from 'next-intl'
 import { useEffect, useState } from 'react'
 
 import { COPIED_MS, writeClipboard } from '@/lib/browser/clipboard'
+import { reportKeyTaken } from '@/lib/browser/keyTaken'
 
 type State = 'idle' | 'copied' | 'failed'
 
-export function CopyButton({ text, label, className = 'button' }: { text: string; label?: string; className?: string }) {
+type Props = {
+  text: string
+  label?: string
+  className?: string
+  /** A free key's id: copying it is a take the site counts (src/lib/probes/keyTakes.ts). */
+  takenKey?: number
+}
+
+export function CopyButton({ text, label, className = 'button', takenKey }: Props) {
   const t = useTranslations('KeyTable')
   const [state, setState] = useState<State>('idle')
   useEffect(() => {
@@ -23,7 +32,16 @@ export function CopyButton({ text, label, className = 'button' }: { text: string
       // For the islands (src/islands/copy.ts), which copy on pages served without React.
       data-copy={text}
       data-label={label ?? t('copy')}
-      onClick={() => writeClipboard(text).then(() => setState('copied'), () => setState('failed'))}
+      data-taken-key={takenKey}
+      onClick={() =>
+        writeClipboard(text).then(
+          () => {
+            setState('copied')
+            if (takenKey !== undefined) reportKeyTaken(takenKey)
+          },
+          () => setState('failed'),
+        )
+      }
     >
       <span aria-live="polite">{state === 'copied' ? t('copied') : state === 'failed' ? t('copyFailed') : (label ?? t('copy'))}</span>
     </button>

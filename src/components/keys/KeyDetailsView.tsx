@@ -38,6 +38,7 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
   const protocol = PROTOCOL_LABELS[details.protocol]
   // A link key (vless, trojan, Outline) is copied into an app first; a file key (WireGuard, OpenVPN, SSTP) is downloaded.
   const copyFirst = protocolHasShareLink(details.protocol)
+  const takenKey = details.free ? details.id : undefined
 
   return (
     <article className="key-details" data-key-id={details.id}>
@@ -89,7 +90,7 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
           <pre className="key-string" data-testid="key-string">
             {details.copyText}
           </pre>
-          <CopyButton text={details.copyText} label={t('copyKey')} className={copyFirst ? 'button button--primary' : 'button'} />
+          <CopyButton text={details.copyText} label={t('copyKey')} className={copyFirst ? 'button button--primary' : 'button'} takenKey={takenKey} />
         </section>
       ) : null}
 
@@ -128,7 +129,7 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
             </div>
           </dl>
           {details.copyText ? null : (
-            <CopyButton text={connectionText(details.connection, connectionLabels(t))} label={t('copyParameters')} />
+            <CopyButton text={connectionText(details.connection, connectionLabels(t))} label={t('copyParameters')} takenKey={takenKey} />
           )}
         </section>
       ) : null}

@@ -86,7 +86,7 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
         {/* A flex box inside the cell, not the cell itself: a flex cell leaves the table's row lines. */}
         {/* Copying is what most visitors came for: it comes first (and on a phone it is the first button of the card). */}
         <div className="key-actions">
-          {copyText ? <CopyButton text={copyText} /> : null}
+          {copyText ? <CopyButton text={copyText} takenKey={row.free ? row.id : undefined} /> : null}
           <a href={detailsHref} onClick={open()} className="button button--ghost" data-opens-key={row.id}>
             {t('readMore')}
             {/* Which key, for screen readers and link lists: ten links all called "Read more" say nothing. */}

@@ -36,6 +36,8 @@ export type PublicKeyRow = {
   /** What "Copy" puts on the clipboard: the share link or WireGuard config, else null (parameters are copied). */
   copyText: string | null
   connection: ConnectionParameters | null
+  /** A free key (its copies and downloads are counted: src/lib/probes/keyTakes.ts). */
+  free?: boolean
   /** The device a subscriber named their VIP key after; null for free keys. */
   device?: string | null
   /**
@@ -76,6 +78,7 @@ function toRow(key: Key): PublicKeyRow {
     createdAt: key.createdAt,
     copyText: key.keyString ?? (key.protocol === 'wireguard' ? (key.configFile?.content ?? null) : null),
     connection: connectionOf(key),
+    free: key.tier === 'free',
     device: key.deviceLabel ?? null,
     health: key.liveness?.checkedAt
       ? { status: key.liveness.ok ? 'up' : 'down', checkedAt: key.liveness.checkedAt, through: 'connection' }
@@ -99,6 +102,7 @@ const ROW_SELECT = {
   connection: true,
   configFile: { content: true },
   deviceLabel: true,
+  tier: true,
   liveness: { checkedAt: true, ok: true },
   reach: { state: true, country: true, worksOn: true, checkedAt: true, uptimeWeek: true },
 } as const

@@ -17,6 +17,7 @@ type Limiters = {
   speedTest: RateLimiterPostgres
   feed: RateLimiterPostgres
   probe: RateLimiterPostgres
+  keyTake: RateLimiterPostgres
   passwordPerAccountAddress: RateLimiterPostgres
   passwordPerAccount: RateLimiterPostgres
   passwordPerIp: RateLimiterPostgres
@@ -55,6 +56,9 @@ function limitersFor(payload: Payload): Limiters {
     // Probes' rounds (src/app/api/probe): a probe asks and reports a few times a minute at most; this bounds what
     // guessing tokens or a probe gone wild costs the database.
     probe: limiter({ keyPrefix: 'probe-ip', points: 600, duration: 60 * 60 }),
+    // A free key copied or downloaded (src/lib/probes/keyTakes.ts): one take per key per network address an hour, so
+    // one visitor clicking "Copy" ten times, or a script from one address, counts once.
+    keyTake: limiter({ keyPrefix: 'key-take-ip', points: 1, duration: 60 * 60 }),
     // Password guesses, counted before the password is checked. Ten per account from one network address in a quarter
     // hour (a successful login clears them), so guesses from other addresses never hold the owner back; thirty per
     // address, so one address cannot walk through many accounts; and a hundred an hour per account from everywhere,
@@ -140,6 +144,17 @@ export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'a
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
+    throw error
+  }
+}
+
+/** Whether this take of the key from this network address is the first this hour (and so counts). */
+export async function consumeKeyTake(payload: Payload, ip: string, keyId: number): Promise<boolean> {
+  try {
+    await limitersFor(payload).keyTake.consume(rowKey(`${allowanceKey(ip)} ${keyId}`))
+    return true
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false
     throw error
   }
 }

@@ -19,8 +19,9 @@ export const LIST_RANK: Record<Protocol, number> = {
 
 /**
  * A key's place in the public lists (lower first): what the probes where the visitors are found of it comes before the
- * protocol (src/lib/probes/reach.ts: proven there, untested, its own last check failed), then the protocol's rank.
+ * protocol (src/lib/probes/reach.ts: proven there, untested, its own last check failed; a suspect key a step down), then
+ * the protocol's rank.
  */
-export function keyListRank(protocol: Protocol, reach: Reach | null | undefined, ownLastCheckFailed: boolean): number {
-  return reachRank(reach, ownLastCheckFailed) * 10 + LIST_RANK[protocol]
+export function keyListRank(protocol: Protocol, reach: Reach | null | undefined, ownLastCheckFailed: boolean, suspect = false): number {
+  return reachRank(reach, ownLastCheckFailed, suspect) * 10 + LIST_RANK[protocol]
 }

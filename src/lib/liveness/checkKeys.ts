@@ -111,7 +111,7 @@ const NO_CHECK = { checkedAt: null, ok: null, latencyMs: null, exitCountry: null
  * passed), without the collection's hooks (no public cache dropped per key, no whole-row rewrite).
  */
 async function writeLiveness(payload: Payload, key: Key, liveness: Record<string, unknown>): Promise<void> {
-  const listRank = isProtocol(key.protocol) ? keyListRank(key.protocol, key.reach?.state, liveness.ok === false) : undefined
+  const listRank = isProtocol(key.protocol) ? keyListRank(key.protocol, key.reach?.state, liveness.ok === false, Boolean(key.reach?.suspectSince)) : undefined
   await payload.db.updateOne({ collection: 'keys', id: key.id, data: { liveness, ...(listRank === undefined ? {} : { listRank }) }, returning: false })
 }
 

@@ -1,5 +1,5 @@
 // The metrics the database holds, read when Prometheus scrapes (a few grouped counts on indexed columns): the job
-// queue, servers down, free keys hidden by their connection check, free keys listed, and free lists left without a
+// queue, servers down, free keys hidden by their connection check, free keys taken but unused, free keys listed, and free lists left without a
 // key, and the probes' checks by network. The same on every instance. Servers down and empty lists are counted as the site's own incidents decide them
 // (src/lib/alerts/conditions.ts), so Prometheus's alerts and the staff's e-mails agree.
 import type { Payload } from 'payload'
@@ -16,7 +16,7 @@ const DUE = 'completed_at IS NULL AND has_error IS NOT TRUE AND processing IS NO
 
 export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): Promise<void> {
   const pool = sqlPool(payload)
-  const [queue, oldest, servers, failing, listed, offered, probed, silent] = await Promise.all([
+  const [queue, oldest, servers, failing, suspect, listed, offered, probed, silent] = await Promise.all([
     pool.query<{ task: string; jobs: number }>(`SELECT task_slug::text AS task, count(*)::int AS jobs FROM payload_jobs WHERE ${DUE} GROUP BY task_slug`),
     pool.query<{ seconds: number | null }>(`SELECT extract(epoch FROM now() - min(coalesce(wait_until, created_at)))::float AS seconds FROM payload_jobs WHERE ${DUE}`),
     // Down as the incident says: after HIDE_SERVER_AFTER_FAILED_CHECKS failed checks in a row, not the first.
@@ -27,6 +27,10 @@ export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): 
     pool.query<{ protocol: string; keys: number }>(
       `SELECT protocol::text, count(*)::int AS keys FROM keys WHERE tier = 'free' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()) AND liveness_failures >= $1 GROUP BY protocol`,
       [HIDE_KEY_AFTER_FAILED_CHECKS],
+    ),
+    // Taken but unused (src/lib/probes/keyTakes.ts).
+    pool.query<{ protocol: string; keys: number }>(
+      `SELECT protocol::text, count(*)::int AS keys FROM keys WHERE tier = 'free' AND revoked_at IS NULL AND reach_suspect_since IS NOT NULL GROUP BY protocol`,
     ),
     pool.query<{ protocol: string; keys: number }>(`SELECT protocol::text, sum(keys)::int AS keys FROM key_listing WHERE expires_at > now() GROUP BY protocol`),
     // Each free list an enabled free server offers, with whether it has a key now.
@@ -63,6 +67,7 @@ export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): 
   // Every protocol, none included: an empty list is a 0 an alert can see, not a missing series.
   for (const protocol of PROTOCOLS) {
     gauges.keysFailing.set({ protocol }, failing.rows.find((row) => row.protocol === protocol)?.keys ?? 0)
+    gauges.keysSuspect.set({ protocol }, suspect.rows.find((row) => row.protocol === protocol)?.keys ?? 0)
     gauges.freeKeysListed.set({ protocol }, listed.rows.find((row) => row.protocol === protocol)?.keys ?? 0)
     gauges.freeListsEmpty.set({ protocol }, [...empty].filter((list) => list.endsWith(`:${protocol}`)).length)
   }

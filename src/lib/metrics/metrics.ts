@@ -68,6 +68,7 @@ function createMetrics() {
     serversDown: new Gauge({ name: `${METRIC_PREFIX}servers_down`, help: `Enabled VPN servers whose health check failed ${HIDE_SERVER_AFTER_FAILED_CHECKS} times in a row (what the site counts as down)`, registers }),
     serversEnabled: new Gauge({ name: `${METRIC_PREFIX}servers_enabled`, help: 'Enabled VPN servers', registers }),
     keysFailing: new Gauge({ name: `${METRIC_PREFIX}keys_failing_check`, help: 'Free keys hidden because their connection check fails, by protocol', labelNames: ['protocol'] as const, registers }),
+    keysSuspect: new Gauge({ name: `${METRIC_PREFIX}keys_taken_unused`, help: 'Free keys many visitors copied or downloaded while their panel saw no traffic for hours, by protocol', labelNames: ['protocol'] as const, registers }),
     freeKeysListed: new Gauge({ name: `${METRIC_PREFIX}free_keys_listed`, help: 'Free keys visitors can see now, by protocol', labelNames: ['protocol'] as const, registers }),
     freeListsEmpty: new Gauge({
       name: `${METRIC_PREFIX}free_lists_empty`,

@@ -5,7 +5,8 @@
 // looked up in the offline IP-to-ASN database among the networks the visitors' country's probes name
 // (./visitorNetwork.ts). A key used from МТС in the last hour works on МТС, without a probe: the verdict where the
 // visitors are (./reach.ts) counts it as a pass from there. An address is kept as nothing but its country, network
-// and hour (key_use_hours), forgotten with the probes' roll-ups.
+// and hour (key_use_hours), forgotten with the probes' roll-ups. A free key many visitors took with no use after is
+// suspect (./keyTakes.ts).
 import type { Payload } from 'payload'
 
 import { sqlPool } from '@/lib/db/pool'
@@ -13,6 +14,7 @@ import { adapterFor } from '@/lib/provisioning'
 import type { KeyUse } from '@/lib/provisioning/adapter'
 import type { Server } from '@/payload-types'
 
+import { updateSuspects } from './keyTakes'
 import { audienceCountry, updateReach } from './rounds'
 import { visitorNetwork } from './visitorNetwork'
 
@@ -70,12 +72,15 @@ export async function recordPanelUse(payload: Payload, server: Server, now: Date
   }
   if (read.length > 0) {
     await pool.query(
-      `INSERT INTO key_use AS u (key_id, bytes, read_at, used_at)
-       SELECT r.key_id, r.bytes, $4, CASE WHEN r.used THEN $4::timestamptz END FROM unnest($1::int[], $2::bigint[], $3::bool[]) AS r(key_id, bytes, used)
-       ON CONFLICT (key_id) DO UPDATE SET bytes = excluded.bytes, read_at = excluded.read_at, used_at = coalesce(excluded.used_at, u.used_at)`,
-      [read, bytes, used, now],
+      `INSERT INTO key_use AS u (key_id, bytes, read_at, used_at, watched_since)
+       SELECT r.key_id, r.bytes, $4, CASE WHEN r.used THEN $4::timestamptz END, $4 FROM unnest($1::int[], $2::bigint[], $3::bool[]) AS r(key_id, bytes, used)
+       ON CONFLICT (key_id) DO UPDATE SET bytes = excluded.bytes, read_at = excluded.read_at, used_at = coalesce(excluded.used_at, u.used_at),
+         watched_since = CASE WHEN u.read_at < $5 THEN excluded.watched_since ELSE u.watched_since END`,
+      // After a gap in the readings no use could be told over it: the watch starts again (./keyTakes.ts).
+      [read, bytes, used, now, new Date(now.getTime() - GROWTH_OVER_MS)],
     )
   }
+  const suspectChanged = await updateSuspects(payload, read, now)
   if (proven.length > 0) {
     await pool.query(
       `INSERT INTO key_use_hours (key_id, country, network, hour)
@@ -83,7 +88,8 @@ export async function recordPanelUse(payload: Payload, server: Server, now: Date
        ON CONFLICT DO NOTHING`,
       [proven.map((entry) => entry.key), proven.map((entry) => entry.network.slice(0, 60)), country, now],
     )
-    await updateReach(payload, [...new Set(proven.map((entry) => entry.key))], country, now)
   }
+  const changed = [...new Set([...proven.map((entry) => entry.key), ...suspectChanged])]
+  if (changed.length > 0) await updateReach(payload, changed, country, now)
   return { read: read.length, used: used.filter(Boolean).length, proven: new Set(proven.map((entry) => entry.key)).size }
 }

@@ -80,12 +80,14 @@ export function reachByNetwork(
  * The key's place among keys otherwise alike (lower first): proven where the visitors are, then untested there, then
  * one whose own last check (from abroad) failed; blocked and down keys are not listed there at all. A key that failed
  * its last check never comes before one that passed, whatever its expiry: a pass from the visitors' networks is the
- * check that counts most.
+ * check that counts most. A suspect key (taken many times, no traffic since: ./keyTakes.ts) goes one step down: a
+ * proven one among the untested, an untested one after them, never below a key whose own check failed.
  */
-export function reachRank(reach: Reach | null | undefined, ownLastCheckFailed: boolean): number {
-  if (reach === 'blocked' || reach === 'down') return 3
-  if (reach === 'works') return 0
-  return ownLastCheckFailed ? 2 : 1
+export function reachRank(reach: Reach | null | undefined, ownLastCheckFailed: boolean, suspect = false): number {
+  if (reach === 'blocked' || reach === 'down') return 4
+  if (reach === 'works') return suspect ? 1 : 0
+  if (ownLastCheckFailed) return 3
+  return suspect ? 2 : 1
 }
 
 /**

@@ -263,7 +263,7 @@ export async function updateReach(payload: Payload, keyIds: number[], country: s
       country,
       new Date(now.getTime() - STALE_AFTER_MS - 3_600_000),
     ]),
-    pool.query('SELECT id, protocol, liveness_ok, server_down, reach_state, for_probes FROM keys WHERE id = ANY($1::int[])', [keyIds]),
+    pool.query('SELECT id, protocol, liveness_ok, server_down, reach_state, reach_suspect_since, list_rank, for_probes FROM keys WHERE id = ANY($1::int[])', [keyIds]),
     pool.query(
       `SELECT key_id, sum(checks)::int AS checks, sum(passed)::int AS passed FROM probe_hours
        WHERE key_id = ANY($1::int[]) AND country = $2 AND hour >= $3 GROUP BY key_id`,
@@ -285,20 +285,31 @@ export async function updateReach(payload: Payload, keyIds: number[], country: s
   const weekOf = new Map((week.rows as { key_id: number; checks: number; passed: number }[]).map((row) => [row.key_id, row]))
   const columns = { id: [] as number[], reach: [] as Reach[], worksOn: [] as (string | null)[], blockedOn: [] as (string | null)[], checkedAt: [] as (Date | null)[], uptime: [] as (number | null)[], rank: [] as (number | null)[] }
   let changed = false
-  for (const key of keys.rows as { id: number; protocol: string; liveness_ok: boolean | null; server_down: boolean | null; reach_state: Reach | null; for_probes: boolean | null }[]) {
+  type KeyRow = {
+    id: number
+    protocol: string
+    liveness_ok: boolean | null
+    server_down: boolean | null
+    reach_state: Reach | null
+    reach_suspect_since: Date | null
+    list_rank: string | null
+    for_probes: boolean | null
+  }
+  for (const key of keys.rows as KeyRow[]) {
     const own = resultsOf.get(key.id) ?? []
     const witnessed = (key.for_probes ? witnesses.vip : witnesses.free).get(key.protocol)
     const ownCheckPasses = key.liveness_ok !== false && key.server_down !== true
     const reach = reachOf(own, ownCheckPasses, now, witnessed)
     const history = weekOf.get(key.id)
-    if (reach !== key.reach_state) changed = true
+    const rank = isProtocol(key.protocol) ? keyListRank(key.protocol, reach, key.liveness_ok === false, key.reach_suspect_since !== null) : null
+    if (reach !== key.reach_state || (rank !== null && rank !== Number(key.list_rank))) changed = true
     columns.id.push(key.id)
     columns.reach.push(reach)
     columns.worksOn.push(joinNetworks(reachByNetwork(own, ownCheckPasses, now, witnessed).filter((entry) => entry.reach === 'works').map((entry) => entry.network)))
     columns.blockedOn.push(joinNetworks(blockedNetworks(own, ownCheckPasses, now, witnessed)))
     columns.checkedAt.push(own.length > 0 ? new Date(Math.max(...own.map((result) => result.checkedAt.getTime()))) : null)
     columns.uptime.push(history && history.checks > 0 ? Math.round((history.passed / history.checks) * 100) : null)
-    columns.rank.push(isProtocol(key.protocol) ? keyListRank(key.protocol, reach, key.liveness_ok === false) : null)
+    columns.rank.push(rank)
   }
   if (columns.id.length > 0) {
     await pool.query(
@@ -327,12 +338,13 @@ export async function refreshStaleReach(payload: Payload, now: Date = new Date()
   return ids.length
 }
 
-/** Forgets roll-ups and the hours of use older than HISTORY_DAYS (the hourly job). */
+/** Forgets roll-ups, the hours of use and the keys' takes older than HISTORY_DAYS (the hourly job). */
 export async function forgetProbeHistory(payload: Payload, now: Date = new Date()): Promise<number> {
   const before = new Date(now.getTime() - HISTORY_DAYS * 24 * 3_600_000)
   const pool = sqlPool(payload)
   const keys = await pool.query('DELETE FROM probe_hours WHERE hour < $1', [before])
   const networks = await pool.query('DELETE FROM probe_network_hours WHERE hour < $1', [before])
   const used = await pool.query('DELETE FROM key_use_hours WHERE hour < $1', [before])
-  return [keys, networks, used].reduce((sum, result) => sum + ((result as { rowCount?: number }).rowCount ?? 0), 0)
+  const taken = await pool.query('DELETE FROM key_takes_hours WHERE hour < $1', [before])
+  return [keys, networks, used, taken].reduce((sum, result) => sum + ((result as { rowCount?: number }).rowCount ?? 0), 0)
 }

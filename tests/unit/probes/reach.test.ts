@@ -103,6 +103,19 @@ describe('the lists’ order by reach', () => {
     expect(reachRank('down', false)).toBe(reachRank('blocked', false))
   })
 
+  it('a suspect key (taken, unused) goes one step down: a proven one among the untested, never below a key whose own check failed (property)', () => {
+    expect(reachRank('works', false, true)).toBe(reachRank('untested', false))
+    expect(reachRank('untested', false, true)).toBeGreaterThan(reachRank('untested', false))
+    const reach = fc.constantFrom('works', 'blocked', 'down', 'untested', null)
+    fc.assert(
+      fc.property(reach, fc.boolean(), (a, failed) => {
+        expect(reachRank(a, failed, true)).toBeGreaterThanOrEqual(reachRank(a, failed))
+        expect(reachRank(a, failed, true)).toBeLessThanOrEqual(Math.max(reachRank(a, failed), reachRank('untested', true)))
+        if (a !== 'works') expect(reachRank(a, true, true)).toBe(reachRank(a, true))
+      }),
+    )
+  })
+
   it('a key that failed its last check never ranks above one that passed (property)', () => {
     const reach = fc.constantFrom('works', 'blocked', 'down', 'untested', null)
     fc.assert(
@@ -110,6 +123,8 @@ describe('the lists’ order by reach', () => {
         // Key A's last check failed (abroad, unproven here); key B's passed.
         if (a === 'works') return
         expect(reachRank(a, true)).toBeGreaterThanOrEqual(b === 'blocked' || b === 'down' ? 0 : reachRank(b, false))
+        // Whether either is suspect.
+        expect(reachRank(a, true)).toBeGreaterThanOrEqual(b === 'blocked' || b === 'down' ? 0 : reachRank(b, false, true))
       }),
     )
   })

@@ -3,7 +3,10 @@ import { NextResponse } from 'next/server'
 
 import { currentReader } from '@/lib/auth/currentUser'
 import { readKeyFile } from '@/lib/data/keys'
+import { payloadClient } from '@/lib/db/payload'
+import { clientIp } from '@/lib/http/clientIp'
 import { attachmentDisposition } from '@/lib/keys'
+import { recordKeyTake } from '@/lib/probes/keyTakes'
 import { recordId } from '@/lib/validation/recordId'
 
 
@@ -12,7 +15,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!parsed.success) return NextResponse.json({ error: 'invalid_key_id' }, { status: 400 })
   // A free key for anyone; otherwise the signed-in subscriber's own VIP key.
   let file = await readKeyFile(parsed.data)
-  if (!file) {
+  // A free key's download is a take (src/lib/probes/keyTakes.ts).
+  if (file) await recordKeyTake(await payloadClient(), parsed.data, clientIp(request.headers))
+  else {
     const user = await currentReader(request.headers)
     if (user) file = await readKeyFile(parsed.data, user)
   }
