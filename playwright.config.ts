@@ -53,13 +53,10 @@ export default defineConfig({
       ],
     },
   },
-  // The sites' own tests two at a time, and beside them the operator's drills, which start sites and databases of
-  // their own and wait on them with room for a busy machine (listed first, so they start first and never run alone
-  // at the end); then the cluster's tests, whose database and instance restarts under load run with nothing beside
-  // them (beside the other worker's tests a database restart outlasted the app's wait); last the header timings, a
-  // time measured against another, alone too.
+  // The sites' own tests two at a time; then the cluster's drills, which restart processes and databases and wait on
+  // them, with nothing beside them (beside the other worker's tests a database restart outlasted the app's wait);
+  // last the header timings, a time measured against another, alone too.
   projects: [
-    { name: 'drills', use: { baseURL: clusterURL }, testMatch: 'drills.spec.ts' },
     {
       name: 'yookassa',
       use: { baseURL: yookassaURL },
@@ -68,8 +65,8 @@ export default defineConfig({
       grepInvert: /plans page|My servers|another user/,
     },
     // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the project above.
-    { name: 'stripe', grepInvert: /YooKassa/, testIgnore: ['cluster.spec.ts', 'drills.spec.ts', 'headerBounds.spec.ts'] },
-    { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts', dependencies: ['drills', 'yookassa', 'stripe'] },
+    { name: 'stripe', grepInvert: /YooKassa/, testIgnore: ['cluster.spec.ts', 'headerBounds.spec.ts'] },
+    { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts', dependencies: ['yookassa', 'stripe'] },
     { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster'] },
   ],
   // One process starts all the sites on one PostgreSQL (tests/helpers/e2eSites.ts); ready when the cluster's nginx

@@ -316,7 +316,7 @@ describe('staff alerts', () => {
       // Never backed up: nothing to miss.
       await watch(new Date())
       expect(await openIncident('backupFailing')).toBeNull()
-      // The script itself records its failure (the drill in drills.spec.ts records its successes on a real dump).
+      // The script itself records its failure (the drill in cluster.spec.ts records its successes on a real dump).
       const run = spawnSync('sh', ['deploy/backup/backup.sh'], {
         env: { ...process.env, ...libpqEnv(process.env.DATABASE_URL!), BACKUP_DIR: mkdtempSync(path.join(tmpdir(), 'vpnkeys-backups-')), BACKUP_S3_URL: 's3://backups', BACKUP_S3_ACCESS_KEY_ID: '' },
         encoding: 'utf8',
