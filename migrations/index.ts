@@ -48,6 +48,7 @@ import * as migration_20261129_105353_vip_probe_keys from './20261129_105353_vip
 import * as migration_20261129_110255_probe_asns from './20261129_110255_probe_asns';
 import * as migration_20261129_140627_panel_use from './20261129_140627_panel_use';
 import * as migration_20261129_164112_key_takes from './20261129_164112_key_takes';
+import * as migration_20261129_171556_site_bot from './20261129_171556_site_bot';
 
 export const migrations = [
   {
@@ -298,6 +299,11 @@ export const migrations = [
   {
     up: migration_20261129_164112_key_takes.up,
     down: migration_20261129_164112_key_takes.down,
-    name: '20261129_164112_key_takes'
+    name: '20261129_164112_key_takes',
+  },
+  {
+    up: migration_20261129_171556_site_bot.up,
+    down: migration_20261129_171556_site_bot.down,
+    name: '20261129_171556_site_bot'
   },
 ];

@@ -92,6 +92,8 @@ const schema = z.object({
   /** Staff alerts to a Telegram chat (src/lib/alerts/telegram.ts): the bot's token from @BotFather and the chat's id. */
   TELEGRAM_BOT_TOKEN: optionalString.pipe(z.string().regex(/^\d+:[\w-]+$/, 'TELEGRAM_BOT_TOKEN must be the token @BotFather gave (digits, a colon, letters)').optional()),
   TELEGRAM_CHAT_ID: optionalString.pipe(z.string().regex(/^-?\d+$|^@\w+$/, 'TELEGRAM_CHAT_ID must be the chat’s number (e.g. -1001234567890) or a channel’s @name').optional()),
+  /** The site's bot for visitors and subscribers (src/lib/bot): its token from @BotFather, a bot of its own. */
+  TELEGRAM_SITE_BOT_TOKEN: optionalString.pipe(z.string().regex(/^\d+:[\w-]+$/, 'TELEGRAM_SITE_BOT_TOKEN must be the token @BotFather gave (digits, a colon, letters)').optional()),
   /** Another Bot API server (a local one, or the test double); default https://api.telegram.org. */
   TELEGRAM_API_URL: optionalString.pipe(z.url('TELEGRAM_API_URL must be an absolute URL').optional()),
   /** The least level production logs: trace, debug, info (default), warn, error, fatal. */

@@ -166,6 +166,19 @@ async function readKeyList(locale: Locale, filter: KeysFilter, { count, after }:
   return { rows, total, readAt: Date.now(), continuesAt: before.length, hasMore: next.length > SHOW_STEP }
 }
 
+/**
+ * The first key of a list in the lists' order (the site's rule: proven where the visitors are first), or the first
+ * after the key `after` (the bot's "another key"); null when the list holds none there.
+ */
+export async function readListedKey(locale: Locale, filter: KeysFilter, after: number | null = null): Promise<PublicKeyRow | null> {
+  const payload = await payloadClient()
+  const where = listingWhere(await listingFilter(payload, filter))
+  if (!where) return null
+  const position = after === null ? null : await readListPosition(payload, after)
+  const rows = await readListedRows(locale, position ? { and: [where, afterPosition(position)] } : where, 1, LIST_SORT)
+  return rows[0] ?? null
+}
+
 /** One key as `user` may see it (anonymous: current free keys only; a subscriber also their own keys). */
 export async function readKeyDetails(id: number, locale: Locale, user?: User): Promise<KeyDetails | null> {
   const payload = await payloadClient()

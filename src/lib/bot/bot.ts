@@ -1,0 +1,245 @@
+// The site's bot for visitors (grammY): free keys by country and protocol in the lists' order (the site's rule: keys
+// proven where the visitors are first), each with its text to copy, its QR code and its file, the apps' feed and the
+// key's page for the apps to install; VIP and support lead to the site. Russian or English: the user's choice
+// (remembered, ./store.ts), else Telegram's language_code. Every button's data is checked against a pattern, and all
+// a button can show is what the site's lists show anyone: altered data shows another public key at most.
+import { Bot, InlineKeyboard, InputFile } from 'grammy'
+import type { Context } from 'grammy'
+import type { UserFromGetMe } from 'grammy/types'
+import { createTranslator } from 'next-intl'
+import type { Payload } from 'payload'
+
+import { connectionLabels, connectionText } from '@/components/keys/connectionText'
+import type { Locale } from '@/i18n/locales'
+import en from '@/i18n/messages/en.json'
+import ru from '@/i18n/messages/ru.json'
+import { countryFlag } from '@/lib/countries/flag'
+import { readKeyDetails, readKeyFile, readListedKey, readListedPairs } from '@/lib/data/keys'
+import { siteUrl, absoluteUrl } from '@/lib/http/siteUrl'
+import { isProtocol, PROTOCOLS } from '@/lib/keys'
+import type { Protocol } from '@/lib/keys'
+import { PROTOCOL_LABELS } from '@/lib/keys/labels'
+import { keysSlug } from '@/lib/routing/keysFilter'
+import { hoursLeft } from '@/lib/time/hoursLeft'
+
+import { qrPng } from './qr'
+import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './store'
+
+export function botTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'Bot' })
+}
+type BotTranslator = ReturnType<typeof botTranslator>
+
+export type BotContext = Context & { locale: Locale; t: BotTranslator }
+
+/** Telegram's language_code: Russian for the languages of the site's Russian-speaking audience, else English. */
+export function localeOfLanguageCode(code: string | undefined): Locale {
+  return code && /^(ru|uk|be|kk|ky|uz|tg|hy|az|ka)(-|$)/i.test(code) ? 'ru' : 'en'
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+// Button data: `free`, `c:<country>`, `p:<country>:<protocol>`, `n:<country>:<protocol>:<key id>` (another key),
+// `vip`, `support`, `lang`, `l:<locale>`, `menu`.
+const COUNTRY = '([a-z]{2})'
+const PROTOCOL = `(${PROTOCOLS.join('|')})`
+
+function mainMenu(t: BotTranslator): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t('menuFreeKeys'), 'free')
+    .row()
+    .text(t('menuVip'), 'vip')
+    .text(t('menuSupport'), 'support')
+    .row()
+    .text(t('menuLanguage'), 'lang')
+}
+
+async function siteName(payload: Payload, locale: Locale): Promise<{ name: string; supportEmail: string }> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 })
+  return { name: settings.siteName, supportEmail: settings.supportEmail }
+}
+
+/** Edits the message a button sits on, or sends a new one when there is none to edit (a command). */
+async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Promise<void> {
+  if (ctx.callbackQuery?.message) {
+    await ctx.editMessageText(text, { reply_markup: keyboard, parse_mode: 'HTML', link_preview_options: { is_disabled: true } })
+  } else {
+    await ctx.reply(text, { reply_markup: keyboard, parse_mode: 'HTML', link_preview_options: { is_disabled: true } })
+  }
+}
+
+async function showMenu(ctx: BotContext, payload: Payload): Promise<void> {
+  const { name } = await siteName(payload, ctx.locale)
+  await show(ctx, escapeHtml(ctx.t('welcome', { siteName: name })), mainMenu(ctx.t))
+}
+
+async function showCountries(ctx: BotContext): Promise<void> {
+  const pairs = await readListedPairs(ctx.locale)
+  const countries = [...new Map(pairs.map(({ code, name }) => [code, name])).entries()]
+  const keyboard = new InlineKeyboard()
+  countries.forEach(([code, name], index) => {
+    keyboard.text(`${countryFlag(code)} ${name}`, `c:${code}`)
+    if (index % 2 === 1) keyboard.row()
+  })
+  if (countries.length % 2 === 1) keyboard.row()
+  keyboard.text(ctx.t('back'), 'menu')
+  await show(ctx, ctx.t(countries.length > 0 ? 'chooseCountry' : 'noKeys'), keyboard)
+}
+
+async function showProtocols(ctx: BotContext, code: string): Promise<void> {
+  const pairs = (await readListedPairs(ctx.locale)).filter((pair) => pair.code === code)
+  const keyboard = new InlineKeyboard()
+  // The lists' protocol order (src/lib/keys/listOrder.ts's groups): the phone-ready ones first.
+  const protocols = PROTOCOLS.filter((protocol) => pairs.some((pair) => pair.protocol === protocol))
+  protocols.forEach((protocol, index) => {
+    keyboard.text(PROTOCOL_LABELS[protocol], `p:${code}:${protocol}`)
+    if (index % 3 === 2) keyboard.row()
+  })
+  if (protocols.length % 3 !== 0) keyboard.row()
+  keyboard.text(ctx.t('back'), 'free')
+  const country = pairs[0]?.name
+  await show(ctx, country ? escapeHtml(ctx.t('chooseProtocol', { country: `${countryFlag(code)} ${country}` })) : ctx.t('noKeysThere'), keyboard)
+}
+
+/** Sends a key as new messages (kept in the chat): its text to copy, its QR code, its file. */
+async function sendKey(ctx: BotContext, code: string, protocol: Protocol, after: number | null): Promise<void> {
+  const filter = { country: code, protocol }
+  let row = await readListedKey(ctx.locale, filter, after)
+  let wrapped = false
+  if (!row && after !== null) {
+    row = await readListedKey(ctx.locale, filter, null)
+    wrapped = row !== null
+  }
+  if (!row) {
+    await ctx.answerCallbackQuery({ text: ctx.t('noKeysThere') })
+    return
+  }
+  const details = await readKeyDetails(row.id, ctx.locale)
+  if (!details) {
+    await ctx.answerCallbackQuery({ text: ctx.t('noKeysThere') })
+    return
+  }
+  await ctx.answerCallbackQuery(wrapped ? { text: ctx.t('firstAgain') } : {})
+  const t = ctx.t
+  const hours = hoursLeft(details.expiresAt, new Date())
+  const lines = [
+    `<b>${escapeHtml(t('keyTitle', { country: `${countryFlag(details.countryCode)} ${details.countryName}`, protocol: PROTOCOL_LABELS[protocol] }))}</b>`,
+    escapeHtml(hours === null ? t('unlimited') : t('hoursLeft', { hours })),
+    '',
+  ]
+  if (details.copyText) {
+    lines.push(details.copyText.includes('\n') ? `<pre>${escapeHtml(details.copyText)}</pre>` : `<code>${escapeHtml(details.copyText)}</code>`, '', escapeHtml(t('copyHint')))
+  } else if (details.connection) {
+    const labels = connectionLabels((key) => (ctx.locale === 'en' ? en : ru).KeyDetails[key])
+    lines.push(`<pre>${escapeHtml(connectionText(details.connection, labels))}</pre>`, '', escapeHtml(t('parametersHint')))
+  }
+  const file = details.file && !details.copyText ? await readKeyFile(details.id) : null
+  if (file) lines.push(escapeHtml(t('fileHint')))
+  const keyboard = new InlineKeyboard()
+    .text(t('anotherKey'), `n:${code}:${protocol}:${details.id}`)
+    .row()
+    .url(t('howToConnect'), `${siteUrl(`/keys/${details.id}`, ctx.locale)}#apps`)
+    .row()
+    .url(t('feed'), absoluteUrl(`/api/feed/${keysSlug({ protocol, country: code })}`))
+    .row()
+    .text(t('menu'), 'menu')
+  await ctx.reply(lines.join('\n'), { parse_mode: 'HTML', reply_markup: keyboard, link_preview_options: { is_disabled: true } })
+  if (details.qrValue) await ctx.replyWithPhoto(new InputFile(await qrPng(details.qrValue), 'key.png'), { caption: t('qrCaption') })
+  if (file) await ctx.replyWithDocument(new InputFile(Buffer.from(file.content), file.filename))
+}
+
+/**
+ * The bot with its handlers. `botInfo` skips the getMe a bot otherwise asks once before its first update; `apiRoot`:
+ * another Bot API server (the tests' double).
+ */
+export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { token: string; apiRoot: string; botInfo?: UserFromGetMe }): Bot<BotContext> {
+  const bot = new Bot<BotContext>(token, { client: { apiRoot }, ...(botInfo ? { botInfo } : {}) })
+
+  // Each update once, whichever instance Telegram reached and however often it is sent again; given back if its
+  // handling failed, so Telegram's next try is handled.
+  bot.use(async (ctx, next) => {
+    const id = ctx.update.update_id
+    if (!(await claimUpdate(payload, id))) return
+    try {
+      await next()
+    } catch (error) {
+      await releaseUpdate(payload, id)
+      throw error
+    }
+  })
+
+  bot.use(async (ctx, next) => {
+    const chosen = ctx.from ? await chosenLanguage(payload, ctx.from.id) : null
+    ctx.locale = chosen ?? localeOfLanguageCode(ctx.from?.language_code)
+    ctx.t = botTranslator(ctx.locale)
+    await next()
+  })
+
+  // Private chats only: in a group the bot says nothing.
+  const chats = bot.chatType('private')
+  chats.command('start', (ctx) => showMenu(ctx, payload))
+  chats.command('keys', (ctx) => showCountries(ctx))
+  chats.command('language', (ctx) => show(ctx, ctx.t('chooseLanguage'), languageKeyboard()))
+
+  chats.callbackQuery('menu', async (ctx) => {
+    await ctx.answerCallbackQuery()
+    await showMenu(ctx, payload)
+  })
+  chats.callbackQuery('free', async (ctx) => {
+    await ctx.answerCallbackQuery()
+    await showCountries(ctx)
+  })
+  chats.callbackQuery(new RegExp(`^c:${COUNTRY}$`), async (ctx) => {
+    await ctx.answerCallbackQuery()
+    await showProtocols(ctx, ctx.match[1]!)
+  })
+  chats.callbackQuery(new RegExp(`^p:${COUNTRY}:${PROTOCOL}$`), async (ctx) => {
+    const protocol = ctx.match[2]
+    if (isProtocol(protocol)) await sendKey(ctx, ctx.match[1]!, protocol, null)
+  })
+  chats.callbackQuery(new RegExp(`^n:${COUNTRY}:${PROTOCOL}:(\\d{1,10})$`), async (ctx) => {
+    const protocol = ctx.match[2]
+    if (isProtocol(protocol)) await sendKey(ctx, ctx.match[1]!, protocol, Number(ctx.match[3]))
+  })
+  chats.callbackQuery('vip', async (ctx) => {
+    await ctx.answerCallbackQuery()
+    await show(ctx, escapeHtml(ctx.t('vip')), new InlineKeyboard().url(ctx.t('vipPlans'), siteUrl('/tariffs', ctx.locale)).row().text(ctx.t('back'), 'menu'))
+  })
+  chats.callbackQuery('support', async (ctx) => {
+    await ctx.answerCallbackQuery()
+    const { supportEmail } = await siteName(payload, ctx.locale)
+    await show(ctx, escapeHtml(ctx.t('support', { email: supportEmail })), new InlineKeyboard().url(ctx.t('supportPage'), siteUrl('/support', ctx.locale)).row().text(ctx.t('back'), 'menu'))
+  })
+  chats.callbackQuery('lang', async (ctx) => {
+    await ctx.answerCallbackQuery()
+    await show(ctx, ctx.t('chooseLanguage'), languageKeyboard())
+  })
+  chats.callbackQuery(/^l:(ru|en)$/, async (ctx) => {
+    const locale = ctx.match[1] === 'en' ? 'en' : 'ru'
+    await chooseLanguage(payload, ctx.from.id, locale)
+    ctx.locale = locale
+    ctx.t = botTranslator(locale)
+    await ctx.answerCallbackQuery({ text: ctx.t('languageSet') })
+    await showMenu(ctx, payload)
+  })
+  // Anything else a button says (an old menu, or data someone made up) changes nothing.
+  bot.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: ctx.t('outdated') }))
+  // Any other message in a private chat: the menu.
+  chats.on('message', (ctx) => showMenu(ctx, payload))
+
+  return bot
+}
+
+function languageKeyboard(): InlineKeyboard {
+  return new InlineKeyboard().text('Русский', 'l:ru').text('English', 'l:en')
+}
+
+/** The commands Telegram lists in the bot's menu, per language. */
+export function botCommands(locale: Locale): { command: string; description: string }[] {
+  const t = botTranslator(locale)
+  return [
+    { command: 'start', description: t('commandStart') },
+    { command: 'keys', description: t('commandKeys') },
+    { command: 'language', description: t('commandLanguage') },
+  ]
+}

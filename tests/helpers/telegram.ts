@@ -1,0 +1,182 @@
+// A double of the Telegram Bot API (https://core.telegram.org/bots/api), built to its published contract as far as
+// the site's bot uses it: `POST /bot<token>/<method>` with JSON or multipart/form-data (a file as a part named by
+// `attach://<name>`), answered `{ ok, result }`, or `{ ok: false, error_code, description }` for a wrong token or
+// an unknown method. Every call is recorded with its parameters (files as their name, type and bytes) for the
+// tests to read; `update` builds the updates Telegram would send. No test framework is imported here.
+import { readBody, serveDouble } from './panels'
+import type { ServedDouble } from './panels'
+
+export type SentFile = { filename: string; type: string; bytes: Buffer }
+export type BotCall = { method: string; params: Record<string, unknown> }
+
+export type TelegramDouble = ServedDouble & {
+  token: string
+  calls: BotCall[]
+  /** The calls of one method, in order. */
+  called: (method: string) => BotCall[]
+  /** Forgets the calls so far. */
+  clear: () => void
+  /** Methods the double refuses once each, as the Bot API does when it fails (500). */
+  failOnce: Set<string>
+}
+
+export const BOT_INFO = {
+  id: 7_000_000_001,
+  is_bot: true as const,
+  first_name: 'VPN ключи',
+  username: 'vpnkeys_test_bot',
+  can_join_groups: false,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+}
+
+const METHODS = new Set([
+  'getMe',
+  'sendMessage',
+  'sendPhoto',
+  'sendDocument',
+  'editMessageText',
+  'answerCallbackQuery',
+  'setWebhook',
+  'deleteWebhook',
+  'setMyCommands',
+])
+
+/** A part's file name, quoted or not (grammY writes it bare, as Telegram accepts). */
+function filenameOf(headers: string): string | undefined {
+  const match = /;\s*filename=(?:"([^"]*)"|([^;\r\n]+))/i.exec(headers)
+  return match ? (match[1] ?? match[2]!.trim()) : undefined
+}
+
+/** The parts of a multipart/form-data body (RFC 7578): each with its name, and a file's name and type. */
+function multipartParts(contentType: string, raw: Buffer): { name: string; filename?: string; type?: string; body: Buffer }[] {
+  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1]
+  if (!boundary) return []
+  const delimiter = Buffer.from(`--${boundary}`)
+  const parts: { name: string; filename?: string; type?: string; body: Buffer }[] = []
+  let start = raw.indexOf(delimiter)
+  while (start !== -1) {
+    const next = raw.indexOf(delimiter, start + delimiter.length)
+    if (next === -1) break
+    const part = raw.subarray(start + delimiter.length, next)
+    const headerEnd = part.indexOf('\r\n\r\n')
+    if (headerEnd !== -1) {
+      const headers = part.subarray(0, headerEnd).toString('utf8')
+      // The body ends before the CRLF that precedes the next delimiter.
+      const body = part.subarray(headerEnd + 4, part.length - 2)
+      const name = /;\s*name="([^"]*)"/.exec(headers)?.[1]
+      if (name !== undefined) parts.push({ name, filename: filenameOf(headers), type: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1], body })
+    }
+    start = next
+  }
+  return parts
+}
+
+function paramsOf(contentType: string, raw: Buffer): Record<string, unknown> {
+  if (contentType.startsWith('application/json')) return JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>
+  if (!contentType.startsWith('multipart/form-data')) return {}
+  const fields: Record<string, unknown> = {}
+  const files = new Map<string, SentFile>()
+  for (const part of multipartParts(contentType, raw)) {
+    if (part.filename !== undefined) {
+      files.set(part.name, { filename: part.filename, type: part.type ?? '', bytes: part.body })
+      continue
+    }
+    const value = part.body.toString('utf8')
+    // Objects and arrays go as JSON in their field.
+    try {
+      fields[part.name] = /^[[{]/.test(value) ? JSON.parse(value) : value
+    } catch {
+      fields[part.name] = value
+    }
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    const attached = typeof value === 'string' ? /^attach:\/\/(.+)$/.exec(value)?.[1] : undefined
+    if (attached && files.has(attached)) fields[name] = files.get(attached)
+  }
+  return fields
+}
+
+export async function startTelegramDouble(token = '7000000001:AAtest-token_for_the_double'): Promise<TelegramDouble> {
+  const calls: BotCall[] = []
+  const failOnce = new Set<string>()
+  let messageId = 100
+  const served = await serveDouble(async (request, response) => {
+    const send = (status: number, body: unknown) => void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    const [, sentToken, method] = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(request.url ?? '/', 'http://x').pathname) ?? []
+    const chunks: Buffer[] = []
+    if (request.headers['content-type']?.startsWith('multipart/')) {
+      for await (const chunk of request) chunks.push(chunk as Buffer)
+    } else {
+      chunks.push(Buffer.from(await readBody(request)))
+    }
+    if (sentToken !== token) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' })
+    if (!method || !METHODS.has(method)) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' })
+    const params = paramsOf(String(request.headers['content-type'] ?? ''), Buffer.concat(chunks))
+    if (failOnce.delete(method)) return send(500, { ok: false, error_code: 500, description: 'Internal Server Error' })
+    calls.push({ method, params })
+    const chat = { id: Number(params.chat_id ?? 0), type: 'private' }
+    const message = { message_id: (messageId += 1), date: Math.floor(Date.now() / 1000), chat }
+    switch (method) {
+      case 'getMe':
+        return send(200, { ok: true, result: BOT_INFO })
+      case 'sendMessage':
+        return send(200, { ok: true, result: { ...message, text: params.text } })
+      case 'editMessageText':
+        return send(200, { ok: true, result: { ...message, message_id: Number(params.message_id), text: params.text } })
+      case 'sendPhoto':
+        return send(200, { ok: true, result: { ...message, photo: [{ file_id: 'photo', file_unique_id: 'photo', width: 512, height: 512 }], caption: params.caption } })
+      case 'sendDocument':
+        return send(200, { ok: true, result: { ...message, document: { file_id: 'document', file_unique_id: 'document' } } })
+      default:
+        return send(200, { ok: true, result: true })
+    }
+  })
+  return {
+    ...served,
+    token,
+    calls,
+    called: (method) => calls.filter((call) => call.method === method),
+    clear: () => void calls.splice(0, calls.length),
+    failOnce,
+  }
+}
+
+let lastUpdate = 500_000
+
+/** A Telegram user as updates carry them. */
+export function telegramUser(id: number, languageCode = 'ru') {
+  return { id, is_bot: false, first_name: `Тест ${id}`, language_code: languageCode }
+}
+
+/** A text message from `from` in their private chat (a command when it starts with "/"). */
+export function messageUpdate(from: ReturnType<typeof telegramUser>, text: string, updateId = (lastUpdate += 1)) {
+  const command = /^\/\w+/.exec(text)?.[0]
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: 'private', first_name: from.first_name },
+      from,
+      text,
+      ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
+    },
+  }
+}
+
+/** A press of an inline button with `data` under the bot's message `messageId` in `from`'s private chat. */
+export function callbackUpdate(from: ReturnType<typeof telegramUser>, data: string, messageId = 101, updateId = (lastUpdate += 1)) {
+  return {
+    update_id: updateId,
+    callback_query: {
+      id: `cb${updateId}`,
+      from,
+      chat_instance: `ci${from.id}`,
+      data,
+      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private', first_name: from.first_name }, from: BOT_INFO, text: '…' },
+    },
+  }
+}

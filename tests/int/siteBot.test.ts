@@ -1,0 +1,160 @@
+// The site's bot (src/lib/bot) against a double of the Telegram Bot API (tests/helpers/telegram.ts) and the seeded
+// keys in real PostgreSQL: updates come in as Telegram sends them to the webhook, with its secret header; what the
+// bot says is read from the calls it made to the Bot API.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { BOT_INFO, callbackUpdate, messageUpdate, startTelegramDouble, telegramUser } from '../helpers/telegram'
+import type { TelegramDouble } from '../helpers/telegram'
+import { testPayload } from '../helpers/payload'
+
+let payload: Payload
+let telegram: TelegramDouble
+let config: { token: string; apiRoot: string; secret: string }
+
+beforeAll(async () => {
+  payload = await testPayload()
+  telegram = await startTelegramDouble()
+  const { webhookSecret } = await import('@/lib/bot/config')
+  config = { token: telegram.token, apiRoot: telegram.url, secret: webhookSecret('a-payload-secret-of-at-least-32-characters', telegram.token) }
+})
+
+afterAll(async () => {
+  await telegram.close()
+})
+
+/** Sends an update to the webhook as Telegram does (with the bot's secret unless told otherwise). */
+async function deliver(update: unknown, { secret = config.secret as string | null, body = JSON.stringify(update) } = {}): Promise<Response> {
+  const { handleWebhook } = await import('@/lib/bot/webhook')
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (secret !== null) headers['x-telegram-bot-api-secret-token'] = secret
+  return handleWebhook(new Request('http://localhost/api/telegram/webhook', { method: 'POST', headers, body }), payload, config)
+}
+
+type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] }
+const buttons = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
+const last = (method: string) => telegram.called(method).at(-1)
+
+describe('the site’s bot', () => {
+  it('refuses updates without the bot’s secret, too large or not JSON, and is absent until its token is set', async () => {
+    const update = messageUpdate(telegramUser(9001), '/start')
+    expect((await deliver(update, { secret: null })).status).toBe(401)
+    expect((await deliver(update, { secret: 'wrong' })).status).toBe(401)
+    expect((await deliver(update, { secret: `${config.secret.slice(0, -1)}x` })).status).toBe(401)
+    expect((await deliver(update, { body: 'x'.repeat(300_000) })).status).toBe(413)
+    expect((await deliver(update, { body: '{not json' })).status).toBe(400)
+    expect(telegram.calls).toEqual([])
+    const route = await import('@/app/api/telegram/webhook/route')
+    expect((await route.POST(new Request('http://localhost/api/telegram/webhook', { method: 'POST', body: JSON.stringify(update) }))).status).toBe(404)
+  })
+
+  it('greets in the user’s language from Telegram, and in the one they choose after that, remembered', async () => {
+    telegram.clear()
+    const russian = telegramUser(9002, 'ru')
+    expect((await deliver(messageUpdate(russian, '/start'))).status).toBe(200)
+    expect(last('sendMessage')?.params.text).toMatch(/^Здравствуйте! Это бот сайта/)
+    expect(buttons(last('sendMessage')).map((button) => button.callback_data)).toEqual(['free', 'vip', 'support', 'lang'])
+    await deliver(messageUpdate(telegramUser(9003, 'de'), '/start'))
+    expect(last('sendMessage')?.params.text).toMatch(/^Hello! This is the bot of/)
+    // The Russian user chooses English: the button answers in English, and so does every later message.
+    await deliver(callbackUpdate(russian, 'lang'))
+    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toEqual(['l:ru', 'l:en'])
+    await deliver(callbackUpdate(russian, 'l:en'))
+    expect(last('answerCallbackQuery')?.params.text).toBe('Language: English.')
+    await deliver(messageUpdate(russian, 'привет'))
+    expect(last('sendMessage')?.params.text).toMatch(/^Hello!/)
+    await deliver(callbackUpdate(russian, 'l:ru'))
+    expect(last('answerCallbackQuery')?.params.text).toBe('Язык: русский.')
+  })
+
+  it('gives a free key by country and protocol in the lists’ order, with its QR code, the next one on “another key”, and a WireGuard key’s file', async () => {
+    const { readListedPairs, readListedKey, readKeyDetails, readKeyFile } = await import('@/lib/data/keys')
+    const { qrPng } = await import('@/lib/bot/qr')
+    const user = telegramUser(9004, 'ru')
+    const pairs = await readListedPairs('ru')
+    const vless = pairs.find((pair) => pair.protocol === 'vless')!
+    telegram.clear()
+    await deliver(callbackUpdate(user, 'free'))
+    expect(last('editMessageText')?.params.text).toBe('Выберите страну:')
+    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toContain(`c:${vless.code}`)
+    await deliver(callbackUpdate(user, `c:${vless.code}`))
+    expect(last('editMessageText')?.params.text).toContain(`${vless.name}: выберите протокол.`)
+    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toContain(`p:${vless.code}:vless`)
+
+    await deliver(callbackUpdate(user, `p:${vless.code}:vless`))
+    const first = (await readListedKey('ru', { country: vless.code, protocol: 'vless' }))!
+    const details = (await readKeyDetails(first.id, 'ru'))!
+    const sent = last('sendMessage')!
+    expect(sent.params).toMatchObject({ chat_id: user.id, parse_mode: 'HTML' })
+    expect(sent.params.text).toContain(`<code>${details.copyText!.replace(/&/g, '&amp;')}</code>`)
+    expect(sent.params.text).toContain('Нажмите на ключ, чтобы скопировать его')
+    expect(buttons(sent)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ text: '🔄 Другой ключ', callback_data: `n:${vless.code}:vless:${first.id}` }),
+        expect.objectContaining({ text: '📲 Как подключить', url: expect.stringMatching(new RegExp(`/keys/${first.id}#apps$`)) }),
+        expect.objectContaining({ text: '📋 Лента для приложений', url: expect.stringMatching(/\/api\/feed\/[\w-]+$/) }),
+      ]),
+    )
+    const photo = last('sendPhoto')!.params.photo as { bytes: Buffer; type: string }
+    expect(photo.bytes.equals(await qrPng(details.qrValue!))).toBe(true)
+
+    // Another key: the next in the lists' order, or the first again at the end.
+    const next = await readListedKey('ru', { country: vless.code, protocol: 'vless' }, first.id)
+    await deliver(callbackUpdate(user, `n:${vless.code}:vless:${first.id}`))
+    expect(buttons(last('sendMessage'))[0]!.callback_data).toBe(`n:${vless.code}:vless:${(next ?? first).id}`)
+    if (!next) expect(last('answerCallbackQuery')?.params.text).toBe('Других ключей нет — снова первый.')
+
+    // A WireGuard key is copied (its configuration is the text) and scanned: text and QR code, no file.
+    const wireguard = pairs.find((pair) => pair.protocol === 'wireguard')!
+    telegram.clear()
+    await deliver(callbackUpdate(user, `p:${wireguard.code}:wireguard`))
+    expect(last('sendMessage')?.params.text).toContain('<pre>[Interface]')
+    expect(telegram.called('sendPhoto')).toHaveLength(1)
+    expect(telegram.called('sendDocument')).toEqual([])
+    // An OpenVPN key is a file.
+    const openvpn = pairs.find((pair) => pair.protocol === 'openvpn')!
+    await deliver(callbackUpdate(user, `p:${openvpn.code}:openvpn`))
+    const key = (await readListedKey('ru', { country: openvpn.code, protocol: 'openvpn' }))!
+    const file = (await readKeyFile(key.id))!
+    const document = last('sendDocument')!.params.document as { filename: string; bytes: Buffer }
+    expect(document.filename).toBe(file.filename)
+    expect(document.bytes.toString('utf8')).toBe(file.content)
+  })
+
+  it('handles an update once however often Telegram sends it, and again after its handling failed', async () => {
+    const user = telegramUser(9005, 'en')
+    const update = messageUpdate(user, '/start')
+    telegram.clear()
+    expect((await deliver(update)).status).toBe(200)
+    expect((await deliver(update)).status).toBe(200)
+    expect(telegram.called('sendMessage')).toHaveLength(1)
+    // The Bot API fails on the answer: the webhook says so, and Telegram's next delivery of the update is handled.
+    const failing = messageUpdate(user, '/start')
+    telegram.failOnce.add('sendMessage')
+    expect((await deliver(failing)).status).toBe(500)
+    expect((await deliver(failing)).status).toBe(200)
+    expect(telegram.called('sendMessage')).toHaveLength(2)
+  })
+
+  it('changes nothing for buttons it never made, and says they are out of date', async () => {
+    const user = telegramUser(9006, 'ru')
+    telegram.clear()
+    for (const data of ['p:de:vless;drop', 'n:de:vless:abc', 'p:xx:telnet', 'c:DEU', 'l:de', 'k:1', 'n:de:vless:99999999999']) {
+      expect((await deliver(callbackUpdate(user, data))).status).toBe(200)
+    }
+    expect(telegram.called('sendMessage')).toEqual([])
+    expect(telegram.called('sendPhoto')).toEqual([])
+    expect(telegram.called('answerCallbackQuery').map((call) => call.params.text)).toEqual(Array(7).fill('Эта кнопка устарела. Меню: /start'))
+  })
+
+  it('is pointed at the site by `npm run telegram:webhook`: the webhook with its secret and its commands in both languages', async () => {
+    const { registerWebhook } = await import('@/lib/bot/register')
+    telegram.clear()
+    expect(await registerWebhook(config, 'https://vpnkeys.example/')).toBe('https://vpnkeys.example/api/telegram/webhook')
+    expect(telegram.called('setWebhook')[0]!.params).toMatchObject({ url: 'https://vpnkeys.example/api/telegram/webhook', secret_token: config.secret, allowed_updates: ['message', 'callback_query'] })
+    const commands = telegram.called('setMyCommands').map((call) => call.params)
+    expect(commands).toContainEqual(expect.objectContaining({ language_code: 'en', commands: expect.arrayContaining([{ command: 'keys', description: 'Free keys' }]) }))
+    expect(commands).toContainEqual(expect.objectContaining({ language_code: 'ru', commands: expect.arrayContaining([{ command: 'keys', description: 'Бесплатные ключи' }]) }))
+    expect(BOT_INFO.is_bot).toBe(true)
+  })
+})

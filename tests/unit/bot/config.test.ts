@@ -1,0 +1,36 @@
+// The site's bot: the webhook's secret Telegram sends back, and the language a user is spoken to in.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+
+import { localeOfLanguageCode } from '@/lib/bot/bot'
+import { secretMatches, webhookSecret } from '@/lib/bot/config'
+
+describe('the webhook’s secret', () => {
+  it('is what Telegram takes as secret_token (1–256 of A–Z, a–z, 0–9, _ and -), one per PAYLOAD_SECRET and token (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 32 }), fc.string({ minLength: 1 }), (secret, token) => {
+        expect(webhookSecret(secret, token)).toMatch(/^[A-Za-z0-9_-]{1,256}$/)
+        expect(webhookSecret(secret, token)).toBe(webhookSecret(secret, token))
+        expect(webhookSecret(secret, token)).not.toBe(webhookSecret(`${secret}x`, token))
+      }),
+    )
+  })
+
+  it('matches only itself, whatever is sent (property)', () => {
+    const secret = webhookSecret('a-payload-secret-of-at-least-32-characters', '1:token')
+    expect(secretMatches(secret, secret)).toBe(true)
+    expect(secretMatches(null, secret)).toBe(false)
+    fc.assert(
+      fc.property(fc.string(), (sent) => {
+        expect(secretMatches(sent, secret)).toBe(sent === secret)
+      }),
+    )
+  })
+})
+
+describe('the language a Telegram user is spoken to in', () => {
+  it('is Russian for Russian and the region’s languages, English for the rest and for none', () => {
+    for (const code of ['ru', 'ru-RU', 'uk', 'be', 'kk', 'uz']) expect(localeOfLanguageCode(code)).toBe('ru')
+    for (const code of ['en', 'en-US', 'de', 'rus', undefined, '']) expect(localeOfLanguageCode(code)).toBe('en')
+  })
+})
