@@ -27,13 +27,25 @@ export const siteUrl = (port: number) => `http://${FREE_KEYS_HOST}:${port}`
 /** The worker sites' addresses, by worker (tests/e2e/test.ts). */
 export const STRIPE_SITES = E2E_PORTS.stripe.map(siteUrl)
 
-/** Where the harness keeps each site's files (its nginx, its data folder), by public port: tests read a few of them. */
+/**
+ * Where the harness keeps each site's files (its nginx, its data folder) and its database, by public port: tests read
+ * a few of them.
+ */
 export const SITES_FILE = '.test/sites.json'
+
+function siteRecord(baseURL: string): { dir: string; databaseUrl: string } {
+  const sites = JSON.parse(readFileSync(path.join(ROOT, SITES_FILE), 'utf8')) as Record<string, { dir: string; databaseUrl: string }>
+  const site = sites[new URL(baseURL).port]
+  if (!site) throw new Error(`No end-to-end site on ${baseURL}`)
+  return site
+}
 
 /** The folder of the site at `baseURL` (its data folder: the secret, nginx's files), as the harness wrote it. */
 export function siteDir(baseURL: string): string {
-  const dirs = JSON.parse(readFileSync(path.join(ROOT, SITES_FILE), 'utf8')) as Record<string, string>
-  const dir = dirs[new URL(baseURL).port]
-  if (!dir) throw new Error(`No end-to-end site on ${baseURL}`)
-  return path.join(ROOT, dir)
+  return path.join(ROOT, siteRecord(baseURL).dir)
+}
+
+/** The database of the site at `baseURL`: for the few tests that set up a state no visitor could make quickly. */
+export function siteDatabaseUrl(baseURL: string): string {
+  return siteRecord(baseURL).databaseUrl
 }

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
         }),
       ]
   const sites = await Promise.all([...stripeSites, ...otherSites])
-  writeFileSync(path.join(root, SITES_FILE), JSON.stringify(Object.fromEntries(sites.map((site) => [site.publicPort, path.relative(root, site.dir)]))))
+  writeFileSync(path.join(root, SITES_FILE), JSON.stringify(Object.fromEntries(sites.map((site) => [site.publicPort, { dir: path.relative(root, site.dir), databaseUrl: site.env.DATABASE_URL }]))))
   const cluster = sites.find((site) => site.name === 'cluster')
   if (cluster) writeFileSync(CLUSTER_FILE, JSON.stringify({ instances: cluster.upstreams.map((upstream) => `http://${upstream}`), databaseUrl: databaseUrl('cluster') }))
   // nginx last, the last site's at the very end: Playwright waits for it, so every site is up when it answers.
