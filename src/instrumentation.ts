@@ -8,7 +8,12 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
   const { payloadClient } = await import('@/lib/db/payload')
   try {
-    await payloadClient()
+    const payload = await payloadClient()
+    // `npm run dev` with the site's bot set: its updates by long polling (src/lib/bot/polling.ts).
+    if (process.env.NODE_ENV === 'development') {
+      const { startDevBot } = await import('@/lib/bot/polling')
+      await startDevBot(payload)
+    }
   } catch (error) {
     // The first request will try again; the site must still start if the database is late.
     console.error('Payload did not start with the server:', error instanceof Error ? error.message : error)

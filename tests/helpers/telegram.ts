@@ -18,6 +18,8 @@ export type TelegramDouble = ServedDouble & {
   clear: () => void
   /** Methods the double refuses once each, as the Bot API does when it fails (500). */
   failOnce: Set<string>
+  /** Updates for a bot that asks for them (getUpdates, long polling), handed out from its `offset` on. */
+  pending: { update_id: number }[]
 }
 
 export const BOT_INFO = {
@@ -42,6 +44,7 @@ const METHODS = new Set([
   'setWebhook',
   'deleteWebhook',
   'setMyCommands',
+  'getUpdates',
 ])
 
 /** A part's file name, quoted or not (grammY writes it bare, as Telegram accepts). */
@@ -102,6 +105,7 @@ function paramsOf(contentType: string, raw: Buffer): Record<string, unknown> {
 export async function startTelegramDouble(token = '7000000001:AAtest-token_for_the_double'): Promise<TelegramDouble> {
   const calls: BotCall[] = []
   const failOnce = new Set<string>()
+  const pending: { update_id: number }[] = []
   let messageId = 100
   const served = await serveDouble(async (request, response) => {
     const send = (status: number, body: unknown) => void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
@@ -122,6 +126,17 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
     switch (method) {
       case 'getMe':
         return send(200, { ok: true, result: BOT_INFO })
+      case 'getUpdates': {
+        // Long polling: what is there from `offset` on (earlier ones are confirmed and dropped), else waits up to
+        // `timeout` seconds (a second at most here) for some.
+        const offset = Number(params.offset ?? 0)
+        const until = Date.now() + Math.min(Number(params.timeout ?? 0), 1) * 1000
+        for (;;) {
+          while (pending.length > 0 && pending[0]!.update_id < offset) pending.shift()
+          if (pending.length > 0 || Date.now() >= until) return send(200, { ok: true, result: pending.slice(0, Number(params.limit ?? 100)) })
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+      }
       case 'sendMessage':
         return send(200, { ok: true, result: { ...message, text: params.text } })
       case 'editMessageText':
@@ -141,6 +156,7 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
     called: (method) => calls.filter((call) => call.method === method),
     clear: () => void calls.splice(0, calls.length),
     failOnce,
+    pending,
   }
 }
 

@@ -147,6 +147,19 @@ describe('the site’s bot', () => {
     expect(telegram.called('answerCallbackQuery').map((call) => call.params.text)).toEqual(Array(7).fill('Эта кнопка устарела. Меню: /start'))
   })
 
+  it('asks for its updates itself in `npm run dev` (long polling, the webhook removed first), and answers them', async () => {
+    const { startLongPolling } = await import('@/lib/bot/polling')
+    telegram.clear()
+    const bot = await startLongPolling(payload, config)
+    try {
+      expect(telegram.calls[0]?.method).toBe('deleteWebhook')
+      telegram.pending.push(messageUpdate(telegramUser(9007, 'en'), '/start'))
+      await expect.poll(() => telegram.called('sendMessage').map((call) => call.params.text), { timeout: 10_000 }).toEqual([expect.stringMatching(/^Hello!/)])
+    } finally {
+      await bot.stop()
+    }
+  })
+
   it('is pointed at the site by `npm run telegram:webhook`: the webhook with its secret and its commands in both languages', async () => {
     const { registerWebhook } = await import('@/lib/bot/register')
     telegram.clear()
