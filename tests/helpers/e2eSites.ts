@@ -27,6 +27,7 @@ import { startNginx } from './nginx'
 import { runPrepare } from './prepare'
 import type { RunningNginx } from './nginx'
 import { startSmtp } from './smtp'
+import { startTelegramDouble } from './telegram'
 import type { TestSmtp } from './smtp'
 import { CLUSTER_METRICS_TOKEN, FREE_KEYS_HOST } from './testHosts'
 
@@ -35,6 +36,8 @@ const testDir = path.join(root, '.test')
 const mailDir = path.join(testDir, 'mail')
 
 export const CLUSTER_FILE = path.join(testDir, 'cluster.json')
+/** The Bot API double's address and the bot's token (tests/e2e/telegram.spec.ts). */
+export const TELEGRAM_FILE = path.join(testDir, 'telegram.json')
 
 type Stoppable = { stop: () => Promise<void> }
 
@@ -135,7 +138,17 @@ async function main(): Promise<void> {
 
   // The IP-to-ASN data: documentation ranges as private AS numbers (tests/fixtures/asn), so a test's visitor address
   // is on a network its probe names.
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ASN_DATA_DIR: path.join(root, 'tests/fixtures/asn') }
+  // The site's Telegram bot talks to a double of the Bot API (tests/helpers/telegram.ts); tests read its calls.
+  const telegram = await startTelegramDouble()
+  started.push({ stop: () => telegram.close() })
+  writeFileSync(TELEGRAM_FILE, JSON.stringify({ url: telegram.url, token: telegram.token }))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    ASN_DATA_DIR: path.join(root, 'tests/fixtures/asn'),
+    TELEGRAM_SITE_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_URL: telegram.url,
+  }
   // Migrated and seeded as a first start would (scripts/prepare.ts, compiled, as `npm start` runs it).
   await runPrepare('always', { ...env, NODE_ENV: 'production', DATABASE_URL: postgres.url, PAYLOAD_SECRET: randomBytes(24).toString('hex') }, { compiled: true })
   const admin = new pg.Client({ connectionString: databaseUrl('postgres') })

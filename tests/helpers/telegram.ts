@@ -102,6 +102,8 @@ function paramsOf(contentType: string, raw: Buffer): Record<string, unknown> {
   return fields
 }
 
+const isFile = (value: unknown): value is SentFile => typeof value === 'object' && value !== null && Buffer.isBuffer((value as SentFile).bytes)
+
 export async function startTelegramDouble(token = '7000000001:AAtest-token_for_the_double'): Promise<TelegramDouble> {
   const calls: BotCall[] = []
   const failOnce = new Set<string>()
@@ -109,7 +111,12 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
   let messageId = 100
   const served = await serveDouble(async (request, response) => {
     const send = (status: number, body: unknown) => void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-    const [, sentToken, method] = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(request.url ?? '/', 'http://x').pathname) ?? []
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname
+    // For tests in another process (the e2e suite): the calls so far, files as their name, type and size.
+    if (request.method === 'GET' && pathname === '/calls') {
+      return send(200, calls.map(({ method, params }) => ({ method, params: Object.fromEntries(Object.entries(params).map(([name, value]) => [name, isFile(value) ? { filename: value.filename, type: value.type, size: value.bytes.length } : value])) })))
+    }
+    const [, sentToken, method] = /^\/bot([^/]+)\/(\w+)$/.exec(pathname) ?? []
     const chunks: Buffer[] = []
     if (request.headers['content-type']?.startsWith('multipart/')) {
       for await (const chunk of request) chunks.push(chunk as Buffer)
