@@ -18,6 +18,8 @@ export type TelegramDouble = ServedDouble & {
   clear: () => void
   /** Methods the double refuses once each, as the Bot API does when it fails (500). */
   failOnce: Set<string>
+  /** Methods the double refuses once each with this answer (a 400 or 403 of the Bot API's). */
+  refuseOnce: Map<string, { error_code: number; description: string }>
   /** Updates for a bot that asks for them (getUpdates, long polling), handed out from its `offset` on. */
   pending: { update_id: number }[]
 }
@@ -107,6 +109,7 @@ const isFile = (value: unknown): value is SentFile => typeof value === 'object' 
 export async function startTelegramDouble(token = '7000000001:AAtest-token_for_the_double'): Promise<TelegramDouble> {
   const calls: BotCall[] = []
   const failOnce = new Set<string>()
+  const refuseOnce = new Map<string, { error_code: number; description: string }>()
   const pending: { update_id: number }[] = []
   let messageId = 100
   const served = await serveDouble(async (request, response) => {
@@ -127,6 +130,11 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
     if (!method || !METHODS.has(method)) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' })
     const params = paramsOf(String(request.headers['content-type'] ?? ''), Buffer.concat(chunks))
     if (failOnce.delete(method)) return send(500, { ok: false, error_code: 500, description: 'Internal Server Error' })
+    const refusal = refuseOnce.get(method)
+    if (refusal) {
+      refuseOnce.delete(method)
+      return send(refusal.error_code, { ok: false, ...refusal })
+    }
     calls.push({ method, params })
     const chat = { id: Number(params.chat_id ?? 0), type: 'private' }
     const message = { message_id: (messageId += 1), date: Math.floor(Date.now() / 1000), chat }
@@ -163,6 +171,7 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
     called: (method) => calls.filter((call) => call.method === method),
     clear: () => void calls.splice(0, calls.length),
     failOnce,
+    refuseOnce,
     pending,
   }
 }

@@ -134,6 +134,23 @@ describe('the site’s bot', () => {
     expect((await deliver(failing)).status).toBe(500)
     expect((await deliver(failing)).status).toBe(200)
     expect(telegram.called('sendMessage')).toHaveLength(2)
+    // Refused for good (the user blocked the bot): handled, not asked for again.
+    const blocked = messageUpdate(user, '/start')
+    telegram.refuseOnce.set('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' })
+    expect((await deliver(blocked)).status).toBe(200)
+    expect((await deliver(blocked)).status).toBe(200)
+    expect(telegram.called('sendMessage')).toHaveLength(2)
+  })
+
+  it('leaves a menu as it is when a button asks for the same again, and sends it anew where it cannot be edited', async () => {
+    const user = telegramUser(9008, 'ru')
+    telegram.clear()
+    telegram.refuseOnce.set('editMessageText', { error_code: 400, description: 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same' })
+    expect((await deliver(callbackUpdate(user, 'free'))).status).toBe(200)
+    expect(telegram.called('sendMessage')).toEqual([])
+    telegram.refuseOnce.set('editMessageText', { error_code: 400, description: "Bad Request: there is no text in the message to edit" })
+    expect((await deliver(callbackUpdate(user, 'free'))).status).toBe(200)
+    expect(last('sendMessage')?.params.text).toBe('Выберите страну:')
   })
 
   it('changes nothing for buttons it never made, and says they are out of date', async () => {

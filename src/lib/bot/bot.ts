@@ -3,7 +3,7 @@
 // key's page for the apps to install; VIP and support lead to the site. Russian or English: the user's choice
 // (remembered, ./store.ts), else Telegram's language_code. Every button's data is checked against a pattern, and all
 // a button can show is what the site's lists show anyone: altered data shows another public key at most.
-import { Bot, InlineKeyboard, InputFile } from 'grammy'
+import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy'
 import type { Context } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
 import { createTranslator } from 'next-intl'
@@ -59,13 +59,31 @@ async function siteName(payload: Payload, locale: Locale): Promise<{ name: strin
   return { name: settings.siteName, supportEmail: settings.supportEmail }
 }
 
-/** Edits the message a button sits on, or sends a new one when there is none to edit (a command). */
+/**
+ * Whether the Bot API refused a call for good: a bad request (a message not modified, a button pressed too long
+ * ago) or a user who blocked the bot. Sent again, the update would be refused again; only other failures (the network,
+ * Telegram's own errors, too many requests) are worth Telegram's next try.
+ */
+export function refusedForGood(error: unknown): boolean {
+  return error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403)
+}
+
+/**
+ * Edits the message a button sits on, or sends a new one when there is none to edit (a command) or it cannot be
+ * edited (a photo, a message too old); the same text again ("message is not modified") is left as it is.
+ */
 async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Promise<void> {
+  const options = { reply_markup: keyboard, parse_mode: 'HTML', link_preview_options: { is_disabled: true } } as const
   if (ctx.callbackQuery?.message) {
-    await ctx.editMessageText(text, { reply_markup: keyboard, parse_mode: 'HTML', link_preview_options: { is_disabled: true } })
-  } else {
-    await ctx.reply(text, { reply_markup: keyboard, parse_mode: 'HTML', link_preview_options: { is_disabled: true } })
+    try {
+      await ctx.editMessageText(text, options)
+      return
+    } catch (error) {
+      if (!refusedForGood(error)) throw error
+      if (error instanceof GrammyError && /not modified/i.test(error.description)) return
+    }
   }
+  await ctx.reply(text, options)
 }
 
 async function showMenu(ctx: BotContext, payload: Payload): Promise<void> {
@@ -156,13 +174,18 @@ export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { t
   const bot = new Bot<BotContext>(token, { client: { apiRoot }, ...(botInfo ? { botInfo } : {}) })
 
   // Each update once, whichever instance Telegram reached and however often it is sent again; given back if its
-  // handling failed, so Telegram's next try is handled.
+  // handling failed for a reason that may pass, so Telegram's next try is handled.
   bot.use(async (ctx, next) => {
     const id = ctx.update.update_id
     if (!(await claimUpdate(payload, id))) return
     try {
       await next()
     } catch (error) {
+      // Refused for good (a user who blocked the bot, a button pressed too long ago): handled, nothing to try again.
+      if (refusedForGood(error)) {
+        console.warn(`The site's bot: update ${id} answered in part (${(error as GrammyError).description})`)
+        return
+      }
       await releaseUpdate(payload, id)
       throw error
     }
