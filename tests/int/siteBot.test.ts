@@ -53,7 +53,7 @@ describe('the site’s bot', () => {
     const russian = telegramUser(9002, 'ru')
     expect((await deliver(messageUpdate(russian, '/start'))).status).toBe(200)
     expect(last('sendMessage')?.params.text).toMatch(/^Здравствуйте! Это бот сайта/)
-    expect(buttons(last('sendMessage')).map((button) => button.callback_data)).toEqual(['free', 'vip', 'support', 'lang'])
+    expect(buttons(last('sendMessage')).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['free', 'support', 'lang']))
     await deliver(messageUpdate(telegramUser(9003, 'de'), '/start'))
     expect(last('sendMessage')?.params.text).toMatch(/^Hello! This is the bot of/)
     // The Russian user chooses English: the button answers in English, and so does every later message.
@@ -151,6 +151,25 @@ describe('the site’s bot', () => {
     telegram.refuseOnce.set('editMessageText', { error_code: 400, description: "Bad Request: there is no text in the message to edit" })
     expect((await deliver(callbackUpdate(user, 'free'))).status).toBe(200)
     expect(last('sendMessage')?.params.text).toBe('Выберите страну:')
+  })
+
+  it('offers VIP only where the site sells it, and never shows plans it cannot sell', async () => {
+    const { readPlans } = await import('@/lib/data/tariffs')
+    const { env } = await import('@/lib/env')
+    const user = telegramUser(9009, 'ru')
+    telegram.clear()
+    await deliver(messageUpdate(user, '/start'))
+    const plans = await readPlans('ru')
+    // No payment provider in this environment: no VIP offered (the e2e suite's sites sell it: tests/e2e/telegram.spec.ts).
+    const sells = env().billing !== 'disabled' && plans.length > 0
+    expect(sells).toBe(false)
+    expect(buttons(last('sendMessage')).some((button) => button.callback_data === 'vip')).toBe(sells)
+    await deliver(callbackUpdate(user, 'vip'))
+    const text = String(last('editMessageText')?.params.text)
+    // An old VIP button pressed: the text without plans.
+    expect(text).not.toContain('<b>')
+    expect(plans.length === 0 || !text.includes(plans[0]!.name)).toBe(true)
+    expect(buttons(last('editMessageText'))[0]).toMatchObject({ text: '⭐ Тарифы', url: expect.stringMatching(/\/tariffs#buy$/) })
   })
 
   it('changes nothing for buttons it never made, and says they are out of date', async () => {

@@ -1,6 +1,7 @@
 // The site's bot for visitors (grammY): free keys by country and protocol in the lists' order (the site's rule: keys
 // proven where the visitors are first), each with its text to copy, its QR code and its file, the apps' feed and the
-// key's page for the apps to install; VIP and support lead to the site. Russian or English: the user's choice
+// key's page for the apps to install; VIP shows the plans with the site's terms and leads to its purchase form, where
+// the site sells VIP; support leads to the site. Russian or English: the user's choice
 // (remembered, ./store.ts), else Telegram's language_code. Every button's data is checked against a pattern, and all
 // a button can show is what the site's lists show anyone: altered data shows another public key at most.
 import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy'
@@ -14,7 +15,10 @@ import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { countryFlag } from '@/lib/countries/flag'
+import { purchaseTerms, termsText } from '@/lib/billing/terms'
 import { readKeyDetails, readKeyFile, readListedKey, readListedPairs } from '@/lib/data/keys'
+import { readPlans } from '@/lib/data/tariffs'
+import { env } from '@/lib/env'
 import { siteUrl, absoluteUrl } from '@/lib/http/siteUrl'
 import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
@@ -44,14 +48,30 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const COUNTRY = '([a-z]{2})'
 const PROTOCOL = `(${PROTOCOLS.join('|')})`
 
-function mainMenu(t: BotTranslator): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t('menuFreeKeys'), 'free')
-    .row()
-    .text(t('menuVip'), 'vip')
-    .text(t('menuSupport'), 'support')
-    .row()
-    .text(t('menuLanguage'), 'lang')
+/** The plans on sale, or none where the site sells no VIP (no provider, or no plans): then the bot offers none either. */
+async function plansOnSale(locale: Locale) {
+  return env().billing === 'disabled' ? [] : readPlans(locale)
+}
+
+async function mainMenu(t: BotTranslator, locale: Locale): Promise<InlineKeyboard> {
+  const keyboard = new InlineKeyboard().text(t('menuFreeKeys'), 'free').row()
+  if ((await plansOnSale(locale)).length > 0) keyboard.text(t('menuVip'), 'vip')
+  return keyboard.text(t('menuSupport'), 'support').row().text(t('menuLanguage'), 'lang')
+}
+
+/**
+ * VIP: each plan with what a new buyer pays today and what auto-renewal then charges (the site's terms text, the
+ * trial where the plan has one), and the way to the site's purchase form.
+ */
+async function showVip(ctx: BotContext): Promise<void> {
+  const plans = await plansOnSale(ctx.locale)
+  const now = new Date()
+  const lines = [escapeHtml(ctx.t('vip'))]
+  for (const plan of plans) {
+    const terms = purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial: plan.trialDays > 0, now })
+    lines.push('', `<b>${escapeHtml(plan.name)}</b>`, escapeHtml(termsText(terms, ctx.locale, 'short')))
+  }
+  await show(ctx, lines.join('\n'), new InlineKeyboard().url(ctx.t('vipPlans'), `${siteUrl('/tariffs', ctx.locale)}#buy`).row().text(ctx.t('back'), 'menu'))
 }
 
 async function siteName(payload: Payload, locale: Locale): Promise<{ name: string; supportEmail: string }> {
@@ -88,7 +108,7 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Pr
 
 async function showMenu(ctx: BotContext, payload: Payload): Promise<void> {
   const { name } = await siteName(payload, ctx.locale)
-  await show(ctx, escapeHtml(ctx.t('welcome', { siteName: name })), mainMenu(ctx.t))
+  await show(ctx, escapeHtml(ctx.t('welcome', { siteName: name })), await mainMenu(ctx.t, ctx.locale))
 }
 
 async function showCountries(ctx: BotContext): Promise<void> {
@@ -226,7 +246,7 @@ export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { t
   })
   chats.callbackQuery('vip', async (ctx) => {
     await ctx.answerCallbackQuery()
-    await show(ctx, escapeHtml(ctx.t('vip')), new InlineKeyboard().url(ctx.t('vipPlans'), siteUrl('/tariffs', ctx.locale)).row().text(ctx.t('back'), 'menu'))
+    await showVip(ctx)
   })
   chats.callbackQuery('support', async (ctx) => {
     await ctx.answerCallbackQuery()

@@ -1,4 +1,4 @@
-// Cached plans on sale, in a given language, with their derived figures.
+// Plans on sale, in a given language, with their derived figures (`getPlans` cached, `readPlans` not).
 import type { Locale } from '@/i18n/locales'
 import { isPlanMonths, planFigures } from '@/lib/billing/pricing'
 import type { PlanFigures } from '@/lib/billing/pricing'
@@ -15,7 +15,7 @@ export type PublicPlan = PlanFigures & {
   features: string[]
 }
 
-async function readPlans(locale: Locale): Promise<PublicPlan[]> {
+export async function readPlans(locale: Locale): Promise<PublicPlan[]> {
   const payload = await payloadClient()
   const { docs } = await payload.find({ collection: 'tariffs', overrideAccess: false, locale, depth: 0, sort: 'order', pagination: false })
   const plans = docs.flatMap((doc) => {
