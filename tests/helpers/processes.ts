@@ -28,6 +28,29 @@ export async function freePort(): Promise<number> {
   return port
 }
 
+/** Whether a TCP listener can take this port on loopback right now. */
+async function portIsFree(port: number): Promise<boolean> {
+  const probe = createServer()
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+/**
+ * `count` consecutive free ports for a program that binds them itself (a port range in its settings). They are taken
+ * below the kernel's ephemeral range (32768 and up here), where no outgoing connection of this suite can be holding
+ * one, and each is checked before it is handed out.
+ */
+export async function freePortRange(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + Math.floor(Math.random() * (12_000 - count))
+    const ports = Array.from({ length: count }, (_, index) => base + index)
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base
+  }
+  throw new Error(`No ${count} consecutive free ports found between 20000 and 32000`)
+}
+
 /** A started process, with everything it printed so far. */
 export type Started = { child: ChildProcess; output: () => string }
 
