@@ -12,10 +12,19 @@ const source = /map \$http_accept_encoding \$vpnkeys_encoding \{\s*"~\*([^"]+)"\
 // nginx's "~*" is a case-insensitive PCRE; this pattern means the same in JavaScript.
 const rule = new RegExp(source ?? '(?!)', 'i')
 
+/**
+ * The time of 20 matches, the least of five tries: a pause of the machine's (another process, a garbage collection)
+ * only ever adds time, so the least is the rule's own cost (one try each once failed a linear rule at 10.8 ms against
+ * 8.5 allowed on a busy machine).
+ */
 function spent(value: string): number {
-  const started = performance.now()
-  for (let round = 0; round < 20; round += 1) rule.test(value)
-  return performance.now() - started
+  let least = Infinity
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const started = performance.now()
+    for (let round = 0; round < 20; round += 1) rule.test(value)
+    least = Math.min(least, performance.now() - started)
+  }
+  return least
 }
 
 describe('nginx: which browsers get the gzip copy', () => {
