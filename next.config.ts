@@ -66,7 +66,9 @@ function clientHintsForAdminOnly(rule: HeaderRule): HeaderRule {
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  // Telegram's Login Widget on the login page (src/components/auth/TelegramLogin.tsx): its script and its frame.
+  "script-src 'self' 'unsafe-inline' https://telegram.org",
+  "frame-src https://oauth.telegram.org",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -76,7 +78,8 @@ const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   // A form's redirect is held to this too (Chromium blocks it): the purchase form's answer opens the provider's checkout,
   // Stripe's or YooKassa's (its confirmation_url is on yoomoney.ru).
-  "form-action 'self' https://checkout.stripe.com https://yoomoney.ru",
+  // "Link Telegram" in the account's settings goes to the bot's chat, at t.me.
+  "form-action 'self' https://checkout.stripe.com https://yoomoney.ru https://t.me",
   "frame-ancestors 'none'",
 ].join('; ')
 const ADMIN_CONTENT_SECURITY_POLICY = ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"].join('; ')

@@ -49,6 +49,7 @@ import * as migration_20261129_110255_probe_asns from './20261129_110255_probe_a
 import * as migration_20261129_140627_panel_use from './20261129_140627_panel_use';
 import * as migration_20261129_164112_key_takes from './20261129_164112_key_takes';
 import * as migration_20261129_171556_site_bot from './20261129_171556_site_bot';
+import * as migration_20261129_193507_telegram_accounts from './20261129_193507_telegram_accounts';
 
 export const migrations = [
   {
@@ -304,6 +305,11 @@ export const migrations = [
   {
     up: migration_20261129_171556_site_bot.up,
     down: migration_20261129_171556_site_bot.down,
-    name: '20261129_171556_site_bot'
+    name: '20261129_171556_site_bot',
+  },
+  {
+    up: migration_20261129_193507_telegram_accounts.up,
+    down: migration_20261129_193507_telegram_accounts.down,
+    name: '20261129_193507_telegram_accounts'
   },
 ];

@@ -378,6 +378,11 @@ export interface User {
    */
   staffAlerts?: boolean | null;
   emailVerified?: boolean | null;
+  /**
+   * The linked Telegram account
+   */
+  telegramId?: string | null;
+  telegramUsername?: string | null;
   subscriptionUrlNonce?: string | null;
   marketingConsent?: boolean | null;
   vipStatus?: ('trialing' | 'active' | 'past_due' | 'cancelled' | 'expired') | null;
@@ -574,7 +579,7 @@ export interface Charge {
 export interface AuthToken {
   id: number;
   tokenHash: string;
-  purpose: 'register' | 'login' | 'change-email' | 'activation' | 'purchase';
+  purpose: 'register' | 'login' | 'change-email' | 'activation' | 'purchase' | 'telegram-link';
   email: string;
   user?: (number | null) | User;
   newEmail?: string | null;
@@ -1187,6 +1192,8 @@ export interface UsersSelect<T extends boolean = true> {
   locale?: T;
   staffAlerts?: T;
   emailVerified?: T;
+  telegramId?: T;
+  telegramUsername?: T;
   subscriptionUrlNonce?: T;
   marketingConsent?: T;
   vipStatus?: T;

@@ -24,13 +24,15 @@ export const AuthTokens: CollectionConfig = {
       label: { ru: 'Назначение', en: 'Purpose' },
       type: 'select',
       required: true,
-      // activation: the sign-in link in the purchase e-mail; purchase: the link that opens a checkout (billing/checkout).
+      // activation: the sign-in link in the purchase e-mail; purchase: the link that opens a checkout (billing/checkout);
+      // telegram-link: the bot's /start link that links a Telegram account to this one (src/lib/auth/telegramAccounts.ts).
       options: [
         { value: 'register', label: { ru: 'Регистрация', en: 'Registration' } },
         { value: 'login', label: { ru: 'Вход', en: 'Sign-in' } },
         { value: 'change-email', label: { ru: 'Смена e-mail', en: 'E-mail change' } },
         { value: 'activation', label: { ru: 'Вход после оплаты', en: 'Sign-in after payment' } },
         { value: 'purchase', label: { ru: 'Покупка', en: 'Purchase' } },
+        { value: 'telegram-link', label: { ru: 'Привязка Telegram', en: 'Telegram link' } },
       ],
     },
     { name: 'email', label: { ru: 'E-mail', en: 'E-mail' }, type: 'email', required: true, index: true },

@@ -194,6 +194,24 @@ export const Users: CollectionConfig = {
       access: { update: adminOnlyField },
     },
     {
+      // The Telegram account linked to this one (src/lib/auth/telegramAccounts.ts): set only by the site, from a
+      // Login Widget sign-in or the bot's one-time link; admins may clear it to unlink.
+      name: 'telegramId',
+      label: { ru: 'Telegram ID', en: 'Telegram ID' },
+      type: 'text',
+      unique: true,
+      index: true,
+      access: { create: () => false, update: adminOnlyField },
+      admin: { position: 'sidebar', description: { ru: 'Связанный аккаунт Telegram', en: 'The linked Telegram account' } },
+    },
+    {
+      name: 'telegramUsername',
+      label: { ru: 'Имя в Telegram', en: 'Telegram username' },
+      type: 'text',
+      access: { create: () => false, update: () => false },
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    {
       // Part of the secret of the personal subscription URL; a new value revokes the old URL.
       name: 'subscriptionUrlNonce',
       type: 'text',

@@ -421,7 +421,10 @@ test('pages and the account are never framed, and say how they may be used', asy
   expect(page).toContain("script-src 'self' 'unsafe-inline'")
   expect(page).toContain("connect-src 'self'")
   expect(page).toContain("object-src 'none'")
-  expect(page).toContain('form-action \'self\' https://checkout.stripe.com https://yoomoney.ru')
+  expect(page).toContain('form-action \'self\' https://checkout.stripe.com https://yoomoney.ru https://t.me;')
+  // Telegram's Login Widget: its script and its frame, nothing else of Telegram's.
+  expect(page).toContain("script-src 'self' 'unsafe-inline' https://telegram.org;")
+  expect(page).toContain('frame-src https://oauth.telegram.org;')
   // Served over plain HTTP here: no HSTS (it would pin a host that has no certificate).
   expect((await request.get('/', { headers: RU })).headers()['strict-transport-security']).toBeUndefined()
 })

@@ -7,9 +7,11 @@ import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 
 import { webhookSecret } from '../../src/lib/bot/config'
+import { loginHash } from '../../src/lib/auth/telegramLoginWidget'
 import { siteDir } from '../helpers/e2ePorts'
-import { callbackUpdate, messageUpdate, telegramUser } from '../helpers/telegram'
+import { BOT_INFO, callbackUpdate, messageUpdate, telegramUser } from '../helpers/telegram'
 
+import { latestMailTo, linkFromMail } from './mail'
 import { expect, test } from './test'
 
 const telegram = () => JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../.test/telegram.json'), 'utf8')) as { url: string; token: string }
@@ -57,4 +59,95 @@ test('Telegram’s updates reach the bot through nginx with the secret only; it 
   for (const plan of plans.docs) expect(vip.params.text).toMatch(new RegExp(`<b>${plan.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</b>\\n.+ сегодня, с .+ — .+ до отмены`))
   const [plansButton] = (vip.params.reply_markup as { inline_keyboard: { url?: string }[][] }).inline_keyboard.flat()
   expect(plansButton!.url).toBe(`${baseURL}/tariffs#buy`)
+})
+
+/** What Telegram's Login Widget sends back to the site for this user, signed for the site's bot (its query string). */
+function widgetAnswer(id: number, username: string, signedAt = new Date()): URLSearchParams {
+  const fields = { id: String(id), first_name: 'Ольга', username, auth_date: String(Math.floor(signedAt.getTime() / 1000)) }
+  return new URLSearchParams({ ...fields, hash: loginHash(fields, telegram().token) })
+}
+
+test('Log in with Telegram: the login page carries the widget for the site’s bot; its signed answer signs in after a press, a forged or old one does not', async ({ page, baseURL }) => {
+  const id = 710_000 + test.info().parallelIndex * 1000 + (Date.now() % 1000)
+  // Reached from another page of the site (a client-side navigation) as well as opened directly.
+  await page.goto('/register')
+  await page.getByRole('link', { name: 'Уже есть аккаунт? Войдите' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  const widget = page.getByTestId('telegram-login').locator('script')
+  await expect(widget).toHaveAttribute('src', /^https:\/\/telegram\.org\/js\/telegram-widget\.js/)
+  await expect(widget).toHaveAttribute('data-telegram-login', BOT_INFO.username)
+  await expect(widget).toHaveAttribute('data-auth-url', `${baseURL}/login/telegram`)
+
+  // Telegram sends the visitor back with who they are: the page asks first (a link alone signs nobody in).
+  const answer = widgetAnswer(id, `olga_${id}`)
+  await page.goto(`/login/telegram?${answer}`)
+  await expect(page.getByText(`Войти как Ольга (@olga_${id})?`)).toBeVisible()
+  await page.getByTestId('confirm-telegram').click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  await expect(page.getByText(`Вы вошли через Telegram (@olga_${id})`)).toBeVisible()
+  await page.goto('/profile/preferences')
+  await expect(page.getByText('E-mail не указан: вы входите через Telegram.')).toBeVisible()
+  await expect(page.getByText('Это аккаунт Telegram: отвязать его нельзя, пока у аккаунта нет e-mail.')).toBeVisible()
+
+  // Changed after Telegram signed it, or signed more than a day ago: refused, in the visitor's language.
+  const forged = new URLSearchParams(answer)
+  forged.set('id', String(id + 1))
+  await page.context().clearCookies()
+  await page.goto(`/en/login/telegram?${forged}`)
+  await expect(page).toHaveURL(/\/en\/login\/telegram-failed$/)
+  await expect(page.getByText('Could not log in with Telegram')).toBeVisible()
+  await page.goto(`/login/telegram?${widgetAnswer(id, `olga_${id}`, new Date(Date.now() - 25 * 3_600_000))}`)
+  await expect(page).toHaveURL(/\/login\/telegram-failed$/)
+  // The button's post, made up without the page: checked the same way.
+  const posted = await page.request.post('/api/auth/telegram', { form: { data: forged.toString(), locale: 'ru' }, headers: { origin: baseURL! }, maxRedirects: 0 })
+  expect(posted.status()).toBe(303)
+  expect(posted.headers().location).toMatch(/\/login\/telegram-failed$/)
+  expect(posted.headers()['set-cookie']).toBeUndefined()
+})
+
+test('an account links its Telegram through the bot’s one-time link, and unlinks it; a customer cannot write the link over the API', async ({ page, request, baseURL }) => {
+  const email = `tg-link-${Date.now()}-${test.info().parallelIndex}@mail.example.com`
+  await page.goto('/register')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await page.goto(linkFromMail(await latestMailTo(email)))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+
+  // Payload's own endpoint takes no link from the customer.
+  const sameSite = { 'sec-fetch-site': 'same-origin', origin: baseURL! }
+  const me = (await (await page.request.get('/api/users/me', { headers: sameSite })).json()) as { user: { id: number } }
+  const patched = await page.request.patch(`/api/users/${me.user.id}`, { data: { telegramId: '424242', marketingConsent: true }, headers: sameSite })
+  expect(patched.status()).toBe(200)
+  expect(((await patched.json()) as { doc?: { marketingConsent?: boolean } }).doc?.marketingConsent).toBe(true)
+  expect(((await patched.json()) as { doc?: { telegramId?: string | null } }).doc?.telegramId ?? null).toBeNull()
+
+  await page.goto('/profile/preferences')
+  const toBot = page.waitForRequest((sent) => sent.url().startsWith('https://t.me/'))
+  await page.getByRole('button', { name: 'Связать с Telegram' }).click()
+  const link = new URL((await toBot).url())
+  expect(`${link.origin}${link.pathname}`).toBe(`https://t.me/${BOT_INFO.username}`)
+  const start = link.searchParams.get('start')!
+  expect(start).toMatch(/^link_[A-Za-z0-9_-]{43}$/)
+
+  // The user presses Start in the bot: Telegram delivers /start with the link's parameter to the site.
+  const user = { ...telegramUser(720_000 + test.info().parallelIndex * 1000 + (Date.now() % 1000), 'ru'), username: 'linked_in_e2e' }
+  const secret = { 'x-telegram-bot-api-secret-token': secretOf(baseURL!) }
+  expect((await request.post('/api/telegram/webhook', { data: messageUpdate(user, `/start ${start}`), headers: secret })).status()).toBe(200)
+  await expect.poll(async () => (await callsTo(request, user.id)).map((call) => call.params.text)).toContain(
+    `Готово: этот Telegram связан с аккаунтом ${email} на сайте. Теперь можно входить на сайт через Telegram.`,
+  )
+  await page.goto('/profile/preferences')
+  await expect(page.getByText('Аккаунт связан с Telegram (@linked_in_e2e)')).toBeVisible()
+
+  // From now on the Login Widget opens this account.
+  await page.context().clearCookies()
+  await page.goto(`/login/telegram?${widgetAnswer(user.id, 'linked_in_e2e')}`)
+  await page.getByTestId('confirm-telegram').click()
+  await expect(page.getByText(`Вы вошли как ${email}`)).toBeVisible()
+
+  await page.goto('/profile/preferences')
+  await page.getByRole('button', { name: 'Отвязать Telegram' }).click()
+  await expect(page.getByText('Telegram отвязан.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Связать с Telegram' })).toBeVisible()
 })

@@ -135,7 +135,7 @@ describe('login by e-mail link', () => {
 
     const { consumeToken, issueToken } = await import('@/lib/auth/tokens')
     const old = await issueToken(payload, { purpose: 'login', email, locale: 'ru' })
-    expect(await consumeToken(payload, old, new Date(Date.now() + 16 * 60 * 1000))).toBeNull()
+    expect(await consumeToken(payload, old, undefined, new Date(Date.now() + 16 * 60 * 1000))).toBeNull()
   })
 
   it('gives one session when the same link is confirmed twice at once', async () => {

@@ -84,12 +84,25 @@ export async function issueToken(payload: Payload, input: IssueInput): Promise<s
 
 type TokenRow = { purpose: TokenPurpose; email: string; user_id: number | null; new_email: string | null; locale: Locale | null; next: string | null }
 
-/** Marks the token used and returns what it was for; null when unknown, used or expired. Two racing calls get one result. */
-export async function consumeToken(payload: Payload, token: string, now: Date = new Date()): Promise<ConsumedToken | null> {
+/** What the e-mail links are for: the link page's confirm button consumes these, and no other. */
+export const EMAIL_LINK_PURPOSES = ['register', 'login', 'change-email', 'activation', 'purchase'] as const satisfies readonly TokenPurpose[]
+export type EmailLinkPurpose = (typeof EMAIL_LINK_PURPOSES)[number]
+
+/**
+ * Marks the token used and returns what it was for; null when unknown, used, expired or for another purpose than
+ * `purposes` (a Telegram link is no e-mail sign-in link). Two racing calls get one result.
+ */
+export async function consumeToken(
+  payload: Payload,
+  token: string,
+  purposes: readonly TokenPurpose[] = EMAIL_LINK_PURPOSES,
+  now: Date = new Date(),
+): Promise<ConsumedToken | null> {
   if (!isTokenShaped(token)) return null
   const result = await payload.db.drizzle.execute(sql`
     UPDATE "auth_tokens" SET "used_at" = ${now.toISOString()}, "updated_at" = ${now.toISOString()}
     WHERE "token_hash" = ${hashToken(token)} AND "used_at" IS NULL AND "expires_at" > ${now.toISOString()}
+      AND "purpose" IN (${sql.join(purposes.map((purpose) => sql`${purpose}`), sql`, `)})
     RETURNING "purpose", "email", "user_id", "new_email", "locale", "next"`)
   const row = result.rows[0] as TokenRow | undefined
   if (!row) return null
@@ -103,8 +116,8 @@ export async function consumeToken(payload: Payload, token: string, now: Date = 
   }
 }
 
-/** A token that could still be confirmed, read without using it up (for the GET page); null otherwise. */
-export async function peekToken(payload: Payload, token: string, now: Date = new Date()): Promise<Pick<AuthToken, 'purpose' | 'email' | 'newEmail'> | null> {
+/** An e-mail link's token that could still be confirmed, read without using it up (for the GET page); null otherwise. */
+export async function peekToken(payload: Payload, token: string, now: Date = new Date()): Promise<(Pick<AuthToken, 'email' | 'newEmail'> & { purpose: EmailLinkPurpose }) | null> {
   if (!isTokenShaped(token)) return null
   const found = await payload.find({
     collection: 'auth-tokens',
@@ -112,8 +125,14 @@ export async function peekToken(payload: Payload, token: string, now: Date = new
     depth: 0,
     select: { purpose: true, email: true, newEmail: true },
     where: {
-      and: [{ tokenHash: { equals: hashToken(token) } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }],
+      and: [
+        { tokenHash: { equals: hashToken(token) } },
+        { purpose: { in: [...EMAIL_LINK_PURPOSES] } },
+        { usedAt: { exists: false } },
+        { expiresAt: { greater_than: now.toISOString() } },
+      ],
     },
   })
-  return found.docs[0] ?? null
+  const doc = found.docs[0]
+  return doc ? { ...doc, purpose: doc.purpose as EmailLinkPurpose } : null
 }

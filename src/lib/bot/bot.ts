@@ -15,6 +15,7 @@ import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { countryFlag } from '@/lib/countries/flag'
+import { LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
 import { purchaseTerms, termsText } from '@/lib/billing/terms'
 import { readKeyDetails, readKeyFile, readListedKey, readListedPairs } from '@/lib/data/keys'
 import { readPlans } from '@/lib/data/tariffs'
@@ -109,6 +110,26 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Pr
 async function showMenu(ctx: BotContext, payload: Payload): Promise<void> {
   const { name } = await siteName(payload, ctx.locale)
   await show(ctx, escapeHtml(ctx.t('welcome', { siteName: name })), await mainMenu(ctx.t, ctx.locale))
+}
+
+/**
+ * `/start link_<token>` from "Link Telegram" in the account's settings: links the Telegram user who pressed Start to
+ * that account, once; says what came of it.
+ */
+async function linkAccount(ctx: BotContext, payload: Payload, token: string): Promise<void> {
+  if (!ctx.from) return
+  const outcome = await linkTelegram(payload, token, { id: ctx.from.id, username: ctx.from.username ?? null })
+  const text =
+    outcome.kind === 'linked'
+      ? shownEmail(outcome.user)
+        ? ctx.t('linkDone', { email: outcome.user.email })
+        : ctx.t('linkDoneTelegramOnly')
+      : outcome.kind === 'already'
+        ? ctx.t('linkAlready')
+        : outcome.kind === 'taken'
+          ? ctx.t('linkTaken')
+          : ctx.t('linkExpired')
+  await ctx.reply(text, { link_preview_options: { is_disabled: true } })
 }
 
 async function showCountries(ctx: BotContext): Promise<void> {
@@ -220,7 +241,11 @@ export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { t
 
   // Private chats only: in a group the bot says nothing.
   const chats = bot.chatType('private')
-  chats.command('start', (ctx) => showMenu(ctx, payload))
+  chats.command('start', async (ctx) => {
+    const start = ctx.match.trim()
+    if (start.startsWith(LINK_START_PREFIX)) await linkAccount(ctx, payload, start.slice(LINK_START_PREFIX.length))
+    await showMenu(ctx, payload)
+  })
   chats.command('keys', (ctx) => showCountries(ctx))
   chats.command('language', (ctx) => show(ctx, ctx.t('chooseLanguage'), languageKeyboard()))
 

@@ -27,7 +27,8 @@ export const PAGE_TABLE = [
   { path: 'user-agreement', personal: false, indexable: true, what: 'the user agreement' },
   { path: 'pages/*', personal: false, indexable: true, what: 'a page editors added' },
   { path: 'login', personal: false, indexable: false, what: 'sign-in by e-mail link or password' },
-  { path: 'login/*', personal: false, indexable: false, what: 'sign-in steps (link sent)' },
+  { path: 'login/telegram', personal: false, indexable: false, what: 'Telegram’s Login Widget answer: “log in as …?”' },
+  { path: 'login/*', personal: false, indexable: false, what: 'sign-in steps (link sent, Telegram sign-in failed)' },
   { path: 'register', personal: false, indexable: false, what: 'registration by e-mail link' },
   { path: 'verify-email/*', personal: false, indexable: false, what: 'an e-mail link’s confirmation step' },
   { path: 'link-expired', personal: false, indexable: false, what: 'an e-mail link that no longer works' },
@@ -38,7 +39,7 @@ export const PAGE_TABLE = [
   { path: 'profile/servers', personal: true, indexable: false, what: 'My servers: VIP device keys' },
   { path: 'profile/servers/*', personal: true, indexable: false, what: 'one VIP device key' },
   { path: 'profile/subscription', personal: true, indexable: false, what: 'the subscription: plan, renewal, card, refunds' },
-  { path: 'profile/preferences', personal: true, indexable: false, what: 'e-mail, password, language, account deletion' },
+  { path: 'profile/preferences', personal: true, indexable: false, what: 'e-mail, Telegram, password, language, account deletion' },
 ] as const satisfies readonly PageRoute[]
 
 export type PagePath = (typeof PAGE_TABLE)[number]['path']

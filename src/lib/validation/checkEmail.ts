@@ -36,6 +36,8 @@ export function checkEmail(input: unknown): EmailCheck {
   if (labels.length < 2 || !labels.every((label) => DOMAIN_LABEL.test(label)) || !TOP_LEVEL.test(labels.at(-1) ?? '')) {
     return { ok: false, error: 'invalidEmail' }
   }
+  // `.invalid` never receives mail (RFC 6761): it is the Telegram-only accounts' placeholder (src/lib/auth/telegramAccounts.ts).
+  if (labels.at(-1) === 'invalid') return { ok: false, error: 'invalidEmail' }
   const email = `${local}@${domain}`
   if (email.length > EMAIL_MAX_LENGTH) return { ok: false, error: 'invalidValueForEmail' }
   return { ok: true, email }

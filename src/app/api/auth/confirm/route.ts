@@ -8,12 +8,10 @@ import { NextResponse } from 'next/server'
 import type { Payload } from 'payload'
 import { z } from 'zod'
 
-import { restoreAccount } from '@/lib/auth/accountDeletion'
 import { applyEmailChange } from '@/lib/auth/changeEmail'
 import { safeNextPath } from '@/lib/auth/safeNext'
-import { signedInCookie } from '@/lib/auth/signedInMarker'
 import { accountByEmail, createCustomer } from '@/lib/auth/accounts'
-import { startSession } from '@/lib/auth/session'
+import { signIn } from '@/lib/auth/signIn'
 import { consumeToken } from '@/lib/auth/tokens'
 import type { ConsumedToken } from '@/lib/auth/tokens'
 import { openCheckout, purchaseChoiceOf, purchaseFormUrl } from '@/lib/billing/checkout'
@@ -31,14 +29,6 @@ async function landing(payload: Payload, user: User, consumed: ConsumedToken, or
   }
   const next = safeNextPath(consumed.next)
   return next ? absoluteUrl(next, origin) : siteUrl('/profile/servers', consumed.locale, undefined, origin)
-}
-
-/** Signs the user in with `response`. Logging in again while a deletion is pending restores the account (the link's page offered it). */
-async function signIn(payload: Payload, user: User, response: NextResponse): Promise<NextResponse> {
-  if (user.deletionRequestedAt) await restoreAccount(payload, user.id)
-  response.headers.append('Set-Cookie', await startSession(payload, user.id))
-  response.headers.append('Set-Cookie', signedInCookie(payload.collections.users.config.auth.tokenExpiration))
-  return response
 }
 
 export const POST = formRoute({

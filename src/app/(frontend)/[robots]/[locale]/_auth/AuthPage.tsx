@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation'
 
 import { EmailLinkForm } from '@/components/auth/EmailLinkForm'
 import { PasswordLoginForm } from '@/components/auth/PasswordLoginForm'
+import { TelegramLogin } from '@/components/auth/TelegramLogin'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 
@@ -29,6 +30,7 @@ export async function AuthPage({ purpose, params }: { purpose: Purpose; params: 
       <p>{purpose === 'login' ? t('loginIntro') : t('registerIntro')}</p>
       <EmailLinkForm purpose={purpose} />
       {purpose === 'login' ? <PasswordLoginForm /> : null}
+      {purpose === 'login' ? <TelegramLogin locale={locale} /> : null}
       <p>
         <Link href={purpose === 'login' ? '/register' : '/login'} prefetch={false}>
           {purpose === 'login' ? t('toRegister') : t('toLogin')}

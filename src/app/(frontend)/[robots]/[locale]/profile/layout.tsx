@@ -8,6 +8,7 @@ import { LogoutButton } from '@/components/auth/LogoutButton'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import { currentPageUser } from '@/lib/auth/currentUser'
+import { shownEmail } from '@/lib/auth/telegramAccounts'
 import { safeNextPath } from '@/lib/auth/safeNext'
 import { PUBLIC_PATH_HEADER } from '@/lib/routing/routeRequest'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -27,7 +28,7 @@ export default async function ProfileLayout({ children, params }: { children: Re
     <div className="profile">
       <h1>{t('title')}</h1>
       <p className="profile__user">
-        {t('signedInAs', { email: user.email })} <LogoutButton />
+        {shownEmail(user) ? t('signedInAs', { email: user.email }) : t('signedInAsTelegram', { username: user.telegramUsername ?? 'none' })} <LogoutButton />
       </p>
       <nav className="profile__nav" aria-label={t('title')}>
         <Link href="/profile/servers" prefetch={false}>{t('servers')}</Link>

@@ -1,4 +1,4 @@
-// Where the login form lands without JavaScript: the link was sent, or why it was not.
+// Where the login form lands without JavaScript: the link was sent, or why it was not; and a Telegram sign-in that failed.
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 
@@ -6,7 +6,7 @@ import { notFoundMetadata, ServerNotFound } from '@/components/errors/ServerNotF
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 
-const STATES = { sent: 'sentText', queued: 'sentQueuedText', invalid: 'invalidEmail', limited: 'failed', failed: 'mailFailed' } as const
+const STATES = { sent: 'sentText', queued: 'sentQueuedText', invalid: 'invalidEmail', limited: 'failed', failed: 'mailFailed', 'telegram-failed': 'telegramFailed' } as const
 
 export function generateStaticParams(): never[] {
   return []

@@ -1,4 +1,4 @@
-// /profile/preferences: account settings: change e-mail, optional password, marketing consent, delete account.
+// /profile/preferences: account settings: change e-mail, Telegram, optional password, marketing consent, delete account.
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -6,9 +6,11 @@ import { ChangeEmailForm } from '@/components/auth/ChangeEmailForm'
 import { DeleteAccount } from '@/components/auth/DeleteAccount'
 import { MarketingConsent } from '@/components/auth/MarketingConsent'
 import { PasswordForm } from '@/components/auth/PasswordForm'
+import { TelegramLink } from '@/components/auth/TelegramLink'
 import { localeOrDefault } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import { currentPageUser } from '@/lib/auth/currentUser'
+import { shownEmail } from '@/lib/auth/telegramAccounts'
 import { vipSubscriptionOf } from '@/lib/billing/account'
 import { payloadClient } from '@/lib/db/payload'
 
@@ -16,12 +18,12 @@ import { profileMetadata } from '../_components/ProfileSection'
 
 export const dynamic = 'force-dynamic'
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ email?: string }> }
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ email?: string; telegram?: string }> }
 
 export const generateMetadata = profileMetadata('preferences')
 
 export default async function ProfilePreferencesPage({ params, searchParams }: Props) {
-  const [{ locale: requested }, { email: result }] = await Promise.all([params, searchParams])
+  const [{ locale: requested }, { email: result, telegram }] = await Promise.all([params, searchParams])
   const locale = localeOrDefault(requested)
   const t = await getTranslations({ locale, namespace: 'Preferences' })
   const profile = await getTranslations({ locale, namespace: 'Profile' })
@@ -47,8 +49,9 @@ export default async function ProfilePreferencesPage({ params, searchParams }: P
       ) : null}
       <PageMessages locale={locale} namespaces={['Auth', 'Preferences']}>
         <h3>{t('changeEmailTitle')}</h3>
-        {user ? <p>{t('currentEmail', { email: user.email })}</p> : null}
+        {user ? <p>{shownEmail(user) ? t('currentEmail', { email: user.email }) : t('noEmail')}</p> : null}
         <ChangeEmailForm />
+        {user ? <TelegramLink user={user} locale={locale} result={telegram} /> : null}
         <h3>{t('passwordTitle')}</h3>
         <PasswordForm />
         <h3>{t('marketingTitle')}</h3>

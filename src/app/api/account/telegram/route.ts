@@ -1,0 +1,25 @@
+// POST: the signed-in user's Telegram link. `link` makes a one-time link to the bot (Start there links the Telegram
+// account that pressed it: src/lib/auth/telegramAccounts.ts) and goes to it; `unlink` ends the link where the account
+// has an e-mail to sign in with.
+import { NextResponse } from 'next/server'
+import { z } from 'zod'
+
+import { LINK_START_PREFIX, telegramLinkToken, unlinkTelegram } from '@/lib/auth/telegramAccounts'
+import { botStartLink, siteBotUsername } from '@/lib/bot/identity'
+import { formRoute } from '@/lib/http/formRoute'
+
+export const POST = formRoute({
+  input: z.object({ action: z.enum(['link', 'unlink'], { error: 'invalidValue' }) }),
+  auth: 'required',
+  handle: async ({ data, user, payload, locale, isJson, redirect }) => {
+    if (data.action === 'unlink') {
+      const done = await unlinkTelegram(payload, user)
+      if (isJson) return NextResponse.json({ ok: done }, { status: done ? 200 : 409 })
+      return redirect('/profile/preferences', { telegram: done ? 'unlinked' : 'failed' })
+    }
+    const username = await siteBotUsername()
+    if (!username) return isJson ? NextResponse.json({ ok: false, error: 'unavailable' }, { status: 503 }) : redirect('/profile/preferences', { telegram: 'failed' })
+    const link = botStartLink(username, `${LINK_START_PREFIX}${await telegramLinkToken(payload, user, locale)}`)
+    return isJson ? NextResponse.json({ ok: true, link }) : NextResponse.redirect(link, 303)
+  },
+})

@@ -1,0 +1,25 @@
+// POST from the Login Widget's landing page (/login/telegram): the visitor pressed the button there, so a link alone
+// signs nobody in. The widget's fields come back as Telegram sent them (`data`, its query string); signed by
+// Telegram for this bot and under a day old, they open the account linked to that Telegram user or a new one.
+import { NextResponse } from 'next/server'
+import { z } from 'zod'
+
+import { signIn } from '@/lib/auth/signIn'
+import { accountForTelegramLogin } from '@/lib/auth/telegramAccounts'
+import { siteBotConfig } from '@/lib/bot/config'
+import { formRoute } from '@/lib/http/formRoute'
+import { siteUrl } from '@/lib/http/siteUrl'
+import { checkLogin } from '@/lib/auth/telegramLoginWidget'
+
+export const POST = formRoute({
+  input: z.object({ data: z.string().max(4096).catch('') }),
+  auth: 'none',
+  handle: async ({ data, payload, locale, origin, redirect }) => {
+    const config = siteBotConfig()
+    if (!config) return redirect('/login/telegram-failed')
+    const checked = checkLogin(Object.fromEntries(new URLSearchParams(data.data)), config.token)
+    if (!checked.ok) return redirect('/login/telegram-failed')
+    const user = await accountForTelegramLogin(payload, checked.login, locale)
+    return signIn(payload, user, NextResponse.redirect(siteUrl('/profile/servers', locale, undefined, origin), 303))
+  },
+})
