@@ -50,6 +50,7 @@ import * as migration_20261129_140627_panel_use from './20261129_140627_panel_us
 import * as migration_20261129_164112_key_takes from './20261129_164112_key_takes';
 import * as migration_20261129_171556_site_bot from './20261129_171556_site_bot';
 import * as migration_20261129_193507_telegram_accounts from './20261129_193507_telegram_accounts';
+import * as migration_20261129_200000_mini_app_launches from './20261129_200000_mini_app_launches';
 
 export const migrations = [
   {
@@ -310,6 +311,11 @@ export const migrations = [
   {
     up: migration_20261129_193507_telegram_accounts.up,
     down: migration_20261129_193507_telegram_accounts.down,
-    name: '20261129_193507_telegram_accounts'
+    name: '20261129_193507_telegram_accounts',
+  },
+  {
+    up: migration_20261129_200000_mini_app_launches.up,
+    down: migration_20261129_200000_mini_app_launches.down,
+    name: '20261129_200000_mini_app_launches',
   },
 ];

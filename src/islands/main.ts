@@ -1,6 +1,8 @@
 // The islands: what public pages served without React do in the browser (see src/lib/islands/islandPage.mjs). Each
 // part finds its server-rendered markup by data attributes and does what the page's React component does. Bundled
 // by scripts/buildIslands.ts.
+import { dressMiniAppPage } from '@/lib/browser/miniApp'
+
 import { setUpClock } from './clock'
 import { setUpCopy } from './copy'
 import { setUpHeader } from './header'
@@ -18,3 +20,4 @@ setUpHeader()
 preselectPlatforms()
 setUpTariffs()
 setUpYourNetwork()
+void dressMiniAppPage(window.location.pathname)

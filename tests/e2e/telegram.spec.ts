@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 
 import { webhookSecret } from '../../src/lib/bot/config'
+import { initDataHash } from '../../src/lib/auth/telegramInitData'
 import { loginHash } from '../../src/lib/auth/telegramLoginWidget'
 import { siteDir } from '../helpers/e2ePorts'
 import { BOT_INFO, callbackUpdate, messageUpdate, telegramUser } from '../helpers/telegram'
@@ -150,4 +151,61 @@ test('an account links its Telegram through the bot’s one-time link, and unlin
   await page.getByRole('button', { name: 'Отвязать Telegram' }).click()
   await expect(page.getByText('Telegram отвязан.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Связать с Telegram' })).toBeVisible()
+})
+
+/** The address Telegram opens the Mini App at: the launch data, signed for the site's bot, and a dark theme. */
+function miniAppAddress(id: number, { signedAt = new Date(), startParam, forge = false }: { signedAt?: Date; startParam?: string; forge?: boolean } = {}): string {
+  const fields: Record<string, string> = {
+    query_id: `AA${id}`,
+    user: JSON.stringify({ id, first_name: 'Мария', username: `maria_${id}`, language_code: 'ru' }),
+    auth_date: String(Math.floor(signedAt.getTime() / 1000)),
+    ...(startParam ? { start_param: startParam } : {}),
+  }
+  const hash = initDataHash(fields, telegram().token)
+  if (forge) fields.user = JSON.stringify({ id: id + 1, first_name: 'Мария', language_code: 'ru' })
+  const theme = { bg_color: '#17212b', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff' }
+  const launch = new URLSearchParams({ tgWebAppData: new URLSearchParams({ ...fields, hash }).toString(), tgWebAppVersion: '8.0', tgWebAppPlatform: 'android', tgWebAppThemeParams: JSON.stringify(theme) })
+  return `/telegram-app#${launch}`
+}
+
+test('the Mini App opens the account from Telegram’s launch data, in Telegram’s colours, once per launch; forged, old or outside Telegram it opens nothing', async ({ page, browser, baseURL }) => {
+  const id = 730_000 + test.info().parallelIndex * 1000 + (Date.now() % 1000)
+  const address = miniAppAddress(id)
+  await page.goto(address)
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+  await expect(page.getByText(`Вы вошли через Telegram (@maria_${id})`)).toBeVisible()
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  expect(await background()).toBe('rgb(23, 33, 43)')
+  // The next page of the account, opened inside the app: still Telegram's colours.
+  await page.getByRole('link', { name: 'Настройки' }).click()
+  await expect(page).toHaveURL(/\/profile\/preferences$/)
+  expect(await background()).toBe('rgb(23, 33, 43)')
+  // The app reloaded: the same launch with the session it opened goes on.
+  await page.goto(address)
+  await expect(page).toHaveURL(/\/profile\/servers$/)
+
+  // The same launch data anywhere else (copied from a screen or a log) opens nothing.
+  const stranger = await browser.newContext({ baseURL })
+  const elsewhere = await stranger.newPage()
+  await elsewhere.goto(address)
+  await expect(elsewhere.getByTestId('mini-app-status')).toHaveText('Этот запуск уже открыл сессию. Закройте приложение и откройте его снова.')
+  // Changed after Telegram signed it, signed a day ago, or no launch data at all (the page opened in a browser). Each
+  // opened afresh, as Telegram opens the app (another address differing only after "#" would not load the page again).
+  const launch = async (address: string) => {
+    await elsewhere.goto('about:blank')
+    await elsewhere.goto(address)
+  }
+  await launch(miniAppAddress(id + 5, { forge: true }))
+  await expect(elsewhere.getByTestId('mini-app-status')).toHaveText('Telegram не подтвердил вход. Закройте приложение и откройте его снова.')
+  await launch(miniAppAddress(id + 6, { signedAt: new Date(Date.now() - 25 * 3_600_000) }))
+  await expect(elsewhere.getByTestId('mini-app-status')).toHaveText('Данные запуска устарели. Закройте приложение и откройте его снова.')
+  await launch(`${baseURL}/telegram-app`)
+  await expect(elsewhere.getByTestId('mini-app-status')).toHaveText('Эта страница открывается из Telegram: нажмите «Открыть» в чате с ботом сайта.')
+  expect((await elsewhere.request.get('/api/users/me', { headers: { 'sec-fetch-site': 'same-origin' } }).then((answer) => answer.json())) as unknown).toMatchObject({ user: null })
+
+  // A launch that asks for the plans opens them (a page served without React), in Telegram's colours too.
+  await launch(miniAppAddress(id + 7, { startParam: 'tariffs' }))
+  await expect(elsewhere).toHaveURL(/\/tariffs$/)
+  await expect.poll(() => elsewhere.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 33, 43)')
+  await stranger.close()
 })

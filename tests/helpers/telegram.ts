@@ -46,6 +46,7 @@ const METHODS = new Set([
   'setWebhook',
   'deleteWebhook',
   'setMyCommands',
+  'setChatMenuButton',
   'getUpdates',
 ])
 

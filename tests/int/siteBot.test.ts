@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { BOT_INFO, callbackUpdate, messageUpdate, startTelegramDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
+import { INT_SERVER_URL } from '../helpers/intGlobalSetup'
 import { testPayload } from '../helpers/payload'
 
 let payload: Payload
@@ -31,7 +32,7 @@ async function deliver(update: unknown, { secret = config.secret as string | nul
   return handleWebhook(new Request('http://localhost/api/telegram/webhook', { method: 'POST', headers, body }), payload, config)
 }
 
-type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] }
+type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string; web_app?: { url: string } }[][] }
 const buttons = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
 const last = (method: string) => telegram.called(method).at(-1)
 
@@ -54,8 +55,11 @@ describe('the site’s bot', () => {
     expect((await deliver(messageUpdate(russian, '/start'))).status).toBe(200)
     expect(last('sendMessage')?.params.text).toMatch(/^Здравствуйте! Это бот сайта/)
     expect(buttons(last('sendMessage')).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['free', 'support', 'lang']))
+    // The account opens as a Mini App, in the user's language (the site is on HTTPS).
+    expect(buttons(last('sendMessage')).find((button) => button.web_app)).toEqual({ text: '👤 Личный кабинет', web_app: { url: `${INT_SERVER_URL}/telegram-app` } })
     await deliver(messageUpdate(telegramUser(9003, 'de'), '/start'))
     expect(last('sendMessage')?.params.text).toMatch(/^Hello! This is the bot of/)
+    expect(buttons(last('sendMessage')).find((button) => button.web_app)?.web_app?.url).toBe(`${INT_SERVER_URL}/en/telegram-app`)
     // The Russian user chooses English: the button answers in English, and so does every later message.
     await deliver(callbackUpdate(russian, 'lang'))
     expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toEqual(['l:ru', 'l:en'])
@@ -196,7 +200,7 @@ describe('the site’s bot', () => {
     }
   })
 
-  it('is pointed at the site by `npm run telegram:webhook`: the webhook with its secret and its commands in both languages', async () => {
+  it('is pointed at the site by `npm run telegram:webhook`: the webhook with its secret, its commands in both languages and the Mini App’s menu button', async () => {
     const { registerWebhook } = await import('@/lib/bot/register')
     telegram.clear()
     expect(await registerWebhook(config, 'https://vpnkeys.example/')).toBe('https://vpnkeys.example/api/telegram/webhook')
@@ -204,6 +208,13 @@ describe('the site’s bot', () => {
     const commands = telegram.called('setMyCommands').map((call) => call.params)
     expect(commands).toContainEqual(expect.objectContaining({ language_code: 'en', commands: expect.arrayContaining([{ command: 'keys', description: 'Free keys' }]) }))
     expect(commands).toContainEqual(expect.objectContaining({ language_code: 'ru', commands: expect.arrayContaining([{ command: 'keys', description: 'Бесплатные ключи' }]) }))
+    // The menu button opens the account as a Mini App; a site on plain HTTP gets none (Telegram would refuse it).
+    expect(telegram.called('setChatMenuButton').map((call) => call.params)).toEqual([
+      { menu_button: { type: 'web_app', text: '👤 Личный кабинет', web_app: { url: 'https://vpnkeys.example/telegram-app' } } },
+    ])
+    telegram.clear()
+    await registerWebhook(config, 'http://localhost:3000')
+    expect(telegram.called('setChatMenuButton')).toEqual([])
     expect(BOT_INFO.is_bot).toBe(true)
   })
 })

@@ -8,7 +8,7 @@ import type { User } from '@/payload-types'
 
 import { workerDoubles } from '../helpers/intDoubles'
 import { testPayload } from '../helpers/payload'
-import { messageUpdate, startTelegramDouble, telegramUser } from '../helpers/telegram'
+import { callbackUpdate, messageUpdate, startTelegramDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 
 let payload: Payload
@@ -150,5 +150,60 @@ describe('linking Telegram from the account', () => {
       expect(stored.telegramId ?? null).toBeNull()
       expect(stored.telegramUsername ?? null).toBeNull()
     }
+  })
+})
+
+describe('the subscription in the bot', () => {
+  async function press(from: ReturnType<typeof telegramUser>, data: string): Promise<void> {
+    const { handleWebhook } = await import('@/lib/bot/webhook')
+    const update = callbackUpdate(from, data)
+    const response = await handleWebhook(
+      new Request('http://localhost/api/telegram/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': config.secret }, body: JSON.stringify(update) }),
+      payload,
+      config,
+    )
+    expect(response.status).toBe(200)
+  }
+  const edited = (from: { id: number }) => telegram.called('editMessageText').filter((call) => Number(call.params.chat_id) === from.id).at(-1)
+  type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string; web_app?: { url: string } }[][] }
+  const buttonsOf = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
+
+  it('shows the linked account’s plan, next payment and subscription URL with its QR code, and only its own', async () => {
+    const { billingDate } = await import('@/lib/billing/terms')
+    const { formatRubles } = await import('@/lib/billing/pricing')
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { absoluteUrl } = await import('@/lib/http/siteUrl')
+    const id = telegramId()
+    const owner = await payload.update({ collection: 'users', id: (await customer()).id, data: { telegramId: String(id) }, depth: 0 })
+    const plan = (await payload.find({ collection: 'tariffs', limit: 1, depth: 0, locale: 'ru', sort: 'order' })).docs[0]!
+    const until = new Date(Date.now() + 20 * 86_400_000).toISOString()
+    await payload.create({ collection: 'subscriptions', data: { user: owner.id, tariff: plan.id, status: 'active', currentPeriodEnd: until, renewal: { amountKopecks: 29_900, months: 1, discountPercent: 30 } }, depth: 0 })
+    const from = telegramUser(id, 'ru')
+
+    // The menu offers the subscription in place of the plans.
+    telegram.clear()
+    await pressStart(from, '')
+    const menu = telegram.called('sendMessage').filter((call) => Number(call.params.chat_id) === id).at(-1)
+    expect(buttonsOf(menu).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['free', 'sub']))
+    expect(buttonsOf(menu).map((button) => button.callback_data)).not.toContain('vip')
+
+    await press(from, 'sub')
+    const text = String(edited(from)?.params.text)
+    const feed = absoluteUrl(await personalFeedPath(payload, owner.id))
+    // The next charge: the agreed price less the pending 30 % off.
+    expect(text).toContain(`<b>VIP: ${plan.name}</b>\nПодписка активна\nСледующий платёж: ${formatRubles(20_930, 'ru')}, ${billingDate(until, 'ru')}`)
+    expect(text).toContain(`<code>${feed}</code>`)
+    expect(buttonsOf(edited(from)).find((button) => button.web_app)?.web_app?.url).toMatch(/\/telegram-app$/)
+    const photo = telegram.called('sendPhoto').filter((call) => Number(call.params.chat_id) === id).at(-1)
+    expect(photo?.params.caption).toBe('QR-код ссылки подписки: отсканируйте его в приложении.')
+
+    // Someone else pressing the same button sees nothing of it: not linked, or linked without a subscription.
+    const stranger = telegramUser(telegramId(), 'en')
+    await press(stranger, 'sub')
+    expect(edited(stranger)?.params.text).toMatch(/^This Telegram is not linked to an account on the site/)
+    const linkedOnly = telegramId()
+    await payload.update({ collection: 'users', id: (await customer()).id, data: { telegramId: String(linkedOnly) }, depth: 0 })
+    await press(telegramUser(linkedOnly), 'sub')
+    expect(edited({ id: linkedOnly })?.params.text).toBe('У аккаунта нет действующей VIP-подписки.')
   })
 })

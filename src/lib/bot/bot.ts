@@ -1,9 +1,12 @@
-// The site's bot for visitors (grammY): free keys by country and protocol in the lists' order (the site's rule: keys
-// proven where the visitors are first), each with its text to copy, its QR code and its file, the apps' feed and the
-// key's page for the apps to install; VIP shows the plans with the site's terms and leads to its purchase form, where
-// the site sells VIP; support leads to the site. Russian or English: the user's choice
-// (remembered, ./store.ts), else Telegram's language_code. Every button's data is checked against a pattern, and all
-// a button can show is what the site's lists show anyone: altered data shows another public key at most.
+// The site's bot for visitors and subscribers (grammY): free keys by country and protocol in the lists' order (the
+// site's rule: keys proven where the visitors are first), each with its text to copy, its QR code and its file, the
+// apps' feed and the key's page for the apps to install; VIP shows the plans with the site's terms and leads to its
+// purchase form, where the site sells VIP; a subscriber whose account is linked to their Telegram sees their own
+// subscription (its state, the next payment, the subscription URL and its QR code) and opens the account as the Mini
+// App; `/start link_…` links an account (src/lib/auth/telegramAccounts.ts); support leads to the site. Russian or
+// English: the user's choice (remembered, ./store.ts), else Telegram's language_code. Every button's data is checked
+// against a pattern, names no account or subscription (the Telegram user who pressed it is the only one acted for),
+// and all else a button can show is what the site's lists show anyone: altered data shows another public key at most.
 import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy'
 import type { Context } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
@@ -15,8 +18,11 @@ import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { countryFlag } from '@/lib/countries/flag'
-import { LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
-import { purchaseTerms, termsText } from '@/lib/billing/terms'
+import { accountByTelegram, LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
+import { vipSubscriptionOf } from '@/lib/billing/account'
+import { formatRubles } from '@/lib/billing/pricing'
+import { discounted } from '@/lib/billing/renewalPlan'
+import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
 import { readKeyDetails, readKeyFile, readListedKey, readListedPairs } from '@/lib/data/keys'
 import { readPlans } from '@/lib/data/tariffs'
 import { env } from '@/lib/env'
@@ -26,7 +32,11 @@ import type { Protocol } from '@/lib/keys'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { keysSlug } from '@/lib/routing/keysFilter'
 import { hoursLeft } from '@/lib/time/hoursLeft'
+import { personalFeedPath } from '@/lib/vip/feedUrl'
+import type { Subscription, User } from '@/payload-types'
 
+import { localeOfLanguageCode } from './language'
+import { miniAppUrl } from './miniApp'
 import { qrPng } from './qr'
 import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './store'
 
@@ -37,10 +47,6 @@ type BotTranslator = ReturnType<typeof botTranslator>
 
 export type BotContext = Context & { locale: Locale; t: BotTranslator }
 
-/** Telegram's language_code: Russian for the languages of the site's Russian-speaking audience, else English. */
-export function localeOfLanguageCode(code: string | undefined): Locale {
-  return code && /^(ru|uk|be|kk|ky|uz|tg|hy|az|ka)(-|$)/i.test(code) ? 'ru' : 'en'
-}
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -54,10 +60,22 @@ async function plansOnSale(locale: Locale) {
   return env().billing === 'disabled' ? [] : readPlans(locale)
 }
 
-async function mainMenu(t: BotTranslator, locale: Locale): Promise<InlineKeyboard> {
+/** The site's account linked to this Telegram user, and its subscription that gives VIP now (none when not linked). */
+async function linkedSubscriber(payload: Payload, telegramId: number | undefined): Promise<{ user: User; subscription: Subscription | null } | null> {
+  const user = telegramId ? await accountByTelegram(payload, telegramId) : null
+  if (!user || user.deletionRequestedAt) return null
+  return { user, subscription: await vipSubscriptionOf(payload, user.id) }
+}
+
+async function mainMenu(t: BotTranslator, locale: Locale, subscriber: boolean): Promise<InlineKeyboard> {
   const keyboard = new InlineKeyboard().text(t('menuFreeKeys'), 'free').row()
-  if ((await plansOnSale(locale)).length > 0) keyboard.text(t('menuVip'), 'vip')
-  return keyboard.text(t('menuSupport'), 'support').row().text(t('menuLanguage'), 'lang')
+  // A subscriber's own subscription takes the place of the plans.
+  if (subscriber) keyboard.text(t('menuSubscription'), 'sub')
+  else if ((await plansOnSale(locale)).length > 0) keyboard.text(t('menuVip'), 'vip')
+  keyboard.text(t('menuSupport'), 'support').row()
+  const account = miniAppUrl(env().serverUrl, locale)
+  if (account) keyboard.webApp(t('menuAccount'), account).row()
+  return keyboard.text(t('menuLanguage'), 'lang')
 }
 
 /**
@@ -109,7 +127,47 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Pr
 
 async function showMenu(ctx: BotContext, payload: Payload): Promise<void> {
   const { name } = await siteName(payload, ctx.locale)
-  await show(ctx, escapeHtml(ctx.t('welcome', { siteName: name })), await mainMenu(ctx.t, ctx.locale))
+  const subscriber = await linkedSubscriber(payload, ctx.from?.id)
+  await show(ctx, escapeHtml(ctx.t('welcome', { siteName: name })), await mainMenu(ctx.t, ctx.locale, Boolean(subscriber?.subscription)))
+}
+
+/**
+ * My subscription: the VIP subscription of the account linked to the user who pressed (never one named in the
+ * button's data): its plan and state, the next payment with its amount or the date access ends, and the personal
+ * subscription URL for the apps with its QR code; the account itself (devices, keys, renewal) opens as the Mini App.
+ */
+async function showSubscription(ctx: BotContext, payload: Payload): Promise<void> {
+  const subscriber = await linkedSubscriber(payload, ctx.from?.id)
+  const back = new InlineKeyboard()
+  const account = miniAppUrl(env().serverUrl, ctx.locale)
+  if (account) back.webApp(ctx.t('menuAccount'), account).row()
+  else back.url(ctx.t('menuAccount'), siteUrl('/profile/subscription', ctx.locale)).row()
+  back.text(ctx.t('back'), 'menu')
+  if (!subscriber) {
+    await show(ctx, escapeHtml(ctx.t('notLinked')), back)
+    return
+  }
+  const { user, subscription } = subscriber
+  if (!subscription) {
+    await show(ctx, escapeHtml(ctx.t('noSubscription')), back)
+    return
+  }
+  const tariff = typeof subscription.tariff === 'object' ? subscription.tariff : await payload.findByID({ collection: 'tariffs', id: subscription.tariff, locale: ctx.locale, depth: 0, disableErrors: true })
+  const st = createTranslator({ locale: ctx.locale, messages: ctx.locale === 'en' ? en : ru, namespace: 'Subscription' })
+  const status = { trialing: 'isTrial', active: 'isActive', past_due: 'isPastDue', cancelled: 'isCancelled', expired: 'isExpired' } as const
+  const until = subscription.currentPeriodEnd ?? subscription.trialEndsAt
+  const renewal = subscription.renewal
+  const lines = [`<b>${escapeHtml(ctx.t('subscriptionTitle', { plan: tariff?.name ?? 'VIP' }))}</b>`, escapeHtml(st(status[subscription.status]))]
+  if (until && !subscription.cancelAtPeriodEnd && renewal?.amountKopecks) {
+    const amount = formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), ctx.locale)
+    lines.push(escapeHtml(ctx.t('nextPayment', { amount, date: billingDate(until, ctx.locale) })))
+  } else if (until) {
+    lines.push(escapeHtml(ctx.t('accessUntil', { date: billingDate(until, ctx.locale) })))
+  }
+  const feedUrl = absoluteUrl(await personalFeedPath(payload, user.id))
+  lines.push('', escapeHtml(ctx.t('feedUrlHint')), `<code>${escapeHtml(feedUrl)}</code>`)
+  await show(ctx, lines.join('\n'), back)
+  await ctx.replyWithPhoto(new InputFile(await qrPng(feedUrl), 'subscription.png'), { caption: ctx.t('feedQrCaption') })
 }
 
 /**
@@ -273,6 +331,11 @@ export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { t
     await ctx.answerCallbackQuery()
     await showVip(ctx)
   })
+  chats.callbackQuery('sub', async (ctx) => {
+    await ctx.answerCallbackQuery()
+    await showSubscription(ctx, payload)
+  })
+  chats.command('subscription', (ctx) => showSubscription(ctx, payload))
   chats.callbackQuery('support', async (ctx) => {
     await ctx.answerCallbackQuery()
     const { supportEmail } = await siteName(payload, ctx.locale)
@@ -308,6 +371,7 @@ export function botCommands(locale: Locale): { command: string; description: str
   return [
     { command: 'start', description: t('commandStart') },
     { command: 'keys', description: t('commandKeys') },
+    { command: 'subscription', description: t('commandSubscription') },
     { command: 'language', description: t('commandLanguage') },
   ]
 }

@@ -2,6 +2,8 @@
 // - telegram_updates: each update's id once, so one update is handled once whichever instance Telegram reaches and
 //   however often it is sent again; a day's worth is kept (Telegram gives up on an update long before).
 // - telegram_chats: the language a Telegram user chose in the bot, keyed by their Telegram id.
+// - telegram_launches: the hash of each Mini App launch that opened a session, so the same launch data cannot open
+//   another (a copy of it from someone's screen or logs); kept a day, as long as the data itself is taken.
 import type { Payload } from 'payload'
 
 import { isLocale } from '@/i18n/locales'
@@ -19,10 +21,19 @@ export async function releaseUpdate(payload: Payload, updateId: number): Promise
   await sqlPool(payload).query('DELETE FROM telegram_updates WHERE update_id = $1', [updateId])
 }
 
-/** Forgets the updates of more than a day ago (the hourly job). */
+/** Forgets the updates and Mini App launches of more than a day ago (the hourly job). */
 export async function forgetTelegramUpdates(payload: Payload, now: Date = new Date()): Promise<number> {
-  const { rowCount } = await sqlPool(payload).query('DELETE FROM telegram_updates WHERE received_at < $1', [new Date(now.getTime() - 24 * 3_600_000)])
-  return rowCount ?? 0
+  const dayAgo = new Date(now.getTime() - 24 * 3_600_000)
+  const updates = await sqlPool(payload).query('DELETE FROM telegram_updates WHERE received_at < $1', [dayAgo])
+  // A launch is taken for a day after Telegram signed it, and claimed at most that long after.
+  const launches = await sqlPool(payload).query('DELETE FROM telegram_launches WHERE used_at < $1', [dayAgo])
+  return (updates.rowCount ?? 0) + (launches.rowCount ?? 0)
+}
+
+/** Claims a Mini App launch (its hash) for one session: false when it opened one already. */
+export async function claimLaunch(payload: Payload, hash: string): Promise<boolean> {
+  const { rowCount } = await sqlPool(payload).query('INSERT INTO telegram_launches (hash, used_at) VALUES ($1, now()) ON CONFLICT DO NOTHING', [hash])
+  return rowCount === 1
 }
 
 export async function chosenLanguage(payload: Payload, telegramId: number): Promise<Locale | null> {

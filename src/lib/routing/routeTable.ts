@@ -30,6 +30,7 @@ export const PAGE_TABLE = [
   { path: 'login/telegram', personal: false, indexable: false, what: 'Telegram’s Login Widget answer: “log in as …?”' },
   { path: 'login/*', personal: false, indexable: false, what: 'sign-in steps (link sent, Telegram sign-in failed)' },
   { path: 'register', personal: false, indexable: false, what: 'registration by e-mail link' },
+  { path: 'telegram-app', personal: false, indexable: false, what: 'the Telegram Mini App’s entry: signs in from Telegram’s launch data' },
   { path: 'verify-email/*', personal: false, indexable: false, what: 'an e-mail link’s confirmation step' },
   { path: 'link-expired', personal: false, indexable: false, what: 'an e-mail link that no longer works' },
   { path: 'success-payment', personal: false, indexable: false, what: 'after a payment' },

@@ -2,7 +2,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { localeOfLanguageCode } from '@/lib/bot/bot'
+import { localeOfLanguageCode } from '@/lib/bot/language'
+import { miniAppUrl } from '@/lib/bot/miniApp'
 import { secretMatches, webhookSecret } from '@/lib/bot/config'
 
 describe('the webhook’s secret', () => {
@@ -32,5 +33,13 @@ describe('the language a Telegram user is spoken to in', () => {
   it('is Russian for Russian and the region’s languages, English for the rest and for none', () => {
     for (const code of ['ru', 'ru-RU', 'uk', 'be', 'kk', 'uz']) expect(localeOfLanguageCode(code)).toBe('ru')
     for (const code of ['en', 'en-US', 'de', 'rus', undefined, '']) expect(localeOfLanguageCode(code)).toBe('en')
+  })
+})
+
+describe('the Mini App’s address', () => {
+  it('is the site’s /telegram-app in the user’s language, and none on plain HTTP (the Bot API refuses such a button)', () => {
+    expect(miniAppUrl('https://vpnkeys.example', 'ru')).toBe('https://vpnkeys.example/telegram-app')
+    expect(miniAppUrl('https://vpnkeys.example', 'en')).toBe('https://vpnkeys.example/en/telegram-app')
+    expect(miniAppUrl('http://localhost:3000', 'ru')).toBeNull()
   })
 })

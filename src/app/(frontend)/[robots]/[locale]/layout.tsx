@@ -4,6 +4,7 @@ import { getMessages, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 import type React from 'react'
 
+import { MiniAppFrame } from '@/components/miniApp/MiniAppFrame'
 import { ChunkReload } from '@/components/site/ChunkReload'
 import { Footer } from '@/components/site/Footer'
 import { Header } from '@/components/site/Header'
@@ -36,6 +37,7 @@ export default async function LocaleLayout({ children, params }: Props) {
           <style>{'.needs-js{display:none}'}</style>
         </noscript>
         <TopLoader />
+        <MiniAppFrame />
         <NextIntlClientProvider messages={pickClientMessages(messages)}>
           <ChunkReload />
           <Header locale={locale} />
