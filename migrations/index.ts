@@ -51,6 +51,7 @@ import * as migration_20261129_164112_key_takes from './20261129_164112_key_take
 import * as migration_20261129_171556_site_bot from './20261129_171556_site_bot';
 import * as migration_20261129_193507_telegram_accounts from './20261129_193507_telegram_accounts';
 import * as migration_20261129_200000_mini_app_launches from './20261129_200000_mini_app_launches';
+import * as migration_20261129_202702_telegram_notices from './20261129_202702_telegram_notices';
 
 export const migrations = [
   {
@@ -317,5 +318,10 @@ export const migrations = [
     up: migration_20261129_200000_mini_app_launches.up,
     down: migration_20261129_200000_mini_app_launches.down,
     name: '20261129_200000_mini_app_launches',
+  },
+  {
+    up: migration_20261129_202702_telegram_notices.up,
+    down: migration_20261129_202702_telegram_notices.down,
+    name: '20261129_202702_telegram_notices'
   },
 ];

@@ -140,6 +140,7 @@ export interface Config {
   jobs: {
     tasks: {
       sendEmail: TaskSendEmail;
+      sendNotice: TaskSendNotice;
       sendLinkEmail: TaskSendLinkEmail;
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
       forgetExpiredLimits: TaskForgetExpiredLimits;
@@ -383,6 +384,7 @@ export interface User {
    */
   telegramId?: string | null;
   telegramUsername?: string | null;
+  telegramNotices?: boolean | null;
   subscriptionUrlNonce?: string | null;
   marketingConsent?: boolean | null;
   vipStatus?: ('trialing' | 'active' | 'past_due' | 'cancelled' | 'expired') | null;
@@ -837,6 +839,7 @@ export interface PayloadJob {
         taskSlug:
           | 'inline'
           | 'sendEmail'
+          | 'sendNotice'
           | 'sendLinkEmail'
           | 'purgeDeletedAccounts'
           | 'forgetExpiredLimits'
@@ -886,6 +889,7 @@ export interface PayloadJob {
     | (
         | 'inline'
         | 'sendEmail'
+        | 'sendNotice'
         | 'sendLinkEmail'
         | 'purgeDeletedAccounts'
         | 'forgetExpiredLimits'
@@ -1194,6 +1198,7 @@ export interface UsersSelect<T extends boolean = true> {
   emailVerified?: T;
   telegramId?: T;
   telegramUsername?: T;
+  telegramNotices?: T;
   subscriptionUrlNonce?: T;
   marketingConsent?: T;
   vipStatus?: T;
@@ -1698,6 +1703,20 @@ export interface CollectionsWidget {
  */
 export interface TaskSendEmail {
   input: {
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendNotice".
+ */
+export interface TaskSendNotice {
+  input: {
+    userId: number;
     to: string;
     subject: string;
     html: string;

@@ -212,6 +212,14 @@ export const Users: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true },
     },
     {
+      // Where a Telegram-linked account's notices go (src/lib/bot/notices.ts): the bot, unless the owner turns it off.
+      name: 'telegramNotices',
+      label: { ru: 'Уведомления в Telegram', en: 'Notices in Telegram' },
+      type: 'checkbox',
+      defaultValue: true,
+      admin: { position: 'sidebar', condition: (data) => Boolean(data?.telegramId) },
+    },
+    {
       // Part of the secret of the personal subscription URL; a new value revokes the old URL.
       name: 'subscriptionUrlNonce',
       type: 'text',

@@ -90,6 +90,14 @@ test('Log in with Telegram: the login page carries the widget for the site’s b
   await expect(page.getByText('E-mail не указан: вы входите через Telegram.')).toBeVisible()
   await expect(page.getByText('Это аккаунт Telegram: отвязать его нельзя, пока у аккаунта нет e-mail.')).toBeVisible()
 
+  // Deleting it: the notice comes by the bot (there is no address to mail), and signing in with Telegram restores it.
+  await page.getByRole('button', { name: 'Удалить аккаунт' }).click()
+  await page.getByRole('button', { name: 'Да, удалить' }).click()
+  await expect.poll(async () => (await callsTo(page.request, id)).map((call) => String(call.params.text))).toContainEqual(expect.stringMatching(/^Ваш аккаунт на сайте .+ удалён\n\n/))
+  await page.goto(`/login/telegram?${widgetAnswer(id, `olga_${id}`)}`)
+  await page.getByTestId('confirm-telegram').click()
+  await expect(page.getByText(`Вы вошли через Telegram (@olga_${id})`)).toBeVisible()
+
   // Changed after Telegram signed it, or signed more than a day ago: refused, in the visitor's language.
   const forged = new URLSearchParams(answer)
   forged.set('id', String(id + 1))
@@ -140,6 +148,12 @@ test('an account links its Telegram through the bot’s one-time link, and unlin
   )
   await page.goto('/profile/preferences')
   await expect(page.getByText('Аккаунт связан с Telegram (@linked_in_e2e)')).toBeVisible()
+  // Notices come by the bot from now on, until the owner chooses e-mail again.
+  await expect(page.getByText('Уведомления о подписке и аккаунте приходят в Telegram, а не на e-mail.')).toBeVisible()
+  await page.getByRole('button', { name: 'Присылать уведомления на e-mail' }).click()
+  await expect(page.getByText('Уведомления о подписке и аккаунте приходят на e-mail.')).toBeVisible()
+  await page.getByRole('button', { name: 'Присылать уведомления в Telegram' }).click()
+  await expect(page.getByText('Уведомления о подписке и аккаунте приходят в Telegram, а не на e-mail.')).toBeVisible()
 
   // From now on the Login Widget opens this account.
   await page.context().clearCookies()

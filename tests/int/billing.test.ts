@@ -317,7 +317,8 @@ describe('work that follows a committed event', () => {
       const input = job.input as { user?: number; to?: string }
       return input.user === user.id || input.to === email
     })
-    expect(mine.map((job) => job.taskSlug).sort()).toEqual(['revokeVipKeys', 'sendEmail'])
+    // The mail is a notice: by e-mail here, as the account has no Telegram linked (src/lib/bot/notices.ts).
+    expect(mine.map((job) => job.taskSlug).sort()).toEqual(['revokeVipKeys', 'sendNotice'])
     for (const job of mine) {
       expect(Date.parse(job.waitUntil!)).toBeLessThanOrEqual(Date.now() + 2 * 60_000)
       await world.payload.jobs.runByID({ id: job.id })

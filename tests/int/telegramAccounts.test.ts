@@ -207,3 +207,48 @@ describe('the subscription in the bot', () => {
     expect(edited({ id: linkedOnly })?.params.text).toBe('У аккаунта нет действующей VIP-подписки.')
   })
 })
+
+describe('a customer’s notices', () => {
+  const notice = (userId: number, to: string) => ({ userId, to, subject: 'Платёж прошёл', html: '<p>Оплачено: 299 ₽</p>', text: 'Оплачено: 299 ₽' })
+  const sentTo = (chatId: number) => telegram.called('sendMessage').filter((call) => Number(call.params.chat_id) === chatId)
+
+  it('come by the bot to a linked account that keeps Telegram notices on, else by e-mail; a blocked bot falls back to e-mail', async () => {
+    const { deliverNotice } = await import('@/lib/bot/notices')
+    const { smtp } = await workerDoubles()
+    const id = telegramId()
+    const owner = await payload.update({ collection: 'users', id: (await customer()).id, data: { telegramId: String(id) }, depth: 0 })
+    expect(owner.telegramNotices).toBe(true)
+
+    expect(await deliverNotice(payload, notice(owner.id, owner.email), config)).toBe('telegram')
+    expect(sentTo(id).at(-1)?.params.text).toBe('Платёж прошёл\n\nОплачено: 299 ₽')
+
+    // The owner blocked the bot: Telegram refuses for good, and the e-mail goes instead.
+    telegram.refuseOnce.set('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' })
+    const before = smtp.messages.length
+    expect(await deliverNotice(payload, notice(owner.id, owner.email), config)).toBe('email')
+    expect((await smtp.latestTo(owner.email)).subject).toBe('Платёж прошёл')
+    expect(smtp.messages.length).toBe(before + 1)
+
+    // Telegram out of reach for a while: nothing is sent, and the queue tries again.
+    telegram.failOnce.add('sendMessage')
+    await expect(deliverNotice(payload, notice(owner.id, owner.email), config)).rejects.toThrow()
+
+    // Notices turned off, or no bot: e-mail.
+    await payload.update({ collection: 'users', id: owner.id, data: { telegramNotices: false }, depth: 0 })
+    const sent = sentTo(id).length
+    expect(await deliverNotice(payload, notice(owner.id, owner.email), config)).toBe('email')
+    expect(sentTo(id).length).toBe(sent)
+    await payload.update({ collection: 'users', id: owner.id, data: { telegramNotices: true }, depth: 0 })
+    expect(await deliverNotice(payload, notice(owner.id, owner.email), null)).toBe('email')
+  })
+
+  it('reach a Telegram-only account by the bot or not at all (it has no address to mail)', async () => {
+    const { accountForTelegramLogin } = await import('@/lib/auth/telegramAccounts')
+    const { deliverNotice } = await import('@/lib/bot/notices')
+    const id = telegramId()
+    const telegramOnly = await accountForTelegramLogin(payload, login(id), 'ru')
+    expect(await deliverNotice(payload, notice(telegramOnly.id, telegramOnly.email), config)).toBe('telegram')
+    telegram.refuseOnce.set('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' })
+    expect(await deliverNotice(payload, notice(telegramOnly.id, telegramOnly.email), config)).toBe('none')
+  })
+})

@@ -7,6 +7,8 @@ import { isPlaceholderEmail } from '@/lib/auth/telegramAccounts'
 import { siteBotUsername } from '@/lib/bot/identity'
 import type { User } from '@/payload-types'
 
+const RESULTS = { unlinked: 'telegramUnlinked', failed: 'telegramFailed', 'notices-on': 'telegramNoticesSaved', 'notices-off': 'telegramNoticesSaved' } as const
+
 export async function TelegramLink({ user, locale, result }: { user: User; locale: Locale; result?: string }) {
   const username = await siteBotUsername()
   if (!username && !user.telegramId) return null
@@ -14,14 +16,27 @@ export async function TelegramLink({ user, locale, result }: { user: User; local
   return (
     <div data-testid="telegram-link">
       <h3>{t('telegramTitle')}</h3>
-      {result === 'unlinked' || result === 'failed' ? (
+      {result && result in RESULTS ? (
         <p role="status" className="auth__sent">
-          {t(result === 'unlinked' ? 'telegramUnlinked' : 'telegramFailed')}
+          {t(RESULTS[result as keyof typeof RESULTS])}
         </p>
       ) : null}
       {user.telegramId ? (
         <>
           <p>{t('telegramLinked', { username: user.telegramUsername ?? 'none' })}</p>
+          {/* A Telegram-only account has no address to mail: its notices come by the bot. */}
+          {isPlaceholderEmail(user.email) ? null : (
+            <>
+              <p>{t(user.telegramNotices === false ? 'telegramNoticesOff' : 'telegramNoticesOn')}</p>
+              <form action="/api/account/telegram" method="post">
+                <input type="hidden" name="action" value={user.telegramNotices === false ? 'notices-on' : 'notices-off'} />
+                <input type="hidden" name="locale" value={locale} />
+                <button type="submit" className="button">
+                  {t(user.telegramNotices === false ? 'telegramNoticesTurnOn' : 'telegramNoticesTurnOff')}
+                </button>
+              </form>
+            </>
+          )}
           {isPlaceholderEmail(user.email) ? (
             <p>{t('telegramOnly')}</p>
           ) : (

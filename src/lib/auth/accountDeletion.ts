@@ -8,7 +8,7 @@ import { isEnded } from '@/lib/billing/lifecycle'
 import { changeRenewal } from '@/lib/billing/renewalChoice'
 import { changeSiteRun } from '@/lib/billing/siteRun'
 import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
-import { deliverMail } from '@/lib/mail/deliver'
+import { deliverNoticeOrQueue } from '@/lib/bot/notices'
 import { renderDeletionNotice } from '@/lib/mail/templates'
 
 import { RESTORE_WINDOW_DAYS } from './deletionWindow'
@@ -36,7 +36,8 @@ export async function deleteAccount(payload: Payload, userId: number, now: Date 
   const locale: Locale = user.locale === 'en' ? 'en' : 'ru'
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
   const restoreUntil = new Date(now.getTime() + RESTORE_WINDOW_DAYS * DAY_MS)
-  await deliverMail(payload, user.email, renderDeletionNotice({ locale, siteName: settings.siteName, restoreUntil }))
+  // In Telegram where the account takes its notices there, else by e-mail.
+  await deliverNoticeOrQueue(payload, { userId, to: user.email, ...renderDeletionNotice({ locale, siteName: settings.siteName, restoreUntil }) })
 }
 
 export async function restoreAccount(payload: Payload, userId: number): Promise<void> {

@@ -266,7 +266,8 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
     const amount = mail.amountKopecks !== undefined ? formatRubles(mail.amountKopecks, mail.locale) : undefined
     const terms = mail.terms ? termsText(mail.terms, mail.locale) : undefined
     const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, linkOnMirrors, amount, terms, subscriptionUrls })
-    followUps.push(await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: mail.to, ...rendered } }))
+    // A notice: in Telegram where the account takes them there (src/lib/bot/notices.ts), else this e-mail.
+    followUps.push(await queueFollowUp(payload, req, { task: 'sendNotice', input: { userId: mail.userId, to: mail.to, ...rendered } }))
   }
   return followUps
 }

@@ -36,6 +36,7 @@ import { personalFeedPath } from '@/lib/vip/feedUrl'
 import type { Subscription, User } from '@/payload-types'
 
 import { localeOfLanguageCode } from './language'
+import { refusedForGood } from './refusals'
 import { miniAppUrl } from './miniApp'
 import { qrPng } from './qr'
 import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './store'
@@ -96,15 +97,6 @@ async function showVip(ctx: BotContext): Promise<void> {
 async function siteName(payload: Payload, locale: Locale): Promise<{ name: string; supportEmail: string }> {
   const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 })
   return { name: settings.siteName, supportEmail: settings.supportEmail }
-}
-
-/**
- * Whether the Bot API refused a call for good: a bad request (a message not modified, a button pressed too long
- * ago) or a user who blocked the bot. Sent again, the update would be refused again; only other failures (the network,
- * Telegram's own errors, too many requests) are worth Telegram's next try.
- */
-export function refusedForGood(error: unknown): boolean {
-  return error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403)
 }
 
 /**

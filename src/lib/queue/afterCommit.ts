@@ -8,7 +8,11 @@ import type { RenderedMail } from '@/lib/mail/templates'
 /** How long the queue's runner leaves a job to the immediate run before treating it as failed. */
 export const IMMEDIATE_RUN_GRACE_MS = 2 * 60_000
 
-type FollowUp = { task: 'sendEmail'; input: { to: string } & RenderedMail } | { task: 'revokeVipKeys'; input: { user: number } }
+type FollowUp =
+  | { task: 'sendEmail'; input: { to: string } & RenderedMail }
+  /** A customer's notice: by the site's bot where their account takes notices in Telegram, else by e-mail. */
+  | { task: 'sendNotice'; input: { userId: number; to: string } & RenderedMail }
+  | { task: 'revokeVipKeys'; input: { user: number } }
 
 /** Queues inside `req`'s transaction: the job exists exactly when the change does. */
 export async function queueFollowUp(payload: Payload, req: PayloadRequest, followUp: FollowUp): Promise<string | number> {
@@ -16,7 +20,9 @@ export async function queueFollowUp(payload: Payload, req: PayloadRequest, follo
   const job =
     followUp.task === 'sendEmail'
       ? await payload.jobs.queue({ task: 'sendEmail', input: followUp.input, waitUntil, req })
-      : await payload.jobs.queue({ task: 'revokeVipKeys', input: followUp.input, waitUntil, req })
+      : followUp.task === 'sendNotice'
+        ? await payload.jobs.queue({ task: 'sendNotice', input: followUp.input, waitUntil, req })
+        : await payload.jobs.queue({ task: 'revokeVipKeys', input: followUp.input, waitUntil, req })
   return job.id
 }
 

@@ -1,6 +1,6 @@
 // POST: the signed-in user's Telegram link. `link` makes a one-time link to the bot (Start there links the Telegram
 // account that pressed it: src/lib/auth/telegramAccounts.ts) and goes to it; `unlink` ends the link where the account
-// has an e-mail to sign in with.
+// has an e-mail to sign in with; `notices-on` and `notices-off` choose whether notices come by the bot or by e-mail.
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
@@ -9,9 +9,15 @@ import { botStartLink, siteBotUsername } from '@/lib/bot/identity'
 import { formRoute } from '@/lib/http/formRoute'
 
 export const POST = formRoute({
-  input: z.object({ action: z.enum(['link', 'unlink'], { error: 'invalidValue' }) }),
+  input: z.object({ action: z.enum(['link', 'unlink', 'notices-on', 'notices-off'], { error: 'invalidValue' }) }),
   auth: 'required',
   handle: async ({ data, user, payload, locale, isJson, redirect }) => {
+    if (data.action === 'notices-on' || data.action === 'notices-off') {
+      const on = data.action === 'notices-on'
+      await payload.update({ collection: 'users', id: user.id, data: { telegramNotices: on }, user, overrideAccess: false, depth: 0 })
+      if (isJson) return NextResponse.json({ ok: true, notices: on })
+      return redirect('/profile/preferences', { telegram: on ? 'notices-on' : 'notices-off' })
+    }
     if (data.action === 'unlink') {
       const done = await unlinkTelegram(payload, user)
       if (isJson) return NextResponse.json({ ok: done }, { status: done ? 200 : 409 })
