@@ -3,6 +3,8 @@
 // `attach://<name>`), answered `{ ok, result }`, or `{ ok: false, error_code, description }` for a wrong token or
 // an unknown method. Every call is recorded with its parameters (files as their name, type and bytes) for the
 // tests to read; `update` builds the updates Telegram would send. No test framework is imported here.
+import type { Payload } from 'payload'
+
 import { readBody, serveDouble } from './panels'
 import type { ServedDouble } from './panels'
 
@@ -212,4 +214,27 @@ export function callbackUpdate(from: ReturnType<typeof telegramUser>, data: stri
       message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private', first_name: from.first_name }, from: BOT_INFO, text: '…' },
     },
   }
+}
+
+/**
+ * The site's bot against a fresh double, for an integration file: the double and the bot's settings (its secret
+ * made from a fixed PAYLOAD_SECRET). Updates go to the webhook's handler with deliverTo().
+ */
+export async function startSiteBotDouble(): Promise<{ telegram: TelegramDouble; config: { token: string; apiRoot: string; secret: string } }> {
+  const telegram = await startTelegramDouble()
+  const { webhookSecret } = await import('@/lib/bot/config')
+  return { telegram, config: { token: telegram.token, apiRoot: telegram.url, secret: webhookSecret('a-payload-secret-of-at-least-32-characters', telegram.token) } }
+}
+
+/** Sends an update to the webhook's handler as Telegram does (with the bot's secret unless told otherwise). */
+export async function deliverTo(
+  payload: Payload,
+  config: { token: string; apiRoot: string; secret: string },
+  update: unknown,
+  { secret = config.secret as string | null, body = JSON.stringify(update) } = {},
+): Promise<Response> {
+  const { handleWebhook } = await import('@/lib/bot/webhook')
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (secret !== null) headers['x-telegram-bot-api-secret-token'] = secret
+  return handleWebhook(new Request('http://localhost/api/telegram/webhook', { method: 'POST', headers, body }), payload, config)
 }

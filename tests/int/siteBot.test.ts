@@ -4,7 +4,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { BOT_INFO, callbackUpdate, messageUpdate, startTelegramDouble, telegramUser } from '../helpers/telegram'
+import { BOT_INFO, callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 import { INT_SERVER_URL } from '../helpers/intGlobalSetup'
 import { testPayload } from '../helpers/payload'
@@ -15,22 +15,14 @@ let config: { token: string; apiRoot: string; secret: string }
 
 beforeAll(async () => {
   payload = await testPayload()
-  telegram = await startTelegramDouble()
-  const { webhookSecret } = await import('@/lib/bot/config')
-  config = { token: telegram.token, apiRoot: telegram.url, secret: webhookSecret('a-payload-secret-of-at-least-32-characters', telegram.token) }
+  ;({ telegram, config } = await startSiteBotDouble())
 })
 
 afterAll(async () => {
   await telegram.close()
 })
 
-/** Sends an update to the webhook as Telegram does (with the bot's secret unless told otherwise). */
-async function deliver(update: unknown, { secret = config.secret as string | null, body = JSON.stringify(update) } = {}): Promise<Response> {
-  const { handleWebhook } = await import('@/lib/bot/webhook')
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (secret !== null) headers['x-telegram-bot-api-secret-token'] = secret
-  return handleWebhook(new Request('http://localhost/api/telegram/webhook', { method: 'POST', headers, body }), payload, config)
-}
+const deliver = (update: unknown, options?: { secret?: string | null; body?: string }) => deliverTo(payload, config, update, options)
 
 type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string; web_app?: { url: string } }[][] }
 const buttons = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()

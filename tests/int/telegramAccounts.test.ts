@@ -8,7 +8,7 @@ import type { User } from '@/payload-types'
 
 import { workerDoubles } from '../helpers/intDoubles'
 import { testPayload } from '../helpers/payload'
-import { callbackUpdate, messageUpdate, startTelegramDouble, telegramUser } from '../helpers/telegram'
+import { callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 
 let payload: Payload
@@ -22,9 +22,7 @@ const login = (id: number, username: string | null = `user${id}`) => ({ id, firs
 
 beforeAll(async () => {
   payload = await testPayload()
-  telegram = await startTelegramDouble()
-  const { webhookSecret } = await import('@/lib/bot/config')
-  config = { token: telegram.token, apiRoot: telegram.url, secret: webhookSecret('a-payload-secret-of-at-least-32-characters', telegram.token) }
+  ;({ telegram, config } = await startSiteBotDouble())
 })
 
 afterAll(async () => {
@@ -32,14 +30,7 @@ afterAll(async () => {
 })
 
 async function pressStart(from: ReturnType<typeof telegramUser> & { username?: string }, start: string): Promise<string> {
-  const { handleWebhook } = await import('@/lib/bot/webhook')
-  const update = messageUpdate(from, `/start ${start}`)
-  const response = await handleWebhook(
-    new Request('http://localhost/api/telegram/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': config.secret }, body: JSON.stringify(update) }),
-    payload,
-    config,
-  )
-  expect(response.status).toBe(200)
+  expect((await deliverTo(payload, config, messageUpdate(from, `/start ${start}`))).status).toBe(200)
   // The outcome, then the menu.
   const said = telegram.called('sendMessage').filter((call) => Number(call.params.chat_id) === from.id)
   return String(said.at(-2)?.params.text)
@@ -155,14 +146,7 @@ describe('linking Telegram from the account', () => {
 
 describe('the subscription in the bot', () => {
   async function press(from: ReturnType<typeof telegramUser>, data: string): Promise<void> {
-    const { handleWebhook } = await import('@/lib/bot/webhook')
-    const update = callbackUpdate(from, data)
-    const response = await handleWebhook(
-      new Request('http://localhost/api/telegram/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': config.secret }, body: JSON.stringify(update) }),
-      payload,
-      config,
-    )
-    expect(response.status).toBe(200)
+    expect((await deliverTo(payload, config, callbackUpdate(from, data))).status).toBe(200)
   }
   const edited = (from: { id: number }) => telegram.called('editMessageText').filter((call) => Number(call.params.chat_id) === from.id).at(-1)
   type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string; web_app?: { url: string } }[][] }

@@ -7,6 +7,19 @@ import { isPlaceholderEmail } from '@/lib/auth/telegramAccounts'
 import { siteBotUsername } from '@/lib/bot/identity'
 import type { User } from '@/payload-types'
 
+/** One of /api/account/telegram's actions, as a button. */
+function ActionButton({ action, locale, label, primary = false }: { action: string; locale: Locale; label: string; primary?: boolean }) {
+  return (
+    <form action="/api/account/telegram" method="post">
+      <input type="hidden" name="action" value={action} />
+      <input type="hidden" name="locale" value={locale} />
+      <button type="submit" className={primary ? 'button button--primary' : 'button'}>
+        {label}
+      </button>
+    </form>
+  )
+}
+
 const RESULTS = { unlinked: 'telegramUnlinked', failed: 'telegramFailed', 'notices-on': 'telegramNoticesSaved', 'notices-off': 'telegramNoticesSaved' } as const
 
 export async function TelegramLink({ user, locale, result }: { user: User; locale: Locale; result?: string }) {
@@ -28,37 +41,23 @@ export async function TelegramLink({ user, locale, result }: { user: User; local
           {isPlaceholderEmail(user.email) ? null : (
             <>
               <p>{t(user.telegramNotices === false ? 'telegramNoticesOff' : 'telegramNoticesOn')}</p>
-              <form action="/api/account/telegram" method="post">
-                <input type="hidden" name="action" value={user.telegramNotices === false ? 'notices-on' : 'notices-off'} />
-                <input type="hidden" name="locale" value={locale} />
-                <button type="submit" className="button">
-                  {t(user.telegramNotices === false ? 'telegramNoticesTurnOn' : 'telegramNoticesTurnOff')}
-                </button>
-              </form>
+              <ActionButton
+                action={user.telegramNotices === false ? 'notices-on' : 'notices-off'}
+                locale={locale}
+                label={t(user.telegramNotices === false ? 'telegramNoticesTurnOn' : 'telegramNoticesTurnOff')}
+              />
             </>
           )}
           {isPlaceholderEmail(user.email) ? (
             <p>{t('telegramOnly')}</p>
           ) : (
-            <form action="/api/account/telegram" method="post">
-              <input type="hidden" name="action" value="unlink" />
-              <input type="hidden" name="locale" value={locale} />
-              <button type="submit" className="button">
-                {t('telegramUnlinkButton')}
-              </button>
-            </form>
+            <ActionButton action="unlink" locale={locale} label={t('telegramUnlinkButton')} />
           )}
         </>
       ) : (
         <>
           <p>{t('telegramNotLinked')}</p>
-          <form action="/api/account/telegram" method="post">
-            <input type="hidden" name="action" value="link" />
-            <input type="hidden" name="locale" value={locale} />
-            <button type="submit" className="button button--primary">
-              {t('telegramLinkButton')}
-            </button>
-          </form>
+          <ActionButton action="link" locale={locale} label={t('telegramLinkButton')} primary />
           <p className="auth__agreement">{t('telegramLinkHint')}</p>
         </>
       )}
