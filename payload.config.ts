@@ -41,6 +41,7 @@ import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
 import { notifyStaffTask } from './src/jobs/notifyStaff'
 import { sendEmailTask } from './src/jobs/sendEmail'
 import { sendNoticeTask } from './src/jobs/sendNotice'
+import { noticeDeviceLimitsTask } from './src/jobs/noticeDeviceLimits'
 import { sendLinkEmailTask } from './src/jobs/sendLinkEmail'
 import { watchIncidentsTask } from './src/jobs/watchIncidents'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
@@ -137,7 +138,7 @@ export default buildConfig({
   // Production: JSON lines (src/lib/log); development: Payload's readable lines.
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
-    tasks: [sendEmailTask, sendNoticeTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
+    tasks: [sendEmailTask, sendNoticeTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, noticeDeviceLimitsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
     // Jobs are run by the app itself once a minute (JOB_TICK_SECONDS), by one instance at a time
     // (src/lib/queue/runner.ts), which also queues the scheduled tasks (none with JOB_RUNNER=off); only admins may
     // queue or run them over the API.

@@ -52,6 +52,7 @@ import * as migration_20261129_171556_site_bot from './20261129_171556_site_bot'
 import * as migration_20261129_193507_telegram_accounts from './20261129_193507_telegram_accounts';
 import * as migration_20261129_200000_mini_app_launches from './20261129_200000_mini_app_launches';
 import * as migration_20261129_202702_telegram_notices from './20261129_202702_telegram_notices';
+import * as migration_20261129_205946_device_limit_notices from './20261129_205946_device_limit_notices';
 
 export const migrations = [
   {
@@ -322,6 +323,11 @@ export const migrations = [
   {
     up: migration_20261129_202702_telegram_notices.up,
     down: migration_20261129_202702_telegram_notices.down,
-    name: '20261129_202702_telegram_notices'
+    name: '20261129_202702_telegram_notices',
+  },
+  {
+    up: migration_20261129_205946_device_limit_notices.up,
+    down: migration_20261129_205946_device_limit_notices.down,
+    name: '20261129_205946_device_limit_notices'
   },
 ];

@@ -151,6 +151,7 @@ export interface Config {
       revokeDeviceKey: TaskRevokeDeviceKey;
       chargeRenewals: TaskChargeRenewals;
       watchIncidents: TaskWatchIncidents;
+      noticeDeviceLimits: TaskNoticeDeviceLimits;
       notifyStaff: TaskNotifyStaff;
       recordFigures: TaskRecordFigures;
       schedulePublish: TaskSchedulePublish;
@@ -850,6 +851,7 @@ export interface PayloadJob {
           | 'revokeDeviceKey'
           | 'chargeRenewals'
           | 'watchIncidents'
+          | 'noticeDeviceLimits'
           | 'notifyStaff'
           | 'recordFigures'
           | 'schedulePublish';
@@ -900,6 +902,7 @@ export interface PayloadJob {
         | 'revokeDeviceKey'
         | 'chargeRenewals'
         | 'watchIncidents'
+        | 'noticeDeviceLimits'
         | 'notifyStaff'
         | 'recordFigures'
         | 'schedulePublish'
@@ -1811,6 +1814,14 @@ export interface TaskChargeRenewals {
  * via the `definition` "TaskWatchIncidents".
  */
 export interface TaskWatchIncidents {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskNoticeDeviceLimits".
+ */
+export interface TaskNoticeDeviceLimits {
   input?: unknown;
   output?: unknown;
 }

@@ -100,6 +100,22 @@ describe('device limit by HWID', () => {
     const viaRoute = await GET(new Request(`http://localhost${path}`, { headers: happ(11) }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })
     expect(viaRoute.headers.get('x-hwid-max-devices-reached')).toBe('true')
     expect(await viaRoute.text()).toBe('')
+    // The subscriber hears of it (here by e-mail: no Telegram linked), once that day however often phones are refused.
+    const { noticeDeviceLimits } = await import('@/lib/vip/deviceLimitNotices')
+    const { sqlPool } = await import('@/lib/db/pool')
+    const noted = async () => (await sqlPool(world.payload).query('SELECT noticed_at FROM device_limit_reached WHERE user_id = $1', [user.id])).rows as { noticed_at: Date | null }[]
+    expect(await noted()).toEqual([{ noticed_at: null }])
+    await noticeDeviceLimits(world.payload)
+    const notice = await world.smtp.latestTo(user.email)
+    expect(notice.subject).toBe('VIP-подписка на сайте VPN ключи: все места для устройств заняты')
+    expect(notice.text).toContain('на подписке уже 10 устройств, больше нельзя')
+    expect(notice.text).toContain('/profile/servers')
+    expect((await noted())[0]!.noticed_at).toBeInstanceOf(Date)
+    const mails = world.smtp.messages.filter((mail) => mail.to.includes(user.email)).length
+    await poll(path, happ(12))
+    await noticeDeviceLimits(world.payload)
+    expect(await noted()).toHaveLength(1)
+    expect(world.smtp.messages.filter((mail) => mail.to.includes(user.email)).length).toBe(mails)
     // Devices already counted keep working; apps that send no HWID (or no usable one) are served as before.
     expect((await poll(path, happ(1))).links).toHaveLength(1)
     const withoutUsableHwid: Record<string, string>[] = [

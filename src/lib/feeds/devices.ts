@@ -87,3 +87,11 @@ export async function admitDevice(
   if (!row?.current) return 'replaced'
   return { admitted: row.admitted, limit }
 }
+
+/**
+ * Notes that `userId`'s link was refused a device today, for the notice the subscriber gets
+ * (src/lib/vip/deviceLimitNotices.ts): a no-op after the day's first refusal.
+ */
+export async function noteDeviceLimitReached(pool: SqlPool, userId: number): Promise<void> {
+  await pool.query('INSERT INTO device_limit_reached (user_id, day) VALUES ($1, current_date) ON CONFLICT DO NOTHING', [userId])
+}

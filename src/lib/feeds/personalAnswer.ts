@@ -14,7 +14,7 @@ import { feedTokenMatches } from '@/lib/vip/feedUrl'
 import { subscriptionFormat } from './clients'
 import type { SqlPool } from '@/lib/db/pool'
 
-import { admitDevice } from './devices'
+import { admitDevice, noteDeviceLimitReached } from './devices'
 import type { DeviceStanding, PolledDevice } from './devices'
 import { readPersonalFeedFacts } from './personalRead'
 import type { PersonalFeedFacts } from './personalRead'
@@ -56,6 +56,8 @@ export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site
       : null
   // The link was replaced while this poll was on its way: it is the old link's, and takes no place.
   if (standing === 'replaced') return NOT_FOUND
+  // A device refused for want of a place: the subscriber hears of it, once a day (src/lib/vip/deviceLimitNotices.ts).
+  if (standing && !standing.admitted && !standing.withoutId) await noteDeviceLimitReached(pool, poll.userId).catch(() => undefined)
   return personalAnswer(facts, poll, site, { standing, now })
 }
 

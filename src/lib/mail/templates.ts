@@ -207,3 +207,21 @@ const ADDRESS_TAKEN: Record<Locale, NoticeCopy> = {
 export function renderAddressTakenNotice({ locale, siteName, supportEmail }: { locale: Locale; siteName: string; supportEmail: string }): RenderedMail {
   return renderCopiedNotice(ADDRESS_TAKEN, { locale, siteName, values: { supportEmail } })
 }
+
+const DEVICE_LIMIT: Record<Locale, NoticeCopy> = {
+  ru: {
+    subject: 'VIP-подписка на сайте {siteName}: все места для устройств заняты',
+    text: 'Новое устройство запросило ключи по вашей ссылке подписки и не получило их: на подписке уже {devices}, больше нельзя.',
+    help: 'Если это ваше устройство, удалите ненужное в «Моих серверах»: {url}. Если не ваше — там же замените ссылку подписки: старая перестанет работать.',
+  },
+  en: {
+    subject: 'Your {siteName} VIP subscription: every device place is taken',
+    text: 'A new device asked for keys with your subscription link and got none: the subscription already has {devices}, the most it allows.',
+    help: 'If it is yours, remove one you no longer use under My servers: {url}. If it is not, replace the subscription link there: the old one stops working.',
+  },
+}
+
+/** A subscriber's link was refused a new device: all its places are taken (once a day at most, src/lib/vip/deviceLimitNotices.ts). */
+export function renderDeviceLimitNotice({ locale, siteName, devices, url }: { locale: Locale; siteName: string; devices: string; url: string }): RenderedMail {
+  return renderCopiedNotice(DEVICE_LIMIT, { locale, siteName, values: { devices, url } })
+}
