@@ -53,6 +53,7 @@ import * as migration_20261129_193507_telegram_accounts from './20261129_193507_
 import * as migration_20261129_200000_mini_app_launches from './20261129_200000_mini_app_launches';
 import * as migration_20261129_202702_telegram_notices from './20261129_202702_telegram_notices';
 import * as migration_20261129_205946_device_limit_notices from './20261129_205946_device_limit_notices';
+import * as migration_20261129_210331_bot_texts from './20261129_210331_bot_texts';
 
 export const migrations = [
   {
@@ -328,6 +329,11 @@ export const migrations = [
   {
     up: migration_20261129_205946_device_limit_notices.up,
     down: migration_20261129_205946_device_limit_notices.down,
-    name: '20261129_205946_device_limit_notices'
+    name: '20261129_205946_device_limit_notices',
+  },
+  {
+    up: migration_20261129_210331_bot_texts.up,
+    down: migration_20261129_210331_bot_texts.down,
+    name: '20261129_210331_bot_texts'
   },
 ];

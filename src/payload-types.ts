@@ -1602,6 +1602,16 @@ export interface SiteSetting {
       | null;
     telegramLanguage?: ('ru' | 'en') | null;
   };
+  /**
+   * Each language apart. Empty: the standard text. Buttons, keys, plans and terms come from the site by themselves.
+   */
+  bot?: {
+    welcome?: string | null;
+    /**
+     * For example, the hours and how to get an answer sooner
+     */
+    support?: string | null;
+  };
   editedBy?: (number | null) | User;
   updatedAt?: string | null;
   createdAt?: string | null;
@@ -1674,6 +1684,12 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         muted?: T;
         telegramLanguage?: T;
+      };
+  bot?:
+    | T
+    | {
+        welcome?: T;
+        support?: T;
       };
   editedBy?: T;
   updatedAt?: T;

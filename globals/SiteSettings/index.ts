@@ -338,6 +338,39 @@ export const SiteSettings: GlobalConfig = {
             },
           ],
         },
+        {
+          label: { ru: 'Бот в Telegram', en: 'Telegram bot' },
+          fields: [
+            {
+              name: 'bot',
+              label: { ru: 'Тексты бота для посетителей', en: 'The visitors’ bot’s texts' },
+              type: 'group',
+              admin: {
+                description: {
+                  ru: 'В каждом языке отдельно. Пусто — стандартный текст. Кнопки, ключи, тарифы и условия бот берёт с сайта сам.',
+                  en: 'Each language apart. Empty: the standard text. Buttons, keys, plans and terms come from the site by themselves.',
+                },
+              },
+              fields: [
+                {
+                  name: 'welcome',
+                  label: { ru: 'Приветствие (/start и меню)', en: 'Welcome (/start and the menu)' },
+                  type: 'textarea',
+                  localized: true,
+                  maxLength: 1000,
+                },
+                {
+                  name: 'support',
+                  label: { ru: 'Поддержка', en: 'Support' },
+                  type: 'textarea',
+                  localized: true,
+                  maxLength: 1000,
+                  admin: { description: { ru: 'Например, часы работы и как быстрее получить ответ', en: 'For example, the hours and how to get an answer sooner' } },
+                },
+              ],
+            },
+          ],
+        },
       ],
     },
     editedByField,

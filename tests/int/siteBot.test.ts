@@ -168,6 +168,27 @@ describe('the site’s bot', () => {
     expect(buttons(last('editMessageText'))[0]).toMatchObject({ text: '⭐ Тарифы', url: expect.stringMatching(/\/tariffs#buy$/) })
   })
 
+  it('says what editors wrote for it in Site settings, in each language apart, and the standard text where they wrote none', async () => {
+    const russian = telegramUser(9101, 'ru')
+    const english = telegramUser(9102, 'en')
+    await payload.updateGlobal({ slug: 'site-settings', locale: 'en', data: { bot: { welcome: 'Welcome to the keys bot of our site!' } }, depth: 0 })
+    await payload.updateGlobal({ slug: 'site-settings', locale: 'ru', data: { bot: { support: 'Отвечаем с 10 до 22 по Москве.' } }, depth: 0 })
+    try {
+      await deliver(messageUpdate(english, '/start'))
+      expect(last('sendMessage')?.params.text).toBe('Welcome to the keys bot of our site!')
+      await deliver(messageUpdate(russian, '/start'))
+      expect(last('sendMessage')?.params.text).toMatch(/^Здравствуйте! Это бот сайта/)
+      // Support: the editors' words, then always the way to reach support.
+      await deliver(callbackUpdate(russian, 'support'))
+      expect(last('editMessageText')?.params.text).toMatch(/^Отвечаем с 10 до 22 по Москве\.\n\n.*@/s)
+      await deliver(callbackUpdate(english, 'support'))
+      expect(last('editMessageText')?.params.text).not.toContain('Отвечаем')
+    } finally {
+      await payload.updateGlobal({ slug: 'site-settings', locale: 'en', data: { bot: { welcome: '' } }, depth: 0 })
+      await payload.updateGlobal({ slug: 'site-settings', locale: 'ru', data: { bot: { support: '' } }, depth: 0 })
+    }
+  })
+
   it('changes nothing for buttons it never made, and says they are out of date', async () => {
     const user = telegramUser(9006, 'ru')
     telegram.clear()

@@ -94,9 +94,11 @@ async function showVip(ctx: BotContext): Promise<void> {
   await show(ctx, lines.join('\n'), new InlineKeyboard().url(ctx.t('vipPlans'), `${siteUrl('/tariffs', ctx.locale)}#buy`).row().text(ctx.t('back'), 'menu'))
 }
 
-async function siteName(payload: Payload, locale: Locale): Promise<{ name: string; supportEmail: string }> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 })
-  return { name: settings.siteName, supportEmail: settings.supportEmail }
+/** The site's name and support address, and the bot's texts editors set for this language (Site settings → Telegram bot). */
+async function siteName(payload: Payload, locale: Locale): Promise<{ name: string; supportEmail: string; welcome: string | null; support: string | null }> {
+  // In this language only: an English user never gets a Russian editor's text in place of the English standard one.
+  const settings = await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, fallbackLocale: false, depth: 0 })
+  return { name: settings.siteName, supportEmail: settings.supportEmail, welcome: settings.bot?.welcome?.trim() || null, support: settings.bot?.support?.trim() || null }
 }
 
 /**
@@ -118,9 +120,9 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Pr
 }
 
 async function showMenu(ctx: BotContext, payload: Payload): Promise<void> {
-  const { name } = await siteName(payload, ctx.locale)
+  const { name, welcome } = await siteName(payload, ctx.locale)
   const subscriber = await linkedSubscriber(payload, ctx.from?.id)
-  await show(ctx, escapeHtml(ctx.t('welcome', { siteName: name })), await mainMenu(ctx.t, ctx.locale, Boolean(subscriber?.subscription)))
+  await show(ctx, escapeHtml(welcome ?? ctx.t('welcome', { siteName: name })), await mainMenu(ctx.t, ctx.locale, Boolean(subscriber?.subscription)))
 }
 
 /**
@@ -330,8 +332,10 @@ export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { t
   chats.command('subscription', (ctx) => showSubscription(ctx, payload))
   chats.callbackQuery('support', async (ctx) => {
     await ctx.answerCallbackQuery()
-    const { supportEmail } = await siteName(payload, ctx.locale)
-    await show(ctx, escapeHtml(ctx.t('support', { email: supportEmail })), new InlineKeyboard().url(ctx.t('supportPage'), siteUrl('/support', ctx.locale)).row().text(ctx.t('back'), 'menu'))
+    const { supportEmail, support } = await siteName(payload, ctx.locale)
+    // The editors' words first, then always the way to reach support.
+    const text = [support, ctx.t('support', { email: supportEmail })].filter(Boolean).join('\n\n')
+    await show(ctx, escapeHtml(text), new InlineKeyboard().url(ctx.t('supportPage'), siteUrl('/support', ctx.locale)).row().text(ctx.t('back'), 'menu'))
   })
   chats.callbackQuery('lang', async (ctx) => {
     await ctx.answerCallbackQuery()
