@@ -8,7 +8,7 @@ import type { User } from '@/payload-types'
 
 import { workerDoubles } from '../helpers/intDoubles'
 import { testPayload } from '../helpers/payload'
-import { callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import { BOT_INFO, callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 
 let payload: Payload
@@ -234,5 +234,21 @@ describe('a customer’s notices', () => {
     expect(await deliverNotice(payload, notice(telegramOnly.id, telegramOnly.email), config)).toBe('telegram')
     telegram.refuseOnce.set('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' })
     expect(await deliverNotice(payload, notice(telegramOnly.id, telegramOnly.email), config)).toBe('none')
+  })
+})
+
+describe('the bot’s username for the site’s links', () => {
+  it('is asked of Telegram once, and while Telegram does not answer no page waits for it again within the minute', async () => {
+    const { siteBotUsername } = await import('@/lib/bot/identity')
+    const asked = () => telegram.called('getMe').length
+    const before = asked()
+    telegram.failOnce.add('getMe')
+    const now = Date.now()
+    expect(await siteBotUsername(config, now)).toBeNull()
+    expect(await siteBotUsername(config, now + 30_000)).toBeNull()
+    expect(asked()).toBe(before)
+    expect(await siteBotUsername(config, now + 61_000)).toBe(BOT_INFO.username)
+    expect(await siteBotUsername(config, now + 62_000)).toBe(BOT_INFO.username)
+    expect(asked()).toBe(before + 1)
   })
 })

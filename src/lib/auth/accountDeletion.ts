@@ -8,6 +8,7 @@ import { isEnded } from '@/lib/billing/lifecycle'
 import { changeRenewal } from '@/lib/billing/renewalChoice'
 import { changeSiteRun } from '@/lib/billing/siteRun'
 import { revokeAllVipKeys } from '@/lib/vip/deviceKeys'
+import { isPlaceholderEmail } from '@/lib/auth/telegramAccounts'
 import { deliverNoticeOrQueue } from '@/lib/bot/notices'
 import { renderDeletionNotice } from '@/lib/mail/templates'
 
@@ -37,7 +38,8 @@ export async function deleteAccount(payload: Payload, userId: number, now: Date 
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
   const restoreUntil = new Date(now.getTime() + RESTORE_WINDOW_DAYS * DAY_MS)
   // In Telegram where the account takes its notices there, else by e-mail.
-  await deliverNoticeOrQueue(payload, { userId, to: user.email, ...renderDeletionNotice({ locale, siteName: settings.siteName, restoreUntil }) })
+  const notice = renderDeletionNotice({ locale, siteName: settings.siteName, restoreUntil, telegramOnly: isPlaceholderEmail(user.email) })
+  await deliverNoticeOrQueue(payload, { userId, to: user.email, ...notice })
 }
 
 export async function restoreAccount(payload: Payload, userId: number): Promise<void> {

@@ -75,6 +75,12 @@ export function rememberMiniApp(home: string, theme: Theme): void {
   applyTheme(theme)
 }
 
+/**
+ * The same theme set before the page is first painted (an inline script at the top of <body>, src/app's root layout):
+ * a page the Mini App opens shows Telegram's colours from its first frame, not after the page's scripts ran.
+ */
+export const EARLY_THEME_SCRIPT = `try{var s=JSON.parse(sessionStorage.getItem(${JSON.stringify(STORAGE_KEY)})||'null'),m=${JSON.stringify(THEME_COLOURS)};if(s&&s.theme)for(var k in m){var v=s.theme[k];if(typeof v==='string'&&/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v))document.documentElement.style.setProperty(m[k],v)}}catch(e){}`
+
 let webApp: Promise<WebApp | null> | undefined
 
 /** Telegram's script, loaded once (null where it cannot be: outside Telegram's reach, within three seconds). */

@@ -152,24 +152,30 @@ export function renderEmailChangedNotice({
   return renderCopiedNotice(NOTICE, { locale, siteName, values: { newEmail, supportEmail } })
 }
 
-const DELETION: Record<Locale, { subject: string; text: string; restore: string }> = {
+const DELETION: Record<Locale, { subject: string; text: string; restore: string; restoreWithTelegram: string }> = {
   ru: {
     subject: 'Ваш аккаунт на сайте {siteName} удалён',
     text: 'Мы отключили ваш аккаунт и завершили все сеансы входа.',
     restore: 'До {date} его можно восстановить со всеми данными: просто войдите снова по ссылке из письма. После этого личные данные будут удалены.',
+    restoreWithTelegram: 'До {date} его можно восстановить со всеми данными: просто войдите на сайт снова через Telegram. После этого личные данные будут удалены.',
   },
   en: {
     subject: 'Your {siteName} account has been deleted',
     text: 'We have disabled your account and ended every signed-in session.',
     restore: 'Until {date} you can restore it with everything in it: just log in again with an e-mailed link. After that your personal data is removed.',
+    restoreWithTelegram: 'Until {date} you can restore it with everything in it: just log in to the site with Telegram again. After that your personal data is removed.',
   },
 }
 
-/** Confirms an account deletion and says until when it can be restored. */
-export function renderDeletionNotice({ locale, siteName, restoreUntil }: { locale: Locale; siteName: string; restoreUntil: Date }): RenderedMail {
+/**
+ * Confirms an account deletion and says until when it can be restored, and how: an account without an e-mail
+ * (Telegram-only) by signing in with Telegram.
+ */
+export function renderDeletionNotice({ locale, siteName, restoreUntil, telegramOnly = false }: { locale: Locale; siteName: string; restoreUntil: Date; telegramOnly?: boolean }): RenderedMail {
   const copy = DELETION[locale]
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Moscow' }).format(restoreUntil)
-  return renderNotice({ locale, siteName, subject: copy.subject.replace('{siteName}', siteName), lines: [copy.text, copy.restore.replace('{date}', date)] })
+  const restore = telegramOnly ? copy.restoreWithTelegram : copy.restore
+  return renderNotice({ locale, siteName, subject: copy.subject.replace('{siteName}', siteName), lines: [copy.text, restore.replace('{date}', date)] })
 }
 
 const PASSWORD_CHANGED: Record<Locale, NoticeCopy> = {

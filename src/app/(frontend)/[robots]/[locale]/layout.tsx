@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation'
 import type React from 'react'
 
 import { MiniAppFrame } from '@/components/miniApp/MiniAppFrame'
+import { EARLY_THEME_SCRIPT } from '@/lib/browser/miniApp'
 import { ChunkReload } from '@/components/site/ChunkReload'
 import { Footer } from '@/components/site/Footer'
 import { Header } from '@/components/site/Header'
@@ -31,6 +32,8 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <body>
+        {/* Inside Telegram's Mini App: Telegram's colours from the first frame (src/lib/browser/miniApp.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_THEME_SCRIPT }} />
         <LocaleMemory locale={locale} />
         {/* Buttons that only work with JavaScript (copy, go back) are not offered without it. */}
         <noscript>
