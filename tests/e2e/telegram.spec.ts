@@ -68,7 +68,7 @@ function widgetAnswer(id: number, username: string, signedAt = new Date()): URLS
   return new URLSearchParams({ ...fields, hash: loginHash(fields, telegram().token) })
 }
 
-test('Log in with Telegram: the login page carries the widget for the site’s bot; its signed answer signs in after a press, a forged or old one does not', async ({ page, baseURL }) => {
+test('Log in with Telegram: the login page carries the widget for the site’s bot; its signed answer signs in after a press, once; a forged or old one does not', async ({ page, browser, baseURL }) => {
   const id = 710_000 + test.info().parallelIndex * 1000 + (Date.now() % 1000)
   // Reached from another page of the site (a client-side navigation) as well as opened directly.
   await page.goto('/register')
@@ -93,10 +93,20 @@ test('Log in with Telegram: the login page carries the widget for the site’s b
   // Deleting it: the notice comes by the bot (there is no address to mail), and signing in with Telegram restores it.
   await page.getByRole('button', { name: 'Удалить аккаунт' }).click()
   await page.getByRole('button', { name: 'Да, удалить' }).click()
+  // Deleting signs out and goes to the main page: wait for it, or the next address races that navigation.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' })).toBeVisible()
   await expect.poll(async () => (await callsTo(page.request, id)).map((call) => String(call.params.text))).toContainEqual(expect.stringMatching(/^Ваш аккаунт на сайте .+ удалён\n\n.+просто войдите на сайт снова через Telegram\./s))
-  await page.goto(`/login/telegram?${widgetAnswer(id, `olga_${id}`)}`)
+  await page.goto(`/login/telegram?${widgetAnswer(id, `olga_${id}`, new Date(Date.now() - 5_000))}`)
   await page.getByTestId('confirm-telegram').click()
   await expect(page.getByText(`Вы вошли через Telegram (@olga_${id})`)).toBeVisible()
+
+  // The same answer again, elsewhere (from a log or a browser's history): it opened its session already.
+  const stranger = await browser.newContext({ baseURL })
+  const elsewhere = await stranger.newPage()
+  await elsewhere.goto(`/login/telegram?${answer}`)
+  await elsewhere.getByTestId('confirm-telegram').click()
+  await expect(elsewhere).toHaveURL(/\/login\/telegram-failed$/)
+  await stranger.close()
 
   // Changed after Telegram signed it, or signed more than a day ago: refused, in the visitor's language.
   const forged = new URLSearchParams(answer)

@@ -179,7 +179,11 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
   }
 }
 
-let lastUpdate = 500_000
+/**
+ * Update ids, as Telegram numbers them, rising: from the clock, so a test process started again (Playwright restarts
+ * a worker after a failure, `--repeat-each` may too) never sends an id the site already took and answers nothing to.
+ */
+let lastUpdate = Date.now()
 
 /** A Telegram user as updates carry them. */
 export function telegramUser(id: number, languageCode = 'ru') {

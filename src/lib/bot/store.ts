@@ -2,8 +2,8 @@
 // - telegram_updates: each update's id once, so one update is handled once whichever instance Telegram reaches and
 //   however often it is sent again; a day's worth is kept (Telegram gives up on an update long before).
 // - telegram_chats: the language a Telegram user chose in the bot, keyed by their Telegram id.
-// - telegram_launches: the hash of each Mini App launch that opened a session, so the same launch data cannot open
-//   another (a copy of it from someone's screen or logs); kept a day, as long as the data itself is taken.
+// - telegram_launches: the hash of each Mini App launch and Login Widget answer that opened a session, so the same
+//   data cannot open another (a copy of it from someone's screen or logs); kept a day, as long as the data is taken.
 import type { Payload } from 'payload'
 
 import { isLocale } from '@/i18n/locales'
@@ -30,7 +30,7 @@ export async function forgetTelegramUpdates(payload: Payload, now: Date = new Da
   return (updates.rowCount ?? 0) + (launches.rowCount ?? 0)
 }
 
-/** Claims a Mini App launch (its hash) for one session: false when it opened one already. */
+/** Claims a Mini App launch or a Login Widget answer (its hash) for one session: false when it opened one already. */
 export async function claimLaunch(payload: Payload, hash: string): Promise<boolean> {
   const { rowCount } = await sqlPool(payload).query('INSERT INTO telegram_launches (hash, used_at) VALUES ($1, now()) ON CONFLICT DO NOTHING', [hash])
   return rowCount === 1
