@@ -88,9 +88,14 @@ for (const route of ROUTES) {
         const sent = { ...SENT_WITH[name], [name]: name === 'x-forwarded-for' ? `${value}, ${from()['x-forwarded-for']}` : value }
         let large = await route.send(request, sent)
         expect(large.status, `${route.name} with a large ${name} (shape ${shape})`).toBeLessThan(500)
-        // Over the bound once: measured again (three times, the median), so one scheduling hiccup is not a finding.
-        if (!withinBound(large.ms, normal.ms)) large = { ...large, ms: (await medianMs(() => route.send(request, sent), 3)).ms }
-        if (!withinBound(large.ms, normal.ms)) over.push(`${name} (shape ${shape}): ${Math.round(large.ms)} ms`)
+        // Over the bound once: measured again (three times, the median), so one scheduling hiccup is not a finding, and
+        // the browser's request beside it, so a slow stretch of the whole site (its jobs at the top of the hour: CI at
+        // d042879 saw a feed at 15 ms, then every large header at 80 ms) is not one either: it slows both alike.
+        if (!withinBound(large.ms, normal.ms)) {
+          large = { ...large, ms: (await medianMs(() => route.send(request, sent), 3)).ms }
+          const beside = (await medianMs(() => route.send(request, {}), 3)).ms
+          if (!withinBound(large.ms, Math.max(normal.ms, beside))) over.push(`${name} (shape ${shape}): ${Math.round(large.ms)} ms (the browser's request beside it: ${Math.round(beside)} ms)`)
+        }
       }
     }
     expect(over, `${route.name}: ${Math.round(normal.ms)} ms as a browser sends it`).toEqual([])
