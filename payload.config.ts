@@ -17,6 +17,7 @@ import { Keys } from './collections/Keys'
 import { Pages } from './collections/Pages'
 import { Charges } from './collections/Charges'
 import { Incidents } from './collections/Incidents'
+import { Broadcasts } from './collections/Broadcasts'
 import { Probes } from './collections/Probes'
 import { ProviderEvents } from './collections/ProviderEvents'
 import { Servers } from './collections/Servers'
@@ -42,6 +43,8 @@ import { notifyStaffTask } from './src/jobs/notifyStaff'
 import { sendEmailTask } from './src/jobs/sendEmail'
 import { sendNoticeTask } from './src/jobs/sendNotice'
 import { noticeDeviceLimitsTask } from './src/jobs/noticeDeviceLimits'
+import { endStarsSubscriptionsTask } from './src/jobs/endStarsSubscriptions'
+import { sendBroadcastsTask } from './src/jobs/sendBroadcasts'
 import { sendLinkEmailTask } from './src/jobs/sendLinkEmail'
 import { watchIncidentsTask } from './src/jobs/watchIncidents'
 import { defaultLocale, localeLabels, locales } from './src/i18n/locales'
@@ -94,7 +97,7 @@ export default buildConfig({
     // languages" is the editor's explicit choice in the button's menu).
     defaultLocalePublishOption: 'active',
   },
-  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents, Probes],
+  collections: [Countries, Servers, Keys, Tariffs, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents, Probes, Broadcasts],
   globals: [SiteSettings],
   graphQL: {
     // Each field costs 1 and each relationship 10 (Payload's estimate); a query of the keys with their server and
@@ -138,7 +141,7 @@ export default buildConfig({
   // Production: JSON lines (src/lib/log); development: Payload's readable lines.
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
-    tasks: [sendEmailTask, sendNoticeTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, watchIncidentsTask, noticeDeviceLimitsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
+    tasks: [sendEmailTask, sendNoticeTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, endStarsSubscriptionsTask, watchIncidentsTask, noticeDeviceLimitsTask, sendBroadcastsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
     // Jobs are run by the app itself once a minute (JOB_TICK_SECONDS), by one instance at a time
     // (src/lib/queue/runner.ts), which also queues the scheduled tasks (none with JOB_RUNNER=off); only admins may
     // queue or run them over the API.

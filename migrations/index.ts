@@ -54,6 +54,9 @@ import * as migration_20261129_200000_mini_app_launches from './20261129_200000_
 import * as migration_20261129_202702_telegram_notices from './20261129_202702_telegram_notices';
 import * as migration_20261129_205946_device_limit_notices from './20261129_205946_device_limit_notices';
 import * as migration_20261129_210331_bot_texts from './20261129_210331_bot_texts';
+import * as migration_20261129_224850_stars_payments from './20261129_224850_stars_payments';
+import * as migration_20261129_230321_broadcasts from './20261129_230321_broadcasts';
+import * as migration_20261129_230400_bot_broadcasts from './20261129_230400_bot_broadcasts';
 
 export const migrations = [
   {
@@ -334,6 +337,21 @@ export const migrations = [
   {
     up: migration_20261129_210331_bot_texts.up,
     down: migration_20261129_210331_bot_texts.down,
-    name: '20261129_210331_bot_texts'
+    name: '20261129_210331_bot_texts',
+  },
+  {
+    up: migration_20261129_224850_stars_payments.up,
+    down: migration_20261129_224850_stars_payments.down,
+    name: '20261129_224850_stars_payments',
+  },
+  {
+    up: migration_20261129_230321_broadcasts.up,
+    down: migration_20261129_230321_broadcasts.down,
+    name: '20261129_230321_broadcasts',
+  },
+  {
+    up: migration_20261129_230400_bot_broadcasts.up,
+    down: migration_20261129_230400_bot_broadcasts.down,
+    name: '20261129_230400_bot_broadcasts',
   },
 ];

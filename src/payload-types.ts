@@ -82,6 +82,7 @@ export interface Config {
     'client-apps': ClientApp;
     incidents: Incident;
     probes: Probe;
+    broadcasts: Broadcast;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -114,6 +115,7 @@ export interface Config {
     'client-apps': ClientAppsSelect<false> | ClientAppsSelect<true>;
     incidents: IncidentsSelect<false> | IncidentsSelect<true>;
     probes: ProbesSelect<false> | ProbesSelect<true>;
+    broadcasts: BroadcastsSelect<false> | BroadcastsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -150,8 +152,10 @@ export interface Config {
       revokeVipKeys: TaskRevokeVipKeys;
       revokeDeviceKey: TaskRevokeDeviceKey;
       chargeRenewals: TaskChargeRenewals;
+      endStarsSubscriptions: TaskEndStarsSubscriptions;
       watchIncidents: TaskWatchIncidents;
       noticeDeviceLimits: TaskNoticeDeviceLimits;
+      sendBroadcasts: TaskSendBroadcasts;
       notifyStaff: TaskNotifyStaff;
       recordFigures: TaskRecordFigures;
       schedulePublish: TaskSchedulePublish;
@@ -457,6 +461,7 @@ export interface Subscription {
     amountKopecks?: number | null;
     amount?: string | null;
     months?: number | null;
+    stars?: number | null;
     discountPercent?: number | null;
     failedCharges?: number | null;
     trialReminderSentAt?: string | null;
@@ -494,6 +499,10 @@ export interface Tariff {
    */
   trialFee?: string | null;
   trialFeeKopecks: number;
+  /**
+   * What the period costs in Stars in the Telegram bot (1 to 10,000). Empty: the bot does not sell this plan for Stars. Telegram renews a monthly plan itself every 30 days; the others are paid for their period without auto-renewal. There is no trial for Stars.
+   */
+  starsPrice?: number | null;
   /**
    * How many devices (phones, computers) may receive keys through the subscription link. A new device past the limit gets an empty list and a hint to free a place in “My servers”.
    */
@@ -534,6 +543,7 @@ export interface SubscriptionEvent {
     | 'cancelled_by_editor';
   amountKopecks?: number | null;
   amount?: string | null;
+  amountStars?: number | null;
   invoiceId?: string | null;
   note?: string | null;
   occurredAt: string;
@@ -769,6 +779,35 @@ export interface Probe {
   createdAt: string;
 }
 /**
+ * Messages to the bot’s users who subscribed to news (“🔔 News” in the bot). Each broadcast is in one language: it reaches those who read the bot in that language. Write the text, choose “Send” and save; the report appears here.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "broadcasts".
+ */
+export interface Broadcast {
+  id: number;
+  title: string;
+  language: 'ru' | 'en';
+  /**
+   * To send, choose “Send” and save. To stop sending, choose “Stopped”.
+   */
+  status: 'draft' | 'sending' | 'done' | 'cancelled';
+  /**
+   * Plain text, up to 3,800 characters. Links are clickable. The bot adds how to stop the news at the end.
+   */
+  text: string;
+  report?: {
+    recipients?: number | null;
+    sent?: number | null;
+    blocked?: number | null;
+    failed?: number | null;
+  };
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -850,8 +889,10 @@ export interface PayloadJob {
           | 'revokeVipKeys'
           | 'revokeDeviceKey'
           | 'chargeRenewals'
+          | 'endStarsSubscriptions'
           | 'watchIncidents'
           | 'noticeDeviceLimits'
+          | 'sendBroadcasts'
           | 'notifyStaff'
           | 'recordFigures'
           | 'schedulePublish';
@@ -901,8 +942,10 @@ export interface PayloadJob {
         | 'revokeVipKeys'
         | 'revokeDeviceKey'
         | 'chargeRenewals'
+        | 'endStarsSubscriptions'
         | 'watchIncidents'
         | 'noticeDeviceLimits'
+        | 'sendBroadcasts'
         | 'notifyStaff'
         | 'recordFigures'
         | 'schedulePublish'
@@ -989,6 +1032,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'probes';
         value: number | Probe;
+      } | null)
+    | ({
+        relationTo: 'broadcasts';
+        value: number | Broadcast;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1177,6 +1224,7 @@ export interface TariffsSelect<T extends boolean = true> {
   trialDays?: T;
   trialFee?: T;
   trialFeeKopecks?: T;
+  starsPrice?: T;
   deviceLimit?: T;
   features?:
     | T
@@ -1253,6 +1301,7 @@ export interface SubscriptionsSelect<T extends boolean = true> {
         amountKopecks?: T;
         amount?: T;
         months?: T;
+        stars?: T;
         discountPercent?: T;
         failedCharges?: T;
         trialReminderSentAt?: T;
@@ -1279,6 +1328,7 @@ export interface SubscriptionEventsSelect<T extends boolean = true> {
   type?: T;
   amountKopecks?: T;
   amount?: T;
+  amountStars?: T;
   invoiceId?: T;
   note?: T;
   occurredAt?: T;
@@ -1415,6 +1465,28 @@ export interface ProbesSelect<T extends boolean = true> {
   checksVip?: T;
   checks?: T;
   demo?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "broadcasts_select".
+ */
+export interface BroadcastsSelect<T extends boolean = true> {
+  title?: T;
+  language?: T;
+  status?: T;
+  text?: T;
+  report?:
+    | T
+    | {
+        recipients?: T;
+        sent?: T;
+        blocked?: T;
+        failed?: T;
+      };
+  startedAt?: T;
+  finishedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1827,6 +1899,14 @@ export interface TaskChargeRenewals {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskEndStarsSubscriptions".
+ */
+export interface TaskEndStarsSubscriptions {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskWatchIncidents".
  */
 export interface TaskWatchIncidents {
@@ -1838,6 +1918,14 @@ export interface TaskWatchIncidents {
  * via the `definition` "TaskNoticeDeviceLimits".
  */
 export interface TaskNoticeDeviceLimits {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendBroadcasts".
+ */
+export interface TaskSendBroadcasts {
   input?: unknown;
   output?: unknown;
 }

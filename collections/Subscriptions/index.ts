@@ -127,17 +127,18 @@ export const Subscriptions: CollectionConfig = {
         { name: 'name', label: { ru: 'Система', en: 'Provider' }, type: 'text' },
         { name: 'customerId', label: { ru: 'ID клиента', en: 'Customer id' }, type: 'text', index: true, access: { read: adminOnlyField } },
         { name: 'subscriptionId', label: { ru: 'ID подписки', en: 'Subscription id' }, type: 'text', unique: true, access: { read: adminOnlyField } },
-        // YooKassa: the saved method renewals are charged from (an id at YooKassa, never card data).
+        // YooKassa: the saved method renewals are charged from (an id at YooKassa, never card data). Telegram Stars: the
+        // first payment's charge id, which names the Stars subscription to Telegram.
         { name: 'paymentMethodId', label: { ru: 'ID сохранённого способа оплаты', en: 'Saved payment method id' }, type: 'text', access: { read: adminOnlyField } },
       ],
     },
     {
       name: 'renewal',
-      label: { ru: 'Автопродление (ЮKassa)', en: 'Renewal (YooKassa)' },
+      label: { ru: 'Автопродление', en: 'Renewal' },
       type: 'group',
       access: providerOwned,
       admin: {
-        condition: (data) => data?.provider?.name === 'yookassa',
+        condition: (data) => data?.provider?.name === 'yookassa' || data?.provider?.name === 'telegram-stars',
         description: { ru: 'Продление списывает сайт: цена и срок — те, на которые согласился покупатель', en: 'The site charges renewals: the price and period the buyer agreed to' },
       },
       fields: [
@@ -147,6 +148,8 @@ export const Subscriptions: CollectionConfig = {
             { name: 'amountKopecks', label: { ru: 'Цена продления (коп.)', en: 'Renewal price (kopecks)' }, type: 'number', min: 0, admin: { hidden: true } },
             moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Цена продления', en: 'Renewal price' } }),
             { name: 'months', label: { ru: 'Срок (мес.)', en: 'Period (months)' }, type: 'number', min: 1 },
+            // Telegram Stars: what each period costs (Telegram charges the price the buyer subscribed at).
+            { name: 'stars', label: { ru: 'Цена продления (⭐)', en: 'Renewal price (⭐)' }, type: 'number', min: 0, admin: { condition: (data) => data?.provider?.name === 'telegram-stars' } },
             { name: 'discountPercent', label: { ru: 'Разовая скидка на следующее списание (%)', en: 'One-time discount on the next charge (%)' }, type: 'number', min: 0, max: 100 },
             { name: 'failedCharges', label: { ru: 'Неудачных попыток', en: 'Failed attempts' }, type: 'number', defaultValue: 0, min: 0 },
           ],
@@ -189,7 +192,7 @@ export const Subscriptions: CollectionConfig = {
       on: 'subscription',
       defaultSort: '-occurredAt',
       access: { read: staffOnlyField },
-      admin: { defaultColumns: ['occurredAt', 'type', 'amount', 'note'] },
+      admin: { defaultColumns: ['occurredAt', 'type', 'amount', 'amountStars', 'note'] },
     },
     // Staff extend or cancel here (src/lib/billing/editorChange.ts).
     {

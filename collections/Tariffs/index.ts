@@ -75,6 +75,22 @@ export const Tariffs: CollectionConfig = {
       ],
     },
     {
+      // Sold in the site's bot for Telegram Stars (src/lib/billing/stars.ts); a monthly plan renews every 30 days.
+      name: 'starsPrice',
+      label: { ru: 'Цена в Telegram Stars (⭐)', en: 'Price in Telegram Stars (⭐)' },
+      type: 'number',
+      min: 1,
+      max: 10000,
+      validate: (value: unknown, { req }: { req: PayloadRequest }) =>
+        value === null || value === undefined || (Number.isInteger(value) && Number(value) >= 1 && Number(value) <= 10000) || adminT(req)('starsPriceWhole'),
+      admin: {
+        description: {
+          ru: 'Сколько звёзд стоит период в боте Telegram (от 1 до 10 000). Пусто — в боте за звёзды этот тариф не продаётся. Месячный тариф Telegram продлевает сам каждые 30 дней; остальные оплачиваются на свой срок без автопродления. Пробного периода за звёзды нет.',
+          en: 'What the period costs in Stars in the Telegram bot (1 to 10,000). Empty: the bot does not sell this plan for Stars. Telegram renews a monthly plan itself every 30 days; the others are paid for their period without auto-renewal. There is no trial for Stars.',
+        },
+      },
+    },
+    {
       // Counted by the HWID apps send with each poll of the subscription URL (src/lib/feeds/devices.ts).
       name: 'deviceLimit',
       label: { ru: 'Устройств на подписку', en: 'Devices per subscription' },

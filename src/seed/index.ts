@@ -145,6 +145,7 @@ async function seedTariffsData({ payload, req }: Ctx): Promise<void> {
         name: tariff.name.ru,
         months: tariff.months,
         priceKopecks: tariff.priceKopecks,
+        starsPrice: tariff.starsPrice,
         trialDays: TRIAL_DAYS,
         trialFeeKopecks: TRIAL_FEE_KOPECKS,
         deviceLimit: DEFAULT_DEVICE_LIMIT,

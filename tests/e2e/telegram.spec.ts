@@ -10,7 +10,9 @@ import { webhookSecret } from '../../src/lib/bot/config'
 import { initDataHash } from '../../src/lib/auth/telegramInitData'
 import { loginHash } from '../../src/lib/auth/telegramLoginWidget'
 import { siteDir } from '../helpers/e2ePorts'
-import { BOT_INFO, callbackUpdate, messageUpdate, telegramUser } from '../helpers/telegram'
+import { BOT_INFO, callbackUpdate, messageUpdate, paymentUpdate, preCheckoutUpdate, telegramUser } from '../helpers/telegram'
+
+import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 
 import { latestMailTo, linkFromMail } from './mail'
 import { expect, test } from './test'
@@ -29,7 +31,7 @@ async function callsTo(request: APIRequestContext, chatId: number): Promise<Call
   return calls.filter((call) => Number(call.params.chat_id) === chatId)
 }
 
-test('Telegram’s updates reach the bot through nginx with the secret only; it answers /start, gives a key with its QR code, and lists the VIP plans with their terms', async ({ request, baseURL }) => {
+test('Telegram’s updates reach the bot through nginx with the secret only; it answers /start, gives a key with its QR code, and lists the VIP plans with their terms, on the site and for Stars', async ({ request, baseURL }) => {
   const user = telegramUser(700_000 + test.info().parallelIndex * 1000 + (Date.now() % 1000), 'ru')
   const post = (update: unknown, headers: Record<string, string> = {}) => request.post('/api/telegram/webhook', { data: update, headers })
   // Without the secret, or with another: refused, nothing said.
@@ -58,8 +60,10 @@ test('Telegram’s updates reach the bot through nginx with the secret only; it 
   const plans = (await (await request.get('/api/tariffs?depth=0&sort=order&locale=ru')).json()) as { docs: { name: string }[] }
   expect(plans.docs.length).toBeGreaterThan(0)
   for (const plan of plans.docs) expect(vip.params.text).toMatch(new RegExp(`<b>${plan.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</b>\\n.+ сегодня, с .+ — .+ до отмены`))
-  const [plansButton] = (vip.params.reply_markup as { inline_keyboard: { url?: string }[][] }).inline_keyboard.flat()
-  expect(plansButton!.url).toBe(`${baseURL}/tariffs#buy`)
+  const shown = (vip.params.reply_markup as { inline_keyboard: { url?: string; callback_data?: string }[][] }).inline_keyboard.flat()
+  expect(shown.find((button) => button.url)?.url).toBe(`${baseURL}/tariffs#buy`)
+  // And each plan for Telegram Stars, here (the seeded plans have Stars prices).
+  expect(shown.filter((button) => button.callback_data?.startsWith('b:'))).toHaveLength(plans.docs.length)
 })
 
 /** What Telegram's Login Widget sends back to the site for this user, signed for the site's bot (its query string). */
@@ -234,4 +238,55 @@ test('the Mini App opens the account from Telegram’s launch data, in Telegram�
   await expect(elsewhere).toHaveURL(/\/tariffs$/)
   await expect.poll(() => elsewhere.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 33, 43)')
   await stranger.close()
+})
+
+test('VIP for Telegram Stars: the invoice, Telegram’s question, the payment and the subscription URL in the chat; an app counts as a device; an admin refunds the Stars from the subscription’s page and the access ends', async ({ request, page, baseURL }) => {
+  const secret = secretOf(baseURL!)
+  const post = (update: unknown) => request.post('/api/telegram/webhook', { data: update, headers: { 'x-telegram-bot-api-secret-token': secret } })
+  const user = telegramUser(7_200_000_000 + (Date.now() % 1_000_000), 'ru')
+  const allCalls = async () => (await (await request.get(`${telegram().url}/calls`)).json()) as Call[]
+  const plans = (await (await request.get('/api/tariffs?where[months][equals]=1&depth=0')).json()) as { docs: { id: number; starsPrice: number }[] }
+  const plan = plans.docs[0]!
+  expect((await post(callbackUpdate(user, `b:${plan.id}`))).status()).toBe(200)
+  const invoice = (await allCalls()).find((call) => call.method === 'createInvoiceLink' && String(call.params.payload).includes(`.${user.id}.`))!
+  expect(invoice.params).toMatchObject({ currency: 'XTR', prices: [{ amount: plan.starsPrice }], subscription_period: 2_592_000 })
+  const invoicePayload = String(invoice.params.payload)
+
+  const question = preCheckoutUpdate(user, { payload: invoicePayload, amount: plan.starsPrice })
+  await post(question)
+  const answer = (await allCalls()).find((call) => call.method === 'answerPreCheckoutQuery' && call.params.pre_checkout_query_id === question.pre_checkout_query.id)
+  expect(answer?.params.ok).toBe(true)
+  const { chargeId } = (await (await request.post(`${telegram().url}/charges`, { data: { userId: user.id } })).json()) as { chargeId: string }
+  await post(paymentUpdate(user, { payload: invoicePayload, amount: plan.starsPrice, chargeId, recurring: 'first', expiresAt: new Date(Date.now() + 30 * 86_400_000) }))
+  await expect.poll(async () => (await callsTo(request, user.id)).some((call) => String(call.params.text).startsWith('Оплата получена'))).toBe(true)
+  // "My subscription" with its URL to copy (the activation notice, in Telegram too, carries it as well).
+  const subscriptionMessage = (await callsTo(request, user.id)).find((call) => String(call.params.text).includes('<code>'))!
+  const feedUrl = /<code>([^<]+)<\/code>/.exec(String(subscriptionMessage.params.text))![1]!
+  expect(feedUrl.startsWith(`${baseURL}/api/subscription/`)).toBe(true)
+  const app = { 'user-agent': 'Happ/3.4.1', 'x-hwid': `e2e-stars-${user.id}`, 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': 'Pixel 8' }
+  expect((await request.get(feedUrl, { headers: app })).status()).toBe(200)
+
+  // An admin finds the subscription (its buyer is a Telegram-only account), sees the device and refunds the Stars.
+  const administrator = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!
+  const address = { 'x-forwarded-for': `192.0.2.${10 + (Date.now() % 80)}` }
+  await page.setExtraHTTPHeaders(address)
+  expect((await page.request.post('/api/users/login', { headers: { origin: baseURL!, ...address }, data: { email: administrator.email, password: administrator.password } })).status()).toBe(200)
+  const found = (await (await page.request.get(`/api/subscriptions?where[title][equals]=${encodeURIComponent(`tg${user.id}@telegram.invalid`)}&depth=0`, { headers: { origin: baseURL! } })).json()) as { docs: { id: number }[] }
+  await page.goto(`/admin/collections/subscriptions/${found.docs[0]!.id}`)
+  await expect(page.getByTestId('subscription-devices')).toContainText('Pixel 8')
+  const box = page.getByTestId('subscription-refund')
+  await expect(box.getByLabel('Платёж')).toContainText(`${plan.starsPrice} ⭐`)
+  await expect(box).toContainText('Звёзды Telegram возвращаются целиком')
+  await expect(box.getByLabel('Сумма возврата, ₽')).toHaveCount(0)
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(`Вернуть ${plan.starsPrice} ⭐ покупателю? Отменить возврат будет нельзя.`)
+    void dialog.accept()
+  })
+  await box.getByRole('button', { name: 'Вернуть деньги' }).click()
+  await expect(box.getByTestId('refund-result')).toHaveText(`Возвращено ${plan.starsPrice} ⭐. Возврат записан в историю подписки.`)
+  expect((await allCalls()).filter((call) => call.method === 'refundStarPayment' && call.params.telegram_payment_charge_id === chargeId)).toEqual([
+    { method: 'refundStarPayment', params: { user_id: user.id, telegram_payment_charge_id: chargeId } },
+  ])
+  const after = (await (await page.request.get(`/api/subscriptions/${found.docs[0]!.id}?depth=0`, { headers: { origin: baseURL! } })).json()) as { status: string }
+  expect(after.status).toBe('cancelled')
 })

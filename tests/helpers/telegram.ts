@@ -5,6 +5,8 @@
 // tests to read; `update` builds the updates Telegram would send. No test framework is imported here.
 import type { Payload } from 'payload'
 
+import type { SiteBotConfig } from '@/lib/bot/config'
+
 import { readBody, serveDouble } from './panels'
 import type { ServedDouble } from './panels'
 
@@ -24,6 +26,10 @@ export type TelegramDouble = ServedDouble & {
   refuseOnce: Map<string, { error_code: number; description: string }>
   /** Updates for a bot that asks for them (getUpdates, long polling), handed out from its `offset` on. */
   pending: { update_id: number }[]
+  /** Users who blocked the bot: a message to them is refused (403), as Telegram refuses it. */
+  blockedChats: Set<number>
+  /** A Stars payment Telegram took from `userId` (its charge id), which refundStarPayment can then return once. */
+  charge: (userId: number) => string
 }
 
 export const BOT_INFO = {
@@ -50,6 +56,10 @@ const METHODS = new Set([
   'setMyCommands',
   'setChatMenuButton',
   'getUpdates',
+  'createInvoiceLink',
+  'answerPreCheckoutQuery',
+  'refundStarPayment',
+  'editUserStarSubscription',
 ])
 
 /** A part's file name, quoted or not (grammY writes it bare, as Telegram accepts). */
@@ -115,12 +125,24 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
   const refuseOnce = new Map<string, { error_code: number; description: string }>()
   const pending: { update_id: number }[] = []
   let messageId = 100
+  const charges = new Map<string, { userId: number; refunded: boolean }>()
+  const charge = (userId: number) => {
+    const id = `stxtest${charges.size + 1}${Date.now().toString(36)}`
+    charges.set(id, { userId, refunded: false })
+    return id
+  }
+  const blockedChats = new Set<number>()
   const served = await serveDouble(async (request, response) => {
     const send = (status: number, body: unknown) => void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     const pathname = new URL(request.url ?? '/', 'http://x').pathname
     // For tests in another process (the e2e suite): the calls so far, files as their name, type and size.
     if (request.method === 'GET' && pathname === '/calls') {
       return send(200, calls.map(({ method, params }) => ({ method, params: Object.fromEntries(Object.entries(params).map(([name, value]) => [name, isFile(value) ? { filename: value.filename, type: value.type, size: value.bytes.length } : value])) })))
+    }
+    // For tests in another process: a Stars payment Telegram took from a user, as `charge` records it.
+    if (request.method === 'POST' && pathname === '/charges') {
+      const { userId } = JSON.parse(await readBody(request)) as { userId: number }
+      return send(200, { chargeId: charge(userId) })
     }
     const [, sentToken, method] = /^\/bot([^/]+)\/(\w+)$/.exec(pathname) ?? []
     const chunks: Buffer[] = []
@@ -138,6 +160,7 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
       refuseOnce.delete(method)
       return send(refusal.error_code, { ok: false, ...refusal })
     }
+    if (method.startsWith('send') && blockedChats.has(Number(params.chat_id))) return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' })
     calls.push({ method, params })
     const chat = { id: Number(params.chat_id ?? 0), type: 'private' }
     const message = { message_id: (messageId += 1), date: Math.floor(Date.now() / 1000), chat }
@@ -161,6 +184,16 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
         return send(200, { ok: true, result: { ...message, message_id: Number(params.message_id), text: params.text } })
       case 'sendPhoto':
         return send(200, { ok: true, result: { ...message, photo: [{ file_id: 'photo', file_unique_id: 'photo', width: 512, height: 512 }], caption: params.caption } })
+      case 'createInvoiceLink':
+        return send(200, { ok: true, result: `https://t.me/$${Buffer.from(String(params.payload)).toString('base64url').slice(0, 24)}` })
+      case 'refundStarPayment': {
+        // Telegram returns a payment it took from that user, once.
+        const charge = charges.get(String(params.telegram_payment_charge_id))
+        if (!charge || charge.userId !== Number(params.user_id)) return send(400, { ok: false, error_code: 400, description: 'Bad Request: CHARGE_NOT_FOUND' })
+        if (charge.refunded) return send(400, { ok: false, error_code: 400, description: 'Bad Request: CHARGE_ALREADY_REFUNDED' })
+        charge.refunded = true
+        return send(200, { ok: true, result: true })
+      }
       case 'sendDocument':
         return send(200, { ok: true, result: { ...message, document: { file_id: 'document', file_unique_id: 'document' } } })
       default:
@@ -176,6 +209,8 @@ export async function startTelegramDouble(token = '7000000001:AAtest-token_for_t
     failOnce,
     refuseOnce,
     pending,
+    blockedChats,
+    charge,
   }
 }
 
@@ -220,20 +255,72 @@ export function callbackUpdate(from: ReturnType<typeof telegramUser>, data: stri
   }
 }
 
+/** Telegram asking the bot whether to take the Stars for an invoice (`invoice_payload` as the invoice carried it). */
+export function preCheckoutUpdate(from: ReturnType<typeof telegramUser>, invoice: { payload: string; amount: number; currency?: string }, updateId = (lastUpdate += 1)) {
+  return {
+    update_id: updateId,
+    pre_checkout_query: { id: `pcq${updateId}`, from, currency: invoice.currency ?? 'XTR', total_amount: invoice.amount, invoice_payload: invoice.payload },
+  }
+}
+
+/**
+ * The service message of a Stars payment Telegram took (`successful_payment`): the first of a subscription
+ * (`recurring: 'first'`), a renewal (`'renewal'`), or a one-time payment; `expiresAt` for a subscription's.
+ */
+export function paymentUpdate(
+  from: ReturnType<typeof telegramUser>,
+  paid: { payload: string; amount: number; chargeId: string; recurring?: 'first' | 'renewal'; expiresAt?: Date; currency?: string },
+  updateId = (lastUpdate += 1),
+) {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: 'private', first_name: from.first_name },
+      from,
+      successful_payment: {
+        currency: paid.currency ?? 'XTR',
+        total_amount: paid.amount,
+        invoice_payload: paid.payload,
+        telegram_payment_charge_id: paid.chargeId,
+        provider_payment_charge_id: '',
+        ...(paid.recurring ? { is_recurring: true, ...(paid.recurring === 'first' ? { is_first_recurring: true } : {}) } : {}),
+        ...(paid.expiresAt ? { subscription_expiration_date: Math.floor(paid.expiresAt.getTime() / 1000) } : {}),
+      },
+    },
+  }
+}
+
+/** The service message of a refunded Stars payment (`refunded_payment`). */
+export function refundUpdate(from: ReturnType<typeof telegramUser>, refunded: { payload: string; amount: number; chargeId: string }, updateId = (lastUpdate += 1)) {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: 'private', first_name: from.first_name },
+      from,
+      refunded_payment: { currency: 'XTR', total_amount: refunded.amount, invoice_payload: refunded.payload, telegram_payment_charge_id: refunded.chargeId },
+    },
+  }
+}
+
 /**
  * The site's bot against a fresh double, for an integration file: the double and the bot's settings (its secret
  * made from a fixed PAYLOAD_SECRET). Updates go to the webhook's handler with deliverTo().
  */
-export async function startSiteBotDouble(): Promise<{ telegram: TelegramDouble; config: { token: string; apiRoot: string; secret: string } }> {
+export async function startSiteBotDouble(): Promise<{ telegram: TelegramDouble; config: SiteBotConfig }> {
   const telegram = await startTelegramDouble()
-  const { webhookSecret } = await import('@/lib/bot/config')
-  return { telegram, config: { token: telegram.token, apiRoot: telegram.url, secret: webhookSecret('a-payload-secret-of-at-least-32-characters', telegram.token) } }
+  const { invoiceSecret, webhookSecret } = await import('@/lib/bot/config')
+  const payloadSecret = 'a-payload-secret-of-at-least-32-characters'
+  return { telegram, config: { token: telegram.token, apiRoot: telegram.url, secret: webhookSecret(payloadSecret, telegram.token), invoiceSecret: invoiceSecret(payloadSecret) } }
 }
 
 /** Sends an update to the webhook's handler as Telegram does (with the bot's secret unless told otherwise). */
 export async function deliverTo(
   payload: Payload,
-  config: { token: string; apiRoot: string; secret: string },
+  config: SiteBotConfig,
   update: unknown,
   { secret = config.secret as string | null, body = JSON.stringify(update) } = {},
 ): Promise<Response> {

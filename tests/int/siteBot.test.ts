@@ -1,6 +1,7 @@
 // The site's bot (src/lib/bot) against a double of the Telegram Bot API (tests/helpers/telegram.ts) and the seeded
 // keys in real PostgreSQL: updates come in as Telegram sends them to the webhook, with its secret header; what the
 // bot says is read from the calls it made to the Bot API.
+import type { SiteBotConfig } from '@/lib/bot/config'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -11,7 +12,7 @@ import { testPayload } from '../helpers/payload'
 
 let payload: Payload
 let telegram: TelegramDouble
-let config: { token: string; apiRoot: string; secret: string }
+let config: SiteBotConfig
 
 beforeAll(async () => {
   payload = await testPayload()
@@ -149,23 +150,27 @@ describe('the site’s bot', () => {
     expect(last('sendMessage')?.params.text).toBe('Выберите страну:')
   })
 
-  it('offers VIP only where the site sells it, and never shows plans it cannot sell', async () => {
+  it('offers VIP only as it can be bought: here, with no payment provider, the plans with a Stars price, for Stars only', async () => {
     const { readPlans } = await import('@/lib/data/tariffs')
     const { env } = await import('@/lib/env')
     const user = telegramUser(9009, 'ru')
     telegram.clear()
     await deliver(messageUpdate(user, '/start'))
     const plans = await readPlans('ru')
-    // No payment provider in this environment: no VIP offered (the e2e suite's sites sell it: tests/e2e/telegram.spec.ts).
-    const sells = env().billing !== 'disabled' && plans.length > 0
-    expect(sells).toBe(false)
-    expect(buttons(last('sendMessage')).some((button) => button.callback_data === 'vip')).toBe(sells)
+    // No payment provider in this environment (the e2e suite's sites have one: tests/e2e/telegram.spec.ts); the seeded
+    // plans have Stars prices.
+    expect(env().billing).toBe('disabled')
+    expect(plans.every((plan) => plan.starsPrice !== null)).toBe(true)
+    expect(buttons(last('sendMessage')).some((button) => button.callback_data === 'vip')).toBe(true)
     await deliver(callbackUpdate(user, 'vip'))
     const text = String(last('editMessageText')?.params.text)
-    // An old VIP button pressed: the text without plans.
-    expect(text).not.toContain('<b>')
-    expect(plans.length === 0 || !text.includes(plans[0]!.name)).toBe(true)
-    expect(buttons(last('editMessageText'))[0]).toMatchObject({ text: '⭐ Тарифы', url: expect.stringMatching(/\/tariffs#buy$/) })
+    expect(text).toContain('Звёздами Telegram ⭐ — прямо здесь')
+    expect(text).not.toContain('на сайте')
+    expect(text).toContain(`<b>${plans[0]!.name}</b>`)
+    // No way to the site's purchase form where the site sells nothing; a Stars button per plan.
+    const shown = buttons(last('editMessageText'))
+    expect(shown.some((button) => button.url?.includes('/tariffs'))).toBe(false)
+    expect(shown.filter((button) => button.callback_data?.startsWith('b:')).map((button) => button.callback_data)).toEqual(plans.map((plan) => `b:${plan.id}`))
   })
 
   it('says what editors wrote for it in Site settings, in each language apart, and the standard text where they wrote none', async () => {
@@ -217,7 +222,7 @@ describe('the site’s bot', () => {
     const { registerWebhook } = await import('@/lib/bot/register')
     telegram.clear()
     expect(await registerWebhook(config, 'https://vpnkeys.example/')).toBe('https://vpnkeys.example/api/telegram/webhook')
-    expect(telegram.called('setWebhook')[0]!.params).toMatchObject({ url: 'https://vpnkeys.example/api/telegram/webhook', secret_token: config.secret, allowed_updates: ['message', 'callback_query'] })
+    expect(telegram.called('setWebhook')[0]!.params).toMatchObject({ url: 'https://vpnkeys.example/api/telegram/webhook', secret_token: config.secret, allowed_updates: ['message', 'callback_query', 'pre_checkout_query'] })
     const commands = telegram.called('setMyCommands').map((call) => call.params)
     expect(commands).toContainEqual(expect.objectContaining({ language_code: 'en', commands: expect.arrayContaining([{ command: 'keys', description: 'Free keys' }]) }))
     expect(commands).toContainEqual(expect.objectContaining({ language_code: 'ru', commands: expect.arrayContaining([{ command: 'keys', description: 'Бесплатные ключи' }]) }))

@@ -1,6 +1,7 @@
 // Accounts and Telegram (src/lib/auth/telegramAccounts.ts) in real PostgreSQL: a Login Widget sign-in opens the linked
 // account or a new one without an e-mail; "Link Telegram" makes a one-time /start link that the site's bot (against
 // the Bot API double) uses up to link the Telegram user who pressed Start; nothing of it is writable over the API.
+import type { SiteBotConfig } from '@/lib/bot/config'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -13,7 +14,7 @@ import type { TelegramDouble } from '../helpers/telegram'
 
 let payload: Payload
 let telegram: TelegramDouble
-let config: { token: string; apiRoot: string; secret: string }
+let config: SiteBotConfig
 let next = 0
 
 /** A Telegram id no other test uses. */

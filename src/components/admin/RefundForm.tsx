@@ -7,15 +7,16 @@ import { useState } from 'react'
 
 import { ActionAnswer, useStaffAction } from './StaffAction'
 
-type Payment = { reference: string; label: string; remaining: string; remainingText: string }
-type Texts = { hint: string; payment: string; amount: string; submit: string; confirm: string; none: string }
+/** `whole`: refunded whole or not at all (Telegram Stars): no amount to type. */
+type Payment = { reference: string; label: string; remaining: string; remainingText: string; whole: boolean }
+type Texts = { hint: string; wholeHint: string; payment: string; amount: string; submit: string; confirm: string; none: string }
 
 export function RefundForm({ subscriptionId, payments, texts }: { subscriptionId: number; payments: Payment[]; texts: Texts }) {
   const [reference, setReference] = useState(payments[0]?.reference ?? '')
   const chosen = payments.find((payment) => payment.reference === reference) ?? payments[0]
   const [amount, setAmount] = useState(chosen?.remaining ?? '')
   const { busy, result, send } = useStaffAction(`/api/subscriptions/${subscriptionId}/refund`)
-  const submit = () => send({ payment: reference, amount }, texts.confirm.replace('{amount}', `${amount} ₽`))
+  const submit = () => send({ payment: reference, amount }, texts.confirm.replace('{amount}', chosen?.whole ? chosen.remainingText : `${amount} ₽`))
 
   const answer = <ActionAnswer result={result} testId="refund-result" />
   if (!chosen) {
@@ -28,7 +29,7 @@ export function RefundForm({ subscriptionId, payments, texts }: { subscriptionId
   }
   return (
     <div>
-      <p className="field-description">{texts.hint}</p>
+      <p className="field-description">{chosen.whole ? texts.wholeHint : texts.hint}</p>
       <label className="field-label" htmlFor="refund-payment">
         {texts.payment}
       </label>
@@ -46,10 +47,14 @@ export function RefundForm({ subscriptionId, payments, texts }: { subscriptionId
           </option>
         ))}
       </select>
-      <label className="field-label" htmlFor="refund-amount">
-        {texts.amount}
-      </label>
-      <input id="refund-amount" type="text" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      {chosen.whole ? null : (
+        <>
+          <label className="field-label" htmlFor="refund-amount">
+            {texts.amount}
+          </label>
+          <input id="refund-amount" type="text" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        </>
+      )}
       <Button buttonStyle="secondary" disabled={busy} onClick={() => void submit()}>
         {texts.submit}
       </Button>

@@ -39,7 +39,7 @@ export async function accountByTelegram(payload: Payload, telegramId: number): P
  * The account a Login Widget sign-in opens: the one linked to that Telegram user, or a new Telegram-only account.
  * The Telegram username is kept current (staff see it; the account pages show it).
  */
-export async function accountForTelegramLogin(payload: Payload, login: TelegramLogin, locale: Locale): Promise<User> {
+export async function accountForTelegramLogin(payload: Payload, login: Pick<TelegramLogin, 'id' | 'username'>, locale: Locale): Promise<User> {
   const linked = await accountByTelegram(payload, login.id)
   if (linked) {
     if ((linked.telegramUsername ?? null) === login.username) return linked

@@ -29,14 +29,15 @@ export const STEP_MAIL: Record<HistoryEntry, Record<RenewalRunner, BillingMailKi
  * - `renewalCharge`: a renewal's payment; the trial turning into a paid period is a renewal to the subscriber;
  * - `declinedAgain`: a retry declined again, which records no new step, still says when the next try is;
  * - `trialEnding`: the reminder before the first full charge;
- * - `methodRemoved`: the saved card was unlinked; one mail says that renewal is off too.
+ * - `methodRemoved`: the saved card was unlinked; one mail says that renewal is off too;
+ * - `noRenewal`: a purchase that never renews (a one-time Stars payment): its record says renewal is off, unmailed.
  */
-export type MailCause = 'renewalCharge' | 'declinedAgain' | 'trialEnding' | 'methodRemoved'
+export type MailCause = 'renewalCharge' | 'declinedAgain' | 'trialEnding' | 'methodRemoved' | 'noRenewal'
 
 /** The mails of a change, in order: its steps', then the one its cause adds. */
 export function mailsOf(history: readonly HistoryEntry[], runner: RenewalRunner, cause?: MailCause): BillingMailKind[] {
   const mails = history.flatMap((step): BillingMailKind[] => {
-    if (cause === 'methodRemoved' && step === 'renewal_cancelled') return []
+    if ((cause === 'methodRemoved' || cause === 'noRenewal') && step === 'renewal_cancelled') return []
     if (cause === 'renewalCharge' && step === 'activated') return ['renewed']
     const kind = STEP_MAIL[step][runner]
     return kind ? [kind] : []

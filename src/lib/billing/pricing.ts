@@ -42,6 +42,20 @@ export function formatRubles(kopecks: number, locale: string): string {
   }).format(kopecks / 100)
 }
 
+/** The currencies the site is paid in: rubles (amounts in kopecks), and Telegram Stars (amounts in whole Stars). */
+export type Currency = 'RUB' | 'XTR'
+
+/** An amount in its currency: `299 ₽`, or `250 ⭐` for Stars. */
+export function formatMoney(amount: number, currency: Currency, locale: string): string {
+  if (currency === 'RUB') return formatRubles(amount, locale)
+  return `${new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ru-RU').format(amount)} ⭐`
+}
+
+/** A plan's price in Telegram Stars, or null where the site's bot does not sell it for Stars (src/lib/billing/stars.ts). */
+export function starsPriceOf(plan: { starsPrice?: number | null; active?: boolean | null }): number | null {
+  return plan.active !== false && Number.isInteger(plan.starsPrice) && Number(plan.starsPrice) > 0 ? Number(plan.starsPrice) : null
+}
+
 export type PlanTrial = { trialDays: number; trialFeeKopecks: number }
 
 /** The trial as the plans offer it: `every` when each plan has the same one; else the cheapest (the "from" figure). */

@@ -172,3 +172,6 @@ export interface SiteRunBilling extends ProviderBase {
 
 export type BillingProvider = ProviderRunBilling | SiteRunBilling
 
+/** Telegram Stars, which the site's bot takes beside the site's own provider (src/lib/billing/stars.ts). */
+export const STARS_PROVIDER = 'telegram-stars'
+

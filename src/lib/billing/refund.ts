@@ -10,9 +10,17 @@ import type { Subscription, SubscriptionEvent } from '@/payload-types'
 
 import { billingProvider, isProviderOf } from './index'
 import { buildReceipt, paymentDescription, receiptSettingsOf } from './receipt'
+import { starsRefundReference } from './stars'
 
 /** A payment of the subscription and what of it can still be returned. */
-export type RefundablePayment = { reference: string; occurredAt: string; amountKopecks: number; refundedKopecks: number }
+export type RefundablePayment = {
+  reference: string
+  occurredAt: string
+  amountKopecks: number
+  refundedKopecks: number
+  /** A payment in Telegram Stars (./stars.ts): its Stars, refunded whole or not at all. */
+  stars: { amount: number; refunded: boolean } | null
+}
 
 export type RefundRefusal = 'noProvider' | 'otherProvider' | 'unknownPayment' | 'amount' | 'provider'
 
@@ -35,7 +43,7 @@ export async function refundablePayments(payload: Payload, subscriptionId: numbe
     sort: '-occurredAt',
     pagination: false,
     depth: 0,
-    select: { type: true, amountKopecks: true, invoiceId: true, occurredAt: true },
+    select: { type: true, amountKopecks: true, amountStars: true, invoiceId: true, occurredAt: true },
   })
   const refunds = docs.filter((event) => event.type === 'refund')
   return docs
@@ -47,6 +55,7 @@ export async function refundablePayments(payload: Payload, subscriptionId: numbe
       refundedKopecks: refunds
         .filter((refund) => refund.invoiceId?.startsWith(refundPrefix(payment.invoiceId)))
         .reduce((sum, refund) => sum + Math.abs(refund.amountKopecks ?? 0), 0),
+      stars: payment.amountStars ? { amount: payment.amountStars, refunded: refunds.some((refund) => refund.invoiceId === starsRefundReference(payment.invoiceId)) } : null,
     }))
 }
 

@@ -23,7 +23,8 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import { personalFeedPath } from '@/lib/vip/feedUrl'
 import type { Subscription, User } from '@/payload-types'
 
-import { formatRubles } from './pricing'
+import { formatMoney } from './pricing'
+import type { Currency } from './pricing'
 import { discounted } from './renewalPlan'
 import { termsText } from './terms'
 import type { ChargeTerms } from './terms'
@@ -31,12 +32,16 @@ import { advance, endsSubscription, isEnded, start } from './lifecycle'
 import type { HistoryEntry, SubscriptionState, Transition } from './lifecycle'
 import { mailsOf } from './mails'
 import type { MailCause, RenewalRunner } from './mails'
+import { STARS_PROVIDER } from './provider'
 import type { BillingEvent, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from './provider'
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
 /** `amountKopecks`: the next charge, for mails that name it; `terms`: what was paid and what renewal charges (activation). */
-type PendingMail = { to: string; userId: number; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amountKopecks?: number; terms?: ChargeTerms }
+type PendingMail = { to: string; userId: number; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amount?: Money; terms?: ChargeTerms }
+
+/** An amount with its currency (kopecks for rubles, whole Stars for Telegram Stars). */
+type Money = { amount: number; currency: Currency }
 
 /** Our record's state, as the state machine reads it. */
 export function stateOf(subscription: Subscription): SubscriptionState {
@@ -219,6 +224,13 @@ async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved
  * What the next charge takes: where the site charges renewals, the agreed price less a pending discount; with Stripe,
  * the plan's price, less the cancel offer's discount while Stripe holds it for the next invoice. Null when unknown.
  */
+async function nextCharge(payload: Payload, req: PayloadRequest, saved: Subscription, hasDiscount: boolean): Promise<Money | null> {
+  // Telegram Stars: the price the buyer subscribed at, which Telegram keeps charging.
+  if (saved.provider?.name === STARS_PROVIDER) return saved.renewal?.stars ? { amount: saved.renewal.stars, currency: 'XTR' } : null
+  const kopecks = await nextChargeKopecks(payload, req, saved, hasDiscount)
+  return kopecks === null ? null : { amount: kopecks, currency: 'RUB' }
+}
+
 async function nextChargeKopecks(payload: Payload, req: PayloadRequest, saved: Subscription, hasDiscount: boolean): Promise<number | null> {
   if (saved.renewal?.amountKopecks) return discounted(saved.renewal.amountKopecks, saved.renewal.discountPercent ?? null)
   const tariffId = typeof saved.tariff === 'object' ? saved.tariff.id : saved.tariff
@@ -236,7 +248,8 @@ const MAILS_WITH_AMOUNT: ReadonlySet<BillingMailKind> = new Set(['activated', 'r
  * The activation mail's terms: what was paid (this change's payment, else the plan's trial fee or price) and what
  * renewal charges from the next payment date. Null when nothing renews.
  */
-async function activationTerms(payload: Payload, req: PayloadRequest, saved: Subscription, money: readonly MoneyMovement[], renewalKopecks: number): Promise<ChargeTerms | null> {
+async function activationTerms(payload: Payload, req: PayloadRequest, saved: Subscription, money: readonly MoneyMovement[], renewal: Money): Promise<ChargeTerms | null> {
+  const renewalKopecks = renewal.amount
   if (!saved.nextPaymentAt || saved.cancelAtPeriodEnd) return null
   const tariffId = typeof saved.tariff === 'object' ? saved.tariff.id : saved.tariff
   const tariff = await payload.findByID({ collection: 'tariffs', id: tariffId, depth: 0, req, disableErrors: true })
@@ -244,6 +257,8 @@ async function activationTerms(payload: Payload, req: PayloadRequest, saved: Sub
   const planned = saved.status === 'trialing' ? tariff?.trialFeeKopecks : renewalKopecks
   const months = saved.renewal?.months ?? Number(tariff?.months)
   if (!months) return null
+  // In Stars, the first payment is the plan's one price (no trial).
+  if (renewal.currency === 'XTR') return { todayKopecks: renewalKopecks, renewsAt: saved.nextPaymentAt, renewalKopecks, months, currency: 'XTR' }
   return { todayKopecks: paid || (planned ?? 0), renewsAt: saved.nextPaymentAt, renewalKopecks, months }
 }
 
@@ -263,7 +278,7 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
       : []
     // And the subscription URL for apps, on the site and on each mirror (for when the main domain is blocked).
     const subscriptionUrls = isActivation ? urlsOnEveryHost(await personalFeedPath(payload, mail.userId, req)) : undefined
-    const amount = mail.amountKopecks !== undefined ? formatRubles(mail.amountKopecks, mail.locale) : undefined
+    const amount = mail.amount ? formatMoney(mail.amount.amount, mail.amount.currency, mail.locale) : undefined
     const terms = mail.terms ? termsText(mail.terms, mail.locale) : undefined
     const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, linkOnMirrors, amount, terms, subscriptionUrls })
     // A notice: in Telegram where the account takes them there (src/lib/bot/notices.ts), else this e-mail.
@@ -316,11 +331,11 @@ export async function applyChange(payload: Payload, req: PayloadRequest, input: 
   const mails: PendingMail[] = user ? mailsOf(history, runner, mail).map((kind) => ({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next })) : []
   if (mails.some((mail) => MAILS_WITH_AMOUNT.has(mail.kind))) {
     const hasDiscount = isReported(input) ? input.remote.hasDiscount : Boolean(input.cancelDiscount)
-    const amountKopecks = await nextChargeKopecks(payload, req, saved, hasDiscount)
-    if (amountKopecks !== null) {
-      const terms = mails.some((mail) => mail.kind === 'activated') ? await activationTerms(payload, req, saved, money, amountKopecks) : null
+    const amount = await nextCharge(payload, req, saved, hasDiscount)
+    if (amount !== null) {
+      const terms = mails.some((mail) => mail.kind === 'activated') ? await activationTerms(payload, req, saved, money, amount) : null
       for (const mail of mails) {
-        if (MAILS_WITH_AMOUNT.has(mail.kind)) mail.amountKopecks = amountKopecks
+        if (MAILS_WITH_AMOUNT.has(mail.kind)) mail.amount = amount
         if (mail.kind === 'activated' && terms) mail.terms = terms
       }
     }

@@ -7,7 +7,8 @@ import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 
-import { formatRubles } from './pricing'
+import { formatMoney } from './pricing'
+import type { Currency } from './pricing'
 import { firstPeriod } from './renewalPlan'
 
 export type ChargeTerms = {
@@ -18,6 +19,8 @@ export type ChargeTerms = {
   renewalKopecks: number
   /** How often it repeats. */
   months: number
+  /** Rubles unless said (the amounts are then whole Telegram Stars). */
+  currency?: Currency
 }
 
 export type TermsPlan = { priceKopecks: number; months: number | string; trialDays: number; trialFeeKopecks: number }
@@ -40,9 +43,9 @@ const translator = (locale: Locale) => createTranslator({ locale, messages: loca
 /** `full` for pages and mail (with how to cancel); `short` for a payment's description (YooKassa allows 128 characters). */
 export function termsText(terms: ChargeTerms, locale: Locale, length: 'full' | 'short' = 'full'): string {
   return translator(locale)(length, {
-    today: formatRubles(terms.todayKopecks, locale),
+    today: formatMoney(terms.todayKopecks, terms.currency ?? 'RUB', locale),
     date: billingDate(terms.renewsAt, locale),
-    price: formatRubles(terms.renewalKopecks, locale),
+    price: formatMoney(terms.renewalKopecks, terms.currency ?? 'RUB', locale),
     months: terms.months,
   })
 }

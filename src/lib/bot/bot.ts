@@ -20,12 +20,15 @@ import ru from '@/i18n/messages/ru.json'
 import { countryFlag } from '@/lib/countries/flag'
 import { accountByTelegram, LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
 import { vipSubscriptionOf } from '@/lib/billing/account'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatMoney, formatRubles } from '@/lib/billing/pricing'
+import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, renewsInStars, starsInvoiceLink } from '@/lib/billing/stars'
+import type { CheckoutRefusal } from '@/lib/billing/stars'
 import { discounted } from '@/lib/billing/renewalPlan'
 import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
 import { readKeyDetails, readKeyFile, readListedKey, readListedPairs } from '@/lib/data/keys'
 import { readPlans } from '@/lib/data/tariffs'
 import { env } from '@/lib/env'
+import { deliverMail } from '@/lib/mail/deliver'
 import { siteUrl, absoluteUrl } from '@/lib/http/siteUrl'
 import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
@@ -35,7 +38,9 @@ import { hoursLeft } from '@/lib/time/hoursLeft'
 import { personalFeedPath } from '@/lib/vip/feedUrl'
 import type { Subscription, User } from '@/payload-types'
 
+import { setNews, takesNews } from './broadcasts'
 import { localeOfLanguageCode } from './language'
+import { awaitSupportMessage, stopAwaitingSupport, supportMail, takeSupportMessage } from './support'
 import { refusedForGood } from './refusals'
 import { miniAppUrl } from './miniApp'
 import { qrPng } from './qr'
@@ -48,17 +53,23 @@ type BotTranslator = ReturnType<typeof botTranslator>
 
 export type BotContext = Context & { locale: Locale; t: BotTranslator }
 
-
+/** Text for Telegram's HTML (which knows &amp;, &lt; and &gt;). */
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+
+
 // Button data: `free`, `c:<country>`, `p:<country>:<protocol>`, `n:<country>:<protocol>:<key id>` (another key),
-// `vip`, `support`, `lang`, `l:<locale>`, `menu`.
+// `vip`, `b:<plan>` (an invoice in Stars), `sub`, `support`, `support:write|cancel`, `news`, `news:on|off`, `lang`, `l:<locale>`, `menu`.
 const COUNTRY = '([a-z]{2})'
 const PROTOCOL = `(${PROTOCOLS.join('|')})`
 
-/** The plans on sale, or none where the site sells no VIP (no provider, or no plans): then the bot offers none either. */
+/** Whether the site itself takes payments (a provider, or its local double): else the bot sells for Stars only. */
+const sellsOnSite = () => env().billing !== 'disabled'
+
+/** The plans on sale: on the site, or for Stars here; none where neither sells VIP (then the bot offers none either). */
 async function plansOnSale(locale: Locale) {
-  return env().billing === 'disabled' ? [] : readPlans(locale)
+  const plans = await readPlans(locale)
+  return sellsOnSite() ? plans : plans.filter((plan) => plan.starsPrice !== null)
 }
 
 /** The site's account linked to this Telegram user, and its subscription that gives VIP now (none when not linked). */
@@ -76,22 +87,77 @@ async function mainMenu(t: BotTranslator, locale: Locale, subscriber: boolean): 
   keyboard.text(t('menuSupport'), 'support').row()
   const account = miniAppUrl(env().serverUrl, locale)
   if (account) keyboard.webApp(t('menuAccount'), account).row()
-  return keyboard.text(t('menuLanguage'), 'lang')
+  return keyboard.text(t('menuNews'), 'news').text(t('menuLanguage'), 'lang')
+}
+
+/** News: whether the user takes the site's news (editors' broadcasts, ./broadcasts.ts) and the button to change it. */
+async function showNews(ctx: BotContext, payload: Payload): Promise<void> {
+  const on = ctx.from ? await takesNews(payload, ctx.from.id) : false
+  const keyboard = new InlineKeyboard().text(on ? ctx.t('newsUnsubscribe') : ctx.t('newsSubscribe'), on ? 'news:off' : 'news:on').row().text(ctx.t('back'), 'menu')
+  await show(ctx, escapeHtml(on ? ctx.t('newsOn') : ctx.t('newsOff')), keyboard)
+}
+
+/** What buying a plan for Stars means: renewed by Telegram every 30 days (monthly), or one period. */
+function starsTerms(t: BotTranslator, locale: Locale, plan: { months: number; starsPrice: number }): string {
+  const stars = formatMoney(plan.starsPrice, 'XTR', locale)
+  return renewsInStars(plan.months) ? t('starsRenewing', { stars }) : t('starsOnce', { stars, months: plan.months })
 }
 
 /**
  * VIP: each plan with what a new buyer pays today and what auto-renewal then charges (the site's terms text, the
- * trial where the plan has one), and the way to the site's purchase form.
+ * trial where the plan has one) and the way to the site's purchase form, where the site sells; and its price in Stars
+ * with a button to pay here, where editors set one.
  */
 async function showVip(ctx: BotContext): Promise<void> {
   const plans = await plansOnSale(ctx.locale)
+  const onSite = sellsOnSite()
+  const inStars = plans.some((plan) => plan.starsPrice !== null)
   const now = new Date()
-  const lines = [escapeHtml(ctx.t('vip'))]
+  const lines = [escapeHtml(ctx.t('vip')), ...(onSite ? [escapeHtml(ctx.t('vipOnSite'))] : []), ...(inStars ? [escapeHtml(ctx.t('vipInStars'))] : [])]
+  const keyboard = new InlineKeyboard()
   for (const plan of plans) {
-    const terms = purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial: plan.trialDays > 0, now })
-    lines.push('', `<b>${escapeHtml(plan.name)}</b>`, escapeHtml(termsText(terms, ctx.locale, 'short')))
+    lines.push('', `<b>${escapeHtml(plan.name)}</b>`)
+    if (onSite) lines.push(escapeHtml(termsText(purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial: plan.trialDays > 0, now }), ctx.locale, 'short')))
+    if (plan.starsPrice === null) continue
+    lines.push(escapeHtml(starsTerms(ctx.t, ctx.locale, { months: plan.months, starsPrice: plan.starsPrice })))
+    keyboard.text(ctx.t('payStars', { plan: plan.name, stars: formatMoney(plan.starsPrice, 'XTR', ctx.locale) }), `b:${plan.id}`).row()
   }
-  await show(ctx, lines.join('\n'), new InlineKeyboard().url(ctx.t('vipPlans'), `${siteUrl('/tariffs', ctx.locale)}#buy`).row().text(ctx.t('back'), 'menu'))
+  if (onSite) keyboard.url(ctx.t('vipPlans'), `${siteUrl('/tariffs', ctx.locale)}#buy`).row()
+  await show(ctx, lines.join('\n'), keyboard.text(ctx.t('back'), 'menu'))
+}
+
+/**
+ * `b:<plan>`: an invoice for the plan in Stars, made for the user who pressed (Telegram's payment form: a Stars
+ * subscription for a monthly plan). A subscriber is sent to their subscription instead.
+ */
+async function sendStarsInvoice(ctx: BotContext, payload: Payload, invoiceSecret: string, planId: number): Promise<void> {
+  const plan = (await plansOnSale(ctx.locale)).find((candidate) => candidate.id === planId)
+  if (!plan?.starsPrice || !ctx.from) {
+    await ctx.answerCallbackQuery({ text: ctx.t('starsNotOnSale') })
+    return
+  }
+  if ((await linkedSubscriber(payload, ctx.from.id))?.subscription) {
+    await ctx.answerCallbackQuery({ text: ctx.t('starsAlreadyVip') })
+    return
+  }
+  await ctx.answerCallbackQuery()
+  const stars = formatMoney(plan.starsPrice, 'XTR', ctx.locale)
+  const link = await starsInvoiceLink(ctx.api, invoiceSecret, {
+    plan,
+    stars: plan.starsPrice,
+    telegramId: ctx.from.id,
+    title: ctx.t('starsInvoiceTitle', { plan: plan.name }),
+    description: starsTerms(ctx.t, ctx.locale, { months: plan.months, starsPrice: plan.starsPrice }),
+  })
+  const keyboard = new InlineKeyboard().url(ctx.t('payButton', { stars }), link).row().text(ctx.t('back'), 'vip')
+  await ctx.reply(escapeHtml(ctx.t('starsInvoice', { plan: plan.name, stars })), { parse_mode: 'HTML', reply_markup: keyboard })
+}
+
+const STARS_REFUSALS: Record<CheckoutRefusal, 'starsUnknownInvoice' | 'starsOutdated' | 'starsNotOnSale' | 'starsAlreadyVip'> = {
+  unknownInvoice: 'starsUnknownInvoice',
+  outdated: 'starsOutdated',
+  notOnSale: 'starsNotOnSale',
+  alreadyVip: 'starsAlreadyVip',
 }
 
 /** The site's name and support address, and the bot's texts editors set for this language (Site settings → Telegram bot). */
@@ -152,8 +218,10 @@ async function showSubscription(ctx: BotContext, payload: Payload): Promise<void
   const until = subscription.currentPeriodEnd ?? subscription.trialEndsAt
   const renewal = subscription.renewal
   const lines = [`<b>${escapeHtml(ctx.t('subscriptionTitle', { plan: tariff?.name ?? 'VIP' }))}</b>`, escapeHtml(st(status[subscription.status]))]
-  if (until && !subscription.cancelAtPeriodEnd && renewal?.amountKopecks) {
-    const amount = formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), ctx.locale)
+  // In Stars where Telegram charges the renewals, else in rubles with a pending discount.
+  const nextAmount = renewal?.stars ? formatMoney(renewal.stars, 'XTR', ctx.locale) : renewal?.amountKopecks ? formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), ctx.locale) : null
+  if (until && !subscription.cancelAtPeriodEnd && nextAmount) {
+    const amount = nextAmount
     lines.push(escapeHtml(ctx.t('nextPayment', { amount, date: billingDate(until, ctx.locale) })))
   } else if (until) {
     lines.push(escapeHtml(ctx.t('accessUntil', { date: billingDate(until, ctx.locale) })))
@@ -263,7 +331,7 @@ async function sendKey(ctx: BotContext, code: string, protocol: Protocol, after:
  * The bot with its handlers. `botInfo` skips the getMe a bot otherwise asks once before its first update; `apiRoot`:
  * another Bot API server (the tests' double).
  */
-export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { token: string; apiRoot: string; botInfo?: UserFromGetMe }): Bot<BotContext> {
+export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret, botInfo }: { token: string; apiRoot: string; invoiceSecret: string; botInfo?: UserFromGetMe }): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, { client: { apiRoot }, ...(botInfo ? { botInfo } : {}) })
 
   // Each update once, whichever instance Telegram reached and however often it is sent again; given back if its
@@ -325,6 +393,25 @@ export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { t
     await ctx.answerCallbackQuery()
     await showVip(ctx)
   })
+  chats.callbackQuery(/^b:(\d{1,9})$/, (ctx) => sendStarsInvoice(ctx, payload, invoiceSecret, Number(ctx.match[1])))
+  // Telegram asks before taking the Stars (and waits 10 seconds): the invoice must be the site's, for this user, at
+  // its price, for a plan still sold, and the buyer not a subscriber already.
+  bot.on('pre_checkout_query', async (ctx) => {
+    const refusal = await checkStarsCheckout(payload, invoiceSecret, ctx.preCheckoutQuery)
+    await (refusal ? ctx.answerPreCheckoutQuery(false, { error_message: ctx.t(STARS_REFUSALS[refusal]) }) : ctx.answerPreCheckoutQuery(true))
+  })
+  chats.on('message:successful_payment', async (ctx) => {
+    const { result } = await recordStarsPayment(payload, invoiceSecret, { from: ctx.from, paid: ctx.message.successful_payment, locale: ctx.locale })
+    // A renewal's notice comes from the record (the "renewed" notice); the first payment is answered here.
+    if (result !== 'applied' || (ctx.message.successful_payment.is_recurring && !ctx.message.successful_payment.is_first_recurring)) return
+    const subscriber = await linkedSubscriber(payload, ctx.from.id)
+    const until = subscriber?.subscription?.currentPeriodEnd
+    if (until) await ctx.reply(ctx.t('starsPaid', { date: billingDate(until, ctx.locale) }))
+    await showSubscription(ctx, payload)
+  })
+  chats.on('message:refunded_payment', async (ctx) => {
+    if ((await recordStarsRefund(payload, invoiceSecret, { from: ctx.from, refunded: ctx.message.refunded_payment })) === 'applied') await ctx.reply(ctx.t('starsRefunded'))
+  })
   chats.callbackQuery('sub', async (ctx) => {
     await ctx.answerCallbackQuery()
     await showSubscription(ctx, payload)
@@ -335,7 +422,28 @@ export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { t
     const { supportEmail, support } = await siteName(payload, ctx.locale)
     // The editors' words first, then always the way to reach support.
     const text = [support, ctx.t('support', { email: supportEmail })].filter(Boolean).join('\n\n')
-    await show(ctx, escapeHtml(text), new InlineKeyboard().url(ctx.t('supportPage'), siteUrl('/support', ctx.locale)).row().text(ctx.t('back'), 'menu'))
+    const keyboard = new InlineKeyboard().text(ctx.t('supportWrite'), 'support:write').row().url(ctx.t('supportPage'), siteUrl('/support', ctx.locale)).row().text(ctx.t('back'), 'menu')
+    await show(ctx, escapeHtml(text), keyboard)
+  })
+  chats.callbackQuery('support:write', async (ctx) => {
+    await awaitSupportMessage(payload, ctx.from.id)
+    await ctx.answerCallbackQuery()
+    await show(ctx, escapeHtml(ctx.t('supportPrompt')), new InlineKeyboard().text(ctx.t('supportCancel'), 'support:cancel'))
+  })
+  chats.callbackQuery('support:cancel', async (ctx) => {
+    await stopAwaitingSupport(payload, ctx.from.id)
+    await ctx.answerCallbackQuery()
+    await showMenu(ctx, payload)
+  })
+  chats.command('news', (ctx) => showNews(ctx, payload))
+  chats.callbackQuery('news', async (ctx) => {
+    await ctx.answerCallbackQuery()
+    await showNews(ctx, payload)
+  })
+  chats.callbackQuery(/^news:(on|off)$/, async (ctx) => {
+    await setNews(payload, ctx.from.id, ctx.locale, ctx.match[1] === 'on')
+    await ctx.answerCallbackQuery()
+    await showNews(ctx, payload)
   })
   chats.callbackQuery('lang', async (ctx) => {
     await ctx.answerCallbackQuery()
@@ -351,6 +459,19 @@ export function createSiteBot(payload: Payload, { token, apiRoot, botInfo }: { t
   })
   // Anything else a button says (an old menu, or data someone made up) changes nothing.
   bot.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: ctx.t('outdated') }))
+  // The message the bot waits for after "write to us": to the support address.
+  chats.on('message:text', async (ctx, next) => {
+    const taken = await takeSupportMessage(payload, ctx.from.id)
+    if (taken === 'none') return next()
+    if (taken === 'tooSoon') {
+      await ctx.reply(ctx.t('supportTooSoon'))
+      return
+    }
+    const { name, supportEmail } = await siteName(payload, ctx.locale)
+    const account = await accountByTelegram(payload, ctx.from.id)
+    await deliverMail(payload, supportEmail, supportMail({ from: { ...ctx.from, language: ctx.locale }, account, text: ctx.message.text, siteName: name }))
+    await ctx.reply(ctx.t('supportSent'))
+  })
   // Any other message in a private chat: the menu.
   chats.on('message', (ctx) => showMenu(ctx, payload))
 
@@ -368,6 +489,7 @@ export function botCommands(locale: Locale): { command: string; description: str
     { command: 'start', description: t('commandStart') },
     { command: 'keys', description: t('commandKeys') },
     { command: 'subscription', description: t('commandSubscription') },
+    { command: 'news', description: t('commandNews') },
     { command: 'language', description: t('commandLanguage') },
   ]
 }

@@ -7,7 +7,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { TELEGRAM_API_URL } from '@/lib/alerts/telegram'
 import { env } from '@/lib/env'
 
-export type SiteBotConfig = { token: string; apiRoot: string; secret: string }
+/** `invoiceSecret` signs the bot's Stars invoices (src/lib/billing/stars.ts): kept across a new token, as renewals are. */
+export type SiteBotConfig = { token: string; apiRoot: string; secret: string; invoiceSecret: string }
+
+/** The key the bot's Stars invoices are signed with, from PAYLOAD_SECRET. */
+export function invoiceSecret(payloadSecret: string): string {
+  return createHmac('sha256', payloadSecret).update('telegram-stars-invoices').digest('base64url')
+}
 
 /** Telegram's secret_token: 1–256 characters of A–Z, a–z, 0–9, _ and -. */
 export function webhookSecret(payloadSecret: string, token: string): string {
@@ -19,7 +25,8 @@ export function siteBotConfig(): SiteBotConfig | null {
   const settings = env()
   const token = settings.TELEGRAM_SITE_BOT_TOKEN
   if (!token) return null
-  return { token, apiRoot: (settings.TELEGRAM_API_URL ?? TELEGRAM_API_URL).replace(/\/+$/, ''), secret: webhookSecret(settings.PAYLOAD_SECRET ?? token, token) }
+  const payloadSecret = settings.PAYLOAD_SECRET ?? token
+  return { token, apiRoot: (settings.TELEGRAM_API_URL ?? TELEGRAM_API_URL).replace(/\/+$/, ''), secret: webhookSecret(payloadSecret, token), invoiceSecret: invoiceSecret(payloadSecret) }
 }
 
 /** Whether the header Telegram sent is the bot's secret (compared in constant time). */

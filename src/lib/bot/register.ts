@@ -9,7 +9,7 @@ import { botCommands, botTranslator } from './bot'
 import type { SiteBotConfig } from './config'
 import { miniAppUrl } from './miniApp'
 
-export const ALLOWED_UPDATES = ['message', 'callback_query'] as const
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query'] as const
 
 export async function registerWebhook(config: SiteBotConfig, origin: string): Promise<string> {
   const api = new Api(config.token, { apiRoot: config.apiRoot })

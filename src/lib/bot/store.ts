@@ -1,7 +1,8 @@
 // What the bot keeps, outside Payload's collections (raw tables, migrations/…_site_bot.ts):
 // - telegram_updates: each update's id once, so one update is handled once whichever instance Telegram reaches and
 //   however often it is sent again; a day's worth is kept (Telegram gives up on an update long before).
-// - telegram_chats: the language a Telegram user chose in the bot, keyed by their Telegram id.
+// - telegram_chats: the language a Telegram user chose in the bot, and whether they take the site's news (in which
+//   language), keyed by their Telegram id.
 // - telegram_launches: the hash of each Mini App launch and Login Widget answer that opened a session, so the same
 //   data cannot open another (a copy of it from someone's screen or logs); kept a day, as long as the data is taken.
 import type { Payload } from 'payload'
@@ -44,8 +45,9 @@ export async function chosenLanguage(payload: Payload, telegramId: number): Prom
 
 export async function chooseLanguage(payload: Payload, telegramId: number, language: Locale): Promise<void> {
   await sqlPool(payload).query(
-    `INSERT INTO telegram_chats (telegram_id, language, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (telegram_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at`,
+    // The news come in the language the user reads the bot in (./broadcasts.ts).
+    `INSERT INTO telegram_chats (telegram_id, language, news_language, updated_at) VALUES ($1, $2, $2, now())
+     ON CONFLICT (telegram_id) DO UPDATE SET language = excluded.language, news_language = excluded.news_language, updated_at = excluded.updated_at`,
     [telegramId, language],
   )
 }

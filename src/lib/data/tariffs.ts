@@ -1,6 +1,6 @@
 // Plans on sale, in a given language, with their derived figures (`getPlans` cached, `readPlans` not).
 import type { Locale } from '@/i18n/locales'
-import { isPlanMonths, planFigures } from '@/lib/billing/pricing'
+import { isPlanMonths, planFigures, starsPriceOf } from '@/lib/billing/pricing'
 import type { PlanFigures } from '@/lib/billing/pricing'
 import { env } from '@/lib/env'
 
@@ -12,6 +12,8 @@ export type PublicPlan = PlanFigures & {
   name: string
   trialDays: number
   trialFeeKopecks: number
+  /** The price in Telegram Stars where the site's bot sells the plan for Stars (src/lib/billing/stars.ts), else null. */
+  starsPrice: number | null
   features: string[]
 }
 
@@ -29,6 +31,7 @@ export async function readPlans(locale: Locale): Promise<PublicPlan[]> {
     name: doc.name,
     trialDays: doc.trialDays,
     trialFeeKopecks: doc.trialFeeKopecks,
+    starsPrice: starsPriceOf(doc),
     features: (doc.features ?? []).map((feature) => feature.text),
   }))
 }

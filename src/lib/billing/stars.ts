@@ -1,0 +1,293 @@
+// VIP bought with Telegram Stars (XTR) in the site's bot. Telegram is the payment provider here, beside the site's own
+// (YooKassa or Stripe), and runs the subscription itself: a monthly plan is a Stars subscription Telegram renews every
+// 30 days (`subscription_period`, the only period it allows), the other plans are one payment for their period. The
+// site learns of payments only from the bot's updates:
+// - an invoice carries a payload the site signed (plan, price, buyer, when), so a payment for an invoice the site did
+//   not issue, or for another user's, changes nothing;
+// - `pre_checkout_query` is answered at once from that payload and the plan (Telegram waits 10 seconds);
+// - `successful_payment` is recorded once by its charge id, as the first payment (the subscription starts), a
+//   renewal (`is_recurring`: the period moves to the new expiration date) or another one-time period;
+// - Telegram sends nothing when a subscriber cancels in Telegram's settings or a renewal fails: a subscription whose
+//   period ended without a renewal ends after a grace period (`endLapsedStarsSubscriptions`, a job);
+// - staff refund a payment from the subscription's page (`refundStarPayment`), which ends the access it paid for.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+
+import type { Api } from 'grammy'
+import type { PreCheckoutQuery, SuccessfulPayment } from 'grammy/types'
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Locale } from '@/i18n/locales'
+import { accountForTelegramLogin } from '@/lib/auth/telegramAccounts'
+import { LOCKS } from '@/lib/db/locks'
+import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
+import { runFollowUps } from '@/lib/queue/afterCommit'
+import type { Subscription } from '@/payload-types'
+
+import { vipSubscriptionOf } from './account'
+import { grantsVip, isEnded } from './lifecycle'
+import type { SubscriptionState } from './lifecycle'
+import { STARS_PROVIDER } from './provider'
+import { starsPriceOf } from './pricing'
+import { addMonths } from './renewalPlan'
+import { applyChange, findRecord, recordEventOnce, stateOf, underLock } from './subscriptionRecord'
+import type { ApplyResult, Outcome } from './subscriptionRecord'
+
+export { STARS_PROVIDER }
+export const STARS_CURRENCY = 'XTR'
+/** The one period Telegram allows a Stars subscription: 30 days, in seconds. */
+export const STARS_SUBSCRIPTION_PERIOD = 30 * 86_400
+/** An invoice older than this is refused at checkout: the buyer asks the bot for a new one at today's price. */
+export const INVOICE_LIFETIME_MS = 86_400_000
+/**
+ * How long after its period a renewing subscription waits for Telegram's renewal before it ends (Telegram charges on
+ * the expiration date; the update may come late, or be retried).
+ */
+export const RENEWAL_GRACE_MS = 86_400_000
+
+/** What the site signed into an invoice: the plan at its price, the Telegram user it was made for, and when. */
+export type StarsInvoice = { tariffId: number; stars: number; months: number; telegramId: number; issuedAt: number; nonce: string }
+
+// Telegram's user ids take up to 52 bits: 16 digits.
+const FIELDS = /^s1\.(\d{1,9})\.(\d{1,5})\.(\d{1,2})\.(\d{1,16})\.([0-9a-z]{1,9})\.([\w-]{8})\.([\w-]{22})$/
+
+function signature(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(`telegram-stars-invoice:${body}`).digest('base64url').slice(0, 22)
+}
+
+/** The invoice's payload (at most 128 bytes, as Telegram allows): `s1.<plan>.<stars>.<months>.<user>.<time>.<nonce>.<mac>`. */
+export function signInvoice(secret: string, invoice: Omit<StarsInvoice, 'nonce'> & { nonce?: string }): string {
+  const nonce = invoice.nonce ?? randomBytes(6).toString('base64url')
+  const body = `s1.${invoice.tariffId}.${invoice.stars}.${invoice.months}.${invoice.telegramId}.${invoice.issuedAt.toString(36)}.${nonce}`
+  return `${body}.${signature(secret, body)}`
+}
+
+/** The invoice a payload names, or null when the site did not sign it. */
+export function readInvoice(secret: string, payloadText: string): StarsInvoice | null {
+  const match = FIELDS.exec(payloadText)
+  if (!match) return null
+  const body = payloadText.slice(0, payloadText.lastIndexOf('.'))
+  const given = Buffer.from(match[7]!)
+  const expected = Buffer.from(signature(secret, body))
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  return { tariffId: Number(match[1]), stars: Number(match[2]), months: Number(match[3]), telegramId: Number(match[4]), issuedAt: parseInt(match[5]!, 36), nonce: match[6]! }
+}
+
+/** Our record's id at the provider: one per invoice, which a Stars subscription's renewals name again. */
+export const subscriptionIdOf = (invoice: StarsInvoice) => `stars:${invoice.nonce}:${invoice.telegramId}`
+
+/** Whether a plan bought for Stars renews (monthly plans: a Stars subscription). */
+export const renewsInStars = (months: number) => months === 1
+
+/**
+ * The link to pay for `plan` in Stars, made for the Telegram user `telegramId`: Telegram's own payment form, with a
+ * Stars subscription for a monthly plan.
+ */
+export async function starsInvoiceLink(
+  api: Api,
+  secret: string,
+  { plan, stars, telegramId, title, description, now = new Date() }: { plan: { id: number; months: number }; stars: number; telegramId: number; title: string; description: string; now?: Date },
+): Promise<string> {
+  const invoice = signInvoice(secret, { tariffId: plan.id, stars, months: plan.months, telegramId, issuedAt: Math.floor(now.getTime() / 1000) })
+  return api.createInvoiceLink(title.slice(0, 32), description.slice(0, 255), invoice, '', STARS_CURRENCY, [{ label: title.slice(0, 32), amount: stars }], {
+    ...(renewsInStars(plan.months) ? { subscription_period: STARS_SUBSCRIPTION_PERIOD } : {}),
+  })
+}
+
+/** Why a checkout is refused, as the bot's messages name it (`Bot.stars.<reason>`). */
+export type CheckoutRefusal = 'unknownInvoice' | 'outdated' | 'notOnSale' | 'alreadyVip'
+
+/** The answer to Telegram's pre-checkout query: null to accept, else why not. */
+export async function checkStarsCheckout(payload: Payload, secret: string, query: Pick<PreCheckoutQuery, 'from' | 'currency' | 'total_amount' | 'invoice_payload'>, now = new Date()): Promise<CheckoutRefusal | null> {
+  const invoice = readInvoice(secret, query.invoice_payload)
+  if (!invoice || invoice.telegramId !== query.from.id || query.currency !== STARS_CURRENCY || query.total_amount !== invoice.stars) return 'unknownInvoice'
+  if (now.getTime() - invoice.issuedAt * 1000 > INVOICE_LIFETIME_MS) return 'outdated'
+  const plan = await payload.findByID({ collection: 'tariffs', id: invoice.tariffId, depth: 0, disableErrors: true })
+  if (!plan || starsPriceOf(plan) === null || Number(plan.months) !== invoice.months) return 'notOnSale'
+  // One VIP subscription per account: a subscriber renews the one they have.
+  const { docs } = await payload.find({ collection: 'users', where: { telegramId: { equals: String(invoice.telegramId) } }, limit: 1, depth: 0 })
+  if (docs[0] && (await vipSubscriptionOf(payload, docs[0].id))) return 'alreadyVip'
+  return null
+}
+
+export type StarsPaymentResult = { result: ApplyResult; userId: number | null }
+
+/** The state a payment brings: a Stars subscription until its new expiration date; a one-time period after the last one. */
+function paidState(paid: SuccessfulPayment, invoice: StarsInvoice, existing: Subscription | undefined, now: Date): SubscriptionState {
+  if (paid.is_recurring) {
+    const end = new Date((paid.subscription_expiration_date ?? Math.floor(now.getTime() / 1000) + STARS_SUBSCRIPTION_PERIOD) * 1000).toISOString()
+    return { status: 'active', trialEndsAt: null, currentPeriodEnd: end, nextPaymentAt: end, cancelAtPeriodEnd: false }
+  }
+  const paidUntil = existing?.currentPeriodEnd && Date.parse(existing.currentPeriodEnd) > now.getTime() ? existing.currentPeriodEnd : now.toISOString()
+  return { status: 'active', trialEndsAt: null, currentPeriodEnd: addMonths(paidUntil, invoice.months), nextPaymentAt: null, cancelAtPeriodEnd: true }
+}
+
+/**
+ * Records a `successful_payment` from `from` once (by Telegram's charge id): the subscription it starts or renews,
+ * its payment in Stars, and the notices. A payment for an invoice the site did not sign, or signed for someone else,
+ * is logged for staff and changes nothing.
+ */
+export async function recordStarsPayment(
+  payload: Payload,
+  secret: string,
+  { from, paid, locale, now = new Date() }: { from: { id: number; username?: string }; paid: SuccessfulPayment; locale: Locale; now?: Date },
+): Promise<StarsPaymentResult> {
+  const invoice = readInvoice(secret, paid.invoice_payload)
+  if (!invoice || invoice.telegramId !== from.id || paid.currency !== STARS_CURRENCY || paid.total_amount !== invoice.stars) {
+    payload.logger.error({ msg: `Telegram Stars: payment ${paid.telegram_payment_charge_id} of ${paid.total_amount} ${paid.currency} from ${from.id} is for an invoice the site did not issue; nothing was recorded` })
+    return { result: 'ignored', userId: null }
+  }
+  const user = await accountForTelegramLogin(payload, { id: from.id, username: from.username ?? null }, locale)
+  const subscriptionId = subscriptionIdOf(invoice)
+  const reference = `stars:${paid.telegram_payment_charge_id}`
+  const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId), async (req): Promise<Outcome> => {
+    if (!(await recordEventOnce(payload, req, STARS_PROVIDER, reference, paid.is_recurring ? 'subscription_payment' : 'payment'))) return { result: 'duplicate', followUps: [] }
+    const existing = await findRecord(payload, req, subscriptionId)
+    const state = paidState(paid, invoice, existing, now)
+    const outcome = await applyChange(payload, req, {
+      providerName: STARS_PROVIDER,
+      remote: {
+        ...state,
+        id: subscriptionId,
+        customerId: String(from.id),
+        metadata: { email: user.email, userId: user.id, tariffId: invoice.tariffId, locale },
+        paymentMethod: null,
+        hasDiscount: false,
+      },
+      existing,
+      occurredAt: now.toISOString(),
+      // The first payment's charge id names the Stars subscription (to turn its renewal off, or refund).
+      siteRun: {
+        ...(existing ? {} : { paymentMethodId: paid.telegram_payment_charge_id }),
+        renewal: { stars: paid.total_amount, months: invoice.months },
+      },
+      runner: 'site',
+      mail: state.cancelAtPeriodEnd ? 'noRenewal' : paid.is_recurring && existing ? 'renewalCharge' : undefined,
+    })
+    if (outcome.result !== 'applied') {
+      // Paid, but the record refused it (it had ended before the renewal came): staff return the Stars by hand.
+      payload.logger.error({ msg: `Telegram Stars: payment ${paid.telegram_payment_charge_id} came for the ended subscription ${subscriptionId}; refund it from the subscription's page` })
+    }
+    const saved = existing ?? (await findRecord(payload, req, subscriptionId))
+    if (saved) await recordStarsMoney(payload, req, { subscription: saved, type: 'payment', reference, stars: paid.total_amount, occurredAt: now.toISOString() })
+    return outcome
+  })
+  await runFollowUps(payload, outcome.followUps)
+  return { result: outcome.result, userId: user.id }
+}
+
+/** A payment or refund in Stars in the subscription's history, once per reference. */
+async function recordStarsMoney(
+  payload: Payload,
+  req: PayloadRequest,
+  { subscription, type, reference, stars, occurredAt, note }: { subscription: Subscription; type: 'payment' | 'refund'; reference: string; stars: number; occurredAt: string; note?: string },
+): Promise<boolean> {
+  const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: reference } }, req })
+  if (known.totalDocs > 0) return false
+  const userId = typeof subscription.user === 'object' && subscription.user ? subscription.user.id : subscription.user
+  await payload.create({ collection: 'subscription-events', data: { subscription: subscription.id, user: userId ?? null, type, amountStars: stars, invoiceId: reference, occurredAt, note }, depth: 0, req })
+  return true
+}
+
+/** The reference a refund of the Stars payment `reference` is recorded under. */
+export const starsRefundReference = (reference: string) => `refund:${reference}:stars`
+
+export class StarsRefundError extends Error {
+  override name = 'StarsRefundError'
+  constructor(readonly reason: 'unknownPayment' | 'refunded' | 'provider') {
+    super(reason)
+  }
+}
+
+/**
+ * Staff return a Stars payment (all of it: Telegram refunds whole payments) through `refundStarPayment`; the access
+ * it paid for ends now, and the history says who did it. Telegram's own notice of the refund (`refunded_payment`)
+ * then finds it done.
+ */
+export async function refundStarsPayment(payload: Payload, api: Api, { subscriptionId, reference, by, now = new Date() }: { subscriptionId: number; reference: string; by: string; now?: Date }): Promise<{ stars: number }> {
+  const { stars, followUps } = await withTransaction(payload, LOCKS.refund(reference), async (req) => {
+    const subscription = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, req, disableErrors: true })
+    const { docs } = await payload.find({ collection: 'subscription-events', where: { and: [{ subscription: { equals: subscriptionId } }, { type: { equals: 'payment' } }, { invoiceId: { equals: reference } }] }, limit: 1, depth: 0, req })
+    const payment = docs[0]
+    const telegramId = Number(subscription?.provider?.customerId)
+    if (!subscription || subscription.provider?.name !== STARS_PROVIDER || !payment?.amountStars || !reference.startsWith('stars:') || !Number.isSafeInteger(telegramId)) throw new StarsRefundError('unknownPayment')
+    const refunded = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: starsRefundReference(reference) } }, req })
+    if (refunded.totalDocs > 0) throw new StarsRefundError('refunded')
+    try {
+      await api.refundStarPayment(telegramId, reference.slice('stars:'.length))
+    } catch (error) {
+      // Refunded already (in another way, or a retry after a lost answer): Telegram says so, and the record follows.
+      if (!/CHARGE_ALREADY_REFUNDED/i.test(String((error as { description?: string }).description ?? ''))) {
+        payload.logger.error({ err: error, msg: `Refund of the Stars payment ${reference} refused by Telegram` })
+        throw new StarsRefundError('provider')
+      }
+    }
+    await lockForTransaction(payload, req, LOCKS.billing(subscription))
+    await recordStarsMoney(payload, req, { subscription, type: 'refund', reference: starsRefundReference(reference), stars: payment.amountStars, occurredAt: now.toISOString(), note: by })
+    const { followUps } = await endStars(payload, req, subscription, now, by)
+    return { stars: payment.amountStars, followUps }
+  })
+  // After the commit: the VIP keys stop being served, and the subscriber is told.
+  await runFollowUps(payload, followUps)
+  return { stars }
+}
+
+const NOTHING: Outcome = { result: 'ignored', followUps: [] }
+
+/** Ends the access a refunded payment paid for, now (cancelled), unless it has ended already. */
+function endStars(payload: Payload, req: PayloadRequest, existing: Subscription, now: Date, note?: string): Promise<Outcome> {
+  if (isEnded(existing.status)) return Promise.resolve(NOTHING)
+  const state = stateOf(existing)
+  const next: SubscriptionState = { ...state, status: 'cancelled', currentPeriodEnd: now.toISOString(), nextPaymentAt: null }
+  return applyChange(payload, req, { existing, transition: { ok: true, next, history: ['cancelled'] }, occurredAt: now.toISOString(), runner: 'site', note })
+}
+
+/**
+ * Telegram's notice that a Stars payment was refunded (`refunded_payment`: by staff here, or by Telegram): the refund
+ * in the history once, and the access ended.
+ */
+export async function recordStarsRefund(payload: Payload, secret: string, { from, refunded, now = new Date() }: { from: { id: number }; refunded: { invoice_payload: string; telegram_payment_charge_id: string; total_amount: number }; now?: Date }): Promise<ApplyResult> {
+  const invoice = readInvoice(secret, refunded.invoice_payload)
+  if (!invoice || invoice.telegramId !== from.id) return 'ignored'
+  const reference = `stars:${refunded.telegram_payment_charge_id}`
+  const subscriptionId = subscriptionIdOf(invoice)
+  const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId), async (req): Promise<Outcome> => {
+    const existing = await findRecord(payload, req, subscriptionId)
+    if (!existing) return NOTHING
+    const recorded = await recordStarsMoney(payload, req, { subscription: existing, type: 'refund', reference: starsRefundReference(reference), stars: refunded.total_amount, occurredAt: now.toISOString() })
+    const ended = await endStars(payload, req, existing, now)
+    return recorded || ended.result === 'applied' ? { ...ended, result: 'applied' } : { ...ended, result: 'duplicate' }
+  })
+  await runFollowUps(payload, outcome.followUps)
+  return outcome.result
+}
+
+/**
+ * The job's step: Stars subscriptions whose period is over end (expired, with the site's notice): a one-time period at
+ * its end, a renewing one when Telegram's renewal has not come within the grace period.
+ */
+export async function endLapsedStarsSubscriptions(payload: Payload, now = new Date()): Promise<number> {
+  const { docs } = await payload.find({
+    collection: 'subscriptions',
+    where: {
+      'provider.name': { equals: STARS_PROVIDER },
+      status: { in: ['trialing', 'active', 'past_due'] },
+      or: [
+        { and: [{ cancelAtPeriodEnd: { equals: true } }, { currentPeriodEnd: { less_than_equal: now.toISOString() } }] },
+        { currentPeriodEnd: { less_than_equal: new Date(now.getTime() - RENEWAL_GRACE_MS).toISOString() } },
+      ],
+    },
+    limit: 200,
+    depth: 0,
+  })
+  let ended = 0
+  for (const subscription of docs) {
+    const outcome = await underLock(payload, subscription.id, async (existing, req) => {
+      const due = existing.currentPeriodEnd && Date.parse(existing.currentPeriodEnd) <= now.getTime() - (existing.cancelAtPeriodEnd ? 0 : RENEWAL_GRACE_MS)
+      if (!grantsVip(existing.status) || !due) return NOTHING
+      const next: SubscriptionState = { ...stateOf(existing), status: 'expired', nextPaymentAt: null }
+      return applyChange(payload, req, { existing, transition: { ok: true, next, history: ['expired'] }, occurredAt: now.toISOString(), runner: 'site' })
+    })
+    if (outcome?.result === 'applied') ended += 1
+  }
+  return ended
+}

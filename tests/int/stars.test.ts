@@ -1,0 +1,295 @@
+// VIP bought with Telegram Stars in the site's bot (src/lib/billing/stars.ts), against the Bot API double
+// (tests/helpers/telegram.ts) and real PostgreSQL: the invoice the bot makes, Telegram's pre-checkout question, the
+// payment's service message (first, renewal, one-time), staff's refund, the end of a subscription Telegram stopped
+// renewing; and the attacker's versions of each (another user's or a made-up invoice, the same payment twice).
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { SiteBotConfig } from '@/lib/bot/config'
+
+import { callbackUpdate, deliverTo, paymentUpdate, preCheckoutUpdate, refundUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import type { TelegramDouble } from '../helpers/telegram'
+import { workerDoubles } from '../helpers/intDoubles'
+import { testPayload } from '../helpers/payload'
+
+let payload: Payload
+let telegram: TelegramDouble
+let config: SiteBotConfig
+
+beforeAll(async () => {
+  payload = await testPayload()
+  ;({ telegram, config } = await startSiteBotDouble())
+})
+
+afterAll(async () => {
+  await telegram.close()
+})
+
+const deliver = (update: unknown) => deliverTo(payload, config, update)
+const last = (method: string) => telegram.called(method).at(-1)
+type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] }
+const buttons = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
+
+// Telegram users of this run only (the database is shared with other files and runs).
+let nextUser = 6_000_000_000 + (Date.now() % 1_000_000) * 1000
+const newUser = (language = 'ru') => telegramUser((nextUser += 1), language)
+
+async function plan(months: string) {
+  const { docs } = await payload.find({ collection: 'tariffs', where: { months: { equals: months } }, limit: 1, depth: 0 })
+  return docs[0]!
+}
+
+/** Presses the plan's Stars button: the invoice's payload, as the link Telegram made carries it. */
+async function invoiceFor(user: ReturnType<typeof telegramUser>, months: string): Promise<{ payload: string; amount: number; call: Record<string, unknown> }> {
+  const tariff = await plan(months)
+  await deliver(callbackUpdate(user, `b:${tariff.id}`))
+  const call = last('createInvoiceLink')!.params
+  return { payload: String(call.payload), amount: Number(tariff.starsPrice), call }
+}
+
+async function subscriptionsOf(telegramId: number) {
+  const { docs: users } = await payload.find({ collection: 'users', where: { telegramId: { equals: String(telegramId) } }, limit: 1, depth: 0 })
+  if (!users[0]) return { user: null, subscriptions: [] }
+  const { docs } = await payload.find({ collection: 'subscriptions', where: { user: { equals: users[0].id } }, depth: 0, pagination: false, sort: 'createdAt' })
+  return { user: users[0], subscriptions: docs }
+}
+
+async function historyOf(subscriptionId: number) {
+  const { docs } = await payload.find({ collection: 'subscription-events', where: { subscription: { equals: subscriptionId } }, sort: 'createdAt', pagination: false, depth: 0 })
+  return docs
+}
+
+/**
+ * A Telegram user whose account on the site has an e-mail (linked before they buy): the subscription is theirs, and
+ * its notices, which this environment sends by e-mail (it has no bot token of its own), can be read.
+ */
+async function linkedBuyer(language = 'ru') {
+  const from = newUser(language)
+  const email = `stars-${from.id}@example.com`
+  const user = await payload.create({ collection: 'users', data: { email, password: 'a-long-enough-password-1', role: 'customer', telegramId: String(from.id), telegramNotices: false }, depth: 0 })
+  return { from, user, email }
+}
+
+/** The notices (e-mails) to `email` from the `since`th message on. */
+async function noticesTo(email: string, since: number) {
+  const { smtp } = await workerDoubles()
+  await smtp.latestTo(email, since)
+  return smtp.messages.slice(since).filter((mail) => mail.to.includes(email))
+}
+
+async function mailCount(): Promise<number> {
+  return (await workerDoubles()).smtp.messages.length
+}
+
+describe('VIP for Telegram Stars', () => {
+  it('makes an invoice for the user who pressed: a Stars subscription renewed every 30 days for the monthly plan, one payment for the others', async () => {
+    const user = newUser()
+    const monthly = await invoiceFor(user, '1')
+    expect(monthly.call).toMatchObject({ currency: 'XTR', provider_token: '', prices: [{ amount: monthly.amount }], subscription_period: 2_592_000, title: 'VIP: 1 месяц' })
+    expect(monthly.payload.length).toBeLessThanOrEqual(128)
+    expect(String(monthly.call.description)).toContain('каждые 30 дней')
+    const invoice = last('sendMessage')!
+    expect(invoice.params.text).toBe(`Счёт: «1 месяц», ${monthly.amount} ⭐. Нажмите «Оплатить» — откроется оплата звёздами в Telegram.`)
+    expect(buttons(invoice)[0]).toEqual({ text: `Оплатить ${monthly.amount} ⭐`, url: expect.stringMatching(/^https:\/\/t\.me\/\$/) })
+    const quarterly = await invoiceFor(newUser('en'), '3')
+    expect(quarterly.call.subscription_period).toBeUndefined()
+    expect(quarterly.call).toMatchObject({ title: 'VIP: 3 months', description: `For Stars: ${quarterly.amount} ⭐ for 3 months, no auto-renewal.` })
+  })
+
+  it('answers Telegram’s pre-checkout question: yes for its own invoice, no for another user’s, a changed one or a wrong amount', async () => {
+    const buyer = newUser()
+    const { payload: invoice, amount } = await invoiceFor(buyer, '1')
+    await deliver(preCheckoutUpdate(buyer, { payload: invoice, amount }))
+    expect(last('answerPreCheckoutQuery')?.params).toEqual({ pre_checkout_query_id: expect.any(String), ok: true })
+    const refusals: [ReturnType<typeof telegramUser>, { payload: string; amount: number; currency?: string }][] = [
+      [newUser(), { payload: invoice, amount }],
+      [buyer, { payload: invoice, amount: 1 }],
+      [buyer, { payload: invoice, amount, currency: 'USD' }],
+      [buyer, { payload: invoice.replace(/\.(\d+)\./, (_, stars: string) => `.${Number(stars) - 1}.`), amount: amount - 1 }],
+      [buyer, { payload: 'made-up', amount }],
+    ]
+    for (const [from, query] of refusals) {
+      await deliver(preCheckoutUpdate(from, query))
+      expect(last('answerPreCheckoutQuery')?.params).toMatchObject({ ok: false, error_message: 'Этот счёт выставлен не вам или не этим ботом. Откройте VIP в меню и выберите тариф.' })
+    }
+  })
+
+  it('refuses an invoice older than a day, and one for a plan no longer sold for Stars', async () => {
+    const { checkStarsCheckout, signInvoice } = await import('@/lib/billing/stars')
+    const buyer = newUser()
+    const tariff = await plan('6')
+    const stars = Number(tariff.starsPrice)
+    const old = signInvoice(config.invoiceSecret, { tariffId: tariff.id, stars, months: 6, telegramId: buyer.id, issuedAt: Math.floor(Date.now() / 1000) - 90_000 })
+    expect(await checkStarsCheckout(payload, config.invoiceSecret, { from: buyer, currency: 'XTR', total_amount: stars, invoice_payload: old })).toBe('outdated')
+    const fresh = signInvoice(config.invoiceSecret, { tariffId: 999_999, stars, months: 6, telegramId: buyer.id, issuedAt: Math.floor(Date.now() / 1000) })
+    expect(await checkStarsCheckout(payload, config.invoiceSecret, { from: buyer, currency: 'XTR', total_amount: stars, invoice_payload: fresh })).toBe('notOnSale')
+  })
+
+  it('starts the subscription on the first payment, once however often it is delivered, gives the subscription URL, and an app’s poll counts a device', async () => {
+    const buyer = newUser()
+    const { payload: invoice, amount } = await invoiceFor(buyer, '1')
+    const chargeId = telegram.charge(buyer.id)
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000)
+    const update = paymentUpdate(buyer, { payload: invoice, amount, chargeId, recurring: 'first', expiresAt })
+    telegram.clear()
+    expect((await deliver(update)).status).toBe(200)
+    await deliver(update)
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId, recurring: 'first', expiresAt }))
+    const { user, subscriptions } = await subscriptionsOf(buyer.id)
+    expect(user).toMatchObject({ email: `tg${buyer.id}@telegram.invalid`, telegramId: String(buyer.id) })
+    expect(subscriptions).toHaveLength(1)
+    const [subscription] = subscriptions
+    expect(subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      provider: { name: 'telegram-stars', customerId: String(buyer.id), paymentMethodId: chargeId },
+      renewal: { stars: amount, months: 1 },
+    })
+    expect(Date.parse(subscription!.currentPeriodEnd!)).toBe(Math.floor(expiresAt.getTime() / 1000) * 1000)
+    expect(subscription!.nextPaymentAt).toBe(subscription!.currentPeriodEnd)
+    const history = await historyOf(subscription!.id)
+    expect(history.filter((event) => event.type === 'payment')).toEqual([expect.objectContaining({ amountStars: amount, invoiceId: `stars:${chargeId}` })])
+    expect(history.map((event) => event.type)).toContain('activated')
+    // The bot answers once: paid until, the subscription URL and its QR code.
+    expect(telegram.called('sendMessage').filter((call) => String(call.params.text).startsWith('Оплата получена'))).toHaveLength(1)
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const feedPath = await personalFeedPath(payload, user!.id)
+    expect(telegram.called('sendMessage').some((call) => String(call.params.text).includes(feedPath))).toBe(true)
+    expect(telegram.called('sendPhoto')).toHaveLength(1)
+    // An app polls the subscription URL: it is served, and its device counted.
+    const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
+    const [, , , userPart, token] = feedPath.split('/')
+    const hwid = { 'user-agent': 'Happ/3.4.1', 'x-hwid': `stars-${buyer.id}`, 'x-device-os': 'Android' }
+    const answer = await GET(new Request(`http://localhost${feedPath}`, { headers: hwid }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })
+    expect(answer.status).toBe(200)
+    const devices = await payload.find({ collection: 'devices', where: { user: { equals: user!.id } }, depth: 0 })
+    expect(devices.docs.map((device) => device.hwid)).toEqual([`stars-${buyer.id}`])
+  })
+
+  it('moves the next payment on a renewal Telegram charged, with the amounts in Stars in its notices', async () => {
+    const { from: buyer, email } = await linkedBuyer()
+    const { payload: invoice, amount } = await invoiceFor(buyer, '1')
+    const first = new Date(Date.now() + 30 * 86_400_000)
+    const beforeActivation = await mailCount()
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId: telegram.charge(buyer.id), recurring: 'first', expiresAt: first }))
+    // The activation notice names the price in Stars, today's and the renewals'.
+    const [activated] = await noticesTo(email, beforeActivation)
+    expect(activated!.text).toContain(`${amount} ⭐`)
+    expect(activated!.text).not.toContain('₽')
+    const beforeRenewal = await mailCount()
+    const second = new Date(first.getTime() + 30 * 86_400_000)
+    const renewalCharge = telegram.charge(buyer.id)
+    telegram.clear()
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId: renewalCharge, recurring: 'renewal', expiresAt: second }))
+    const { subscriptions } = await subscriptionsOf(buyer.id)
+    expect(subscriptions).toHaveLength(1)
+    expect(Date.parse(subscriptions[0]!.nextPaymentAt!)).toBe(Math.floor(second.getTime() / 1000) * 1000)
+    const history = await historyOf(subscriptions[0]!.id)
+    expect(history.filter((event) => event.type === 'payment').map((event) => event.amountStars)).toEqual([amount, amount])
+    expect(history.map((event) => event.type)).toContain('renewed')
+    // The renewal is told by its notice, not by a second "payment received".
+    expect(telegram.called('sendMessage').some((call) => String(call.params.text).startsWith('Оплата получена'))).toBe(false)
+    const [renewed] = await noticesTo(email, beforeRenewal)
+    expect(renewed!.text).toContain(`${amount} ⭐`)
+  })
+
+  it('records nothing for a payment of an invoice the site did not issue, or issued for someone else', async () => {
+    const buyer = newUser()
+    const other = newUser()
+    const { payload: invoice, amount } = await invoiceFor(buyer, '1')
+    const forged = invoice.replace(/.{4}$/, 'AAAA')
+    await deliver(paymentUpdate(buyer, { payload: forged, amount, chargeId: telegram.charge(buyer.id), recurring: 'first', expiresAt: new Date(Date.now() + 86_400_000) }))
+    await deliver(paymentUpdate(other, { payload: invoice, amount, chargeId: telegram.charge(other.id), recurring: 'first', expiresAt: new Date(Date.now() + 86_400_000) }))
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount: amount + 1, chargeId: telegram.charge(buyer.id) }))
+    expect((await subscriptionsOf(buyer.id)).subscriptions).toEqual([])
+    expect((await subscriptionsOf(other.id)).subscriptions).toEqual([])
+  })
+
+  it('sells a longer plan as one period without renewal, and tells no one renewal is off', async () => {
+    const { from: buyer, email } = await linkedBuyer()
+    const { payload: invoice, amount } = await invoiceFor(buyer, '3')
+    const before = await mailCount()
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId: telegram.charge(buyer.id) }))
+    const { subscriptions } = await subscriptionsOf(buyer.id)
+    expect(subscriptions[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextPaymentAt: null })
+    const days = (Date.parse(subscriptions[0]!.currentPeriodEnd!) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(88)
+    expect(days).toBeLessThan(93)
+    // The activation notice alone, with no terms of renewal.
+    await noticesTo(email, before)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const notices = await noticesTo(email, before)
+    expect(notices).toHaveLength(1)
+    expect(notices[0]!.subject).not.toMatch(/автопродлени/i)
+    // A subscriber is not sold a second subscription: the button and Telegram's question both say so.
+    await deliver(callbackUpdate(buyer, `b:${(await plan('1')).id}`))
+    expect(last('answerCallbackQuery')?.params.text).toBe('У вас уже есть VIP-подписка: она в «Моей подписке».')
+    const { checkStarsCheckout, signInvoice } = await import('@/lib/billing/stars')
+    const tariff = await plan('1')
+    const second = signInvoice(config.invoiceSecret, { tariffId: tariff.id, stars: Number(tariff.starsPrice), months: 1, telegramId: buyer.id, issuedAt: Math.floor(Date.now() / 1000) })
+    expect(await checkStarsCheckout(payload, config.invoiceSecret, { from: buyer, currency: 'XTR', total_amount: Number(tariff.starsPrice), invoice_payload: second })).toBe('alreadyVip')
+  })
+
+  it('returns a payment’s Stars when staff refund it, ends the access it paid for, and refunds it once', async () => {
+    const { refundStarsPayment, StarsRefundError } = await import('@/lib/billing/stars')
+    const { refundablePayments } = await import('@/lib/billing/refund')
+    const { Api } = await import('grammy')
+    const api = new Api(config.token, { apiRoot: config.apiRoot })
+    const buyer = newUser()
+    const { payload: invoice, amount } = await invoiceFor(buyer, '1')
+    const chargeId = telegram.charge(buyer.id)
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId, recurring: 'first', expiresAt: new Date(Date.now() + 30 * 86_400_000) }))
+    const { user, subscriptions } = await subscriptionsOf(buyer.id)
+    const subscriptionId = subscriptions[0]!.id
+    expect(await refundablePayments(payload, subscriptionId)).toEqual([expect.objectContaining({ reference: `stars:${chargeId}`, stars: { amount, refunded: false } })])
+    // A payment of another subscription is not this one's to refund.
+    await expect(refundStarsPayment(payload, api, { subscriptionId, reference: 'stars:someone-else', by: 'admin@example.com' })).rejects.toBeInstanceOf(StarsRefundError)
+    expect(await refundStarsPayment(payload, api, { subscriptionId, reference: `stars:${chargeId}`, by: 'admin@example.com' })).toEqual({ stars: amount })
+    expect(last('refundStarPayment')?.params).toEqual({ user_id: buyer.id, telegram_payment_charge_id: chargeId })
+    const ended = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0 })
+    expect(ended.status).toBe('cancelled')
+    const history = await historyOf(subscriptionId)
+    expect(history.filter((event) => event.type === 'refund')).toEqual([expect.objectContaining({ amountStars: amount, note: 'admin@example.com' })])
+    const { vipSubscriptionOf } = await import('@/lib/billing/account')
+    expect(await vipSubscriptionOf(payload, user!.id)).toBeNull()
+    await expect(refundStarsPayment(payload, api, { subscriptionId, reference: `stars:${chargeId}`, by: 'admin@example.com' })).rejects.toMatchObject({ reason: 'refunded' })
+    expect(await refundablePayments(payload, subscriptionId)).toEqual([expect.objectContaining({ stars: { amount, refunded: true } })])
+    // Telegram's own notice of the refund then finds it done: no second refund in the history, no message.
+    telegram.clear()
+    await deliver(refundUpdate(buyer, { payload: invoice, amount, chargeId }))
+    expect((await historyOf(subscriptionId)).filter((event) => event.type === 'refund')).toHaveLength(1)
+    expect(telegram.called('sendMessage')).toEqual([])
+  })
+
+  it('ends a refund Telegram made itself, told by its service message', async () => {
+    const buyer = newUser()
+    const { payload: invoice, amount } = await invoiceFor(buyer, '1')
+    const chargeId = telegram.charge(buyer.id)
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId, recurring: 'first', expiresAt: new Date(Date.now() + 30 * 86_400_000) }))
+    telegram.clear()
+    await deliver(refundUpdate(buyer, { payload: invoice, amount, chargeId }))
+    const { subscriptions } = await subscriptionsOf(buyer.id)
+    expect(subscriptions[0]!.status).toBe('cancelled')
+    expect(last('sendMessage')?.params.text).toBe('Звёзды за VIP возвращены, подписка завершена.')
+  })
+
+  it('ends a subscription Telegram did not renew once the grace day is over, and a one-time period at its end', async () => {
+    const { endLapsedStarsSubscriptions } = await import('@/lib/billing/stars')
+    const renewing = newUser()
+    const monthly = await invoiceFor(renewing, '1')
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000)
+    await deliver(paymentUpdate(renewing, { payload: monthly.payload, amount: monthly.amount, chargeId: telegram.charge(renewing.id), recurring: 'first', expiresAt }))
+    const once = newUser()
+    const quarterly = await invoiceFor(once, '3')
+    await deliver(paymentUpdate(once, { payload: quarterly.payload, amount: quarterly.amount, chargeId: telegram.charge(once.id) }))
+    const statusOf = async (telegramId: number) => (await subscriptionsOf(telegramId)).subscriptions[0]!.status
+    // Within the grace day after the period, Telegram's renewal may still come.
+    await endLapsedStarsSubscriptions(payload, new Date(expiresAt.getTime() + 3_600_000))
+    expect(await statusOf(renewing.id)).toBe('active')
+    await endLapsedStarsSubscriptions(payload, new Date(expiresAt.getTime() + 25 * 3_600_000))
+    expect(await statusOf(renewing.id)).toBe('expired')
+    expect(await statusOf(once.id)).toBe('active')
+    await endLapsedStarsSubscriptions(payload, new Date(Date.now() + 95 * 86_400_000))
+    expect(await statusOf(once.id)).toBe('expired')
+  })
+})
