@@ -240,7 +240,7 @@ test('the Mini App opens the account from Telegram’s launch data, in Telegram�
   await stranger.close()
 })
 
-test('VIP for Telegram Stars: the invoice, Telegram’s question, the payment and the subscription URL in the chat; an app counts as a device; an admin refunds the Stars from the subscription’s page and the access ends', async ({ request, page, baseURL }) => {
+test('VIP for Telegram Stars: the invoice, Telegram’s question, the payment and the subscription URL in the chat; an app counts as a device; the subscriber turns renewal off and on at Telegram from the subscription page, and off from the bot; an admin refunds the Stars from the subscription’s page and the access ends', async ({ request, page, browser, baseURL }) => {
   const secret = secretOf(baseURL!)
   const post = (update: unknown) => request.post('/api/telegram/webhook', { data: update, headers: { 'x-telegram-bot-api-secret-token': secret } })
   const user = telegramUser(7_200_000_000 + (Date.now() % 1_000_000), 'ru')
@@ -265,6 +265,33 @@ test('VIP for Telegram Stars: the invoice, Telegram’s question, the payment an
   expect(feedUrl.startsWith(`${baseURL}/api/subscription/`)).toBe(true)
   const app = { 'user-agent': 'Happ/3.4.1', 'x-hwid': `e2e-stars-${user.id}`, 'x-device-os': 'Android', 'x-ver-os': '14', 'x-device-model': 'Pixel 8' }
   expect((await request.get(feedUrl, { headers: app })).status()).toBe(200)
+
+  // The buyer signs in with Telegram: the subscription page names Stars, and turning renewal off and on goes to Telegram.
+  const buyerContext = await browser.newContext({ locale: 'ru-RU' })
+  const buyer = await buyerContext.newPage()
+  await buyer.goto(`/login/telegram?${widgetAnswer(user.id, `stars_${user.id}`)}`)
+  await buyer.getByTestId('confirm-telegram').click()
+  await expect(buyer).toHaveURL(/\/profile\/servers$/)
+  await buyer.goto('/profile/subscription')
+  await expect(buyer.getByTestId('payment-method')).toHaveText('Звёзды Telegram')
+  await expect(buyer.getByTestId('next-payment')).toContainText(`${plan.starsPrice} ⭐`)
+  await expect(buyer.getByTestId('history')).toContainText(`Оплата, ${plan.starsPrice} ⭐`)
+  await buyer.getByRole('link', { name: 'Отменить автопродление' }).click()
+  await expect(buyer.getByRole('dialog')).not.toContainText('Скидка')
+  await buyer.getByRole('button', { name: 'Да, отменить автопродление' }).click()
+  await expect(buyer.getByTestId('renewal-result')).toContainText('Автопродление отключено')
+  await buyer.getByRole('button', { name: 'Продлить' }).click()
+  await expect(buyer.getByTestId('renewal-result')).toHaveText('Автопродление снова включено.')
+  await buyerContext.close()
+  // And from the bot's "My subscription": the question (no discount to offer for Stars), then renewal off.
+  await post(callbackUpdate(user, 'rn:off'))
+  await expect.poll(async () => (await callsTo(request, user.id)).filter((call) => call.method === 'editMessageText').map((call) => String(call.params.text))).toContainEqual(expect.stringMatching(/^Отключить автопродление\?/))
+  expect((await callsTo(request, user.id)).some((call) => String(call.params.text).includes('Скидка'))).toBe(false)
+  await post(callbackUpdate(user, 'rn:cancel'))
+  await expect
+    .poll(async () => (await allCalls()).filter((call) => call.method === 'editUserStarSubscription' && call.params.user_id === user.id).map((call) => call.params.is_canceled))
+    .toEqual([true, false, true])
+  expect((await allCalls()).filter((call) => call.method === 'editUserStarSubscription').every((call) => call.params.user_id !== user.id || call.params.telegram_payment_charge_id === chargeId)).toBe(true)
 
   // An admin finds the subscription (its buyer is a Telegram-only account), sees the device and refunds the Stars.
   const administrator = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!

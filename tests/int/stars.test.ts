@@ -273,6 +273,90 @@ describe('VIP for Telegram Stars', () => {
     expect(last('sendMessage')?.params.text).toBe('Звёзды за VIP возвращены, подписка завершена.')
   })
 
+  it('turns a Stars subscription’s renewal off and on at Telegram, changes nothing when Telegram refuses, and never a one-time period’s', async () => {
+    const { changeStarsRenewal } = await import('@/lib/billing/stars')
+    const { Api } = await import('grammy')
+    const api = new Api(config.token, { apiRoot: config.apiRoot })
+    const buyer = newUser()
+    const monthly = await invoiceFor(buyer, '1')
+    const chargeId = telegram.charge(buyer.id)
+    await deliver(paymentUpdate(buyer, { payload: monthly.payload, amount: monthly.amount, chargeId, recurring: 'first', expiresAt: new Date(Date.now() + 30 * 86_400_000) }))
+    const record = async () => (await subscriptionsOf(buyer.id)).subscriptions[0]!
+    telegram.clear()
+    expect(await changeStarsRenewal(payload, api, await record(), true)).toBe(true)
+    expect(last('editUserStarSubscription')?.params).toEqual({ user_id: buyer.id, telegram_payment_charge_id: chargeId, is_canceled: true })
+    expect(await record()).toMatchObject({ cancelAtPeriodEnd: true, nextPaymentAt: null })
+    telegram.refuseOnce.set('editUserStarSubscription', { error_code: 400, description: 'Bad Request: SUBSCRIPTION_NOT_FOUND' })
+    expect(await changeStarsRenewal(payload, api, await record(), false)).toBe(false)
+    expect((await record()).cancelAtPeriodEnd).toBe(true)
+    expect(await changeStarsRenewal(payload, api, await record(), false)).toBe(true)
+    const resumed = await record()
+    expect(resumed.cancelAtPeriodEnd).toBe(false)
+    expect(resumed.nextPaymentAt).toBe(resumed.currentPeriodEnd)
+    expect((await historyOf(resumed.id)).map((event) => event.type)).toEqual(expect.arrayContaining(['renewal_cancelled', 'renewal_resumed']))
+    const once = newUser()
+    const quarterly = await invoiceFor(once, '3')
+    await deliver(paymentUpdate(once, { payload: quarterly.payload, amount: quarterly.amount, chargeId: telegram.charge(once.id) }))
+    telegram.clear()
+    expect(await changeStarsRenewal(payload, api, (await subscriptionsOf(once.id)).subscriptions[0]!, false)).toBe(false)
+    expect(telegram.called('editUserStarSubscription')).toEqual([])
+  })
+
+  it('shows My subscription with its devices; removes only the user’s own device; replaces the link on a confirmation', async () => {
+    const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const poll = async (feedPath: string, hwid: string) => {
+      const [, , , userPart, token] = feedPath.split('/')
+      const headers = { 'user-agent': 'Happ/3.4.1', 'x-hwid': hwid, 'x-device-os': 'Android', 'x-device-model': hwid }
+      expect((await GET(new Request(`http://localhost${feedPath}`, { headers }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })).status).toBe(200)
+    }
+    const buyWith = async (from: ReturnType<typeof telegramUser>) => {
+      const { payload: invoice, amount } = await invoiceFor(from, '1')
+      await deliver(paymentUpdate(from, { payload: invoice, amount, chargeId: telegram.charge(from.id), recurring: 'first', expiresAt: new Date(Date.now() + 30 * 86_400_000) }))
+      return (await subscriptionsOf(from.id)).user!
+    }
+    const buyer = newUser()
+    const other = newUser()
+    const user = await buyWith(buyer)
+    const otherUser = await buyWith(other)
+    const path = await personalFeedPath(payload, user.id)
+    await poll(path, `phone-a-${buyer.id}`)
+    await poll(path, `phone-b-${buyer.id}`)
+    await poll(await personalFeedPath(payload, otherUser.id), `phone-${other.id}`)
+    const devicesOf = async (userId: number) => (await payload.find({ collection: 'devices', where: { user: { equals: userId } }, sort: 'createdAt', depth: 0 })).docs
+    const [phoneA, phoneB] = await devicesOf(user.id)
+    const [othersPhone] = await devicesOf(otherUser.id)
+
+    telegram.clear()
+    await deliver(callbackUpdate(buyer, 'sub'))
+    const screen = last('editMessageText')!
+    expect(String(screen.params.text)).toContain(path)
+    expect(buttons(screen).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['dv', 'rn:off', 'lk:ask']))
+    expect(buttons(screen).find((button) => button.callback_data === 'dv')?.text).toBe('📱 Устройства: 2 из 10')
+    await deliver(callbackUpdate(buyer, 'dv'))
+    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toEqual([`dx:${phoneA!.id}`, `dx:${phoneB!.id}`, 'sub'])
+    // Another subscriber's device, named in made-up data: not found, still theirs.
+    await deliver(callbackUpdate(buyer, `dx:${othersPhone!.id}`))
+    expect(last('answerCallbackQuery')?.params.text).toBe('Этого устройства уже нет.')
+    expect(await devicesOf(otherUser.id)).toHaveLength(1)
+    await deliver(callbackUpdate(buyer, `dx:${phoneA!.id}`))
+    expect(last('answerCallbackQuery')?.params.text).toBe('Устройство удалено: место освободилось.')
+    expect((await devicesOf(user.id)).map((device) => device.id)).toEqual([phoneB!.id])
+
+    await deliver(callbackUpdate(buyer, 'lk:ask'))
+    expect(last('editMessageText')?.params.text).toMatch(/^Заменить ссылку подписки\?/)
+    await deliver(callbackUpdate(buyer, 'lk:yes'))
+    const replaced = await personalFeedPath(payload, user.id)
+    expect(replaced).not.toBe(path)
+    expect(String(last('editMessageText')?.params.text)).toContain(replaced)
+    // Someone without a subscription pressing the same buttons: told so, nothing changes.
+    // (replacing the link freed the devices as well, as on the site.)
+    expect(await devicesOf(user.id)).toHaveLength(0)
+    await deliver(callbackUpdate(newUser(), `dx:${othersPhone!.id}`))
+    expect(last('answerCallbackQuery')?.params.text).toBe('У аккаунта нет действующей VIP-подписки.')
+    expect(await devicesOf(otherUser.id)).toHaveLength(1)
+  })
+
   it('ends a subscription Telegram did not renew once the grace day is over, and a one-time period at its end', async () => {
     const { endLapsedStarsSubscriptions } = await import('@/lib/billing/stars')
     const renewing = newUser()

@@ -29,11 +29,8 @@ export async function deleteAccount(payload: Payload, userId: number, now: Date 
   })
   // Nothing is charged for an account being deleted: renewal is turned off (restoring does not turn it back on;
   // the subscriber may, under Subscription). The paid period itself stays, for a restore.
-  const provider = billingProvider()
-  if (provider) {
-    const renewal = await changeRenewal(payload, provider, user, 'cancel', 0)
-    if (!renewal.ok && renewal.error !== 'noSubscription') payload.logger.error({ msg: `Renewal of deleted account ${userId} not turned off: ${renewal.error}` })
-  }
+  const renewal = await changeRenewal(payload, billingProvider(), user, 'cancel', 0)
+  if (!renewal.ok && renewal.error !== 'noSubscription') payload.logger.error({ msg: `Renewal of deleted account ${userId} not turned off: ${renewal.error}` })
   const locale: Locale = user.locale === 'en' ? 'en' : 'ru'
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
   const restoreUntil = new Date(now.getTime() + RESTORE_WINDOW_DAYS * DAY_MS)

@@ -3,6 +3,9 @@
 // refusing cancels renewal and the subscription runs to its period end), or resuming it.
 import type { Payload, PayloadRequest } from 'payload'
 
+import { Api } from 'grammy'
+
+import { siteBotConfig } from '@/lib/bot/config'
 import { LOCKS } from '@/lib/db/locks'
 import { withTransaction } from '@/lib/db/transaction'
 import type { Subscription, User } from '@/payload-types'
@@ -12,6 +15,8 @@ import { isProviderOf } from './index'
 import { syncSubscription } from './subscriptionRecord'
 import { isEnded } from './lifecycle'
 import type { BillingProvider } from './provider'
+import { STARS_PROVIDER } from './provider'
+import { changeStarsRenewal } from './stars'
 import { changeSiteRun } from './siteRun'
 
 export type RenewalChoice = 'discount' | 'cancel' | 'resume'
@@ -33,7 +38,7 @@ function claimCancelDiscount(payload: Payload, userId: number, subscriptionId: n
 
 export async function changeRenewal(
   payload: Payload,
-  provider: BillingProvider,
+  provider: BillingProvider | null,
   user: User,
   choice: RenewalChoice,
   percentOff: number,
@@ -41,6 +46,9 @@ export async function changeRenewal(
   const latest = await newestOwnSubscription(payload, user)
   const providerId = latest?.provider?.subscriptionId
   if (!latest || !providerId || isEnded(latest.status)) return { ok: false, error: 'noSubscription' }
+  // Bought with Telegram Stars: Telegram renews it, through the site's bot; it has no discount to offer.
+  if (latest.provider?.name === STARS_PROVIDER) return changeStarsChoice(payload, latest, choice)
+  if (!provider) return { ok: false, error: 'providerFailed' }
   if (!isProviderOf(provider, latest)) {
     payload.logger.error({ msg: `Subscription ${latest.id} belongs to ${latest.provider?.name ?? '?'}, not the configured ${provider.name}: renewal not changed` })
     return { ok: false, error: 'providerFailed' }
@@ -92,6 +100,15 @@ function recordDiscount(payload: Payload, user: User, subscription: Subscription
     data: { subscription: subscription.id, user: user.id, type: 'discount_applied', note: `${percentOff}%`, occurredAt: new Date().toISOString() },
     depth: 0,
   })
+}
+
+async function changeStarsChoice(payload: Payload, latest: Subscription, choice: RenewalChoice): Promise<RenewalResult> {
+  if (choice === 'discount') return { ok: false, error: 'discountUsed' }
+  if ((choice === 'resume') !== Boolean(latest.cancelAtPeriodEnd)) return { ok: false, error: 'noSubscription' }
+  const config = siteBotConfig()
+  if (!config) return { ok: false, error: 'providerFailed' }
+  const changed = await changeStarsRenewal(payload, new Api(config.token, { apiRoot: config.apiRoot }), latest, choice === 'cancel')
+  return changed ? { ok: true } : { ok: false, error: 'providerFailed' }
 }
 
 /** The same choices on a subscription the site runs (YooKassa): our record is the subscription. */

@@ -233,6 +233,30 @@ export async function refundStarsPayment(payload: Payload, api: Api, { subscript
 
 const NOTHING: Outcome = { result: 'ignored', followUps: [] }
 
+/**
+ * The subscriber turns a Stars subscription's renewal off or back on (the subscription page, the Mini App): Telegram
+ * is told (`editUserStarSubscription`, by the first payment's charge id), then our record, its history and notice.
+ * A one-time purchase has no renewal to turn on. False when Telegram refused it or there is nothing to change.
+ */
+export async function changeStarsRenewal(payload: Payload, api: Api, subscription: Subscription, cancel: boolean, now = new Date()): Promise<boolean> {
+  const telegramId = Number(subscription.provider?.customerId)
+  const chargeId = subscription.provider?.paymentMethodId
+  if (!chargeId || !Number.isSafeInteger(telegramId) || !renewsInStars(subscription.renewal?.months ?? 0) || isEnded(subscription.status)) return false
+  try {
+    await api.editUserStarSubscription(telegramId, chargeId, cancel)
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `Telegram refused to turn renewal ${cancel ? 'off' : 'on'} for the Stars subscription ${subscription.id}` })
+    return false
+  }
+  await underLock(payload, subscription.id, async (existing, req) => {
+    if (isEnded(existing.status) || Boolean(existing.cancelAtPeriodEnd) === cancel) return NOTHING
+    const state = stateOf(existing)
+    const next: SubscriptionState = { ...state, cancelAtPeriodEnd: cancel, nextPaymentAt: cancel ? null : state.currentPeriodEnd }
+    return applyChange(payload, req, { existing, transition: { ok: true, next, history: [cancel ? 'renewal_cancelled' : 'renewal_resumed'] }, occurredAt: now.toISOString(), runner: 'site' })
+  })
+  return true
+}
+
 /** Ends the access a refunded payment paid for, now (cancelled), unless it has ended already. */
 function endStars(payload: Payload, req: PayloadRequest, existing: Subscription, now: Date, note?: string): Promise<Outcome> {
   if (isEnded(existing.status)) return Promise.resolve(NOTHING)

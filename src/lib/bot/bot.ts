@@ -1,16 +1,17 @@
 // The site's bot for visitors and subscribers (grammY): free keys by country and protocol in the lists' order (the
 // site's rule: keys proven where the visitors are first), each with its text to copy, its QR code and its file, the
 // apps' feed and the key's page for the apps to install; VIP shows the plans with the site's terms and leads to its
-// purchase form, where the site sells VIP; a subscriber whose account is linked to their Telegram sees their own
-// subscription (its state, the next payment, the subscription URL and its QR code) and opens the account as the Mini
-// App; `/start link_…` links an account (src/lib/auth/telegramAccounts.ts); support leads to the site. Russian or
+// purchase form where the site sells VIP, and sells them for Telegram Stars where editors set a price in Stars
+// (src/lib/billing/stars.ts); a subscriber whose account is linked to their Telegram manages their own subscription
+// (./subscription.ts) and opens the account as the Mini App; `/start link_…` links an account
+// (src/lib/auth/telegramAccounts.ts); news (./broadcasts.ts) are taken and stopped here; support leads to the site
+// and takes a message for staff (./support.ts). Russian or
 // English: the user's choice (remembered, ./store.ts), else Telegram's language_code. Every button's data is checked
 // against a pattern, names no account or subscription (the Telegram user who pressed it is the only one acted for),
 // and all else a button can show is what the site's lists show anyone: altered data shows another public key at most.
-import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy'
-import type { Context } from 'grammy'
+import { Bot, InlineKeyboard, InputFile } from 'grammy'
+import type { GrammyError } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
-import { createTranslator } from 'next-intl'
 import type { Payload } from 'payload'
 
 import { connectionLabels, connectionText } from '@/components/keys/connectionText'
@@ -19,11 +20,9 @@ import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { countryFlag } from '@/lib/countries/flag'
 import { accountByTelegram, LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
-import { vipSubscriptionOf } from '@/lib/billing/account'
-import { formatMoney, formatRubles } from '@/lib/billing/pricing'
+import { formatMoney } from '@/lib/billing/pricing'
 import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, renewsInStars, starsInvoiceLink } from '@/lib/billing/stars'
 import type { CheckoutRefusal } from '@/lib/billing/stars'
-import { discounted } from '@/lib/billing/renewalPlan'
 import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
 import { readKeyDetails, readKeyFile, readListedKey, readListedPairs } from '@/lib/data/keys'
 import { readPlans } from '@/lib/data/tariffs'
@@ -35,31 +34,24 @@ import type { Protocol } from '@/lib/keys'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { keysSlug } from '@/lib/routing/keysFilter'
 import { hoursLeft } from '@/lib/time/hoursLeft'
-import { personalFeedPath } from '@/lib/vip/feedUrl'
-import type { Subscription, User } from '@/payload-types'
 
 import { setNews, takesNews } from './broadcasts'
+import { botTranslator, escapeHtml, linkedSubscriber, show } from './context'
+import type { BotContext, BotTranslator } from './context'
 import { localeOfLanguageCode } from './language'
-import { awaitSupportMessage, stopAwaitingSupport, supportMail, takeSupportMessage } from './support'
-import { refusedForGood } from './refusals'
 import { miniAppUrl } from './miniApp'
 import { qrPng } from './qr'
+import { refusedForGood } from './refusals'
 import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './store'
+import { onSubscriptionButton, showSubscription, SUBSCRIPTION_BUTTONS } from './subscription'
+import { awaitSupportMessage, stopAwaitingSupport, supportMail, takeSupportMessage } from './support'
 
-export function botTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'Bot' })
-}
-type BotTranslator = ReturnType<typeof botTranslator>
-
-export type BotContext = Context & { locale: Locale; t: BotTranslator }
-
-/** Text for Telegram's HTML (which knows &amp;, &lt; and &gt;). */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-
-
+export { botTranslator }
+export type { BotContext }
 
 // Button data: `free`, `c:<country>`, `p:<country>:<protocol>`, `n:<country>:<protocol>:<key id>` (another key),
-// `vip`, `b:<plan>` (an invoice in Stars), `sub`, `support`, `support:write|cancel`, `news`, `news:on|off`, `lang`, `l:<locale>`, `menu`.
+// `vip`, `b:<plan>` (an invoice in Stars), `sub` and its screens (./subscription.ts), `support`, `support:write|cancel`,
+// `news`, `news:on|off`, `lang`, `l:<locale>`, `menu`.
 const COUNTRY = '([a-z]{2})'
 const PROTOCOL = `(${PROTOCOLS.join('|')})`
 
@@ -72,12 +64,6 @@ async function plansOnSale(locale: Locale) {
   return sellsOnSite() ? plans : plans.filter((plan) => plan.starsPrice !== null)
 }
 
-/** The site's account linked to this Telegram user, and its subscription that gives VIP now (none when not linked). */
-async function linkedSubscriber(payload: Payload, telegramId: number | undefined): Promise<{ user: User; subscription: Subscription | null } | null> {
-  const user = telegramId ? await accountByTelegram(payload, telegramId) : null
-  if (!user || user.deletionRequestedAt) return null
-  return { user, subscription: await vipSubscriptionOf(payload, user.id) }
-}
 
 async function mainMenu(t: BotTranslator, locale: Locale, subscriber: boolean): Promise<InlineKeyboard> {
   const keyboard = new InlineKeyboard().text(t('menuFreeKeys'), 'free').row()
@@ -167,69 +153,11 @@ async function siteName(payload: Payload, locale: Locale): Promise<{ name: strin
   return { name: settings.siteName, supportEmail: settings.supportEmail, welcome: settings.bot?.welcome?.trim() || null, support: settings.bot?.support?.trim() || null }
 }
 
-/**
- * Edits the message a button sits on, or sends a new one when there is none to edit (a command) or it cannot be
- * edited (a photo, a message too old); the same text again ("message is not modified") is left as it is.
- */
-async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Promise<void> {
-  const options = { reply_markup: keyboard, parse_mode: 'HTML', link_preview_options: { is_disabled: true } } as const
-  if (ctx.callbackQuery?.message) {
-    try {
-      await ctx.editMessageText(text, options)
-      return
-    } catch (error) {
-      if (!refusedForGood(error)) throw error
-      if (error instanceof GrammyError && /not modified/i.test(error.description)) return
-    }
-  }
-  await ctx.reply(text, options)
-}
 
 async function showMenu(ctx: BotContext, payload: Payload): Promise<void> {
   const { name, welcome } = await siteName(payload, ctx.locale)
   const subscriber = await linkedSubscriber(payload, ctx.from?.id)
   await show(ctx, escapeHtml(welcome ?? ctx.t('welcome', { siteName: name })), await mainMenu(ctx.t, ctx.locale, Boolean(subscriber?.subscription)))
-}
-
-/**
- * My subscription: the VIP subscription of the account linked to the user who pressed (never one named in the
- * button's data): its plan and state, the next payment with its amount or the date access ends, and the personal
- * subscription URL for the apps with its QR code; the account itself (devices, keys, renewal) opens as the Mini App.
- */
-async function showSubscription(ctx: BotContext, payload: Payload): Promise<void> {
-  const subscriber = await linkedSubscriber(payload, ctx.from?.id)
-  const back = new InlineKeyboard()
-  const account = miniAppUrl(env().serverUrl, ctx.locale)
-  if (account) back.webApp(ctx.t('menuAccount'), account).row()
-  else back.url(ctx.t('menuAccount'), siteUrl('/profile/subscription', ctx.locale)).row()
-  back.text(ctx.t('back'), 'menu')
-  if (!subscriber) {
-    await show(ctx, escapeHtml(ctx.t('notLinked')), back)
-    return
-  }
-  const { user, subscription } = subscriber
-  if (!subscription) {
-    await show(ctx, escapeHtml(ctx.t('noSubscription')), back)
-    return
-  }
-  const tariff = typeof subscription.tariff === 'object' ? subscription.tariff : await payload.findByID({ collection: 'tariffs', id: subscription.tariff, locale: ctx.locale, depth: 0, disableErrors: true })
-  const st = createTranslator({ locale: ctx.locale, messages: ctx.locale === 'en' ? en : ru, namespace: 'Subscription' })
-  const status = { trialing: 'isTrial', active: 'isActive', past_due: 'isPastDue', cancelled: 'isCancelled', expired: 'isExpired' } as const
-  const until = subscription.currentPeriodEnd ?? subscription.trialEndsAt
-  const renewal = subscription.renewal
-  const lines = [`<b>${escapeHtml(ctx.t('subscriptionTitle', { plan: tariff?.name ?? 'VIP' }))}</b>`, escapeHtml(st(status[subscription.status]))]
-  // In Stars where Telegram charges the renewals, else in rubles with a pending discount.
-  const nextAmount = renewal?.stars ? formatMoney(renewal.stars, 'XTR', ctx.locale) : renewal?.amountKopecks ? formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), ctx.locale) : null
-  if (until && !subscription.cancelAtPeriodEnd && nextAmount) {
-    const amount = nextAmount
-    lines.push(escapeHtml(ctx.t('nextPayment', { amount, date: billingDate(until, ctx.locale) })))
-  } else if (until) {
-    lines.push(escapeHtml(ctx.t('accessUntil', { date: billingDate(until, ctx.locale) })))
-  }
-  const feedUrl = absoluteUrl(await personalFeedPath(payload, user.id))
-  lines.push('', escapeHtml(ctx.t('feedUrlHint')), `<code>${escapeHtml(feedUrl)}</code>`)
-  await show(ctx, lines.join('\n'), back)
-  await ctx.replyWithPhoto(new InputFile(await qrPng(feedUrl), 'subscription.png'), { caption: ctx.t('feedQrCaption') })
 }
 
 /**
@@ -417,6 +345,7 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     await showSubscription(ctx, payload)
   })
   chats.command('subscription', (ctx) => showSubscription(ctx, payload))
+  chats.callbackQuery(SUBSCRIPTION_BUTTONS, (ctx) => onSubscriptionButton(ctx, payload, ctx.callbackQuery.data))
   chats.callbackQuery('support', async (ctx) => {
     await ctx.answerCallbackQuery()
     const { supportEmail, support } = await siteName(payload, ctx.locale)

@@ -11,7 +11,8 @@ import { billingProvider } from '@/lib/billing'
 import { acceptedMethodsText, methodNames } from '@/lib/billing/methodNames'
 import { isEnded } from '@/lib/billing/lifecycle'
 import { hasUsedCancelDiscount } from '@/lib/billing/renewalChoice'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatMoney, formatRubles } from '@/lib/billing/pricing'
+import { STARS_PROVIDER } from '@/lib/billing/provider'
 import { discounted } from '@/lib/billing/renewalPlan'
 import { billingDate } from '@/lib/billing/terms'
 import { payloadClient } from '@/lib/db/payload'
@@ -56,7 +57,9 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const result = RESULTS.find((key) => key === query.renewal)
   const methodResult = METHOD_RESULTS.find((key) => key === query.method)
   const offering = renews && query.cancel === '1'
-  const discountAvailable = offering && user ? !(await hasUsedCancelDiscount(payload, user.id)) : false
+  // Bought with Telegram Stars in the site's bot: Telegram renews it, at its price in Stars, with no discount to offer.
+  const inStars = subscription.provider?.name === STARS_PROVIDER
+  const discountAvailable = offering && user && !inStars ? !(await hasUsedCancelDiscount(payload, user.id)) : false
   const { cancelDiscountPercent } = offering ? await payload.findGlobal({ slug: 'site-settings', depth: 0 }) : { cancelDiscountPercent: 0 }
   const percent = cancelDiscountPercent ?? 30
   const provider = billingProvider()
@@ -64,8 +67,16 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const accepted = provider ? await acceptedMethodsText(locale, provider.methods) : null
   // What the next charge takes: the price agreed at purchase (kept by the site, or read from Stripe), less a pending discount.
   const renewal = subscription.renewal
-  const nextAmount = renewal?.amountKopecks ? formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), locale) : null
-  const savedMethod = card?.last4
+  const nextAmount = inStars
+    ? renewal?.stars
+      ? formatMoney(renewal.stars, 'XTR', locale)
+      : null
+    : renewal?.amountKopecks
+      ? formatRubles(discounted(renewal.amountKopecks, renewal.discountPercent ?? null), locale)
+      : null
+  const savedMethod = inStars
+    ? t('telegramStars')
+    : card?.last4
     ? t('card', { brand: (card.brand ?? '').toUpperCase(), last4: card.last4, validUntil: card.validUntil ?? '—' })
     : card?.kind && !ended
       ? t('savedMethod', { method: methodName(card.kind) })
@@ -73,7 +84,9 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
         ? methodName(card.kind)
         : t('noCard')
   // The saved method as the question to unlink it names it; renewal without one needs a new payment.
-  const methodLabel = card?.last4 ? `${(card.brand ?? '').toUpperCase()} •••• ${card.last4}` : card?.kind ? methodName(card.kind) : null
+  const methodLabel = inStars ? null : card?.last4 ? `${(card.brand ?? '').toUpperCase()} •••• ${card.last4}` : card?.kind ? methodName(card.kind) : null
+  // A one-time purchase in Stars (a plan longer than a month) has no renewal to turn back on.
+  const starsOnce = inStars && renewal?.months !== 1
   const removing = methodLabel !== null && query.remove === '1'
   // The offer names what the next payment becomes, from the price agreed at purchase.
   const offerPrice = renewal?.amountKopecks && !renewal.discountPercent ? renewal.amountKopecks : null
@@ -102,7 +115,11 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
           <Link href="/tariffs" prefetch={false} className="button button--primary">
             {t('subscribeAgain')}
           </Link>
-        ) : subscription.cancelAtPeriodEnd && !methodLabel ? (
+        ) : subscription.cancelAtPeriodEnd && starsOnce ? (
+          <span className="status-note" data-testid="stars-once">
+            {t('starsPaidUntil', { date: date(subscription.currentPeriodEnd) })}
+          </span>
+        ) : subscription.cancelAtPeriodEnd && !methodLabel && !inStars ? (
           <span className="status-note" data-testid="after-unlink">
             {t('afterUnlink', { date: date(subscription.currentPeriodEnd) })}
           </span>
@@ -204,8 +221,8 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
           <input type="hidden" name="choice" value="unlink" />
         </ConfirmStep>
       ) : null}
-      {accepted && !ended ? <p className="status-note">{t('acceptedMethods', { methods: accepted })}</p> : null}
-      {env().billing === 'test' && !ended ? (
+      {accepted && !ended && !inStars ? <p className="status-note">{t('acceptedMethods', { methods: accepted })}</p> : null}
+      {env().billing === 'test' && !ended && !inStars ? (
         <form method="post" className="test-banner" data-testid="test-controls">
           <p>{t('testTitle')}</p>
           <input type="hidden" name="locale" value={locale} />
@@ -222,7 +239,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
         {history.map((event) => (
           <li key={event.id}>
             {date(event.occurredAt)} — {t(`events.${event.type}`)}
-            {event.amountKopecks ? `, ${formatRubles(event.amountKopecks, locale)}` : ''}
+            {event.amountKopecks ? `, ${formatRubles(event.amountKopecks, locale)}` : event.amountStars ? `, ${formatMoney(event.amountStars, 'XTR', locale)}` : ''}
           </li>
         ))}
       </ul>
