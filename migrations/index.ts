@@ -57,6 +57,7 @@ import * as migration_20261129_210331_bot_texts from './20261129_210331_bot_text
 import * as migration_20261129_224850_stars_payments from './20261129_224850_stars_payments';
 import * as migration_20261129_230321_broadcasts from './20261129_230321_broadcasts';
 import * as migration_20261129_230400_bot_broadcasts from './20261129_230400_bot_broadcasts';
+import * as migration_20261129_233500_vip_keys_changed from './20261129_233500_vip_keys_changed';
 
 export const migrations = [
   {
@@ -353,5 +354,10 @@ export const migrations = [
     up: migration_20261129_230400_bot_broadcasts.up,
     down: migration_20261129_230400_bot_broadcasts.down,
     name: '20261129_230400_bot_broadcasts',
+  },
+  {
+    up: migration_20261129_233500_vip_keys_changed.up,
+    down: migration_20261129_233500_vip_keys_changed.down,
+    name: '20261129_233500_vip_keys_changed',
   },
 ];

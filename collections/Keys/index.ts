@@ -13,6 +13,7 @@ import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidateKeyData } from '../hooks/revalidatePublicData'
 import { protocolOptions, reachOptions, tierOptions } from '../options'
 import { deriveKeyFields } from './hooks/deriveKeyFields'
+import { noteKeyChange, noteKeyRemoval } from '@/lib/vip/keyChangeNotices'
 
 function parseJson(text: string): unknown {
   try {
@@ -90,8 +91,9 @@ export const Keys: CollectionConfig = {
   indexes: [{ fields: ['tier', 'protocol', 'country', 'expiresAt'] }, { fields: ['owner', 'revokedAt'] }],
   hooks: {
     beforeChange: [deriveKeyFields],
-    afterChange: [revalidateKeyData],
-    afterDelete: [revalidateKeyData],
+    // A subscriber is told when their VIP keys change (src/lib/vip/keyChangeNotices.ts).
+    afterChange: [revalidateKeyData, noteKeyChange],
+    afterDelete: [revalidateKeyData, noteKeyRemoval],
   },
   fields: [
     {

@@ -227,6 +227,24 @@ const DEVICE_LIMIT: Record<Locale, NoticeCopy> = {
   },
 }
 
+const KEYS_CHANGED: Record<Locale, NoticeCopy> = {
+  ru: {
+    subject: 'VIP-ключи на сайте {siteName} обновлены',
+    text: 'Мы обновили ваши VIP-ключи (например, перенесли их на другой сервер). Приложения, в которые добавлена ссылка подписки, получат новые ключи сами при следующем обновлении подписки.',
+    help: 'Если вы добавляли ключ в приложение вручную, скопируйте его заново в «Моих серверах»: {url}.',
+  },
+  en: {
+    subject: 'Your {siteName} VIP keys were updated',
+    text: 'We updated your VIP keys (for example, moved them to another server). Apps with the subscription link take the new keys by themselves on their next update of the subscription.',
+    help: 'If you added a key to an app by hand, copy it again under My servers: {url}.',
+  },
+}
+
+/** Staff changed a subscriber's VIP keys (src/lib/vip/keyChangeNotices.ts). */
+export function renderKeysChangedNotice({ locale, siteName, url }: { locale: Locale; siteName: string; url: string }): RenderedMail {
+  return renderCopiedNotice(KEYS_CHANGED, { locale, siteName, values: { url } })
+}
+
 /** A subscriber's link was refused a new device: all its places are taken (once a day at most, src/lib/vip/deviceLimitNotices.ts). */
 export function renderDeviceLimitNotice({ locale, siteName, devices, url }: { locale: Locale; siteName: string; devices: string; url: string }): RenderedMail {
   return renderCopiedNotice(DEVICE_LIMIT, { locale, siteName, values: { devices, url } })
