@@ -64,6 +64,22 @@ describe('purchase', () => {
     expect(session.success_url).toMatch(/\/success-payment\?plan=\d+&trial=1&session_id=\{CHECKOUT_SESSION_ID\}$/)
   })
 
+  it('takes a Telegram-only account’s purchase for that account, the address typed being for the payment only, without a link', async () => {
+    const { startSession, unusablePassword } = await import('@/lib/auth/session')
+    const telegramId = 8_100_000_000 + (Date.now() % 1_000_000)
+    const account = await world.payload.create({ collection: 'users', data: { email: `tg${telegramId}@telegram.invalid`, password: unusablePassword(), role: 'customer', telegramId: String(telegramId) }, depth: 0 })
+    const cookie = (await startSession(world.payload, account.id)).split(';')[0]!
+    const email = billing.uniqueEmail('receipt')
+    const response = await checkout(checkoutRequest({ email, plan: String(await planId('1')), locale: 'ru' }, undefined, cookie))
+    const location = response.headers.get('location')!
+    expect(location).toMatch(/\/test-checkout\/cs_test_/)
+    const session = await fetch(`${world.double.url}/_double/checkout/${location.split('/').pop()}`).then((r) => r.json() as Promise<Record<string, unknown>>)
+    expect(session).toMatchObject({ customer_email: email })
+    expect(JSON.stringify(session)).toContain(`"userId":"${account.id}"`)
+    // No account is made for the typed address, and no link is mailed to it.
+    expect((await world.payload.find({ collection: 'users', where: { email: { equals: email } }, depth: 0 })).totalDocs).toBe(0)
+  })
+
   it('answers every address the same before payment: whether it has a subscription or had the trial, only its mail tells', async () => {
     const plan = String(await planId('1'))
     const live = await billing.subscriber(world)

@@ -14,16 +14,9 @@ import type { User } from '@/payload-types'
 import { unusablePassword } from './session'
 import { consumeToken, issueToken } from './tokens'
 
-export const TELEGRAM_EMAIL_DOMAIN = 'telegram.invalid'
+import { isPlaceholderEmail, telegramPlaceholderEmail } from './placeholderEmail'
 
-export function telegramPlaceholderEmail(telegramId: number): string {
-  return `tg${telegramId}@${TELEGRAM_EMAIL_DOMAIN}`
-}
-
-/** Whether an address is a Telegram-only account's placeholder: no mail goes there, no page shows it. */
-export function isPlaceholderEmail(email: string | null | undefined): boolean {
-  return typeof email === 'string' && email.toLowerCase().endsWith(`@${TELEGRAM_EMAIL_DOMAIN}`)
-}
+export { isPlaceholderEmail, TELEGRAM_EMAIL_DOMAIN, telegramPlaceholderEmail } from './placeholderEmail'
 
 /** The address to show for an account: none for a Telegram-only one. */
 export function shownEmail(user: Pick<User, 'email'>): string | null {

@@ -1,4 +1,5 @@
 // The purchase form's browser side, for the React form and the islands' one (src/islands/tariffs.ts) alike.
+import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
 import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
 
 /**
@@ -23,13 +24,13 @@ export function randomAttemptKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-/** A signed-in visitor's e-mail address, for the form to fill in; null for everyone else. */
+/** A signed-in visitor's e-mail address, for the form to fill in; null for everyone else (and a Telegram-only account). */
 export async function signedInEmail(): Promise<string | null> {
   if (!hasSignedInMarker(document.cookie)) return null
   try {
     const response = await fetch('/api/users/me', { credentials: 'same-origin' })
     const { user } = (await response.json()) as { user?: { email?: string } | null }
-    return user?.email ?? null
+    return user?.email && !isPlaceholderEmail(user.email) ? user.email : null
   } catch {
     return null
   }

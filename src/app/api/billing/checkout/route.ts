@@ -9,6 +9,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
+import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
 import { consumeIpAllowance, consumePurchaseLinkAllowance } from '@/lib/http/rateLimit'
 import { openCheckout, purchasable, purchaseFormUrl, purchaseLinkNext } from '@/lib/billing/checkout'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
@@ -40,7 +41,9 @@ export const POST = formRoute({
     const allowance = await consumeIpAllowance(payload, 'checkout', ip)
     if (!allowance.ok) return backToForm('checkoutFailed', email)
 
-    if (user && user.email === email) {
+    // Signed in as the address, or with a Telegram-only account (it has no address of its own: the one typed here is
+    // for the payment and its receipt, and the subscription is the signed-in account's).
+    if (user && (user.email === email || isPlaceholderEmail(user.email))) {
       const opened = await openCheckout(payload, { ...choice, email, userId: user.id, fullPrice: fullPrice === 'on', attempt, origin })
       return opened.ok ? NextResponse.redirect(opened.url, 303) : backToForm(opened.error, email)
     }
