@@ -225,20 +225,18 @@ export function telegramUser(id: number, languageCode = 'ru') {
   return { id, is_bot: false, first_name: `Тест ${id}`, language_code: languageCode }
 }
 
+/** A message from `from` in their private chat, with what it carries (text, a payment's service message…). */
+function privateMessage<T extends Record<string, unknown>>(from: ReturnType<typeof telegramUser>, updateId: number, content: T) {
+  return {
+    update_id: updateId,
+    message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private', first_name: from.first_name }, from, ...content },
+  }
+}
+
 /** A text message from `from` in their private chat (a command when it starts with "/"). */
 export function messageUpdate(from: ReturnType<typeof telegramUser>, text: string, updateId = (lastUpdate += 1)) {
   const command = /^\/\w+/.exec(text)?.[0]
-  return {
-    update_id: updateId,
-    message: {
-      message_id: updateId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: from.id, type: 'private', first_name: from.first_name },
-      from,
-      text,
-      ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
-    },
-  }
+  return privateMessage(from, updateId, { text, ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}) })
 }
 
 /** A press of an inline button with `data` under the bot's message `messageId` in `from`'s private chat. */
@@ -253,6 +251,13 @@ export function callbackUpdate(from: ReturnType<typeof telegramUser>, data: stri
       message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private', first_name: from.first_name }, from: BOT_INFO, text: '…' },
     },
   }
+}
+
+type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string; web_app?: { url: string } }[][] }
+
+/** The inline buttons a call to the Bot API sent (a message's or an edit's), in order. */
+export function buttonsOf(call: { params: Record<string, unknown> } | undefined) {
+  return ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
 }
 
 /** Telegram asking the bot whether to take the Stars for an invoice (`invoice_payload` as the invoice carried it). */
@@ -272,38 +277,24 @@ export function paymentUpdate(
   paid: { payload: string; amount: number; chargeId: string; recurring?: 'first' | 'renewal'; expiresAt?: Date; currency?: string },
   updateId = (lastUpdate += 1),
 ) {
-  return {
-    update_id: updateId,
-    message: {
-      message_id: updateId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: from.id, type: 'private', first_name: from.first_name },
-      from,
-      successful_payment: {
-        currency: paid.currency ?? 'XTR',
-        total_amount: paid.amount,
-        invoice_payload: paid.payload,
-        telegram_payment_charge_id: paid.chargeId,
-        provider_payment_charge_id: '',
-        ...(paid.recurring ? { is_recurring: true, ...(paid.recurring === 'first' ? { is_first_recurring: true } : {}) } : {}),
-        ...(paid.expiresAt ? { subscription_expiration_date: Math.floor(paid.expiresAt.getTime() / 1000) } : {}),
-      },
+  return privateMessage(from, updateId, {
+    successful_payment: {
+      currency: paid.currency ?? 'XTR',
+      total_amount: paid.amount,
+      invoice_payload: paid.payload,
+      telegram_payment_charge_id: paid.chargeId,
+      provider_payment_charge_id: '',
+      ...(paid.recurring ? { is_recurring: true, ...(paid.recurring === 'first' ? { is_first_recurring: true } : {}) } : {}),
+      ...(paid.expiresAt ? { subscription_expiration_date: Math.floor(paid.expiresAt.getTime() / 1000) } : {}),
     },
-  }
+  })
 }
 
 /** The service message of a refunded Stars payment (`refunded_payment`). */
 export function refundUpdate(from: ReturnType<typeof telegramUser>, refunded: { payload: string; amount: number; chargeId: string }, updateId = (lastUpdate += 1)) {
-  return {
-    update_id: updateId,
-    message: {
-      message_id: updateId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: from.id, type: 'private', first_name: from.first_name },
-      from,
-      refunded_payment: { currency: 'XTR', total_amount: refunded.amount, invoice_payload: refunded.payload, telegram_payment_charge_id: refunded.chargeId },
-    },
-  }
+  return privateMessage(from, updateId, {
+    refunded_payment: { currency: 'XTR', total_amount: refunded.amount, invoice_payload: refunded.payload, telegram_payment_charge_id: refunded.chargeId },
+  })
 }
 
 /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SiteBotConfig } from '@/lib/bot/config'
 import type { Broadcast } from '@/payload-types'
 
-import { callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import { buttonsOf, callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 import { workerDoubles } from '../helpers/intDoubles'
 import { createUser, testPayload } from '../helpers/payload'
@@ -28,8 +28,6 @@ afterAll(async () => {
 
 const deliver = (update: unknown) => deliverTo(payload, config, update)
 const last = (method: string) => telegram.called(method).at(-1)
-type Keyboard = { inline_keyboard: { text: string; callback_data?: string }[][] }
-const buttons = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
 
 let nextUser = 5_000_000_000 + (Date.now() % 1_000_000) * 1000
 const newUser = (language = 'ru') => telegramUser((nextUser += 1), language)
@@ -45,10 +43,10 @@ describe('broadcasts', () => {
   it('lets a bot user take the news and stop them, from the menu and /news', async () => {
     const user = newUser()
     await deliver(messageUpdate(user, '/start'))
-    expect(buttons(last('sendMessage')).map((button) => button.callback_data)).toContain('news')
+    expect(buttonsOf(last('sendMessage')).map((button) => button.callback_data)).toContain('news')
     await deliver(messageUpdate(user, '/news'))
     expect(last('sendMessage')?.params.text).toBe('Вы не подписаны на новости сайта.')
-    expect(buttons(last('sendMessage'))[0]).toEqual({ text: '🔔 Подписаться', callback_data: 'news:on' })
+    expect(buttonsOf(last('sendMessage'))[0]).toEqual({ text: '🔔 Подписаться', callback_data: 'news:on' })
     await deliver(callbackUpdate(user, 'news:on'))
     expect(last('editMessageText')?.params.text).toBe('Вы подписаны на новости сайта: бот пришлёт их сюда.')
     await deliver(callbackUpdate(user, 'news:off'))
@@ -140,7 +138,7 @@ describe('writing to staff', () => {
     const { smtp } = await workerDoubles()
     const user = { ...newUser(), username: 'olga_k' }
     await deliver(callbackUpdate(user, 'support'))
-    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toContain('support:write')
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toContain('support:write')
     await deliver(callbackUpdate(user, 'support:write'))
     expect(last('editMessageText')?.params.text).toMatch(/^Напишите вопрос одним сообщением/)
     const before = smtp.messages.length
@@ -154,7 +152,7 @@ describe('writing to staff', () => {
     expect(mail.html).not.toContain('<Нидерланды>')
     // The next message is not for staff: the menu.
     await deliver(messageUpdate(user, 'привет'))
-    expect(buttons(last('sendMessage')).map((button) => button.callback_data)).toContain('free')
+    expect(buttonsOf(last('sendMessage')).map((button) => button.callback_data)).toContain('free')
     // Again within the minute: refused, nothing sent.
     await deliver(callbackUpdate(user, 'support:write'))
     await deliver(messageUpdate(user, 'ещё раз'))
@@ -165,6 +163,6 @@ describe('writing to staff', () => {
     await deliver(callbackUpdate(user, 'support:cancel'))
     telegram.clear()
     await deliver(messageUpdate(user, 'третье'))
-    expect(buttons(last('sendMessage')).map((button) => button.callback_data)).toContain('free')
+    expect(buttonsOf(last('sendMessage')).map((button) => button.callback_data)).toContain('free')
   })
 })

@@ -5,7 +5,7 @@ import type { SiteBotConfig } from '@/lib/bot/config'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { BOT_INFO, callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import { BOT_INFO, buttonsOf, callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 import { INT_SERVER_URL } from '../helpers/intGlobalSetup'
 import { testPayload } from '../helpers/payload'
@@ -25,8 +25,6 @@ afterAll(async () => {
 
 const deliver = (update: unknown, options?: { secret?: string | null; body?: string }) => deliverTo(payload, config, update, options)
 
-type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string; web_app?: { url: string } }[][] }
-const buttons = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
 const last = (method: string) => telegram.called(method).at(-1)
 
 describe('the site’s bot', () => {
@@ -47,15 +45,15 @@ describe('the site’s bot', () => {
     const russian = telegramUser(9002, 'ru')
     expect((await deliver(messageUpdate(russian, '/start'))).status).toBe(200)
     expect(last('sendMessage')?.params.text).toMatch(/^Здравствуйте! Это бот сайта/)
-    expect(buttons(last('sendMessage')).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['free', 'support', 'lang']))
+    expect(buttonsOf(last('sendMessage')).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['free', 'support', 'lang']))
     // The account opens as a Mini App, in the user's language (the site is on HTTPS).
-    expect(buttons(last('sendMessage')).find((button) => button.web_app)).toEqual({ text: '👤 Личный кабинет', web_app: { url: `${INT_SERVER_URL}/telegram-app` } })
+    expect(buttonsOf(last('sendMessage')).find((button) => button.web_app)).toEqual({ text: '👤 Личный кабинет', web_app: { url: `${INT_SERVER_URL}/telegram-app` } })
     await deliver(messageUpdate(telegramUser(9003, 'de'), '/start'))
     expect(last('sendMessage')?.params.text).toMatch(/^Hello! This is the bot of/)
-    expect(buttons(last('sendMessage')).find((button) => button.web_app)?.web_app?.url).toBe(`${INT_SERVER_URL}/en/telegram-app`)
+    expect(buttonsOf(last('sendMessage')).find((button) => button.web_app)?.web_app?.url).toBe(`${INT_SERVER_URL}/en/telegram-app`)
     // The Russian user chooses English: the button answers in English, and so does every later message.
     await deliver(callbackUpdate(russian, 'lang'))
-    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toEqual(['l:ru', 'l:en'])
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toEqual(['l:ru', 'l:en'])
     await deliver(callbackUpdate(russian, 'l:en'))
     expect(last('answerCallbackQuery')?.params.text).toBe('Language: English.')
     await deliver(messageUpdate(russian, 'привет'))
@@ -73,10 +71,10 @@ describe('the site’s bot', () => {
     telegram.clear()
     await deliver(callbackUpdate(user, 'free'))
     expect(last('editMessageText')?.params.text).toBe('Выберите страну:')
-    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toContain(`c:${vless.code}`)
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toContain(`c:${vless.code}`)
     await deliver(callbackUpdate(user, `c:${vless.code}`))
     expect(last('editMessageText')?.params.text).toContain(`${vless.name}: выберите протокол.`)
-    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toContain(`p:${vless.code}:vless`)
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toContain(`p:${vless.code}:vless`)
 
     await deliver(callbackUpdate(user, `p:${vless.code}:vless`))
     const first = (await readListedKey('ru', { country: vless.code, protocol: 'vless' }))!
@@ -85,7 +83,7 @@ describe('the site’s bot', () => {
     expect(sent.params).toMatchObject({ chat_id: user.id, parse_mode: 'HTML' })
     expect(sent.params.text).toContain(`<code>${details.copyText!.replace(/&/g, '&amp;')}</code>`)
     expect(sent.params.text).toContain('Нажмите на ключ, чтобы скопировать его')
-    expect(buttons(sent)).toEqual(
+    expect(buttonsOf(sent)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ text: '🔄 Другой ключ', callback_data: `n:${vless.code}:vless:${first.id}` }),
         expect.objectContaining({ text: '📲 Как подключить', url: expect.stringMatching(new RegExp(`/keys/${first.id}#apps$`)) }),
@@ -98,7 +96,7 @@ describe('the site’s bot', () => {
     // Another key: the next in the lists' order, or the first again at the end.
     const next = await readListedKey('ru', { country: vless.code, protocol: 'vless' }, first.id)
     await deliver(callbackUpdate(user, `n:${vless.code}:vless:${first.id}`))
-    expect(buttons(last('sendMessage'))[0]!.callback_data).toBe(`n:${vless.code}:vless:${(next ?? first).id}`)
+    expect(buttonsOf(last('sendMessage'))[0]!.callback_data).toBe(`n:${vless.code}:vless:${(next ?? first).id}`)
     if (!next) expect(last('answerCallbackQuery')?.params.text).toBe('Других ключей нет — снова первый.')
 
     // A WireGuard key is copied (its configuration is the text) and scanned: text and QR code, no file.
@@ -161,14 +159,14 @@ describe('the site’s bot', () => {
     // plans have Stars prices.
     expect(env().billing).toBe('disabled')
     expect(plans.every((plan) => plan.starsPrice !== null)).toBe(true)
-    expect(buttons(last('sendMessage')).some((button) => button.callback_data === 'vip')).toBe(true)
+    expect(buttonsOf(last('sendMessage')).some((button) => button.callback_data === 'vip')).toBe(true)
     await deliver(callbackUpdate(user, 'vip'))
     const text = String(last('editMessageText')?.params.text)
     expect(text).toContain('Звёздами Telegram ⭐ — прямо здесь')
     expect(text).not.toContain('на сайте')
     expect(text).toContain(`<b>${plans[0]!.name}</b>`)
     // No way to the site's purchase form where the site sells nothing; a Stars button per plan.
-    const shown = buttons(last('editMessageText'))
+    const shown = buttonsOf(last('editMessageText'))
     expect(shown.some((button) => button.url?.includes('/tariffs'))).toBe(false)
     expect(shown.filter((button) => button.callback_data?.startsWith('b:')).map((button) => button.callback_data)).toEqual(plans.map((plan) => `b:${plan.id}`))
   })

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { SiteBotConfig } from '@/lib/bot/config'
 
-import { callbackUpdate, deliverTo, paymentUpdate, preCheckoutUpdate, refundUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import { buttonsOf, callbackUpdate, deliverTo, paymentUpdate, preCheckoutUpdate, refundUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 import { workerDoubles } from '../helpers/intDoubles'
 import { testPayload } from '../helpers/payload'
@@ -27,8 +27,6 @@ afterAll(async () => {
 
 const deliver = (update: unknown) => deliverTo(payload, config, update)
 const last = (method: string) => telegram.called(method).at(-1)
-type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string }[][] }
-const buttons = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
 
 // Telegram users of this run only (the database is shared with other files and runs).
 let nextUser = 6_000_000_000 + (Date.now() % 1_000_000) * 1000
@@ -90,7 +88,7 @@ describe('VIP for Telegram Stars', () => {
     expect(String(monthly.call.description)).toContain('каждые 30 дней')
     const invoice = last('sendMessage')!
     expect(invoice.params.text).toBe(`Счёт: «1 месяц», ${monthly.amount} ⭐. Нажмите «Оплатить» — откроется оплата звёздами в Telegram.`)
-    expect(buttons(invoice)[0]).toEqual({ text: `Оплатить ${monthly.amount} ⭐`, url: expect.stringMatching(/^https:\/\/t\.me\/\$/) })
+    expect(buttonsOf(invoice)[0]).toEqual({ text: `Оплатить ${monthly.amount} ⭐`, url: expect.stringMatching(/^https:\/\/t\.me\/\$/) })
     const quarterly = await invoiceFor(newUser('en'), '3')
     expect(quarterly.call.subscription_period).toBeUndefined()
     expect(quarterly.call).toMatchObject({ title: 'VIP: 3 months', description: `For Stars: ${quarterly.amount} ⭐ for 3 months, no auto-renewal.` })
@@ -331,10 +329,10 @@ describe('VIP for Telegram Stars', () => {
     await deliver(callbackUpdate(buyer, 'sub'))
     const screen = last('editMessageText')!
     expect(String(screen.params.text)).toContain(path)
-    expect(buttons(screen).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['dv', 'rn:off', 'lk:ask']))
-    expect(buttons(screen).find((button) => button.callback_data === 'dv')?.text).toBe('📱 Устройства: 2 из 10')
+    expect(buttonsOf(screen).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['dv', 'rn:off', 'lk:ask']))
+    expect(buttonsOf(screen).find((button) => button.callback_data === 'dv')?.text).toBe('📱 Устройства: 2 из 10')
     await deliver(callbackUpdate(buyer, 'dv'))
-    expect(buttons(last('editMessageText')).map((button) => button.callback_data)).toEqual([`dx:${phoneA!.id}`, `dx:${phoneB!.id}`, 'sub'])
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toEqual([`dx:${phoneA!.id}`, `dx:${phoneB!.id}`, 'sub'])
     // Another subscriber's device, named in made-up data: not found, still theirs.
     await deliver(callbackUpdate(buyer, `dx:${othersPhone!.id}`))
     expect(last('answerCallbackQuery')?.params.text).toBe('Этого устройства уже нет.')

@@ -9,7 +9,7 @@ import type { User } from '@/payload-types'
 
 import { workerDoubles } from '../helpers/intDoubles'
 import { testPayload } from '../helpers/payload'
-import { BOT_INFO, callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import { BOT_INFO, buttonsOf, callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 
 let payload: Payload
@@ -150,8 +150,6 @@ describe('the subscription in the bot', () => {
     expect((await deliverTo(payload, config, callbackUpdate(from, data))).status).toBe(200)
   }
   const edited = (from: { id: number }) => telegram.called('editMessageText').filter((call) => Number(call.params.chat_id) === from.id).at(-1)
-  type Keyboard = { inline_keyboard: { text: string; callback_data?: string; url?: string; web_app?: { url: string } }[][] }
-  const buttonsOf = (call: { params: Record<string, unknown> } | undefined) => ((call?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat()
 
   it('shows the linked account’s plan, next payment and subscription URL with its QR code, and only its own', async () => {
     const { billingDate } = await import('@/lib/billing/terms')
