@@ -175,3 +175,11 @@ export type BillingProvider = ProviderRunBilling | SiteRunBilling
 /** Telegram Stars, which the site's bot takes beside the site's own provider (src/lib/billing/stars.ts). */
 export const STARS_PROVIDER = 'telegram-stars'
 
+/** Whether a plan bought for Stars renews (monthly plans: a Stars subscription); the others are one payment. */
+export const renewsInStars = (months: number) => months === 1
+
+/** A period bought with one Stars payment: it has no renewal to turn off or on. */
+export function isOneTimeStars(subscription: { provider?: { name?: string | null } | null; renewal?: { months?: number | null } | null }): boolean {
+  return subscription.provider?.name === STARS_PROVIDER && !renewsInStars(subscription.renewal?.months ?? 0)
+}
+

@@ -17,7 +17,7 @@ import type { PreCheckoutQuery, SuccessfulPayment } from 'grammy/types'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { accountForTelegramLogin } from '@/lib/auth/telegramAccounts'
+import { accountByTelegram, accountForTelegramLogin } from '@/lib/auth/telegramAccounts'
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import { runFollowUps } from '@/lib/queue/afterCommit'
@@ -26,13 +26,13 @@ import type { Subscription } from '@/payload-types'
 import { vipSubscriptionOf } from './account'
 import { grantsVip, isEnded } from './lifecycle'
 import type { SubscriptionState } from './lifecycle'
-import { STARS_PROVIDER } from './provider'
+import { isOneTimeStars, renewsInStars, STARS_PROVIDER } from './provider'
 import { starsPriceOf } from './pricing'
 import { addMonths } from './renewalPlan'
 import { applyChange, findRecord, recordEventOnce, stateOf, underLock } from './subscriptionRecord'
 import type { ApplyResult, Outcome } from './subscriptionRecord'
 
-export { STARS_PROVIDER }
+export { renewsInStars, STARS_PROVIDER }
 export const STARS_CURRENCY = 'XTR'
 /** The one period Telegram allows a Stars subscription: 30 days, in seconds. */
 export const STARS_SUBSCRIPTION_PERIOD = 30 * 86_400
@@ -75,9 +75,6 @@ export function readInvoice(secret: string, payloadText: string): StarsInvoice |
 /** Our record's id at the provider: one per invoice, which a Stars subscription's renewals name again. */
 export const subscriptionIdOf = (invoice: StarsInvoice) => `stars:${invoice.nonce}:${invoice.telegramId}`
 
-/** Whether a plan bought for Stars renews (monthly plans: a Stars subscription). */
-export const renewsInStars = (months: number) => months === 1
-
 /**
  * The link to pay for `plan` in Stars, made for the Telegram user `telegramId`: Telegram's own payment form, with a
  * Stars subscription for a monthly plan.
@@ -104,8 +101,8 @@ export async function checkStarsCheckout(payload: Payload, secret: string, query
   const plan = await payload.findByID({ collection: 'tariffs', id: invoice.tariffId, depth: 0, disableErrors: true })
   if (!plan || starsPriceOf(plan) === null || Number(plan.months) !== invoice.months) return 'notOnSale'
   // One VIP subscription per account: a subscriber renews the one they have.
-  const { docs } = await payload.find({ collection: 'users', where: { telegramId: { equals: String(invoice.telegramId) } }, limit: 1, depth: 0 })
-  if (docs[0] && (await vipSubscriptionOf(payload, docs[0].id))) return 'alreadyVip'
+  const buyer = await accountByTelegram(payload, invoice.telegramId)
+  if (buyer && (await vipSubscriptionOf(payload, buyer.id))) return 'alreadyVip'
   return null
 }
 
@@ -241,7 +238,7 @@ const NOTHING: Outcome = { result: 'ignored', followUps: [] }
 export async function changeStarsRenewal(payload: Payload, api: Api, subscription: Subscription, cancel: boolean, now = new Date()): Promise<boolean> {
   const telegramId = Number(subscription.provider?.customerId)
   const chargeId = subscription.provider?.paymentMethodId
-  if (!chargeId || !Number.isSafeInteger(telegramId) || !renewsInStars(subscription.renewal?.months ?? 0) || isEnded(subscription.status)) return false
+  if (!chargeId || !Number.isSafeInteger(telegramId) || isOneTimeStars(subscription) || isEnded(subscription.status)) return false
   try {
     await api.editUserStarSubscription(telegramId, chargeId, cancel)
   } catch (error) {

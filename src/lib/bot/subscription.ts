@@ -12,7 +12,7 @@ import ru from '@/i18n/messages/ru.json'
 import { billingProvider } from '@/lib/billing'
 import { isEnded } from '@/lib/billing/lifecycle'
 import { formatMoney, formatRubles } from '@/lib/billing/pricing'
-import { STARS_PROVIDER } from '@/lib/billing/provider'
+import { isOneTimeStars, STARS_PROVIDER } from '@/lib/billing/provider'
 import { changeRenewal, hasUsedCancelDiscount } from '@/lib/billing/renewalChoice'
 import type { RenewalChoice } from '@/lib/billing/renewalChoice'
 import { discounted } from '@/lib/billing/renewalPlan'
@@ -37,7 +37,7 @@ const STATUS = { trialing: 'isTrial', active: 'isActive', past_due: 'isPastDue',
 
 /** Whether the subscriber can turn renewal on and off here: not once ended, not a one-time Stars purchase. */
 function renewalChangeable(subscription: Subscription): boolean {
-  return !isEnded(subscription.status) && !(subscription.provider?.name === STARS_PROVIDER && subscription.renewal?.months !== 1)
+  return !isEnded(subscription.status) && !isOneTimeStars(subscription)
 }
 
 /** The account's button (the Mini App where the site is on HTTPS, else the site's page), then "back". */

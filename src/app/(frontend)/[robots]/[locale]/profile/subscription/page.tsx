@@ -12,7 +12,7 @@ import { acceptedMethodsText, methodNames } from '@/lib/billing/methodNames'
 import { isEnded } from '@/lib/billing/lifecycle'
 import { hasUsedCancelDiscount } from '@/lib/billing/renewalChoice'
 import { formatMoney, formatRubles } from '@/lib/billing/pricing'
-import { STARS_PROVIDER } from '@/lib/billing/provider'
+import { isOneTimeStars, STARS_PROVIDER } from '@/lib/billing/provider'
 import { discounted } from '@/lib/billing/renewalPlan'
 import { billingDate } from '@/lib/billing/terms'
 import { payloadClient } from '@/lib/db/payload'
@@ -86,7 +86,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   // The saved method as the question to unlink it names it; renewal without one needs a new payment.
   const methodLabel = inStars ? null : card?.last4 ? `${(card.brand ?? '').toUpperCase()} •••• ${card.last4}` : card?.kind ? methodName(card.kind) : null
   // A one-time purchase in Stars (a plan longer than a month) has no renewal to turn back on.
-  const starsOnce = inStars && renewal?.months !== 1
+  const starsOnce = isOneTimeStars(subscription)
   const removing = methodLabel !== null && query.remove === '1'
   // The offer names what the next payment becomes, from the price agreed at purchase.
   const offerPrice = renewal?.amountKopecks && !renewal.discountPercent ? renewal.amountKopecks : null
