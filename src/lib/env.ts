@@ -94,6 +94,13 @@ const schema = z.object({
   TELEGRAM_CHAT_ID: optionalString.pipe(z.string().regex(/^-?\d+$|^@\w+$/, 'TELEGRAM_CHAT_ID must be the chat’s number (e.g. -1001234567890) or a channel’s @name').optional()),
   /** The site's bot for visitors and subscribers (src/lib/bot): its token from @BotFather, a bot of its own. */
   TELEGRAM_SITE_BOT_TOKEN: optionalString.pipe(z.string().regex(/^\d+:[\w-]+$/, 'TELEGRAM_SITE_BOT_TOKEN must be the token @BotFather gave (digits, a colon, letters)').optional()),
+  /**
+   * Whether the site's bot also leads buyers to the site's purchase form (true) or sells for Stars only (unset, false):
+   * Telegram's rules want digital goods paid in Stars inside Telegram, so the operator turns this on knowingly.
+   */
+  TELEGRAM_BOT_SITE_CHECKOUT: optionalString
+    .pipe(z.enum(['true', 'false', '1', '0'], { error: 'TELEGRAM_BOT_SITE_CHECKOUT must be true or false' }).optional())
+    .transform((value) => value === 'true' || value === '1'),
   /** Another Bot API server (a local one, or the test double); default https://api.telegram.org. */
   TELEGRAM_API_URL: optionalString.pipe(z.url('TELEGRAM_API_URL must be an absolute URL').optional()),
   /** The least level production logs: trace, debug, info (default), warn, error, fatal. */

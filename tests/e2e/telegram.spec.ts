@@ -50,8 +50,9 @@ test('Telegram’s updates reach the bot through nginx with the secret only; it 
   expect(key!.params.text).toMatch(/<code>vless:\/\/[0-9a-f-]{36}@de\d+\.free\.vpnkeys\.example:443\?/)
   expect(photo!.params.photo).toMatchObject({ filename: 'key.png', size: expect.any(Number) })
 
-  // The site sells VIP (the Stripe double): the menu offers it, and VIP lists the plans the site sells with what a new
-  // buyer pays today and what renewals then charge, and leads to the site's purchase form.
+  // The site sells VIP (the Stripe double) and its operator lets the bot lead there (TELEGRAM_BOT_SITE_CHECKOUT): the
+  // menu offers VIP, which lists the plans the site sells with what a new buyer pays today and what renewals then
+  // charge, and leads to the site's purchase form.
   const menu = (await callsTo(request, user.id))[0]!.params.reply_markup as { inline_keyboard: { callback_data?: string }[][] }
   expect(menu.inline_keyboard.flat().map((button) => button.callback_data)).toContain('vip')
   expect((await post(callbackUpdate(user, 'vip'), secret)).status()).toBe(200)

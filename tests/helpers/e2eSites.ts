@@ -158,7 +158,8 @@ async function main(): Promise<void> {
   await admin.end()
 
   const stripeSites = E2E_PORTS.stripe.map((port, index) =>
-    startSite({ name: `e2e-site-${index}`, mailPrefix: String(port), publicPort: port, instances: 1, env: { ...env, DATABASE_URL: databaseUrl(`stripe_${index}`) } }),
+    // Their bot also leads to the site's purchase form (the operator's choice); the others' bots sell for Stars only.
+    startSite({ name: `e2e-site-${index}`, mailPrefix: String(port), publicPort: port, instances: 1, env: { ...env, DATABASE_URL: databaseUrl(`stripe_${index}`), TELEGRAM_BOT_SITE_CHECKOUT: 'true' } }),
   )
   // E2E_ONE_SITE: a file of the `stripe` project run by hand needs its one site only.
   const otherSites = ONE_SITE

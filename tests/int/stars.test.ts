@@ -57,6 +57,13 @@ async function historyOf(subscriptionId: number) {
   return docs
 }
 
+/** The Telegram user buys the monthly plan for Stars: their (new, Telegram-only) account. */
+async function buyWith(from: ReturnType<typeof telegramUser>) {
+  const { payload: invoice, amount } = await invoiceFor(from, '1')
+  await deliver(paymentUpdate(from, { payload: invoice, amount, chargeId: telegram.charge(from.id), recurring: 'first', expiresAt: new Date(Date.now() + 30 * 86_400_000) }))
+  return (await subscriptionsOf(from.id)).user!
+}
+
 /**
  * A Telegram user whose account on the site has an e-mail (linked before they buy): the subscription is theirs, and
  * its notices, which this environment sends by e-mail (it has no bot token of its own), can be read.
@@ -308,11 +315,6 @@ describe('VIP for Telegram Stars', () => {
       const headers = { 'user-agent': 'Happ/3.4.1', 'x-hwid': hwid, 'x-device-os': 'Android', 'x-device-model': hwid }
       expect((await GET(new Request(`http://localhost${feedPath}`, { headers }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })).status).toBe(200)
     }
-    const buyWith = async (from: ReturnType<typeof telegramUser>) => {
-      const { payload: invoice, amount } = await invoiceFor(from, '1')
-      await deliver(paymentUpdate(from, { payload: invoice, amount, chargeId: telegram.charge(from.id), recurring: 'first', expiresAt: new Date(Date.now() + 30 * 86_400_000) }))
-      return (await subscriptionsOf(from.id)).user!
-    }
     const buyer = newUser()
     const other = newUser()
     const user = await buyWith(buyer)
@@ -353,6 +355,73 @@ describe('VIP for Telegram Stars', () => {
     await deliver(callbackUpdate(newUser(), `dx:${othersPhone!.id}`))
     expect(last('answerCallbackQuery')?.params.text).toBe('У аккаунта нет действующей VIP-подписки.')
     expect(await devicesOf(otherUser.id)).toHaveLength(1)
+  })
+
+  it('makes device keys in the chat (named for the device), sends each as the site shows it, and revokes one on a confirmation with undo; never another user’s', async () => {
+    const buyer = newUser()
+    const other = newUser()
+    const user = await buyWith(buyer)
+    await buyWith(other)
+    const keysOf = async (userId: number) =>
+      (await payload.find({ collection: 'keys', where: { owner: { equals: userId } }, sort: 'createdAt', depth: 0, pagination: false })).docs
+    const { docs: vip } = await payload.find({ collection: 'servers', where: { tier: { equals: 'vip' }, enabled: { equals: true }, 'protocols.protocol': { equals: 'vless' } }, sort: 'createdAt', limit: 1, depth: 0 })
+    const server = vip[0]!.id
+
+    telegram.clear()
+    await deliver(callbackUpdate(buyer, 'sub'))
+    expect(buttonsOf(last('editMessageText')).find((button) => button.callback_data === 'ks')?.text).toBe('🔑 Ключи устройств: 0 из 10')
+    await deliver(callbackUpdate(buyer, 'ks'))
+    expect(last('editMessageText')?.params.text).toBe('<b>Мои ключи устройств</b>\n0 из 10 ключей устройств\n\nКлючей пока нет: создайте по одному для каждого устройства.')
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toEqual(['kn', 'sub'])
+    await deliver(callbackUpdate(buyer, 'kn'))
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toContain(`kt:${server}:vless`)
+    await deliver(callbackUpdate(buyer, `kt:${server}:vless`))
+    expect(last('editMessageText')?.params.text).toMatch(/^Для какого устройства этот ключ\?/)
+    expect(buttonsOf(last('editMessageText')).map((button) => button.text)).toEqual(['📱 Телефон', '💻 Компьютер', '📟 Планшет', '📺 Телевизор', '📡 Роутер', '← Назад'])
+
+    // Two phones: the second is "Телефон 2"; each key is sent with its link to copy, its QR code and "revoke".
+    telegram.clear()
+    await deliver(callbackUpdate(buyer, `kc:${server}:vless:p`))
+    expect(last('answerCallbackQuery')?.params.text).toBe('Ключ готов. Скопируйте его, отсканируйте QR-код или скачайте файл.')
+    await deliver(callbackUpdate(buyer, `kc:${server}:vless:p`))
+    const [phone, phone2] = await keysOf(user.id)
+    expect([phone?.deviceLabel, phone2?.deviceLabel]).toEqual(['Телефон', 'Телефон 2'])
+    expect(phone).toMatchObject({ tier: 'vip', server, protocol: 'vless' })
+    const sent = last('sendMessage')!
+    expect(String(sent.params.text)).toMatch(/^<b>Телефон 2 · /)
+    expect(String(sent.params.text)).toContain(`<code>${phone2!.keyString!.replace(/&/g, '&amp;')}</code>`)
+    expect(buttonsOf(sent).map((button) => button.callback_data)).toEqual([`kr:${phone2!.id}`, 'ks'])
+    expect(telegram.called('sendPhoto')).toHaveLength(2)
+
+    // The other subscriber, naming the buyer's key or a free key in made-up data: not found, nothing changes.
+    const { readListedKey, readListedPairs } = await import('@/lib/data/keys')
+    const [pair] = await readListedPairs('ru')
+    const free = (await readListedKey('ru', { country: pair!.code, protocol: pair!.protocol }))!
+    for (const data of [`kv:${phone!.id}`, `kr:${phone!.id}`, `ky:${phone!.id}`, `kv:${free.id}`, `ky:${free.id}`]) {
+      await deliver(callbackUpdate(other, data))
+      expect(last('answerCallbackQuery')?.params.text).toBe('Такой ключ не найден.')
+    }
+    // A key on a server that is not VIP, or a protocol the server does not offer: refused, none made.
+    const { docs: freeServers } = await payload.find({ collection: 'servers', where: { tier: { equals: 'free' } }, limit: 1, depth: 0 })
+    await deliver(callbackUpdate(other, `kc:${freeServers[0]!.id}:vless:p`))
+    expect(last('answerCallbackQuery')?.params.text).toBe('Выберите страну и протокол из списка.')
+    expect((await keysOf((await subscriptionsOf(other.id)).user!.id)).filter((key) => key.tier === 'vip')).toEqual([])
+    // Without a subscription: told so.
+    await deliver(callbackUpdate(newUser(), 'ks'))
+    expect(last('answerCallbackQuery')?.params.text).toBe('У аккаунта нет действующей VIP-подписки.')
+    expect((await keysOf(user.id)).every((key) => !key.revokedAt)).toBe(true)
+
+    // Revoking asks first; then "undo" brings the very key back while its server has not stopped it.
+    await deliver(callbackUpdate(buyer, `kr:${phone!.id}`))
+    expect(last('editMessageText')?.params.text).toMatch(/^Отозвать ключ «Телефон»\?/)
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toEqual([`ky:${phone!.id}`, 'ks'])
+    await deliver(callbackUpdate(buyer, `ky:${phone!.id}`))
+    expect((await keysOf(user.id)).find((key) => key.id === phone!.id)?.revokedAt).toBeTruthy()
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toEqual([`ku:${phone!.id}`, 'ks'])
+    await deliver(callbackUpdate(buyer, `ku:${phone!.id}`))
+    expect(last('answerCallbackQuery')?.params.text).toBe('Ключ снова работает.')
+    expect((await keysOf(user.id)).find((key) => key.id === phone!.id)?.revokedAt ?? null).toBeNull()
+    expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toEqual([`kv:${phone!.id}`, `kv:${phone2!.id}`, 'kn', 'sub'])
   })
 
   it('ends a subscription Telegram did not renew once the grace day is over, and a one-time period at its end', async () => {

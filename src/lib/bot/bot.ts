@@ -9,22 +9,19 @@
 // English: the user's choice (remembered, ./store.ts), else Telegram's language_code. Every button's data is checked
 // against a pattern, names no account or subscription (the Telegram user who pressed it is the only one acted for),
 // and all else a button can show is what the site's lists show anyone: altered data shows another public key at most.
-import { Bot, InlineKeyboard, InputFile } from 'grammy'
+import { Bot, InlineKeyboard } from 'grammy'
 import type { GrammyError } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
 import type { Payload } from 'payload'
 
-import { connectionLabels, connectionText } from '@/components/keys/connectionText'
 import type { Locale } from '@/i18n/locales'
-import en from '@/i18n/messages/en.json'
-import ru from '@/i18n/messages/ru.json'
 import { countryFlag } from '@/lib/countries/flag'
 import { accountByTelegram, LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
 import { formatMoney } from '@/lib/billing/pricing'
 import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, renewsInStars, starsInvoiceLink } from '@/lib/billing/stars'
 import type { CheckoutRefusal } from '@/lib/billing/stars'
 import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
-import { readKeyDetails, readKeyFile, readListedKey, readListedPairs } from '@/lib/data/keys'
+import { readKeyDetails, readListedKey, readListedPairs } from '@/lib/data/keys'
 import { readPlans } from '@/lib/data/tariffs'
 import { env } from '@/lib/env'
 import { deliverMail } from '@/lib/mail/deliver'
@@ -33,16 +30,17 @@ import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { keysSlug } from '@/lib/routing/keysFilter'
-import { hoursLeft } from '@/lib/time/hoursLeft'
 
 import { setNews, takesNews } from './broadcasts'
+import { sellsOnSiteInBot } from './config'
 import { botTranslator, escapeHtml, linkedSubscriber, show } from './context'
 import type { BotContext, BotTranslator } from './context'
 import { localeOfLanguageCode } from './language'
 import { miniAppUrl } from './miniApp'
-import { qrPng } from './qr'
+import { sendKeyMessages } from './keyMessage'
 import { refusedForGood } from './refusals'
 import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './store'
+import { DEVICE_KEY_BUTTONS, onDeviceKeyButton } from './deviceKeys'
 import { onSubscriptionButton, showSubscription, SUBSCRIPTION_BUTTONS } from './subscription'
 import { awaitSupportMessage, stopAwaitingSupport, supportMail, takeSupportMessage } from './support'
 
@@ -50,18 +48,16 @@ export { botTranslator }
 export type { BotContext }
 
 // Button data: `free`, `c:<country>`, `p:<country>:<protocol>`, `n:<country>:<protocol>:<key id>` (another key),
-// `vip`, `b:<plan>` (an invoice in Stars), `sub` and its screens (./subscription.ts), `support`, `support:write|cancel`,
+// `vip`, `b:<plan>` (an invoice in Stars), `sub` and its screens (./subscription.ts, ./deviceKeys.ts), `support`, `support:write|cancel`,
 // `news`, `news:on|off`, `lang`, `l:<locale>`, `menu`.
 const COUNTRY = '([a-z]{2})'
 const PROTOCOL = `(${PROTOCOLS.join('|')})`
 
-/** Whether the site itself takes payments (a provider, or its local double): else the bot sells for Stars only. */
-const sellsOnSite = () => env().billing !== 'disabled'
 
 /** The plans on sale: on the site, or for Stars here; none where neither sells VIP (then the bot offers none either). */
 async function plansOnSale(locale: Locale) {
   const plans = await readPlans(locale)
-  return sellsOnSite() ? plans : plans.filter((plan) => plan.starsPrice !== null)
+  return sellsOnSiteInBot() ? plans : plans.filter((plan) => plan.starsPrice !== null)
 }
 
 
@@ -96,7 +92,7 @@ function starsTerms(t: BotTranslator, locale: Locale, plan: { months: number; st
  */
 async function showVip(ctx: BotContext): Promise<void> {
   const plans = await plansOnSale(ctx.locale)
-  const onSite = sellsOnSite()
+  const onSite = sellsOnSiteInBot()
   const inStars = plans.some((plan) => plan.starsPrice !== null)
   const now = new Date()
   const lines = [escapeHtml(ctx.t('vip')), ...(onSite ? [escapeHtml(ctx.t('vipOnSite'))] : []), ...(inStars ? [escapeHtml(ctx.t('vipInStars'))] : [])]
@@ -227,32 +223,15 @@ async function sendKey(ctx: BotContext, code: string, protocol: Protocol, after:
     return
   }
   await ctx.answerCallbackQuery(wrapped ? { text: ctx.t('firstAgain') } : {})
-  const t = ctx.t
-  const hours = hoursLeft(details.expiresAt, new Date())
-  const lines = [
-    `<b>${escapeHtml(t('keyTitle', { country: `${countryFlag(details.countryCode)} ${details.countryName}`, protocol: PROTOCOL_LABELS[protocol] }))}</b>`,
-    escapeHtml(hours === null ? t('unlimited') : t('hoursLeft', { hours })),
-    '',
-  ]
-  if (details.copyText) {
-    lines.push(details.copyText.includes('\n') ? `<pre>${escapeHtml(details.copyText)}</pre>` : `<code>${escapeHtml(details.copyText)}</code>`, '', escapeHtml(t('copyHint')))
-  } else if (details.connection) {
-    const labels = connectionLabels((key) => (ctx.locale === 'en' ? en : ru).KeyDetails[key])
-    lines.push(`<pre>${escapeHtml(connectionText(details.connection, labels))}</pre>`, '', escapeHtml(t('parametersHint')))
-  }
-  const file = details.file && !details.copyText ? await readKeyFile(details.id) : null
-  if (file) lines.push(escapeHtml(t('fileHint')))
   const keyboard = new InlineKeyboard()
-    .text(t('anotherKey'), `n:${code}:${protocol}:${details.id}`)
+    .text(ctx.t('anotherKey'), `n:${code}:${protocol}:${details.id}`)
     .row()
-    .url(t('howToConnect'), `${siteUrl(`/keys/${details.id}`, ctx.locale)}#apps`)
+    .url(ctx.t('howToConnect'), `${siteUrl(`/keys/${details.id}`, ctx.locale)}#apps`)
     .row()
-    .url(t('feed'), absoluteUrl(`/api/feed/${keysSlug({ protocol, country: code })}`))
+    .url(ctx.t('feed'), absoluteUrl(`/api/feed/${keysSlug({ protocol, country: code })}`))
     .row()
-    .text(t('menu'), 'menu')
-  await ctx.reply(lines.join('\n'), { parse_mode: 'HTML', reply_markup: keyboard, link_preview_options: { is_disabled: true } })
-  if (details.qrValue) await ctx.replyWithPhoto(new InputFile(await qrPng(details.qrValue), 'key.png'), { caption: t('qrCaption') })
-  if (file) await ctx.replyWithDocument(new InputFile(Buffer.from(file.content), file.filename))
+    .text(ctx.t('menu'), 'menu')
+  await sendKeyMessages(ctx, details, keyboard)
 }
 
 /**
@@ -346,6 +325,7 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
   })
   chats.command('subscription', (ctx) => showSubscription(ctx, payload))
   chats.callbackQuery(SUBSCRIPTION_BUTTONS, (ctx) => onSubscriptionButton(ctx, payload, ctx.callbackQuery.data))
+  chats.callbackQuery(DEVICE_KEY_BUTTONS, (ctx) => onDeviceKeyButton(ctx, payload, ctx.callbackQuery.data))
   chats.callbackQuery('support', async (ctx) => {
     await ctx.answerCallbackQuery()
     const { supportEmail, support } = await siteName(payload, ctx.locale)

@@ -6,6 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import { TELEGRAM_API_URL } from '@/lib/alerts/telegram'
 import { env } from '@/lib/env'
+import type { Env } from '@/lib/env'
 
 /** `invoiceSecret` signs the bot's Stars invoices (src/lib/billing/stars.ts): kept across a new token, as renewals are. */
 export type SiteBotConfig = { token: string; apiRoot: string; secret: string; invoiceSecret: string }
@@ -35,4 +36,12 @@ export function secretMatches(sent: string | null, secret: string): boolean {
   const given = Buffer.from(sent)
   const expected = Buffer.from(secret)
   return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/**
+ * Whether the bot leads to the site's purchase form: where the site takes payments and the operator allowed it
+ * (TELEGRAM_BOT_SITE_CHECKOUT; else the bot sells for Stars only, as Telegram's rules for digital goods ask).
+ */
+export function sellsOnSiteInBot(settings: Pick<Env, 'billing' | 'TELEGRAM_BOT_SITE_CHECKOUT'> = env()): boolean {
+  return settings.billing !== 'disabled' && settings.TELEGRAM_BOT_SITE_CHECKOUT
 }

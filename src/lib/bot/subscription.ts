@@ -2,7 +2,7 @@
 // (never one a button's data names): its plan and state, the next payment with its amount or the date access ends,
 // the personal subscription URL with its QR code; its devices with "remove" (each checked to be the user's own, as My
 // servers does), auto-renewal off (with the cancel offer, as on the site) and on, and the subscription URL replaced on
-// a confirmation. The same rules as the site's pages, by the same code; device keys are in the account (the Mini App).
+// a confirmation; its device keys (./deviceKeys.ts). The same rules as the site's pages, by the same code.
 import { InlineKeyboard, InputFile } from 'grammy'
 import { createTranslator } from 'next-intl'
 import type { Payload } from 'payload'
@@ -19,6 +19,7 @@ import { discounted } from '@/lib/billing/renewalPlan'
 import { billingDate } from '@/lib/billing/terms'
 import { env } from '@/lib/env'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
+import { countDeviceKeys, MAX_DEVICE_KEYS } from '@/lib/vip/deviceKeys'
 import { deviceLimitOf, ownDevices, removeOwnDevice } from '@/lib/vip/devices'
 import { personalFeedPath, rotateFeedUrl } from '@/lib/vip/feedUrl'
 import type { Subscription, User } from '@/payload-types'
@@ -68,6 +69,7 @@ export async function showSubscription(ctx: BotContext, payload: Payload, { with
   lines.push('', escapeHtml(ctx.t('feedUrlHint')), `<code>${escapeHtml(feedUrl)}</code>`)
   const devices = await ownDevices(payload, user)
   const keyboard = new InlineKeyboard().text(ctx.t('devicesButton', { count: devices.length, limit: await deviceLimitOf(payload, subscription) }), 'dv').row()
+  keyboard.text(ctx.t('keysButton', { count: await countDeviceKeys(payload, user), max: MAX_DEVICE_KEYS }), 'ks').row()
   if (renewalChangeable(subscription)) keyboard.text(subscription.cancelAtPeriodEnd ? ctx.t('renewalOn') : ctx.t('renewalOff'), subscription.cancelAtPeriodEnd ? 'rn:on' : 'rn:off').row()
   keyboard.text(ctx.t('linkReplace'), 'lk:ask').row()
   await show(ctx, lines.join('\n'), withAccountAndBack(ctx, keyboard))

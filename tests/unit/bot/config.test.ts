@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 
 import { localeOfLanguageCode } from '@/lib/bot/language'
 import { miniAppUrl } from '@/lib/bot/miniApp'
-import { secretMatches, webhookSecret } from '@/lib/bot/config'
+import { secretMatches, sellsOnSiteInBot, webhookSecret } from '@/lib/bot/config'
+import { parseEnv } from '@/lib/env'
 
 describe('the webhook’s secret', () => {
   it('is what Telegram takes as secret_token (1–256 of A–Z, a–z, 0–9, _ and -), one per PAYLOAD_SECRET and token (property)', () => {
@@ -41,5 +42,16 @@ describe('the Mini App’s address', () => {
     expect(miniAppUrl('https://vpnkeys.example', 'ru')).toBe('https://vpnkeys.example/telegram-app')
     expect(miniAppUrl('https://vpnkeys.example', 'en')).toBe('https://vpnkeys.example/en/telegram-app')
     expect(miniAppUrl('http://localhost:3000', 'ru')).toBeNull()
+  })
+})
+
+describe('the bot’s way to the site’s purchase form', () => {
+  it('is there only where the site takes payments and the operator allowed it; Stars only by default', () => {
+    const site = { SERVER_URL: 'https://vpnkeys.example', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
+    expect(sellsOnSiteInBot(parseEnv(site))).toBe(false)
+    expect(sellsOnSiteInBot(parseEnv({ ...site, TELEGRAM_BOT_SITE_CHECKOUT: 'false' }))).toBe(false)
+    expect(sellsOnSiteInBot(parseEnv({ ...site, TELEGRAM_BOT_SITE_CHECKOUT: 'true' }))).toBe(true)
+    expect(sellsOnSiteInBot({ billing: 'disabled', TELEGRAM_BOT_SITE_CHECKOUT: true })).toBe(false)
+    expect(() => parseEnv({ ...site, TELEGRAM_BOT_SITE_CHECKOUT: 'yes' })).toThrow('TELEGRAM_BOT_SITE_CHECKOUT must be true or false')
   })
 })
