@@ -58,6 +58,7 @@ import * as migration_20261129_224850_stars_payments from './20261129_224850_sta
 import * as migration_20261129_230321_broadcasts from './20261129_230321_broadcasts';
 import * as migration_20261129_230400_bot_broadcasts from './20261129_230400_bot_broadcasts';
 import * as migration_20261129_233500_vip_keys_changed from './20261129_233500_vip_keys_changed';
+import * as migration_20261130_022431_subscription_receipt_email from './20261130_022431_subscription_receipt_email';
 
 export const migrations = [
   {
@@ -359,5 +360,10 @@ export const migrations = [
     up: migration_20261129_233500_vip_keys_changed.up,
     down: migration_20261129_233500_vip_keys_changed.down,
     name: '20261129_233500_vip_keys_changed',
+  },
+  {
+    up: migration_20261130_022431_subscription_receipt_email.up,
+    down: migration_20261130_022431_subscription_receipt_email.down,
+    name: '20261130_022431_subscription_receipt_email'
   },
 ];

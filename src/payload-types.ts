@@ -453,6 +453,7 @@ export interface Subscription {
     customerId?: string | null;
     subscriptionId?: string | null;
     paymentMethodId?: string | null;
+    receiptEmail?: string | null;
   };
   /**
    * The site charges renewals: the price and period the buyer agreed to
@@ -1294,6 +1295,7 @@ export interface SubscriptionsSelect<T extends boolean = true> {
         customerId?: T;
         subscriptionId?: T;
         paymentMethodId?: T;
+        receiptEmail?: T;
       };
   renewal?:
     | T

@@ -130,6 +130,9 @@ export const Subscriptions: CollectionConfig = {
         // YooKassa: the saved method renewals are charged from (an id at YooKassa, never card data). Telegram Stars: the
         // first payment's charge id, which names the Stars subscription to Telegram.
         { name: 'paymentMethodId', label: { ru: 'ID сохранённого способа оплаты', en: 'Saved payment method id' }, type: 'text', access: { read: adminOnlyField } },
+        // A Telegram-only account has no address of its own: the one its buyer typed for the payment gets the 54-FZ
+        // receipts of its renewals and refunds (src/lib/billing/receipt.ts, receiptAddress).
+        { name: 'receiptEmail', label: { ru: 'E-mail для чеков', en: 'E-mail for receipts' }, type: 'email', access: { read: adminOnlyField } },
       ],
     },
     {

@@ -61,6 +61,8 @@ export type YooKassaDouble = {
   notifications: DoubleNotification[]
   /** Payments created through the API (what the shop would see in its dashboard). */
   payments: () => Json[]
+  /** The 54-FZ receipt sent with a payment (the buyer's contact and its lines), as the shop's receipts list shows it. */
+  receiptOf: (paymentId: string) => Json | null
   close: () => Promise<void>
 }
 
@@ -348,6 +350,7 @@ export async function startYooKassaDouble(options: YooKassaDoubleOptions): Promi
     url: `http://127.0.0.1:${port}`,
     notifications,
     payments: () => Object.values(state.payments).map(paymentJson),
+    receiptOf: (paymentId) => state.payments[paymentId]?.receipt ?? null,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve())

@@ -2,7 +2,7 @@
 // server sent back), what the server refused and what was typed, the e-mail of a signed-in visitor, one attempt
 // key per visit, the address checked before it is posted; and the speed test.
 import { measureSpeed } from '@/lib/browser/speedTest'
-import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/browser/purchaseForm'
+import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { checkEmail } from '@/lib/validation/checkEmail'
 
@@ -54,11 +54,18 @@ function setUpPurchase(): void {
   if (attempt && !attempt.value) attempt.value = randomAttemptKey()
   const typed = query.get('email')
   if (typed && !email.value) email.value = typed
-  if (!typed) {
-    void signedInEmail().then((address) => {
-      if (address && !email.value) email.value = address
-    })
-  }
+  // A Telegram-only account types an address only where the receipt needs it; it is told the subscription is its own.
+  void signedInBuyer().then((buyer) => {
+    if (buyer?.telegramOnly) {
+      form.querySelector<HTMLElement>('#purchase-telegram')?.removeAttribute('hidden')
+      if (form.dataset.receiptEmail !== 'true') {
+        email.closest('label')?.setAttribute('hidden', '')
+        email.required = false
+        email.disabled = true
+      }
+    }
+    if (!typed && buyer?.email && !email.value) email.value = buyer.email
+  })
 
   for (const radio of radios) radio.addEventListener('change', label)
   document.addEventListener('click', (event) => {
@@ -71,8 +78,8 @@ function setUpPurchase(): void {
     window.history.replaceState(window.history.state, '', '#buy')
   })
   form.addEventListener('submit', (event) => {
-    const checked = checkEmail(email.value)
-    if (!checked.ok) {
+    const checked = email.disabled ? null : checkEmail(email.value)
+    if (checked && !checked.ok) {
       event.preventDefault()
       showError(checked.error)
       email.focus()

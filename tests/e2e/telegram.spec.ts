@@ -183,10 +183,10 @@ test('an account links its Telegram through the bot’s one-time link, and unlin
 })
 
 /** The address Telegram opens the Mini App at: the launch data, signed for the site's bot, and a dark theme. */
-function miniAppAddress(id: number, { signedAt = new Date(), startParam, forge = false }: { signedAt?: Date; startParam?: string; forge?: boolean } = {}): string {
+function miniAppAddress(id: number, { signedAt = new Date(), startParam, forge = false, locale = 'ru' }: { signedAt?: Date; startParam?: string; forge?: boolean; locale?: 'ru' | 'en' } = {}): string {
   const fields: Record<string, string> = {
     query_id: `AA${id}`,
-    user: JSON.stringify({ id, first_name: 'Мария', username: `maria_${id}`, language_code: 'ru' }),
+    user: JSON.stringify({ id, first_name: 'Мария', username: `maria_${id}`, language_code: locale }),
     auth_date: String(Math.floor(signedAt.getTime() / 1000)),
     ...(startParam ? { start_param: startParam } : {}),
   }
@@ -194,7 +194,7 @@ function miniAppAddress(id: number, { signedAt = new Date(), startParam, forge =
   if (forge) fields.user = JSON.stringify({ id: id + 1, first_name: 'Мария', language_code: 'ru' })
   const theme = { bg_color: '#17212b', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff' }
   const launch = new URLSearchParams({ tgWebAppData: new URLSearchParams({ ...fields, hash }).toString(), tgWebAppVersion: '8.0', tgWebAppPlatform: 'android', tgWebAppThemeParams: JSON.stringify(theme) })
-  return `/telegram-app#${launch}`
+  return `${locale === 'en' ? '/en' : ''}/telegram-app#${launch}`
 }
 
 test('the Mini App opens the account from Telegram’s launch data, in Telegram’s colours, once per launch; forged, old or outside Telegram it opens nothing', async ({ page, browser, baseURL }) => {
@@ -239,6 +239,18 @@ test('the Mini App opens the account from Telegram’s launch data, in Telegram�
   await expect(elsewhere).toHaveURL(/\/tariffs$/)
   await expect.poll(() => elsewhere.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 33, 43)')
   await stranger.close()
+})
+
+test('the Mini App in English: the account, then the plans, where a Telegram-only buyer is asked for no e-mail (Stripe asks on its own page) and pays for this account', async ({ page }) => {
+  const id = 740_000 + test.info().parallelIndex * 1000 + (Date.now() % 1000)
+  await page.goto(miniAppAddress(id, { locale: 'en' }))
+  await expect(page).toHaveURL(/\/en\/profile\/servers$/)
+  await expect(page.getByText(`Signed in with Telegram (@maria_${id})`)).toBeVisible()
+  await page.goto('/en/tariffs')
+  await expect(page.getByText('You are signed in with Telegram: the subscription will be this account’s, no e-mail needed.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeHidden()
+  await page.locator('form[data-purchase] button[type="submit"]').click()
+  await expect(page).toHaveURL(/\/en\/test-checkout\/cs_test_[0-9a-f]+$/)
 })
 
 test('VIP for Telegram Stars: the invoice, Telegram’s question, the payment and the subscription URL in the chat; an app counts as a device; the subscriber turns renewal off and on at Telegram from the subscription page, and off from the bot; an admin refunds the Stars from the subscription’s page and the access ends', async ({ request, page, browser, baseURL }) => {

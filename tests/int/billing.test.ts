@@ -78,6 +78,14 @@ describe('purchase', () => {
     expect(JSON.stringify(session)).toContain(`"userId":"${account.id}"`)
     // No account is made for the typed address, and no link is mailed to it.
     expect((await world.payload.find({ collection: 'users', where: { email: { equals: email } }, depth: 0 })).totalDocs).toBe(0)
+    // Nothing typed: Stripe needs no address from the site (its page asks), so the checkout opens without one.
+    const bare = await checkout(checkoutRequest({ email: '', plan: String(await planId('1')), locale: 'ru', attempt: 'telegram-only-bare' }, undefined, cookie))
+    const bareSession = await fetch(`${world.double.url}/_double/checkout/${bare.headers.get('location')!.split('/').pop()}`).then((r) => r.json() as Promise<Record<string, unknown>>)
+    expect(bareSession).toMatchObject({ customer_email: '' })
+    expect(JSON.stringify(bareSession)).toContain(`"userId":"${account.id}"`)
+    // Someone not signed in with Telegram still has to type an address.
+    const anonymous = await checkout(checkoutRequest({ email: '', plan: String(await planId('1')), locale: 'ru' }))
+    expect(anonymous.headers.get('location')).toMatch(/\/tariffs\?error=invalidEmail&/)
   })
 
   it('answers every address the same before payment: whether it has a subscription or had the trial, only its mail tells', async () => {

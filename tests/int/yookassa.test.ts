@@ -117,6 +117,36 @@ describe('purchase', () => {
     expect(await yk.payment(world, paymentId)).not.toHaveProperty('receipt_registration')
   })
 
+  it('sends a Telegram-only subscriber’s receipts, the renewals’ too, to the address typed for the first payment, never to the account’s placeholder', async () => {
+    const { startSession, unusablePassword } = await import('@/lib/auth/session')
+    const telegramId = 8_200_000_000 + (Date.now() % 1_000_000)
+    const account = await world.payload.create({ collection: 'users', data: { email: `tg${telegramId}@telegram.invalid`, password: unusablePassword(), role: 'customer', telegramId: String(telegramId) }, depth: 0 })
+    const cookie = (await startSession(world.payload, account.id)).split(';')[0]!
+    const email = uniqueEmail('tg-receipt')
+    await world.payload.updateGlobal({ slug: 'site-settings', data: { receipts: { enabled: true, vatCode: '1', taxSystemCode: '2' } } })
+    try {
+      // The receipt needs an address: a Telegram-only buyer who typed none is asked for one.
+      const bare = await world.checkout(checkoutRequest({ email: '', plan: String(await planId(world, '1')), locale: 'ru', consent: 'on' }, undefined, cookie))
+      expect(bare.headers.get('location')).toMatch(/\/tariffs\?error=invalidEmail&/)
+      const response = await world.checkout(checkoutRequest({ email, plan: String(await planId(world, '1')), locale: 'ru', consent: 'on' }, undefined, cookie))
+      const paymentId = /\/test-checkout\/([0-9a-f-]{36})$/.exec(response.headers.get('location') ?? '')?.[1]
+      expect(paymentId, response.headers.get('location') ?? '').toBeTruthy()
+      expect(world.double.receiptOf(paymentId!)).toMatchObject({ customer: { email } })
+      const before = world.double.notifications.length
+      await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
+      for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
+      const order = String(((await yk.payment(world, paymentId!)).metadata as Record<string, string>).order)
+      const record = (await recordOf(order))!
+      expect(record).toMatchObject({ user: account.id, status: 'trialing', provider: { receiptEmail: email } })
+      expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 1, failures: 0 })
+      const renewal = paymentsFor(order).at(-1)!
+      expect(renewal).toMatchObject({ status: 'succeeded', amount: { value: '299.00' } })
+      expect(world.double.receiptOf(String(renewal.id))).toMatchObject({ customer: { email } })
+    } finally {
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { receipts: { enabled: false } } })
+    }
+  })
+
   it('starts the trial from the paid 1 ruble, keeps the saved method’s id (no card number) and mails the buyer', async () => {
     const { record, user, email, order } = await subscriber({ months: '3' })
     expect(user.role).toBe('customer')

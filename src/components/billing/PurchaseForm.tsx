@@ -1,13 +1,14 @@
 'use client'
 // The purchase form: e-mail (the shared rule) and plan. A valid form is posted natively, so the whole
 // window goes to the payment page; an invalid one stays with a message. What was typed comes back
-// after a server-side refusal, and a signed-in user's e-mail is filled in.
+// after a server-side refusal, and a signed-in user's e-mail is filled in. A Telegram-only account (no address of its
+// own) is not asked for one unless the payment's receipt needs it, and is told the subscription will be its own.
 import { useLocale, useTranslations } from 'next-intl'
 import type React from 'react'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 
 import type { Locale } from '@/i18n/locales'
-import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInEmail } from '@/lib/browser/purchaseForm'
+import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
@@ -26,9 +27,11 @@ type Props = {
   enabled: boolean
   /** The agreement to automatic charges the buyer ticks, where the site charges renewals itself (YooKassa); else null. */
   consentLabel: string | null
+  /** Whether a Telegram-only buyer types an address: for the 54-FZ receipt (YooKassa with receipts on). */
+  receiptEmail: boolean
 }
 
-export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
+export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail }: Props) {
   const t = useTranslations('Tariffs')
   const locale = useLocale() as Locale
   const emailRef = useRef<HTMLInputElement>(null)
@@ -39,6 +42,8 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
   const [chosenPlan, setChosenPlan] = useState<number | null>(null)
   const [checkedError, setCheckedError] = useState<PurchaseError | null | undefined>(undefined)
   const [sending, setSending] = useState(false)
+  const [telegramOnly, setTelegramOnly] = useState(false)
+  const noAddress = telegramOnly && !receiptEmail
   const queryPlan = Number(query.get('plan'))
   // The shortest plan unless the buyer chose one: the button's trial fee never hides a year's price behind it.
   const plan = chosenPlan ?? (plans.some((item) => item.id === queryPlan) ? queryPlan : (plans[0]?.id ?? null))
@@ -52,11 +57,10 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
     if (attemptRef.current && !attemptRef.current.value) attemptRef.current.value = randomAttemptKey()
     const typed = query.get('email')
     if (typed && emailRef.current && !emailRef.current.value) emailRef.current.value = typed
-    if (!typed) {
-      void signedInEmail().then((email) => {
-        if (email && emailRef.current && !emailRef.current.value) emailRef.current.value = email
-      })
-    }
+    void signedInBuyer().then((buyer) => {
+      if (buyer?.telegramOnly) setTelegramOnly(true)
+      if (!typed && buyer?.email && emailRef.current && !emailRef.current.value) emailRef.current.value = buyer.email
+    })
   }, [query])
 
   useEffect(() => {
@@ -78,8 +82,8 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget)
-    const checked = checkEmail(form.get('email'))
-    if (!checked.ok) {
+    const checked = noAddress ? null : checkEmail(form.get('email'))
+    if (checked && !checked.ok) {
       event.preventDefault()
       setCheckedError(checked.error)
       emailRef.current?.focus()
@@ -94,7 +98,7 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
   }
 
   return (
-    <form action="/api/billing/checkout" method="post" onSubmit={submit} noValidate className="purchase" id="buy" data-purchase="">
+    <form action="/api/billing/checkout" method="post" onSubmit={submit} noValidate className="purchase" id="buy" data-purchase="" data-receipt-email={String(receiptEmail)}>
       <input type="hidden" name="locale" value={locale} />
       <input ref={attemptRef} type="hidden" name="attempt" defaultValue="" />
       {fullPrice ? <input type="hidden" name="fullPrice" value="on" /> : null}
@@ -118,7 +122,7 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
           </label>
         ))}
       </fieldset>
-      <label className="field">
+      <label className="field" hidden={noAddress}>
         <span>{t('email')}</span>
         <input
           ref={emailRef}
@@ -126,12 +130,16 @@ export function PurchaseForm({ plans, enabled, consentLabel }: Props) {
           name="email"
           autoComplete="email"
           inputMode="email"
-          required
+          required={!noAddress}
+          disabled={noAddress}
           maxLength={254}
           aria-invalid={error === 'invalidEmail' || error === 'invalidValueForEmail'}
           aria-describedby="purchase-error"
         />
       </label>
+      <p id="purchase-telegram" className="status-note" hidden={!telegramOnly}>
+        {receiptEmail ? t('telegramReceiptEmail') : t('telegramBuyer')}
+      </p>
       {consentLabel ? (
         <label className="purchase__consent">
           <input type="checkbox" name="consent" required aria-invalid={error === 'consentRequired'} aria-describedby="purchase-error" /> {consentLabel}

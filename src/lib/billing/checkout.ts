@@ -30,6 +30,21 @@ export type PurchaseChoice = {
 
 type Purchasable = { ok: true; provider: BillingProvider; tariff: Tariff } | { ok: false; error: PurchaseError }
 
+/**
+ * Whether a buyer with no address of their own (a Telegram-only account) must type one: for the 54-FZ receipts sent
+ * with YooKassa's payments where the shop has receipts on. Stripe asks for it on its own page; YooKassa without
+ * receipts needs none.
+ */
+export async function receiptEmailNeeded(payload: Payload): Promise<boolean> {
+  const provider = billingProvider()?.name ?? null
+  if (!receiptEmailNeededWith(provider, true)) return false
+  const { receipts } = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { receipts: true } })
+  return receiptEmailNeededWith(provider, receiptSettingsOf(receipts) !== null)
+}
+
+/** The same, from the provider's name and whether the shop's receipts are on (the plans page has both at hand). */
+export const receiptEmailNeededWith = (provider: string | null, receiptsOn: boolean) => provider === 'yookassa' && receiptsOn
+
 /** What the form's choice can be bought as now, before anything about the address is looked up. */
 export async function purchasable(payload: Payload, { plan, locale, consent }: PurchaseChoice): Promise<Purchasable> {
   const provider = billingProvider()

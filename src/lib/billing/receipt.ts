@@ -1,5 +1,7 @@
 // 54-FZ receipts for YooKassa: one service line per payment, in Russian (the receipt is a Russian tax
 // document whatever the buyer's language), sent with the payment when the shop has receipts turned on.
+import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
+
 import type { Receipt, ReceiptSettings } from './provider'
 
 /** Kopecks as YooKassa's amount string: `100` → `1.00`. */
@@ -45,4 +47,14 @@ export function buildReceipt({ email, description, amountKopecks, settings }: { 
 export function receiptSettingsOf(receipts: { enabled?: boolean | null; vatCode?: string | null; taxSystemCode?: string | null } | null | undefined): ReceiptSettings | null {
   if (!receipts?.enabled) return null
   return { vatCode: Number(receipts.vatCode ?? 1), taxSystemCode: receipts.taxSystemCode ? Number(receipts.taxSystemCode) : null }
+}
+
+/**
+ * Where a subscription's receipts go: its account's address, or, for a Telegram-only account (a placeholder no mail
+ * reaches), the address its buyer typed for the payment; null when there is neither (no receipt can be sent).
+ */
+export function receiptAddress(accountEmail: string | null | undefined, subscription: { provider?: { receiptEmail?: string | null } | null }): string | null {
+  if (accountEmail && !isPlaceholderEmail(accountEmail)) return accountEmail
+  const typed = subscription.provider?.receiptEmail
+  return typed && !isPlaceholderEmail(typed) ? typed : null
 }

@@ -9,7 +9,7 @@ import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import type { Subscription, SubscriptionEvent } from '@/payload-types'
 
 import { billingProvider, isProviderOf } from './index'
-import { buildReceipt, paymentDescription, receiptSettingsOf } from './receipt'
+import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf } from './receipt'
 import { starsRefundReference } from './stars'
 
 /** A payment of the subscription and what of it can still be returned. */
@@ -111,10 +111,12 @@ export async function refundPayment(
 
 /** The refund's 54-FZ receipt, where the site sends receipts (YooKassa with receipts on). */
 async function refundReceipt(payload: Payload, subscription: Subscription, amountKopecks: number) {
-  if (subscription.provider?.name !== 'yookassa' || !subscription.title) return null
+  // The subscription's title is its account's address (a Telegram-only account's placeholder gives way to the typed one).
+  const email = receiptAddress(subscription.title, subscription)
+  if (subscription.provider?.name !== 'yookassa' || !email) return null
   const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
   const settings = receiptSettingsOf(receipts)
   if (!settings) return null
   const description = paymentDescription({ kind: 'period', months: subscription.renewal?.months ?? 1 }, siteName)
-  return buildReceipt({ email: subscription.title, description, amountKopecks, settings })
+  return buildReceipt({ email, description, amountKopecks, settings })
 }

@@ -18,7 +18,7 @@ import { VIP_STATUSES, advance, isEnded } from './lifecycle'
 import type { SubscriptionState, Transition } from './lifecycle'
 import type { MailCause } from './mails'
 import type { ProviderPayment, ProviderSubscription, ReceiptSettings, SiteRunBilling } from './provider'
-import { buildReceipt, paymentDescription, receiptSettingsOf } from './receipt'
+import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf } from './receipt'
 import { afterDeclined, afterPaid, firstPeriod, planCharge } from './renewalPlan'
 import type { ChargeOutcome, PlannedCharge, RenewalTerms } from './renewalPlan'
 
@@ -237,7 +237,7 @@ function claimCharge(payload: Payload, subscription: Subscription, now: Date): P
       })
     }
     const user = typeof fresh.user === 'number' ? await payload.findByID({ collection: 'users', id: fresh.user, depth: 0, req, disableErrors: true }) : null
-    return { charge, subscription: fresh, paymentId: record?.paymentId ?? null, email: (user as User | null)?.email ?? null }
+    return { charge, subscription: fresh, paymentId: record?.paymentId ?? null, email: receiptAddress((user as User | null)?.email, fresh) }
   })
 }
 

@@ -155,7 +155,8 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'subscription',
-          customer_email: email,
+          // None for a Telegram-only buyer who typed none: Stripe's page asks for it.
+          customer_email: email || undefined,
           client_reference_id: userId ? String(userId) : undefined,
           locale: locale === 'en' ? 'en' : 'ru',
           line_items: lineItems,

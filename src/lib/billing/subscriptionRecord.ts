@@ -11,6 +11,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { accountByEmail, createCustomer } from '@/lib/auth/accounts'
+import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
 import { issueToken } from '@/lib/auth/tokens'
 import { LOCKS } from '@/lib/db/locks'
 import { withTransaction } from '@/lib/db/transaction'
@@ -152,6 +153,8 @@ function reportedFields({ providerName, remote, existing }: ReportedChange, { us
       customerId: remote.customerId,
       subscriptionId: remote.id,
       paymentMethodId: methodRemoved ? null : siteRun?.paymentMethodId !== undefined ? siteRun.paymentMethodId : (existing?.provider?.paymentMethodId ?? null),
+      // The address typed for the first payment, where the account has none of its own to send receipts to.
+      receiptEmail: existing?.provider?.receiptEmail ?? (isPlaceholderEmail(user?.email) && remote.metadata.email && !isPlaceholderEmail(remote.metadata.email) ? remote.metadata.email : null),
     },
     // Card details only while the subscription belongs to an account, and until its owner unlinks the card.
     paymentMethod: user && !methodRemoved ? (remote.paymentMethod ?? existing?.paymentMethod ?? {}) : NO_METHOD,

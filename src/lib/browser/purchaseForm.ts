@@ -24,13 +24,17 @@ export function randomAttemptKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-/** A signed-in visitor's e-mail address, for the form to fill in; null for everyone else (and a Telegram-only account). */
-export async function signedInEmail(): Promise<string | null> {
+/**
+ * Who is signed in, for the form: their e-mail address to fill in, or a Telegram-only account (no address of its own:
+ * it types one only where the payment's receipt needs it); null for a visitor not signed in.
+ */
+export async function signedInBuyer(): Promise<{ email: string | null; telegramOnly: boolean } | null> {
   if (!hasSignedInMarker(document.cookie)) return null
   try {
     const response = await fetch('/api/users/me', { credentials: 'same-origin' })
     const { user } = (await response.json()) as { user?: { email?: string } | null }
-    return user?.email && !isPlaceholderEmail(user.email) ? user.email : null
+    if (!user?.email) return null
+    return isPlaceholderEmail(user.email) ? { email: null, telegramOnly: true } : { email: user.email, telegramOnly: false }
   } catch {
     return null
   }

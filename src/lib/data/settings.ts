@@ -17,14 +17,17 @@ export type PublicSettings = {
   rating: { score: number; reviews: number } | null
   /** What subscription apps send direct besides private networks. */
   routing: DirectRouting | null
+  /** The shop sends 54-FZ receipts with YooKassa's payments (staff's setting; only whether it is on is public). */
+  receiptsOn: boolean
 }
 
 async function readSettings(locale: Locale): Promise<PublicSettings> {
   const payload = await payloadClient()
-  const [settings, own] = await Promise.all([
+  const [settings, own, tax] = await Promise.all([
     payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 }),
     // Claims in this language only: an English page never shows the Russian claim an editor typed for Russian.
     payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, fallbackLocale: false, depth: 0, select: { speedClaim: true } }),
+    payload.findGlobal({ slug: 'site-settings', depth: 0, select: { receipts: { enabled: true } } }),
   ])
   return {
     siteName: settings.siteName,
@@ -35,6 +38,7 @@ async function readSettings(locale: Locale): Promise<PublicSettings> {
     speedClaim: own.speedClaim?.trim() || null,
     rating: settings.rating?.score ? { score: settings.rating.score, reviews: settings.rating.reviews ?? 0 } : null,
     routing: directRouting(settings.routing, settings.routing?.changedAt),
+    receiptsOn: Boolean(tax.receipts?.enabled),
   }
 }
 

@@ -1,7 +1,7 @@
 // 54-FZ receipts as YooKassa takes them, and YooKassa's amounts and payment objects read into ours.
 import { describe, expect, it } from 'vitest'
 
-import { buildReceipt, paymentDescription, receiptSettingsOf, rublesValue } from '@/lib/billing/receipt'
+import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf, rublesValue } from '@/lib/billing/receipt'
 import { toKopecks, toProviderPayment } from '@/lib/billing/yookassa'
 
 describe('receipts', () => {
@@ -41,6 +41,16 @@ describe('receipts', () => {
     expect(receiptSettingsOf({ enabled: false, vatCode: '4' })).toBeNull()
     expect(receiptSettingsOf(null)).toBeNull()
     expect(receiptSettingsOf({ enabled: true, vatCode: '11', taxSystemCode: null })).toEqual({ vatCode: 11, taxSystemCode: null })
+  })
+})
+
+describe('where a subscription’s receipts go', () => {
+  it('is the account’s address; for a Telegram-only account, the one typed for the payment; never a placeholder', () => {
+    expect(receiptAddress('anna@example.com', { provider: { receiptEmail: 'other@example.com' } })).toBe('anna@example.com')
+    expect(receiptAddress('tg42@telegram.invalid', { provider: { receiptEmail: 'anna@example.com' } })).toBe('anna@example.com')
+    expect(receiptAddress('TG42@Telegram.Invalid', { provider: { receiptEmail: null } })).toBeNull()
+    expect(receiptAddress('tg42@telegram.invalid', { provider: { receiptEmail: 'tg42@telegram.invalid' } })).toBeNull()
+    expect(receiptAddress(null, {})).toBeNull()
   })
 })
 

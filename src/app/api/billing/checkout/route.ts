@@ -11,7 +11,7 @@ import { z } from 'zod'
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
 import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
 import { consumeIpAllowance, consumePurchaseLinkAllowance } from '@/lib/http/rateLimit'
-import { openCheckout, purchasable, purchaseFormUrl, purchaseLinkNext } from '@/lib/billing/checkout'
+import { openCheckout, purchasable, purchaseFormUrl, purchaseLinkNext, receiptEmailNeeded } from '@/lib/billing/checkout'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { formRoute } from '@/lib/http/formRoute'
 import { clientIp } from '@/lib/http/clientIp'
@@ -30,7 +30,10 @@ export const POST = formRoute({
   auth: 'optional',
   handle: async ({ data: { email: rawEmail, plan, attempt, consent, fullPrice }, locale, user, payload, request, origin }) => {
     const backToForm = (error: PurchaseError, email: string) => NextResponse.redirect(purchaseFormUrl(locale, { error, email, plan }, origin), 303)
-    const checked = checkEmail(rawEmail)
+    // A Telegram-only account has no address: it types one only where the payment's receipt needs it.
+    const telegramOnly = user !== null && isPlaceholderEmail(user.email)
+    const noAddress = telegramOnly && rawEmail.trim() === '' && !(await receiptEmailNeeded(payload))
+    const checked = noAddress ? ({ ok: true, email: '' } as const) : checkEmail(rawEmail)
     if (!checked.ok) return backToForm(checked.error, rawEmail)
     const email = checked.email.toLowerCase()
     const choice = { plan, locale, consent: consent === 'on' }
@@ -41,9 +44,9 @@ export const POST = formRoute({
     const allowance = await consumeIpAllowance(payload, 'checkout', ip)
     if (!allowance.ok) return backToForm('checkoutFailed', email)
 
-    // Signed in as the address, or with a Telegram-only account (it has no address of its own: the one typed here is
-    // for the payment and its receipt, and the subscription is the signed-in account's).
-    if (user && (user.email === email || isPlaceholderEmail(user.email))) {
+    // Signed in as the address, or with a Telegram-only account (it has no address of its own: the one typed here, if
+    // any, is for the payment and its receipt, and the subscription is the signed-in account's).
+    if (user && (user.email === email || telegramOnly)) {
       const opened = await openCheckout(payload, { ...choice, email, userId: user.id, fullPrice: fullPrice === 'on', attempt, origin })
       return opened.ok ? NextResponse.redirect(opened.url, 303) : backToForm(opened.error, email)
     }

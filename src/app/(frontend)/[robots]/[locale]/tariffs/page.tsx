@@ -10,6 +10,7 @@ import { IslandTexts } from '@/components/site/IslandTexts'
 import { isLocale } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import { billingProvider } from '@/lib/billing'
+import { receiptEmailNeededWith } from '@/lib/billing/checkout'
 import { acceptedMethodsText } from '@/lib/billing/methodNames'
 import { formatRubles, trialOffer } from '@/lib/billing/pricing'
 import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
@@ -134,6 +135,7 @@ export default async function TariffsPage({ params }: { params: Params }) {
                 termsFull: termsText(termsOf(plan, false), locale),
               }))}
               consentLabel={provider?.runsRenewals ? t('consent') : null}
+              receiptEmail={receiptEmailNeededWith(provider?.name ?? null, settings.receiptsOn)}
             />
             {methods ? (
               <p className="status-note" data-testid="accepted-methods">
