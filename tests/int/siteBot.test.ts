@@ -5,7 +5,7 @@ import type { SiteBotConfig } from '@/lib/bot/config'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { BOT_INFO, buttonsOf, callbackUpdate, deliverTo, messageUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import { BOT_INFO, buttonsOf, callbackUpdate, deliverTo, messageUpdate, preCheckoutUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
 import type { TelegramDouble } from '../helpers/telegram'
 import { INT_SERVER_URL } from '../helpers/intGlobalSetup'
 import { testPayload } from '../helpers/payload'
@@ -201,6 +201,25 @@ describe('the site’s bot', () => {
     expect(telegram.called('sendMessage')).toEqual([])
     expect(telegram.called('sendPhoto')).toEqual([])
     expect(telegram.called('answerCallbackQuery').map((call) => call.params.text)).toEqual(Array(7).fill('Эта кнопка устарела. Меню: /start'))
+  })
+
+  it('counts each user’s updates: over forty a minute a press is told to wait and a message is answered once; other users and Telegram’s payment questions go on', async () => {
+    const busy = telegramUser(7_000_000_000 + (Date.now() % 1_000_000), 'ru')
+    telegram.clear()
+    for (let press = 0; press < 40; press += 1) await deliver(callbackUpdate(busy, 'menu'))
+    expect(telegram.called('editMessageText')).toHaveLength(40)
+    // Messages over the allowance: told once, then nothing; a press: told each time (Telegram waits for its answer).
+    await deliver(messageUpdate(busy, 'привет'))
+    await deliver(messageUpdate(busy, 'привет?'))
+    expect(telegram.called('sendMessage').map((call) => call.params.text)).toEqual(['Слишком много запросов подряд. Подождите немного и попробуйте снова.'])
+    await deliver(callbackUpdate(busy, 'free'))
+    expect(telegram.called('editMessageText')).toHaveLength(40)
+    expect(last('answerCallbackQuery')?.params.text).toBe('Слишком много запросов подряд. Подождите немного и попробуйте снова.')
+    // Telegram's question before a payment is answered whatever the user did before (here: no, not the site's invoice).
+    await deliver(preCheckoutUpdate(busy, { payload: 'not-ours', amount: 100 }))
+    expect(last('answerPreCheckoutQuery')?.params).toMatchObject({ ok: false })
+    await deliver(callbackUpdate(telegramUser(busy.id + 1, 'ru'), 'free'))
+    expect(telegram.called('editMessageText')).toHaveLength(41)
   })
 
   it('asks for its updates itself in `npm run dev` (long polling, the webhook removed first), and answers them', async () => {

@@ -101,6 +101,17 @@ describe('VIP for Telegram Stars', () => {
     expect(quarterly.call).toMatchObject({ title: 'VIP: 3 months', description: `For Stars: ${quarterly.amount} ⭐ for 3 months, no auto-renewal.` })
   })
 
+  it('makes at most ten invoices in ten minutes for one user: the next press is told to wait, and no invoice is made', async () => {
+    const buyer = newUser()
+    const monthly = await plan('1')
+    telegram.clear()
+    for (let press = 0; press < 10; press += 1) await deliver(callbackUpdate(buyer, `b:${monthly.id}`))
+    expect(telegram.called('createInvoiceLink')).toHaveLength(10)
+    await deliver(callbackUpdate(buyer, `b:${monthly.id}`))
+    expect(telegram.called('createInvoiceLink')).toHaveLength(10)
+    expect(last('answerCallbackQuery')?.params.text).toBe('Слишком много запросов подряд. Подождите немного и попробуйте снова.')
+  })
+
   it('answers Telegram’s pre-checkout question: yes for its own invoice, no for another user’s, a changed one or a wrong amount', async () => {
     const buyer = newUser()
     const { payload: invoice, amount } = await invoiceFor(buyer, '1')

@@ -25,6 +25,7 @@ import { readKeyDetails, readListedKey, readListedPairs } from '@/lib/data/keys'
 import { readPlans } from '@/lib/data/tariffs'
 import { env } from '@/lib/env'
 import { deliverMail } from '@/lib/mail/deliver'
+import { consumeBotAllowance } from '@/lib/http/rateLimit'
 import { siteUrl, absoluteUrl } from '@/lib/http/siteUrl'
 import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
@@ -120,6 +121,10 @@ async function sendStarsInvoice(ctx: BotContext, payload: Payload, invoiceSecret
   }
   if ((await linkedSubscriber(payload, ctx.from.id))?.subscription) {
     await ctx.answerCallbackQuery({ text: ctx.t('starsAlreadyVip') })
+    return
+  }
+  if (!(await consumeBotAllowance(payload, 'botCostly', ctx.from.id)).ok) {
+    await ctx.answerCallbackQuery({ text: ctx.t('tooFast') })
     return
   }
   await ctx.answerCallbackQuery()
@@ -264,6 +269,17 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     ctx.locale = chosen ?? localeOfLanguageCode(ctx.from?.language_code)
     ctx.t = botTranslator(ctx.locale)
     await next()
+  })
+
+  // Each user's updates counted, so a script pressing buttons cannot hold the database or the Bot API: over the
+  // allowance a press is told to wait and a message is answered once. Payments never (Telegram's question must be
+  // answered, and a payment or refund recorded, whatever came before).
+  bot.use(async (ctx, next) => {
+    if (!ctx.from || ctx.preCheckoutQuery || ctx.message?.successful_payment || ctx.message?.refunded_payment) return next()
+    const allowance = await consumeBotAllowance(payload, 'botUpdate', ctx.from.id)
+    if (allowance.ok) return next()
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t('tooFast') })
+    else if (allowance.firstRefusal && ctx.chat?.type === 'private') await ctx.reply(ctx.t('tooFast'))
   })
 
   // Private chats only: in a group the bot says nothing.

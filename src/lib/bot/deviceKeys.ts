@@ -11,6 +11,7 @@ import type { Payload } from 'payload'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { countryFlag } from '@/lib/countries/flag'
+import { consumeBotAllowance } from '@/lib/http/rateLimit'
 import { readKeyDetails, readOwnKeyRows } from '@/lib/data/keys'
 import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
@@ -128,6 +129,10 @@ export async function onDeviceKeyButton(ctx: BotContext, payload: Payload, data:
     await ctx.answerCallbackQuery()
     await showDeviceTypes(ctx, first!, second!)
   } else if (action === 'kc') {
+    if (!(await consumeBotAllowance(payload, 'botCostly', ctx.from?.id ?? 0)).ok) {
+      await ctx.answerCallbackQuery({ text: ctx.t('tooFast') })
+      return
+    }
     const type = DEVICE_TYPES[third as DeviceLetter]
     const { rows } = await readOwnKeyRows(ctx.locale, user)
     const device = deviceName(ctx.t(`deviceType.${type}.name`), rows.map((row) => row.device))

@@ -21,6 +21,8 @@ type Limiters = {
   passwordPerAccountAddress: RateLimiterPostgres
   passwordPerAccount: RateLimiterPostgres
   passwordPerIp: RateLimiterPostgres
+  botUpdate: RateLimiterPostgres
+  botCostly: RateLimiterPostgres
 }
 
 const limiters = new WeakMap<Payload, Limiters>()
@@ -67,6 +69,11 @@ function limitersFor(payload: Payload): Limiters {
     passwordPerAccountAddress: limiter({ keyPrefix: 'password-account-ip', points: 10, duration: 15 * 60 }),
     passwordPerAccount: limiter({ keyPrefix: 'password-account-all', points: 100, duration: 60 * 60 }),
     passwordPerIp: limiter({ keyPrefix: 'password-ip', points: 30, duration: 15 * 60 }),
+    // The site's bot (src/lib/bot), per Telegram user: forty presses and messages a minute is more than a person taps;
+    // ten Stars invoices or new device keys in ten minutes bounds what a script costs Telegram's API and the VIP
+    // servers' panels.
+    botUpdate: limiter({ keyPrefix: 'bot-user', points: 40, duration: 60 }),
+    botCostly: limiter({ keyPrefix: 'bot-costly', points: 10, duration: 10 * 60 }),
   }
   limiters.set(payload, created)
   return created
@@ -144,6 +151,21 @@ export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'a
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
+    throw error
+  }
+}
+
+/** `firstRefusal`: the first update over the allowance in its window (told once, the rest dropped in silence). */
+export type BotAllowance = { ok: true } | { ok: false; retryAfterSeconds: number; firstRefusal: boolean }
+
+/** One update of a Telegram user to the site's bot (`botUpdate`), or one thing it costs to make (`botCostly`). */
+export async function consumeBotAllowance(payload: Payload, kind: 'botUpdate' | 'botCostly', telegramId: number): Promise<BotAllowance> {
+  const limiter = limitersFor(payload)[kind]
+  try {
+    await limiter.consume(String(telegramId))
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000), firstRefusal: error.consumedPoints === limiter.points + 1 }
     throw error
   }
 }
