@@ -344,6 +344,8 @@ describe('VIP for Telegram Stars', () => {
     expect(String(screen.params.text)).toContain(path)
     expect(buttonsOf(screen).map((button) => button.callback_data)).toEqual(expect.arrayContaining(['dv', 'rn:off', 'lk:ask']))
     expect(buttonsOf(screen).find((button) => button.callback_data === 'dv')?.text).toBe('📱 Устройства: 2 из 10')
+    // One tap to the apps: the subscription URL, which a browser shows as the page with each app's import button.
+    expect(buttonsOf(screen).find((button) => button.url?.endsWith(path))?.text).toBe('📲 Добавить в приложение')
     await deliver(callbackUpdate(buyer, 'dv'))
     expect(buttonsOf(last('editMessageText')).map((button) => button.callback_data)).toEqual([`dx:${phoneA!.id}`, `dx:${phoneB!.id}`, 'sub'])
     // Another subscriber's device, named in made-up data: not found, still theirs.

@@ -68,7 +68,11 @@ export async function showSubscription(ctx: BotContext, payload: Payload, { with
   const feedUrl = absoluteUrl(await personalFeedPath(payload, user.id))
   lines.push('', escapeHtml(ctx.t('feedUrlHint')), `<code>${escapeHtml(feedUrl)}</code>`)
   const devices = await ownDevices(payload, user)
-  const keyboard = new InlineKeyboard().text(ctx.t('devicesButton', { count: devices.length, limit: await deviceLimitOf(payload, subscription) }), 'dv').row()
+  const keyboard = new InlineKeyboard()
+  // One tap to the apps: the subscription URL opened in a browser is a page with each app's import button (Telegram's
+  // buttons open web addresses only, not an app's own links; and only HTTPS ones).
+  if (feedUrl.startsWith('https://')) keyboard.url(ctx.t('feedImport'), feedUrl).row()
+  keyboard.text(ctx.t('devicesButton', { count: devices.length, limit: await deviceLimitOf(payload, subscription) }), 'dv').row()
   keyboard.text(ctx.t('keysButton', { count: await countDeviceKeys(payload, user), max: MAX_DEVICE_KEYS }), 'ks').row()
   if (renewalChangeable(subscription)) keyboard.text(subscription.cancelAtPeriodEnd ? ctx.t('renewalOn') : ctx.t('renewalOff'), subscription.cancelAtPeriodEnd ? 'rn:on' : 'rn:off').row()
   keyboard.text(ctx.t('linkReplace'), 'lk:ask').row()
