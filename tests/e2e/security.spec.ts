@@ -131,6 +131,24 @@ test('staff alerts are read by staff only and written by nobody, and a customer 
   expect(reread.staffAlerts).toBe(false)
 })
 
+test('the bot’s broadcasts are staff’s: nobody else reads, writes or sends one, over REST and GraphQL', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const title = `spam-${Date.now()}-${test.info().parallelIndex}`
+  for (const auth of [{}, customer.auth]) {
+    expect((await request.get('/api/broadcasts', { headers: auth })).status()).toBe(403)
+    expect((await request.post('/api/broadcasts', { headers: auth, data: { title, language: 'ru', text: 'spam', status: 'sending' } })).status()).toBe(403)
+    const read = await graphql(request, auth, '{ Broadcasts { docs { id text } } }')
+    expect(read.data?.Broadcasts ?? null).toBeNull()
+    expect(read.errors?.[0]?.message).toBe('У вас нет права на выполнение этого действия.')
+    const created = await graphql(request, auth, `mutation { createBroadcast(data: { title: "${title}", language: ru, text: "spam", status: sending }) { id } }`)
+    expect(created.data?.createBroadcast ?? null).toBeNull()
+    expect(created.errors?.[0]?.message).toBe('У вас нет права на выполнение этого действия.')
+  }
+  const adminAuth = { Authorization: `JWT ${await tokenFor(request, admin.email, admin.password)}` }
+  const made = (await (await request.get(`/api/broadcasts?where[title][equals]=${title}`, { headers: adminAuth })).json()) as { totalDocs: number }
+  expect(made.totalDocs).toBe(0)
+})
+
 test('page versions (drafts) are for staff only, over REST and GraphQL', async ({ request }) => {
   const customer = await newCustomer(request)
   for (const auth of [{}, customer.auth]) {
