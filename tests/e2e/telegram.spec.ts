@@ -241,7 +241,7 @@ test('the Mini App opens the account from Telegram’s launch data, in Telegram�
   await stranger.close()
 })
 
-test('the Mini App in English: the account, then the plans, where a Telegram-only buyer is asked for no e-mail (Stripe asks on its own page) and pays for this account', async ({ page }) => {
+test('the Mini App in English: the account, then the plans, where a Telegram-only buyer is asked for no e-mail (Stripe asks on its own page) and pays for this account; the trial reminder reaches them in Telegram', async ({ page }) => {
   const id = 740_000 + test.info().parallelIndex * 1000 + (Date.now() % 1000)
   await page.goto(miniAppAddress(id, { locale: 'en' }))
   await expect(page).toHaveURL(/\/en\/profile\/servers$/)
@@ -251,6 +251,17 @@ test('the Mini App in English: the account, then the plans, where a Telegram-onl
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeHidden()
   await page.locator('form[data-purchase] button[type="submit"]').click()
   await expect(page).toHaveURL(/\/en\/test-checkout\/cs_test_[0-9a-f]+$/)
+  await page.getByRole('button', { name: 'Pay (test)' }).click()
+  await expect(page).toHaveURL(/\/en\/success-payment\?/)
+  // The subscription is this account's (no address of its own): its notices come by the bot, in English.
+  await expect(async () => {
+    await page.goto('/en/profile/subscription')
+    await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'trialing', { timeout: 1_000 })
+  }).toPass()
+  await page.getByRole('button', { name: 'Trial ends in 3 days' }).click()
+  await expect
+    .poll(async () => (await callsTo(page.request, id)).map((call) => String(call.params.text)))
+    .toContainEqual(expect.stringMatching(/^Your .+ trial ends soon\n\nThe trial of your VIP subscription ends on /))
 })
 
 test('VIP for Telegram Stars: the invoice, Telegram’s question, the payment and the subscription URL in the chat; an app counts as a device; the subscriber turns renewal off and on at Telegram from the subscription page, and off from the bot; an admin refunds the Stars from the subscription’s page and the access ends', async ({ request, page, browser, baseURL }) => {
