@@ -209,16 +209,60 @@ describe('VIP for Telegram Stars', () => {
     expect(renewed!.text).toContain(`${amount} ⭐`)
   })
 
-  it('records nothing for a payment of an invoice the site did not issue, or issued for someone else', async () => {
+  it('records nothing for a payment of an invoice the site did not issue, or issued for someone else, and gives its Stars back', async () => {
     const buyer = newUser()
     const other = newUser()
     const { payload: invoice, amount } = await invoiceFor(buyer, '1')
     const forged = invoice.replace(/.{4}$/, 'AAAA')
-    await deliver(paymentUpdate(buyer, { payload: forged, amount, chargeId: telegram.charge(buyer.id), recurring: 'first', expiresAt: new Date(Date.now() + 86_400_000) }))
-    await deliver(paymentUpdate(other, { payload: invoice, amount, chargeId: telegram.charge(other.id), recurring: 'first', expiresAt: new Date(Date.now() + 86_400_000) }))
-    await deliver(paymentUpdate(buyer, { payload: invoice, amount: amount + 1, chargeId: telegram.charge(buyer.id) }))
+    const charges = [telegram.charge(buyer.id), telegram.charge(other.id), telegram.charge(buyer.id)]
+    telegram.clear()
+    await deliver(paymentUpdate(buyer, { payload: forged, amount, chargeId: charges[0]!, recurring: 'first', expiresAt: new Date(Date.now() + 86_400_000) }))
+    await deliver(paymentUpdate(other, { payload: invoice, amount, chargeId: charges[1]!, recurring: 'first', expiresAt: new Date(Date.now() + 86_400_000) }))
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount: amount + 1, chargeId: charges[2]! }))
     expect((await subscriptionsOf(buyer.id)).subscriptions).toEqual([])
     expect((await subscriptionsOf(other.id)).subscriptions).toEqual([])
+    expect(telegram.called('refundStarPayment').map((call) => [Number(call.params.user_id), call.params.telegram_payment_charge_id])).toEqual([
+      [buyer.id, charges[0]],
+      [other.id, charges[1]],
+      [buyer.id, charges[2]],
+    ])
+    expect(telegram.called('sendMessage').map((call) => String(call.params.text))).toEqual(Array(3).fill('Этот платёж не относится ни к одному предложению сайта, поэтому звёзды вернули. Выберите тариф в «⭐ VIP».'))
+  })
+
+  it('gives back a renewal Telegram charged after the subscription ended, and stops its renewals; a renewal signed before a new secret still counts', async () => {
+    const { endLapsedStarsSubscriptions, recordStarsPayment } = await import('@/lib/billing/stars')
+    const late = newUser()
+    const monthly = await invoiceFor(late, '1')
+    const first = telegram.charge(late.id)
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000)
+    await deliver(paymentUpdate(late, { payload: monthly.payload, amount: monthly.amount, chargeId: first, recurring: 'first', expiresAt }))
+    await endLapsedStarsSubscriptions(payload, new Date(expiresAt.getTime() + 25 * 3_600_000))
+    const renewal = telegram.charge(late.id)
+    telegram.clear()
+    await deliver(paymentUpdate(late, { payload: monthly.payload, amount: monthly.amount, chargeId: renewal, recurring: 'renewal', expiresAt: new Date(expiresAt.getTime() + 30 * 86_400_000) }))
+    const [ended] = (await subscriptionsOf(late.id)).subscriptions
+    expect(ended!.status).toBe('expired')
+    expect(telegram.called('refundStarPayment').map((call) => call.params.telegram_payment_charge_id)).toEqual([renewal])
+    expect(telegram.called('editUserStarSubscription').map((call) => call.params)).toEqual([expect.objectContaining({ telegram_payment_charge_id: first, is_canceled: true })])
+    expect((await historyOf(ended!.id)).filter((event) => event.type === 'refund')).toEqual([expect.objectContaining({ amountStars: monthly.amount, invoiceId: `refund:stars:${renewal}:stars` })])
+    expect(String(last('sendMessage')?.params.text)).toMatch(/^Эта подписка уже закончилась, поэтому платёж вернули/)
+
+    // The site's secret changed since the first payment: Telegram's renewal of the recorded subscription still counts;
+    // a payload that names no record stays unknown.
+    const renewing = newUser()
+    const invoice = await invoiceFor(renewing, '1')
+    const start = new Date(Date.now() + 30 * 86_400_000)
+    await deliver(paymentUpdate(renewing, { payload: invoice.payload, amount: invoice.amount, chargeId: telegram.charge(renewing.id), recurring: 'first', expiresAt: start }))
+    const next = new Date(start.getTime() + 30 * 86_400_000)
+    const paid = (chargeId: string, invoicePayload: string) => ({
+      currency: 'XTR', total_amount: invoice.amount, invoice_payload: invoicePayload, telegram_payment_charge_id: chargeId, provider_payment_charge_id: '',
+      is_recurring: true as const, subscription_expiration_date: Math.floor(next.getTime() / 1000),
+    })
+    const counted = await recordStarsPayment(payload, 'a-new-secret', { from: renewing, paid: paid(telegram.charge(renewing.id), invoice.payload), locale: 'ru' })
+    expect(counted).toMatchObject({ result: 'applied', unused: null })
+    expect(Date.parse((await subscriptionsOf(renewing.id)).subscriptions[0]!.nextPaymentAt!)).toBe(Math.floor(next.getTime() / 1000) * 1000)
+    const madeUp = invoice.payload.replace(/\.([\w-]{8})\./, '.AAAAAAAA.')
+    expect(await recordStarsPayment(payload, 'a-new-secret', { from: renewing, paid: paid(telegram.charge(renewing.id), madeUp), locale: 'ru' })).toMatchObject({ result: 'ignored', unused: { telegramId: renewing.id } })
   })
 
   it('sells a longer plan as one period without renewal, and tells no one renewal is off', async () => {

@@ -61,15 +61,32 @@ export function signInvoice(secret: string, invoice: Omit<StarsInvoice, 'nonce'>
   return `${body}.${signature(secret, body)}`
 }
 
-/** The invoice a payload names, or null when the site did not sign it. */
-export function readInvoice(secret: string, payloadText: string): StarsInvoice | null {
+/** The invoice a payload names, or null when the site did not sign it (`verified: false`: its fields, unchecked). */
+export function readInvoice(secret: string, payloadText: string, { verified = true } = {}): StarsInvoice | null {
   const match = FIELDS.exec(payloadText)
   if (!match) return null
-  const body = payloadText.slice(0, payloadText.lastIndexOf('.'))
-  const given = Buffer.from(match[7]!)
-  const expected = Buffer.from(signature(secret, body))
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  if (verified) {
+    const body = payloadText.slice(0, payloadText.lastIndexOf('.'))
+    const given = Buffer.from(match[7]!)
+    const expected = Buffer.from(signature(secret, body))
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  }
   return { tariffId: Number(match[1]), stars: Number(match[2]), months: Number(match[3]), telegramId: Number(match[4]), issuedAt: parseInt(match[5]!, 36), nonce: match[6]! }
+}
+
+/**
+ * The invoice of a payment: signed by the site; or, for a renewal Telegram charged of a subscription the site
+ * recorded (its first payment's invoice was checked then), the record's own invoice even if the signing key has
+ * changed since (a new PAYLOAD_SECRET): only Telegram sends payments, and only for invoices the site's bot made.
+ */
+async function invoiceOfPayment(payload: Payload, secret: string, paid: SuccessfulPayment, from: { id: number }): Promise<StarsInvoice | null> {
+  const signed = readInvoice(secret, paid.invoice_payload)
+  if (signed || !paid.is_recurring || paid.is_first_recurring) return signed
+  const named = readInvoice(secret, paid.invoice_payload, { verified: false })
+  if (!named || named.telegramId !== from.id) return null
+  const { docs } = await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: subscriptionIdOf(named) } }, limit: 1, depth: 0 })
+  const record = docs[0]
+  return record && record.provider?.customerId === String(from.id) && record.renewal?.stars === named.stars ? named : null
 }
 
 /** Our record's id at the provider: one per invoice, which a Stars subscription's renewals name again. */
@@ -106,7 +123,12 @@ export async function checkStarsCheckout(payload: Payload, secret: string, query
   return null
 }
 
-export type StarsPaymentResult = { result: ApplyResult; userId: number | null }
+/**
+ * A payment that bought nothing, to be given back: for an invoice the site did not issue, or a renewal that came after
+ * its subscription had ended (`subscription`: that record, whose history shows the refund and whose renewals stop).
+ */
+export type UnusedStarsPayment = { telegramId: number; chargeId: string; stars: number; subscription: Subscription | null }
+export type StarsPaymentResult = { result: ApplyResult; userId: number | null; unused: UnusedStarsPayment | null }
 
 /** The state a payment brings: a Stars subscription until its new expiration date; a one-time period after the last one. */
 function paidState(paid: SuccessfulPayment, invoice: StarsInvoice, existing: Subscription | undefined, now: Date): SubscriptionState {
@@ -121,23 +143,25 @@ function paidState(paid: SuccessfulPayment, invoice: StarsInvoice, existing: Sub
 /**
  * Records a `successful_payment` from `from` once (by Telegram's charge id): the subscription it starts or renews,
  * its payment in Stars, and the notices. A payment for an invoice the site did not sign, or signed for someone else,
- * is logged for staff and changes nothing.
+ * changes nothing; it and a renewal that came after its subscription ended are `unused`, for returnUnusedStarsPayment.
  */
 export async function recordStarsPayment(
   payload: Payload,
   secret: string,
   { from, paid, locale, now = new Date() }: { from: { id: number; username?: string }; paid: SuccessfulPayment; locale: Locale; now?: Date },
 ): Promise<StarsPaymentResult> {
-  const invoice = readInvoice(secret, paid.invoice_payload)
+  const invoice = await invoiceOfPayment(payload, secret, paid, from)
+  const chargeId = paid.telegram_payment_charge_id
   if (!invoice || invoice.telegramId !== from.id || paid.currency !== STARS_CURRENCY || paid.total_amount !== invoice.stars) {
-    payload.logger.error({ msg: `Telegram Stars: payment ${paid.telegram_payment_charge_id} of ${paid.total_amount} ${paid.currency} from ${from.id} is for an invoice the site did not issue; nothing was recorded` })
-    return { result: 'ignored', userId: null }
+    payload.logger.error({ msg: `Telegram Stars: payment ${chargeId} of ${paid.total_amount} ${paid.currency} from ${from.id} is for an invoice the site did not issue; nothing was recorded, and it is returned` })
+    const unused = paid.currency === STARS_CURRENCY ? { telegramId: from.id, chargeId, stars: paid.total_amount, subscription: null } : null
+    return { result: 'ignored', userId: null, unused }
   }
   const user = await accountForTelegramLogin(payload, { id: from.id, username: from.username ?? null }, locale)
   const subscriptionId = subscriptionIdOf(invoice)
   const reference = `stars:${paid.telegram_payment_charge_id}`
-  const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId), async (req): Promise<Outcome> => {
-    if (!(await recordEventOnce(payload, req, STARS_PROVIDER, reference, paid.is_recurring ? 'subscription_payment' : 'payment'))) return { result: 'duplicate', followUps: [] }
+  const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId), async (req): Promise<Outcome & { unused: UnusedStarsPayment | null }> => {
+    if (!(await recordEventOnce(payload, req, STARS_PROVIDER, reference, paid.is_recurring ? 'subscription_payment' : 'payment'))) return { result: 'duplicate', followUps: [], unused: null }
     const existing = await findRecord(payload, req, subscriptionId)
     const state = paidState(paid, invoice, existing, now)
     const outcome = await applyChange(payload, req, {
@@ -160,16 +184,47 @@ export async function recordStarsPayment(
       runner: 'site',
       mail: state.cancelAtPeriodEnd ? 'noRenewal' : paid.is_recurring && existing ? 'renewalCharge' : undefined,
     })
-    if (outcome.result !== 'applied') {
-      // Paid, but the record refused it (it had ended before the renewal came): staff return the Stars by hand.
-      payload.logger.error({ msg: `Telegram Stars: payment ${paid.telegram_payment_charge_id} came for the ended subscription ${subscriptionId}; refund it from the subscription's page` })
-    }
     const saved = existing ?? (await findRecord(payload, req, subscriptionId))
     if (saved) await recordStarsMoney(payload, req, { subscription: saved, type: 'payment', reference, stars: paid.total_amount, occurredAt: now.toISOString() })
-    return outcome
+    // Paid, but the record refused it (it had ended before the renewal came): the payment is given back.
+    if (outcome.result !== 'applied' && saved) {
+      payload.logger.warn({ msg: `Telegram Stars: payment ${chargeId} came for the ended subscription ${subscriptionId}; it is returned` })
+      return { ...outcome, unused: { telegramId: from.id, chargeId, stars: paid.total_amount, subscription: saved } }
+    }
+    return { ...outcome, unused: null }
   })
   await runFollowUps(payload, outcome.followUps)
-  return { result: outcome.result, userId: user.id }
+  return { result: outcome.result, userId: user.id, unused: outcome.unused }
+}
+
+/**
+ * Gives back a payment that bought nothing (recordStarsPayment's `unused`): Telegram returns the Stars
+ * (`refundStarPayment`), the ended subscription's history says so, and its renewals at Telegram stop. False when
+ * Telegram refused (logged; staff refund it from the subscription's page, or @BotFather's).
+ */
+export async function returnUnusedStarsPayment(payload: Payload, api: Api, unused: UnusedStarsPayment, now = new Date()): Promise<boolean> {
+  try {
+    await api.refundStarPayment(unused.telegramId, unused.chargeId)
+  } catch (error) {
+    if (!/CHARGE_ALREADY_REFUNDED/i.test(String((error as { description?: string }).description ?? ''))) {
+      payload.logger.error({ err: error, msg: `Telegram refused to return the unused Stars payment ${unused.chargeId}` })
+      return false
+    }
+  }
+  const { subscription } = unused
+  if (!subscription) return true
+  await withTransaction(payload, LOCKS.billing(subscription), (req) =>
+    recordStarsMoney(payload, req, { subscription, type: 'refund', reference: starsRefundReference(`stars:${unused.chargeId}`), stars: unused.stars, occurredAt: now.toISOString(), note: 'telegram-stars: paid after the subscription ended' }),
+  )
+  const first = subscription.provider?.paymentMethodId
+  if (first && renewsInStars(subscription.renewal?.months ?? 0)) {
+    try {
+      await api.editUserStarSubscription(unused.telegramId, first, true)
+    } catch (error) {
+      payload.logger.warn({ err: error, msg: `Telegram did not stop the renewals of the ended Stars subscription ${subscription.id}` })
+    }
+  }
+  return true
 }
 
 /** A payment or refund in Stars in the subscription's history, once per reference. */

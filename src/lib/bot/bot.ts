@@ -18,7 +18,7 @@ import type { Locale } from '@/i18n/locales'
 import { countryFlag } from '@/lib/countries/flag'
 import { accountByTelegram, LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
 import { formatMoney } from '@/lib/billing/pricing'
-import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, renewsInStars, starsInvoiceLink } from '@/lib/billing/stars'
+import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, renewsInStars, returnUnusedStarsPayment, starsInvoiceLink } from '@/lib/billing/stars'
 import type { CheckoutRefusal } from '@/lib/billing/stars'
 import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
 import { readKeyDetails, readListedKey, readListedPairs } from '@/lib/data/keys'
@@ -324,7 +324,12 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     await (refusal ? ctx.answerPreCheckoutQuery(false, { error_message: ctx.t(STARS_REFUSALS[refusal]) }) : ctx.answerPreCheckoutQuery(true))
   })
   chats.on('message:successful_payment', async (ctx) => {
-    const { result } = await recordStarsPayment(payload, invoiceSecret, { from: ctx.from, paid: ctx.message.successful_payment, locale: ctx.locale })
+    const { result, unused } = await recordStarsPayment(payload, invoiceSecret, { from: ctx.from, paid: ctx.message.successful_payment, locale: ctx.locale })
+    // A payment that bought nothing (its subscription had ended, or the invoice was not the site's) goes back at once.
+    if (unused) {
+      if (await returnUnusedStarsPayment(payload, ctx.api, unused)) await ctx.reply(ctx.t(unused.subscription ? 'starsReturnedEnded' : 'starsReturnedUnknown'))
+      return
+    }
     // A renewal's notice comes from the record (the "renewed" notice); the first payment is answered here.
     if (result !== 'applied' || (ctx.message.successful_payment.is_recurring && !ctx.message.successful_payment.is_first_recurring)) return
     const subscriber = await linkedSubscriber(payload, ctx.from.id)
