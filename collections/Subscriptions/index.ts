@@ -132,7 +132,9 @@ export const Subscriptions: CollectionConfig = {
         { name: 'paymentMethodId', label: { ru: 'ID сохранённого способа оплаты', en: 'Saved payment method id' }, type: 'text', access: { read: adminOnlyField } },
         // A Telegram-only account has no address of its own: the one its buyer typed for the payment gets the 54-FZ
         // receipts of its renewals and refunds (src/lib/billing/receipt.ts, receiptAddress).
-        { name: 'receiptEmail', label: { ru: 'E-mail для чеков', en: 'E-mail for receipts' }, type: 'email', access: { read: adminOnlyField } },
+        // Text, not Payload's e-mail type: the purchase form's rule (checkEmail) takes international domains in their
+        // ASCII form (xn--…), which Payload's own pattern refuses.
+        { name: 'receiptEmail', label: { ru: 'E-mail для чеков', en: 'E-mail for receipts' }, type: 'text', access: { read: adminOnlyField } },
       ],
     },
     {

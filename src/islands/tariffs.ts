@@ -1,6 +1,7 @@
 // The plans page (PurchaseForm's and SpeedTest's markup): the plan the visitor chose (by a card or the query the
 // server sent back), what the server refused and what was typed, the e-mail of a signed-in visitor, one attempt
 // key per visit, the address checked before it is posted; and the speed test.
+import { setUpStarsCheckout } from '@/lib/browser/miniAppStars'
 import { measureSpeed } from '@/lib/browser/speedTest'
 import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
@@ -68,6 +69,7 @@ function setUpPurchase(): void {
   })
 
   for (const radio of radios) radio.addEventListener('change', label)
+  setUpStarsCheckout(form)
   document.addEventListener('click', (event) => {
     // A plan card's "Try" link (href="#buy"): its plan chosen, the form in view, the e-mail field focused.
     const link = closestTarget<HTMLAnchorElement>(event, 'a[data-plan]')

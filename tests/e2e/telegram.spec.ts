@@ -9,7 +9,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { webhookSecret } from '../../src/lib/bot/config'
 import { initDataHash } from '../../src/lib/auth/telegramInitData'
 import { loginHash } from '../../src/lib/auth/telegramLoginWidget'
-import { siteDir } from '../helpers/e2ePorts'
+import { E2E_PORTS, ONE_SITE, siteDir, siteUrl } from '../helpers/e2ePorts'
 import { BOT_INFO, callbackUpdate, messageUpdate, paymentUpdate, preCheckoutUpdate, telegramUser } from '../helpers/telegram'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
@@ -262,6 +262,61 @@ test('the Mini App in English: the account, then the plans, where a Telegram-onl
   await expect
     .poll(async () => (await callsTo(page.request, id)).map((call) => String(call.params.text)))
     .toContainEqual(expect.stringMatching(/^Your .+ trial ends soon\n\nThe trial of your VIP subscription ends on /))
+})
+
+/** Telegram's Mini App script as the page sees it inside Telegram (it cannot load here): each invoice it opens is kept. */
+function telegramClientDouble(): void {
+  const noop = () => undefined
+  ;(window as unknown as { Telegram: unknown }).Telegram = {
+    WebApp: {
+      initData: '',
+      themeParams: {},
+      ready: noop,
+      expand: noop,
+      BackButton: { show: noop, hide: noop, onClick: noop, offClick: noop },
+      openInvoice: (url: string, callback: (status: string) => void) => {
+        sessionStorage.setItem('opened-invoices', JSON.stringify([...(JSON.parse(sessionStorage.getItem('opened-invoices') ?? '[]') as string[]), url]))
+        callback('cancelled')
+      },
+    },
+  }
+}
+
+test('the plans in the Mini App are paid in Stars in Telegram’s own form: beside the site’s form where the operator allows it, instead of it where not', async ({ page, browser, request }) => {
+  const id = 750_000 + test.info().parallelIndex * 1000 + (Date.now() % 1000)
+  await page.addInitScript(telegramClientDouble)
+  await page.goto(miniAppAddress(id, { startParam: 'tariffs' }))
+  await expect(page).toHaveURL(/\/tariffs$/)
+  const pay = page.locator('[data-stars] button')
+  await expect(pay).toHaveText(/^Оплатить [\d\s]+ ⭐ в Telegram$/)
+  // This site's operator leads buyers in Telegram to its own form too (TELEGRAM_BOT_SITE_CHECKOUT).
+  await expect(page.locator('form[data-purchase] button[type="submit"]')).toBeVisible()
+  await pay.click()
+  const opened = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('opened-invoices') ?? '[]') as string[])
+  await expect.poll(opened).toHaveLength(1)
+  // The invoice Telegram's form opened was made for this Telegram user, and Telegram's form was closed unpaid.
+  const made = (await (await request.get(`${telegram().url}/calls`)).json()) as Call[]
+  expect(made.filter((call) => call.method === 'createInvoiceLink' && String(call.params.payload).includes(`.${id}.`))).toHaveLength(1)
+  await expect(pay).toBeEnabled()
+
+  // In a browser, not the Mini App: no Stars, the site's form as always.
+  const visitor = await browser.newPage()
+  await visitor.goto(`${new URL(page.url()).origin}/tariffs`)
+  await expect(visitor.getByRole('textbox', { name: 'E-mail' })).toBeVisible()
+  await expect(visitor.locator('[data-stars]')).toBeHidden()
+  await visitor.close()
+
+  // The YooKassa site's operator leaves the bot to Stars (no TELEGRAM_BOT_SITE_CHECKOUT): its Mini App sells in Stars only.
+  if (ONE_SITE) return
+  const elsewhere = await browser.newContext({ baseURL: siteUrl(E2E_PORTS.yookassa) })
+  const app = await elsewhere.newPage()
+  await app.addInitScript(telegramClientDouble)
+  await app.goto(miniAppAddress(id + 1, { startParam: 'tariffs' }))
+  await expect(app).toHaveURL(/\/tariffs$/)
+  await expect(app.locator('[data-stars] button')).toBeVisible()
+  await expect(app.locator('form[data-purchase] button[type="submit"]')).toBeHidden()
+  await expect(app.getByRole('textbox', { name: 'E-mail' })).toBeHidden()
+  await elsewhere.close()
 })
 
 test('VIP for Telegram Stars: the invoice, Telegram’s question, the payment and the subscription URL in the chat; an app counts as a device; the subscriber turns renewal off and on at Telegram from the subscription page, and off from the bot; an admin refunds the Stars from the subscription’s page and the access ends', async ({ request, page, browser, baseURL }) => {

@@ -59,20 +59,36 @@ function stopChild(child: ChildProcess): Promise<void> {
   return exited
 }
 
+/**
+ * A free port no other start of this run was given: the sites start side by side, and a port picked free stays free
+ * until its program binds it, seconds later, so two starts could otherwise be handed the same one.
+ */
+const handedOut = new Set<number>()
+async function unclaimedPort(): Promise<number> {
+  for (;;) {
+    const port = await freePort()
+    if (!handedOut.has(port)) {
+      handedOut.add(port)
+      return port
+    }
+  }
+}
+
 /** A test SMTP server filing each message as .test/mail/<prefix>-NNNN.json (tests/e2e/mail.ts reads them). */
 async function mailbox(prefix: string): Promise<string> {
   let count = 0
+  // On a port handed out here too: a port listen(0) picks could be one an instance was given and has not bound yet.
   const smtp: TestSmtp = await startSmtp((mail) => {
     count += 1
     writeFileSync(path.join(mailDir, `${prefix}-${String(count).padStart(4, '0')}.json`), JSON.stringify(mail))
-  })
+  }, await unclaimedPort())
   started.push({ stop: () => smtp.close() })
   return smtp.url
 }
 
 /** `npm start`'s command on its own port; resolves once it answers. An instance that stops by itself ends the run. */
 async function startInstance(env: NodeJS.ProcessEnv): Promise<string> {
-  const port = await freePort()
+  const port = await unclaimedPort()
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, stdio: 'inherit', env: { ...env, PORT: String(port) } })
   started.push({ stop: () => stopChild(child) })
   child.once('exit', (code) => void stopAll(code ?? 1))
@@ -91,7 +107,7 @@ async function startSite(options: SiteOptions): Promise<Site> {
   mkdirSync(dir, { recursive: true })
   const env: NodeJS.ProcessEnv = { ...options.env, SMTP_URL: await mailbox(options.mailPrefix), SERVER_URL: `http://${FREE_KEYS_HOST}:${options.publicPort}` }
   if (options.redis) {
-    const redisPort = await freePort()
+    const redisPort = await unclaimedPort()
     const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' })
     started.push({ stop: () => stopChild(redis) })
     env.REDIS_URL = `redis://127.0.0.1:${redisPort}`

@@ -112,6 +112,25 @@ describe('VIP for Telegram Stars', () => {
     expect(last('answerCallbackQuery')?.params.text).toBe('Слишком много запросов подряд. Подождите немного и попробуйте снова.')
   })
 
+  it('makes the Mini App’s invoice for the signed-in account’s own Telegram user, and refuses where it cannot sell', async () => {
+    const { miniAppInvoice } = await import('@/lib/bot/starsInvoice')
+    const monthly = await plan('1')
+    const from = newUser('en')
+    const account = await payload.create({ collection: 'users', data: { email: `tg${from.id}@telegram.invalid`, password: 'a-long-enough-password-1', role: 'customer', telegramId: String(from.id) }, depth: 0 })
+    telegram.clear()
+    expect(await miniAppInvoice(payload, config, { user: account, planId: monthly.id, locale: 'en' })).toMatchObject({ ok: true, url: expect.stringMatching(/^https:\/\/t\.me\//) })
+    const call = last('createInvoiceLink')!.params
+    expect(String(call.payload)).toMatch(new RegExp(`^s1\\.${monthly.id}\\.${monthly.starsPrice}\\.1\\.${from.id}\\.`))
+    expect(call).toMatchObject({ currency: 'XTR', subscription_period: 2_592_000 })
+    // An account without Telegram, a site without its bot, a plan not sold for Stars, a subscriber: refused, no invoice.
+    const plain = await payload.create({ collection: 'users', data: { email: `plain-${from.id}@example.com`, password: 'a-long-enough-password-1', role: 'customer' }, depth: 0 })
+    expect(await miniAppInvoice(payload, config, { user: plain, planId: monthly.id, locale: 'ru' })).toEqual({ ok: false, error: 'unavailable' })
+    expect(await miniAppInvoice(payload, null, { user: account, planId: monthly.id, locale: 'ru' })).toEqual({ ok: false, error: 'unavailable' })
+    expect(await miniAppInvoice(payload, config, { user: account, planId: 999_999, locale: 'ru' })).toEqual({ ok: false, error: 'notOnSale' })
+    expect(await miniAppInvoice(payload, config, { user: await buyWith(newUser()), planId: monthly.id, locale: 'ru' })).toEqual({ ok: false, error: 'alreadyVip' })
+    expect(telegram.called('createInvoiceLink')).toHaveLength(2)
+  })
+
   it('answers Telegram’s pre-checkout question: yes for its own invoice, no for another user’s, a changed one or a wrong amount', async () => {
     const buyer = newUser()
     const { payload: invoice, amount } = await invoiceFor(buyer, '1')
@@ -258,9 +277,14 @@ describe('VIP for Telegram Stars', () => {
       currency: 'XTR', total_amount: invoice.amount, invoice_payload: invoicePayload, telegram_payment_charge_id: chargeId, provider_payment_charge_id: '',
       is_recurring: true as const, subscription_expiration_date: Math.floor(next.getTime() / 1000),
     })
-    const counted = await recordStarsPayment(payload, 'a-new-secret', { from: renewing, paid: paid(telegram.charge(renewing.id), invoice.payload), locale: 'ru' })
+    const renewalCharge = telegram.charge(renewing.id)
+    const counted = await recordStarsPayment(payload, 'a-new-secret', { from: renewing, paid: paid(renewalCharge, invoice.payload), locale: 'ru' })
     expect(counted).toMatchObject({ result: 'applied', unused: null })
     expect(Date.parse((await subscriptionsOf(renewing.id)).subscriptions[0]!.nextPaymentAt!)).toBe(Math.floor(next.getTime() / 1000) * 1000)
+    // And a refund Telegram makes of it ends the access, as any refund does.
+    const { recordStarsRefund } = await import('@/lib/billing/stars')
+    expect(await recordStarsRefund(payload, 'a-new-secret', { from: renewing, refunded: { invoice_payload: invoice.payload, telegram_payment_charge_id: renewalCharge, total_amount: invoice.amount } })).toBe('applied')
+    expect((await subscriptionsOf(renewing.id)).subscriptions[0]!.status).toBe('cancelled')
     const madeUp = invoice.payload.replace(/\.([\w-]{8})\./, '.AAAAAAAA.')
     expect(await recordStarsPayment(payload, 'a-new-secret', { from: renewing, paid: paid(telegram.charge(renewing.id), madeUp), locale: 'ru' })).toMatchObject({ result: 'ignored', unused: { telegramId: renewing.id } })
   })
@@ -418,7 +442,8 @@ describe('VIP for Telegram Stars', () => {
     const buyer = newUser()
     const other = newUser()
     const user = await buyWith(buyer)
-    await buyWith(other)
+    // The other is staff (who may read every key on the site): their Telegram still reaches only their own keys.
+    await payload.update({ collection: 'users', id: (await buyWith(other)).id, data: { role: 'editor' }, depth: 0 })
     const keysOf = async (userId: number) =>
       (await payload.find({ collection: 'keys', where: { owner: { equals: userId } }, sort: 'createdAt', depth: 0, pagination: false })).docs
     const { docs: vip } = await payload.find({ collection: 'servers', where: { tier: { equals: 'vip' }, enabled: { equals: true }, 'protocols.protocol': { equals: 'vless' } }, sort: 'createdAt', limit: 1, depth: 0 })

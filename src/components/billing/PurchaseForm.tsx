@@ -8,6 +8,7 @@ import type React from 'react'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 
 import type { Locale } from '@/i18n/locales'
+import { setUpStarsCheckout } from '@/lib/browser/miniAppStars'
 import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -18,7 +19,17 @@ import { checkEmail } from '@/lib/validation/email'
  * button's text for this plan; `terms` / `termsFull`: what is paid today and what auto-renewal charges, from when and
  * how often (src/lib/billing/terms.ts), with the trial and, once the buyer has had it, at the full price.
  */
-type Plan = { id: number; label: string; price: string; submit: string; terms: string; termsFull: string }
+type Plan = { id: number; label: string; price: string; submit: string; terms: string; termsFull: string; starsButton: string | null; starsTerms: string | null }
+
+/**
+ * Paying in Telegram Stars inside the Mini App (src/lib/browser/miniAppStars.ts): whether the site's form stays beside
+ * it (the operator's TELEGRAM_BOT_SITE_CHECKOUT), where a paid buyer goes, and the answers' texts.
+ */
+export type StarsCheckout = {
+  siteCheckout: boolean
+  paidPath: string
+  texts: { failed: string; unavailable: string; notOnSale: string; alreadyVip: string; tooFast: string; noStars: string }
+}
 
 const noSubscription = () => () => undefined
 
@@ -29,12 +40,15 @@ type Props = {
   consentLabel: string | null
   /** Whether a Telegram-only buyer types an address: for the 54-FZ receipt (YooKassa with receipts on). */
   receiptEmail: boolean
+  /** Plans in Stars inside the Mini App, where the site's bot sells some; else null. */
+  stars: StarsCheckout | null
 }
 
-export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail }: Props) {
+export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail, stars }: Props) {
   const t = useTranslations('Tariffs')
   const locale = useLocale() as Locale
   const emailRef = useRef<HTMLInputElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
   const attemptRef = useRef<HTMLInputElement>(null)
   // What the server sent back with a refused form (error, e-mail, plan); empty while rendering on the server.
   const search = useSyncExternalStore(noSubscription, () => window.location.search, () => '')
@@ -62,6 +76,10 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail }: Pro
       if (!typed && buyer?.email && emailRef.current && !emailRef.current.value) emailRef.current.value = buyer.email
     })
   }, [query])
+
+  useEffect(() => {
+    if (formRef.current) setUpStarsCheckout(formRef.current)
+  }, [])
 
   useEffect(() => {
     // A plan card's "Try" link (href="#buy", which without JavaScript just scrolls here): its plan is chosen in the
@@ -98,7 +116,7 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail }: Pro
   }
 
   return (
-    <form action="/api/billing/checkout" method="post" onSubmit={submit} noValidate className="purchase" id="buy" data-purchase="" data-receipt-email={String(receiptEmail)}>
+    <form ref={formRef} action="/api/billing/checkout" method="post" onSubmit={submit} noValidate className="purchase" id="buy" data-purchase="" data-receipt-email={String(receiptEmail)}>
       <input type="hidden" name="locale" value={locale} />
       <input ref={attemptRef} type="hidden" name="attempt" defaultValue="" />
       {fullPrice ? <input type="hidden" name="fullPrice" value="on" /> : null}
@@ -117,12 +135,31 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail }: Pro
               data-submit-full={t('submitFull', { price: item.price })}
               data-terms={item.terms}
               data-terms-full={item.termsFull}
+              data-stars-button={item.starsButton ?? ''}
+              data-stars-terms={item.starsTerms ?? stars?.texts.noStars ?? ''}
             />
             {item.label}
           </label>
         ))}
       </fieldset>
-      <label className="field" hidden={noAddress}>
+      {stars ? (
+        <div
+          className="purchase__stars"
+          data-stars=""
+          data-site-checkout={String(stars.siteCheckout)}
+          data-paid-path={stars.paidPath}
+          data-failed={stars.texts.failed}
+          data-unavailable={stars.texts.unavailable}
+          data-not-on-sale={stars.texts.notOnSale}
+          data-already-vip={stars.texts.alreadyVip}
+          data-too-fast={stars.texts.tooFast}
+        >
+          <button type="button" className="button button--primary" />
+          <p className="purchase__terms" data-stars-terms="" />
+          <p className="auth__error" role="alert" data-stars-error="" />
+        </div>
+      ) : null}
+      <label className="field" hidden={noAddress} data-site-pay="">
         <span>{t('email')}</span>
         <input
           ref={emailRef}
@@ -137,24 +174,24 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail }: Pro
           aria-describedby="purchase-error"
         />
       </label>
-      <p id="purchase-telegram" className="status-note" hidden={!telegramOnly}>
+      <p id="purchase-telegram" className="status-note" hidden={!telegramOnly} data-site-pay="">
         {receiptEmail ? t('telegramReceiptEmail') : t('telegramBuyer')}
       </p>
       {consentLabel ? (
-        <label className="purchase__consent">
+        <label className="purchase__consent" data-site-pay="">
           <input type="checkbox" name="consent" required aria-invalid={error === 'consentRequired'} aria-describedby="purchase-error" /> {consentLabel}
         </label>
       ) : null}
-      <p id="purchase-error" role="alert" className={purchaseAnswerClass(error)}>
+      <p id="purchase-error" role="alert" className={purchaseAnswerClass(error)} data-site-pay="">
         {error ? t(error) : null}
       </p>
-      <button type="submit" className="button button--primary" disabled={sending || !enabled}>
+      <button type="submit" className="button button--primary" disabled={sending || !enabled} data-site-pay="">
         {fullPrice && chosen ? t('submitFull', { price: chosen.price }) : (chosen?.submit ?? t('formTitle'))}
       </button>
-      <p id="purchase-terms" className="purchase__terms" data-testid="purchase-terms">
+      <p id="purchase-terms" className="purchase__terms" data-testid="purchase-terms" data-site-pay="">
         {(fullPrice ? chosen?.termsFull : chosen?.terms) ?? ''}
       </p>
-      <p className="auth__agreement">
+      <p className="auth__agreement" data-site-pay="">
         {t.rich('agreement', {
           privacy: (chunks) => <a href={localizedPath('/privacy', locale)}>{chunks}</a>,
           agreement: (chunks) => <a href={localizedPath('/user-agreement', locale)}>{chunks}</a>,

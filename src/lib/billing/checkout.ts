@@ -116,7 +116,8 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
       siteName,
       receipts: receiptSettingsOf(receipts),
       terms: { full: termsText(terms, locale), short: termsText(terms, locale, 'short') },
-      idempotencyKey: createHash('sha256').update(`checkout:${email}:${tariff.id}:${attempt}`).digest('hex'),
+      // A Telegram-only buyer may give no address: their account names the checkout instead.
+      idempotencyKey: createHash('sha256').update(`checkout:${email || `user:${userId ?? ''}`}:${tariff.id}:${attempt}`).digest('hex'),
     })
     // The buyer comes back with the order only: the payment it stands for is looked up here.
     if (order) await rememberOrder(payload, order)

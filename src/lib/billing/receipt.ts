@@ -1,6 +1,7 @@
 // 54-FZ receipts for YooKassa: one service line per payment, in Russian (the receipt is a Russian tax
 // document whatever the buyer's language), sent with the payment when the shop has receipts turned on.
 import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
+import { checkEmail } from '@/lib/validation/checkEmail'
 
 import type { Receipt, ReceiptSettings } from './provider'
 
@@ -54,7 +55,8 @@ export function receiptSettingsOf(receipts: { enabled?: boolean | null; vatCode?
  * reaches), the address its buyer typed for the payment; null when there is neither (no receipt can be sent).
  */
 export function receiptAddress(accountEmail: string | null | undefined, subscription: { provider?: { receiptEmail?: string | null } | null }): string | null {
-  if (accountEmail && !isPlaceholderEmail(accountEmail)) return accountEmail
+  const usable = (address: string | null | undefined): address is string => typeof address === 'string' && checkEmail(address).ok && !isPlaceholderEmail(address)
+  if (usable(accountEmail)) return accountEmail
   const typed = subscription.provider?.receiptEmail
-  return typed && !isPlaceholderEmail(typed) ? typed : null
+  return usable(typed) ? typed : null
 }

@@ -6,6 +6,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
+import { checkEmail } from '@/lib/validation/checkEmail'
 import type { Subscription, SubscriptionEvent } from '@/payload-types'
 
 import { billingProvider, isProviderOf } from './index'
@@ -111,8 +112,10 @@ export async function refundPayment(
 
 /** The refund's 54-FZ receipt, where the site sends receipts (YooKassa with receipts on). */
 async function refundReceipt(payload: Payload, subscription: Subscription, amountKopecks: number) {
-  // The subscription's title is its account's address (a Telegram-only account's placeholder gives way to the typed one).
-  const email = receiptAddress(subscription.title, subscription)
+  // The subscription's title is its account's address: the typed one takes a Telegram-only account's placeholder's
+  // place; failing both, the placeholder (a shop with receipts on refuses a refund without one), as renewals do.
+  const title = subscription.title && checkEmail(subscription.title).ok ? subscription.title : null
+  const email = receiptAddress(title, subscription) ?? title
   if (subscription.provider?.name !== 'yookassa' || !email) return null
   const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
   const settings = receiptSettingsOf(receipts)

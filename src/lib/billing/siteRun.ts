@@ -237,7 +237,12 @@ function claimCharge(payload: Payload, subscription: Subscription, now: Date): P
       })
     }
     const user = typeof fresh.user === 'number' ? await payload.findByID({ collection: 'users', id: fresh.user, depth: 0, req, disableErrors: true }) : null
-    return { charge, subscription: fresh, paymentId: record?.paymentId ?? null, email: receiptAddress((user as User | null)?.email, fresh) }
+    // The receipt's address: the account's, or the one typed for a Telegram-only account's first payment. Failing both
+    // (a Telegram-only subscription bought before addresses were kept), the account's placeholder: a shop with receipts
+    // on refuses a payment without one, and the renewal must not fail for it (logged for staff).
+    const address = receiptAddress((user as User | null)?.email, fresh)
+    if (!address && user) payload.logger.warn({ msg: `Subscription ${fresh.id}: no address for the renewal's receipt; it names the account's placeholder` })
+    return { charge, subscription: fresh, paymentId: record?.paymentId ?? null, email: address ?? (user as User | null)?.email ?? null }
   })
 }
 

@@ -82,7 +82,12 @@ export function readInvoice(secret: string, payloadText: string, { verified = tr
 async function invoiceOfPayment(payload: Payload, secret: string, paid: SuccessfulPayment, from: { id: number }): Promise<StarsInvoice | null> {
   const signed = readInvoice(secret, paid.invoice_payload)
   if (signed || !paid.is_recurring || paid.is_first_recurring) return signed
-  const named = readInvoice(secret, paid.invoice_payload, { verified: false })
+  return recordedInvoice(payload, secret, paid.invoice_payload, from)
+}
+
+/** The invoice of a subscription the site recorded for this Telegram user at this price, its signature unchecked. */
+async function recordedInvoice(payload: Payload, secret: string, payloadText: string, from: { id: number }): Promise<StarsInvoice | null> {
+  const named = readInvoice(secret, payloadText, { verified: false })
   if (!named || named.telegramId !== from.id) return null
   const { docs } = await payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: subscriptionIdOf(named) } }, limit: 1, depth: 0 })
   const record = docs[0]
@@ -322,7 +327,8 @@ function endStars(payload: Payload, req: PayloadRequest, existing: Subscription,
  * in the history once, and the access ended.
  */
 export async function recordStarsRefund(payload: Payload, secret: string, { from, refunded, now = new Date() }: { from: { id: number }; refunded: { invoice_payload: string; telegram_payment_charge_id: string; total_amount: number }; now?: Date }): Promise<ApplyResult> {
-  const invoice = readInvoice(secret, refunded.invoice_payload)
+  // A payment the site recorded is refunded whatever key its invoice was signed with (as renewals are counted).
+  const invoice = readInvoice(secret, refunded.invoice_payload) ?? (await recordedInvoice(payload, secret, refunded.invoice_payload, from))
   if (!invoice || invoice.telegramId !== from.id) return 'ignored'
   const reference = `stars:${refunded.telegram_payment_charge_id}`
   const subscriptionId = subscriptionIdOf(invoice)

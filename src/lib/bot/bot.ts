@@ -18,7 +18,7 @@ import type { Locale } from '@/i18n/locales'
 import { countryFlag } from '@/lib/countries/flag'
 import { accountByTelegram, LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
 import { formatMoney } from '@/lib/billing/pricing'
-import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, renewsInStars, returnUnusedStarsPayment, starsInvoiceLink } from '@/lib/billing/stars'
+import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, returnUnusedStarsPayment } from '@/lib/billing/stars'
 import type { CheckoutRefusal } from '@/lib/billing/stars'
 import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
 import { readKeyDetails, readListedKey, readListedPairs } from '@/lib/data/keys'
@@ -39,6 +39,7 @@ import type { BotContext, BotTranslator } from './context'
 import { localeOfLanguageCode } from './language'
 import { miniAppUrl } from './miniApp'
 import { sendKeyMessages } from './keyMessage'
+import { starsInvoiceFor, starsTerms } from './starsInvoice'
 import { refusedForGood } from './refusals'
 import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './store'
 import { DEVICE_KEY_BUTTONS, onDeviceKeyButton } from './deviceKeys'
@@ -78,12 +79,6 @@ async function showNews(ctx: BotContext, payload: Payload): Promise<void> {
   const on = ctx.from ? await takesNews(payload, ctx.from.id) : false
   const keyboard = new InlineKeyboard().text(on ? ctx.t('newsUnsubscribe') : ctx.t('newsSubscribe'), on ? 'news:off' : 'news:on').row().text(ctx.t('back'), 'menu')
   await show(ctx, escapeHtml(on ? ctx.t('newsOn') : ctx.t('newsOff')), keyboard)
-}
-
-/** What buying a plan for Stars means: renewed by Telegram every 30 days (monthly), or one period. */
-function starsTerms(t: BotTranslator, locale: Locale, plan: { months: number; starsPrice: number }): string {
-  const stars = formatMoney(plan.starsPrice, 'XTR', locale)
-  return renewsInStars(plan.months) ? t('starsRenewing', { stars }) : t('starsOnce', { stars, months: plan.months })
 }
 
 /**
@@ -129,13 +124,7 @@ async function sendStarsInvoice(ctx: BotContext, payload: Payload, invoiceSecret
   }
   await ctx.answerCallbackQuery()
   const stars = formatMoney(plan.starsPrice, 'XTR', ctx.locale)
-  const link = await starsInvoiceLink(ctx.api, invoiceSecret, {
-    plan,
-    stars: plan.starsPrice,
-    telegramId: ctx.from.id,
-    title: ctx.t('starsInvoiceTitle', { plan: plan.name }),
-    description: starsTerms(ctx.t, ctx.locale, { months: plan.months, starsPrice: plan.starsPrice }),
-  })
+  const link = await starsInvoiceFor(ctx.api, invoiceSecret, { plan: { ...plan, starsPrice: plan.starsPrice }, telegramId: ctx.from.id, locale: ctx.locale })
   const keyboard = new InlineKeyboard().url(ctx.t('payButton', { stars }), link).row().text(ctx.t('back'), 'vip')
   await ctx.reply(escapeHtml(ctx.t('starsInvoice', { plan: plan.name, stars })), { parse_mode: 'HTML', reply_markup: keyboard })
 }
@@ -275,11 +264,12 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
   // allowance a press is told to wait and a message is answered once. Payments never (Telegram's question must be
   // answered, and a payment or refund recorded, whatever came before).
   bot.use(async (ctx, next) => {
-    if (!ctx.from || ctx.preCheckoutQuery || ctx.message?.successful_payment || ctx.message?.refunded_payment) return next()
+    // Only what is said to the bot in private (it answers nothing in groups, which then cost the user nothing).
+    if (!ctx.from || ctx.chat?.type !== 'private' || ctx.preCheckoutQuery || ctx.message?.successful_payment || ctx.message?.refunded_payment) return next()
     const allowance = await consumeBotAllowance(payload, 'botUpdate', ctx.from.id)
     if (allowance.ok) return next()
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t('tooFast') })
-    else if (allowance.firstRefusal && ctx.chat?.type === 'private') await ctx.reply(ctx.t('tooFast'))
+    else if (allowance.firstRefusal) await ctx.reply(ctx.t('tooFast'))
   })
 
   // Private chats only: in a group the bot says nothing.
@@ -308,7 +298,7 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     const protocol = ctx.match[2]
     if (isProtocol(protocol)) await sendKey(ctx, ctx.match[1]!, protocol, null)
   })
-  chats.callbackQuery(new RegExp(`^n:${COUNTRY}:${PROTOCOL}:(\\d{1,10})$`), async (ctx) => {
+  chats.callbackQuery(new RegExp(`^n:${COUNTRY}:${PROTOCOL}:(\\d{1,9})$`), async (ctx) => {
     const protocol = ctx.match[2]
     if (isProtocol(protocol)) await sendKey(ctx, ctx.match[1]!, protocol, Number(ctx.match[3]))
   })

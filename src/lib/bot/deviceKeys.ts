@@ -13,6 +13,7 @@ import ru from '@/i18n/messages/ru.json'
 import { countryFlag } from '@/lib/countries/flag'
 import { consumeBotAllowance } from '@/lib/http/rateLimit'
 import { readKeyDetails, readOwnKeyRows } from '@/lib/data/keys'
+import type { KeyDetails } from '@/lib/data/keys'
 import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import {
@@ -35,7 +36,7 @@ import { keyTitle, sendKeyMessages } from './keyMessage'
 const DEVICE_TYPES = { p: 'phone', c: 'computer', t: 'tablet', v: 'tv', r: 'router' } as const
 type DeviceLetter = keyof typeof DEVICE_TYPES
 
-const ID = '\\d{1,10}'
+const ID = '\\d{1,9}'
 const PROTOCOL = `(?:${PROTOCOLS.join('|')})`
 // Button data: `ks` (the keys), `kn` (a new one: where), `kt:<server>:<protocol>` (which device), `kc:<server>:<protocol>:
 // <device>` (make it), `kv:<key>` (send it), `kr:<key>` (revoke? asked), `ky:<key>` (revoke), `ku:<key>` (undo).
@@ -94,11 +95,22 @@ export function deviceName(base: string, taken: readonly (string | null | undefi
   return `${base} ${number}`
 }
 
+/**
+ * One of the user's own live device keys, as My servers shows it; null for anyone else's, a revoked one or a free one.
+ * Checked by owner, not by the user's access alone: staff may read every key, and a staff member's Telegram must not.
+ */
+async function ownDeviceKey(payload: Payload, ctx: BotContext, user: User, keyId: number): Promise<KeyDetails | null> {
+  const { totalDocs } = await payload.count({
+    collection: 'keys',
+    where: { and: [{ id: { equals: keyId } }, { owner: { equals: user.id } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
+  })
+  return totalDocs === 1 ? readKeyDetails(keyId, ctx.locale, user) : null
+}
+
 /** Sends one of the user's own live keys, with "revoke" and the way back; false when it is not theirs. */
-async function sendDeviceKey(ctx: BotContext, user: User, keyId: number): Promise<boolean> {
-  const details = await readKeyDetails(keyId, ctx.locale, user)
-  // With the user's access a key is theirs (and live) or public: a public one is not a device key.
-  if (!details || details.free) return false
+async function sendDeviceKey(payload: Payload, ctx: BotContext, user: User, keyId: number): Promise<boolean> {
+  const details = await ownDeviceKey(payload, ctx, user, keyId)
+  if (!details) return false
   const keyboard = new InlineKeyboard().text(ctx.t('keyRevoke'), `kr:${keyId}`).row().text(ctx.t('keysBack'), 'ks')
   await sendKeyMessages(ctx, details, keyboard, user)
   return true
@@ -142,13 +154,13 @@ export async function onDeviceKeyButton(ctx: BotContext, payload: Payload, data:
       return
     }
     await ctx.answerCallbackQuery({ text: t('created') })
-    await sendDeviceKey(ctx, user, created.keyId)
+    await sendDeviceKey(payload, ctx, user, created.keyId)
   } else if (action === 'kv') {
-    if (await sendDeviceKey(ctx, user, keyId)) await ctx.answerCallbackQuery()
+    if (await sendDeviceKey(payload, ctx, user, keyId)) await ctx.answerCallbackQuery()
     else await ctx.answerCallbackQuery({ text: t('notFound') })
   } else if (action === 'kr') {
-    const details = await readKeyDetails(keyId, ctx.locale, user)
-    if (!details || details.free) {
+    const details = await ownDeviceKey(payload, ctx, user, keyId)
+    if (!details) {
       await ctx.answerCallbackQuery({ text: t('notFound') })
       return
     }
@@ -156,8 +168,8 @@ export async function onDeviceKeyButton(ctx: BotContext, payload: Payload, data:
     const question = [t('revokeQuestion', { device: details.device ?? '' }), t('revokeConsequence')].join('\n\n')
     await show(ctx, escapeHtml(question), new InlineKeyboard().text(t('revokeYes'), `ky:${keyId}`).row().text(t('cancel'), 'ks'))
   } else if (action === 'ky') {
-    const details = await readKeyDetails(keyId, ctx.locale, user)
-    if (!details || details.free || !(await revokeDeviceKey(payload, user, keyId))) {
+    const details = await ownDeviceKey(payload, ctx, user, keyId)
+    if (!details || !(await revokeDeviceKey(payload, user, keyId))) {
       await ctx.answerCallbackQuery({ text: t('notFound') })
       return
     }

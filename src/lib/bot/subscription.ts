@@ -31,7 +31,7 @@ import { qrPng } from './qr'
 
 // Button data: `sub`, `dv` (devices), `dx:<device>` (remove it), `rn:off` (the question), `rn:cancel`, `rn:discount`,
 // `rn:on`, `lk:ask`, `lk:yes` (replace the subscription URL).
-export const SUBSCRIPTION_BUTTONS = /^(dv|dx:\d{1,10}|rn:(?:off|cancel|discount|on)|lk:(?:ask|yes))$/
+export const SUBSCRIPTION_BUTTONS = /^(dv|dx:\d{1,9}|rn:(?:off|cancel|discount|on)|lk:(?:ask|yes))$/
 
 const subscriptionTexts = (ctx: BotContext) => createTranslator({ locale: ctx.locale, messages: ctx.locale === 'en' ? en : ru, namespace: 'Subscription' })
 const STATUS = { trialing: 'isTrial', active: 'isActive', past_due: 'isPastDue', cancelled: 'isCancelled', expired: 'isExpired' } as const

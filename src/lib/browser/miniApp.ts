@@ -24,6 +24,8 @@ type MiniAppState = { home: string; theme: Theme }
 
 type WebApp = {
   initData: string
+  /** Telegram's payment form for an invoice link; `status` when it closes: paid, cancelled, failed or pending. */
+  openInvoice?: (url: string, callback?: (status: 'paid' | 'cancelled' | 'failed' | 'pending') => void) => void
   themeParams: Record<string, string | undefined>
   ready: () => void
   expand: () => void
@@ -63,6 +65,11 @@ function readState(): MiniAppState | null {
   } catch {
     return null
   }
+}
+
+/** Whether this page is inside the Mini App (opened from its entry page this session). */
+export function inMiniApp(): boolean {
+  return readState() !== null
 }
 
 /** The Mini App opened (the entry page): its theme and first page are kept for the pages it opens next, this session. */

@@ -287,7 +287,8 @@ export async function readOwnKeyRows(locale: Locale, user: User): Promise<KeyLis
     locale,
     depth: 1,
     pagination: false,
-    where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }] },
+    // Live ones only: the owner's access hides revoked keys from a customer, not from staff, whose own list it is too.
+    where: { and: [{ owner: { equals: user.id } }, { tier: { equals: 'vip' } }, { revokedAt: { exists: false } }] },
     sort: ['createdAt', 'id'],
     select: ROW_SELECT,
     populate: ROW_POPULATE,

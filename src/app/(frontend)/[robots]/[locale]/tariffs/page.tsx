@@ -11,10 +11,14 @@ import { isLocale } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import { billingProvider } from '@/lib/billing'
 import { receiptEmailNeededWith } from '@/lib/billing/checkout'
+import { siteBotConfig, sellsOnSiteInBot } from '@/lib/bot/config'
+import { botTranslator } from '@/lib/bot/context'
+import { starsTerms } from '@/lib/bot/starsInvoice'
 import { acceptedMethodsText } from '@/lib/billing/methodNames'
-import { formatRubles, trialOffer } from '@/lib/billing/pricing'
+import { formatMoney, formatRubles, trialOffer } from '@/lib/billing/pricing'
 import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
 import { getSettings } from '@/lib/data/settings'
+import { localizedPath } from '@/lib/routing/localizedPath'
 import { getPlans } from '@/lib/data/tariffs'
 import { env } from '@/lib/env'
 import { pageMetadata } from '@/lib/seo/alternates'
@@ -133,7 +137,18 @@ export default async function TariffsPage({ params }: { params: Params }) {
                 submit: plan.trialDays > 0 ? t('submit', { fee: rub(plan.trialFeeKopecks) }) : t('submitFull', { price: rub(plan.totalKopecks) }),
                 terms: termsText(termsOf(plan, true), locale),
                 termsFull: termsText(termsOf(plan, false), locale),
+                starsButton: plan.starsPrice === null ? null : t('starsPay', { stars: formatMoney(plan.starsPrice, 'XTR', locale) }),
+                starsTerms: plan.starsPrice === null ? null : starsTerms(botTranslator(locale), locale, { months: plan.months, starsPrice: plan.starsPrice }),
               }))}
+              stars={
+                siteBotConfig() && plans.some((plan) => plan.starsPrice !== null)
+                  ? {
+                      siteCheckout: sellsOnSiteInBot(),
+                      paidPath: localizedPath('/profile/subscription', locale),
+                      texts: { failed: t('starsFailed'), unavailable: t('starsUnavailable'), notOnSale: t('starsNotOnSale'), alreadyVip: t('alreadySubscribed'), tooFast: t('starsTooFast'), noStars: t('starsNone') },
+                    }
+                  : null
+              }
               consentLabel={provider?.runsRenewals ? t('consent') : null}
               receiptEmail={receiptEmailNeededWith(provider?.name ?? null, settings.receiptsOn)}
             />
