@@ -70,4 +70,20 @@ describe('the notice when staff change VIP keys', () => {
     await smtp.latestTo(owner.email, before)
     expect(await noticesTo(owner.email, before)).toHaveLength(1)
   })
+
+  it('is noted with the change itself: a change rolled back tells no one', async () => {
+    const { withTransaction } = await import('@/lib/db/transaction')
+    const owner = await createUser('customer')
+    const key = await vipKey(owner, 'vless://11111111-2222-4333-8444-999999999999@203.0.113.24:443?security=tls#d')
+    const noted = async () => (await payload.db.pool.query('SELECT 1 FROM vip_keys_changed WHERE user_id = $1 AND noticed_at IS NULL', [owner.id])).rowCount
+    await expect(
+      withTransaction(payload, `test-rollback-${key.id}`, async (req) => {
+        await payload.update({ collection: 'keys', id: key.id, data: { keyString: 'vless://11111111-2222-4333-8444-999999999999@203.0.113.25:443?security=tls#d' }, depth: 0, req })
+        throw new Error('the editor’s save failed later')
+      }),
+    ).rejects.toThrow('the editor’s save failed later')
+    expect(await noted()).toBe(0)
+    await payload.update({ collection: 'keys', id: key.id, data: { keyString: 'vless://11111111-2222-4333-8444-999999999999@203.0.113.26:443?security=tls#d' }, depth: 0 })
+    expect(await noted()).toBe(1)
+  })
 })

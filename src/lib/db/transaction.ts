@@ -13,6 +13,13 @@ export async function lockForTransaction(payload: Payload, req: PayloadRequest, 
   await session.db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
 }
 
+/** Runs a statement in `req`'s transaction when it has one (a hook's write then commits or rolls back with it). */
+export async function executeInRequest(payload: Payload, req: PayloadRequest, statement: ReturnType<typeof sql>): Promise<void> {
+  const db = payload.db as unknown as PostgresAdapter
+  const session = req.transactionID ? db.sessions[String(await req.transactionID)] : undefined
+  await (session?.db ?? db.drizzle).execute(statement)
+}
+
 /**
  * Runs `work` in a transaction of its own holding the named locks (taken in the order given): committed when
  * `work` returns, rolled back when it throws. Pass `req` to every Local API call inside so they share it.

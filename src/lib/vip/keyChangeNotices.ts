@@ -3,11 +3,13 @@
 // by hand stops working. A change only notes the owner (`vip_keys_changed`, from the keys' hooks); the job sends one
 // notice per owner once their keys have been still for a couple of minutes (a server moved at once is one notice),
 // in Telegram where the account takes notices there, else by e-mail.
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Payload } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { deliverNoticeOrQueue } from '@/lib/bot/notices'
 import { sqlPool } from '@/lib/db/pool'
+import { executeInRequest } from '@/lib/db/transaction'
 import { siteUrl } from '@/lib/http/siteUrl'
 import { renderKeysChangedNotice } from '@/lib/mail/templates'
 import type { Key } from '@/payload-types'
@@ -19,11 +21,13 @@ const MATERIAL = ['keyString', 'configFile', 'connection', 'server', 'protocol']
 
 const ownerOf = (key: Pick<Key, 'owner'>) => (typeof key.owner === 'object' && key.owner ? key.owner.id : key.owner) ?? null
 
-async function note(payload: Payload, userId: number): Promise<void> {
-  await sqlPool(payload).query(
-    `INSERT INTO vip_keys_changed (user_id, changed_at) VALUES ($1, now())
-     ON CONFLICT (user_id) DO UPDATE SET changed_at = excluded.changed_at, noticed_at = NULL`,
-    [userId],
+/** Notes the owner in the change's own transaction: a change rolled back tells no one. */
+async function note(req: PayloadRequest, userId: number): Promise<void> {
+  await executeInRequest(
+    req.payload,
+    req,
+    sql`INSERT INTO vip_keys_changed (user_id, changed_at) VALUES (${userId}, now())
+        ON CONFLICT (user_id) DO UPDATE SET changed_at = excluded.changed_at, noticed_at = NULL`,
   )
 }
 
@@ -35,13 +39,13 @@ export const noteKeyChange: CollectionAfterChangeHook<Key> = async ({ doc, previ
   const owner = ownerOf(doc)
   if (operation !== 'update' || doc.tier !== 'vip' || owner === null || doc.revokedAt) return doc
   const changed = MATERIAL.some((field) => JSON.stringify(doc[field] ?? null) !== JSON.stringify(previousDoc?.[field] ?? null))
-  if (changed) await note(req.payload, owner)
+  if (changed) await note(req, owner)
   return doc
 }
 
 export const noteKeyRemoval: CollectionAfterDeleteHook<Key> = async ({ doc, req }) => {
   const owner = ownerOf(doc)
-  if (doc.tier === 'vip' && owner !== null && !doc.revokedAt) await note(req.payload, owner)
+  if (doc.tier === 'vip' && owner !== null && !doc.revokedAt) await note(req, owner)
   return doc
 }
 
