@@ -16,7 +16,13 @@ function show(button: HTMLButtonElement, state: 'idle' | 'copied' | 'failed'): v
   if (state !== 'idle') timers.set(button, window.setTimeout(() => show(button, 'idle'), COPIED_MS))
 }
 
+/** Copy buttons are served disabled until a script can copy (CopyButton): this one can, in `root` (a page, a window). */
+export function enableCopyButtons(root: ParentNode): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy][disabled]')) button.disabled = false
+}
+
 export function setUpCopy(): void {
+  enableCopyButtons(document)
   document.addEventListener('click', (event) => {
     const button = closestTarget<HTMLButtonElement>(event, 'button[data-copy]')
     if (!button) return

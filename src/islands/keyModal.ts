@@ -2,6 +2,7 @@
 // it and put that page's URL in the address bar; Back closes it, Forward opens it again. Without this script the
 // links open the page itself.
 import { refreshTimes } from './clock'
+import { enableCopyButtons } from './copy'
 import { closestTarget, element, isPlainClick } from './dom'
 import { preselectPlatforms } from './platforms'
 import { text } from './texts'
@@ -40,6 +41,7 @@ export function setUpKeyModal(): void {
       if (heading) heading.replaceWith(element('h2', { id: 'key-modal-title', class: heading.className }, ...heading.childNodes))
       const view = document.importNode(details, true)
       show(view)
+      enableCopyButtons(view)
       refreshTimes(view)
       preselectPlatforms(view)
       if (request.anchor) view.querySelector(`#${CSS.escape(request.anchor)}`)?.scrollIntoView({ block: 'start' })

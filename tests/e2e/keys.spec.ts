@@ -228,13 +228,17 @@ test('on a desktop screen every cell of a row is a table cell, so the row lines 
   expect(await cells.evaluateAll((tds) => tds.map((td) => getComputedStyle(td).display))).toEqual(Array(6).fill('table-cell'))
 })
 
-test('Copy puts the key on the clipboard, confirms it, and tells the site a visitor took the key', async ({ page, context }) => {
+test('Copy puts the key on the clipboard, confirms it, and tells the site a visitor took the key; it is served disabled until the page can copy', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // As served, before any script: a tap then would do nothing, so the button does not take one.
+  const served = await (await request.get('/vless-de')).text()
+  expect(served.match(/<button[^>]*data-copy=[^>]*>/g)?.every((button) => /\sdisabled(=""|\s|>)/.test(button))).toBe(true)
   await page.goto('/vless-de')
   const row = page.getByTestId('key-table').locator('tbody tr').first()
   const id = await row.getAttribute('data-key-id')
   // The beacon of src/lib/browser/keyTaken.ts, sent from the page as it is (its Origin is the site's): accepted.
   const beacon = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/key-details/${id}/taken`)
+  await expect(row.getByRole('button', { name: 'Копировать' })).toBeEnabled()
   await row.getByRole('button', { name: 'Копировать' }).click()
   await expect(row.getByRole('button', { name: 'Скопировано' })).toBeVisible()
   expect((await beacon).status()).toBe(204)

@@ -1,12 +1,16 @@
 'use client'
-// Copies text to the clipboard and says so where the visitor is looking.
+// Copies text to the clipboard and says so where the visitor is looking. Served disabled, and enabled once the page's
+// script can copy (React here, src/islands/copy.ts on the pages served without it): a tap on a slow phone before then
+// would otherwise do nothing and say nothing.
 import { useTranslations } from 'next-intl'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 
 import { COPIED_MS, writeClipboard } from '@/lib/browser/clipboard'
 import { reportKeyTaken } from '@/lib/browser/keyTaken'
 
 type State = 'idle' | 'copied' | 'failed'
+
+const noSubscription = () => () => undefined
 
 type Props = {
   text: string
@@ -19,6 +23,8 @@ type Props = {
 export function CopyButton({ text, label, className = 'button', takenKey }: Props) {
   const t = useTranslations('KeyTable')
   const [state, setState] = useState<State>('idle')
+  // False on the server and while hydrating, true once React handles the click.
+  const ready = useSyncExternalStore(noSubscription, () => true, () => false)
   useEffect(() => {
     if (state === 'idle') return
     const timer = setTimeout(() => setState('idle'), COPIED_MS)
@@ -28,6 +34,7 @@ export function CopyButton({ text, label, className = 'button', takenKey }: Prop
     <button
       type="button"
       className={`${className} needs-js`}
+      disabled={!ready}
       data-state={state}
       // For the islands (src/islands/copy.ts), which copy on pages served without React.
       data-copy={text}
