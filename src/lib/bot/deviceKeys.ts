@@ -1,9 +1,9 @@
 // A subscriber's device keys in the site's bot, from "⭐ Моя подписка": the keys (each sent as the site shows it: text
 // to copy, QR code, file), a new one (a country and protocol the VIP servers offer, then which device: named for it,
 // "Телефон 2" beside another phone), and revoking one on a confirmation, with "undo" while the server has not yet
-// stopped it. The account is always the one linked to the Telegram user who pressed; a key named in a button is read
-// and revoked with that account's own access (src/lib/vip/deviceKeys.ts, as My servers does), so made-up data finds
-// no one else's key.
+// stopped it. The account is always the one linked to the Telegram user who pressed; a key named in a button is
+// checked to be that account's own live key (by owner, not by access alone: staff may read every key), so made-up
+// data finds no one else's key.
 import { InlineKeyboard } from 'grammy'
 import { createTranslator } from 'next-intl'
 import type { Payload } from 'payload'
@@ -25,7 +25,6 @@ import {
   undoRevokeDeviceKey,
   vipChoices,
 } from '@/lib/vip/deviceKeys'
-import type { CreateResult } from '@/lib/vip/deviceKeys'
 import type { User } from '@/payload-types'
 
 import { escapeHtml, linkedSubscriber, show } from './context'
@@ -44,14 +43,6 @@ export const DEVICE_KEY_BUTTONS = new RegExp(`^(ks|kn|k[vryu]:${ID}|kt:${ID}:${P
 
 /** My servers' own texts (the site's "Servers" messages), so the bot says what the site says. */
 const serverTexts = (ctx: BotContext) => createTranslator({ locale: ctx.locale, messages: ctx.locale === 'en' ? en : ru, namespace: 'Servers' })
-
-const CREATE_ERRORS: Record<Exclude<CreateResult, { ok: true }>['error'], 'noSubscription' | 'limitReached' | 'invalidDevice' | 'invalidServer' | 'provisioningFailed'> = {
-  noSubscription: 'noSubscription',
-  limitReached: 'limitReached',
-  invalidDevice: 'invalidDevice',
-  invalidServer: 'invalidServer',
-  provisioningFailed: 'provisioningFailed',
-}
 
 /** The keys' screen: one button per live key, "new key" while there is room, back to the subscription. */
 export async function showDeviceKeys(ctx: BotContext, user: User, notice?: string): Promise<void> {
@@ -150,7 +141,8 @@ export async function onDeviceKeyButton(ctx: BotContext, payload: Payload, data:
     const device = deviceName(ctx.t(`deviceType.${type}.name`), rows.map((row) => row.device))
     const created = isProtocol(second) ? await createDeviceKey(payload, user, { serverId: first, protocol: second, device }) : ({ ok: false, error: 'invalidServer' } as const)
     if (!created.ok) {
-      await ctx.answerCallbackQuery({ text: t(CREATE_ERRORS[created.error], { max: MAX_DEVICE_KEYS }), show_alert: true })
+      // Each refusal is one of My servers' own texts, by the same name.
+      await ctx.answerCallbackQuery({ text: t(created.error, { max: MAX_DEVICE_KEYS }), show_alert: true })
       return
     }
     await ctx.answerCallbackQuery({ text: t('created') })
