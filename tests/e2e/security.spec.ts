@@ -290,6 +290,8 @@ test('without a session, the device-key and subscription forms lead to the login
     ['/api/vip/keys/1/restore', {}],
     ['/api/billing/payment-method', { choice: 'unlink' }],
     ['/api/billing/renewal', { choice: 'cancel' }],
+    // The Mini App's Stars invoice: made only for a signed-in account's own Telegram user.
+    ['/api/telegram/stars-invoice', { plan: '1' }],
   ] as const) {
     const response = await request.post(path, { headers: from(), form, maxRedirects: 0 })
     expect(response.status(), path).toBe(303)
@@ -316,6 +318,7 @@ test('another site cannot sign a visitor in, log in with a password, or post any
     expect((await request.post('/api/subscriptions/1/refund', { headers, data: { payment: 'x', amount: '1' } })).status()).toBe(403)
     expect((await request.post('/api/subscriptions/1/change', { headers, data: { action: 'cancel' } })).status()).toBe(403)
     expect((await request.post('/api/graphql', { headers, data: { query: '{ Tariffs { docs { id } } }' } })).status()).toBe(403)
+    expect((await request.post('/api/telegram/stars-invoice', { headers, form: { plan: '1' }, maxRedirects: 0 })).status()).toBe(403)
   }
 })
 
