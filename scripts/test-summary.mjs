@@ -19,26 +19,39 @@ if (playwright) {
   failed += playwright.stats.unexpected
   skipped += playwright.stats.skipped
 }
-// The failures by name, last: CI shows the end of the output, and a count alone does not say what to look at.
+// The failures by name and with the start of their error, last: CI shows only the end of the output, and a failure
+// that does not come back on a rerun can only be understood from what it said there.
 const failures = []
+// Colour codes stripped, the first lines kept and each shortened: enough to say which step failed and why.
+const excerpt = (message) =>
+  (message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 12)
+    .map((line) => `    ${line.slice(0, 300)}`)
+    .join('\n')
 for (const file of vitest?.testResults ?? []) {
   for (const test of file.assertionResults) {
-    if (test.status === 'failed') failures.push(`vitest › ${path.relative(process.cwd(), file.name)} › ${test.fullName}`)
+    if (test.status === 'failed') failures.push({ name: `vitest › ${path.relative(process.cwd(), file.name)} › ${test.fullName}`, message: test.failureMessages?.[0] })
   }
   if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) {
-    failures.push(`vitest › ${path.relative(process.cwd(), file.name)} › ${file.message?.split('\n')[0] ?? 'failed to run'}`)
+    failures.push({ name: `vitest › ${path.relative(process.cwd(), file.name)} › ${file.message?.split('\n')[0] ?? 'failed to run'}`, message: file.message })
   }
 }
 const walk = (suite) => {
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests) {
-      if (test.status === 'unexpected') failures.push(`playwright › [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`)
+      if (test.status === 'unexpected') {
+        const error = test.results.findLast((result) => result.error)?.error
+        failures.push({ name: `playwright › [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`, message: error?.message ?? error?.value })
+      }
     }
   }
   for (const child of suite.suites ?? []) walk(child)
 }
 for (const suite of playwright?.suites ?? []) walk(suite)
-for (const failure of failures) console.info(`FAILED ${failure}`)
+for (const { name, message } of failures) console.info(`FAILED ${name}\n${excerpt(message)}`)
 console.info(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'did not run'}`)
 console.info(`playwright: ${playwright ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'did not run'}`)
 console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`)
