@@ -59,6 +59,7 @@ import * as migration_20261129_230321_broadcasts from './20261129_230321_broadca
 import * as migration_20261129_230400_bot_broadcasts from './20261129_230400_bot_broadcasts';
 import * as migration_20261129_233500_vip_keys_changed from './20261129_233500_vip_keys_changed';
 import * as migration_20261130_022431_subscription_receipt_email from './20261130_022431_subscription_receipt_email';
+import * as migration_20261130_052007_promo_codes from './20261130_052007_promo_codes';
 
 export const migrations = [
   {
@@ -364,6 +365,11 @@ export const migrations = [
   {
     up: migration_20261130_022431_subscription_receipt_email.up,
     down: migration_20261130_022431_subscription_receipt_email.down,
-    name: '20261130_022431_subscription_receipt_email'
+    name: '20261130_022431_subscription_receipt_email',
+  },
+  {
+    up: migration_20261130_052007_promo_codes.up,
+    down: migration_20261130_052007_promo_codes.down,
+    name: '20261130_052007_promo_codes'
   },
 ];

@@ -71,6 +71,7 @@ export interface Config {
     servers: Server;
     keys: Key;
     tariffs: Tariff;
+    'promo-codes': PromoCode;
     users: User;
     subscriptions: Subscription;
     'subscription-events': SubscriptionEvent;
@@ -104,6 +105,7 @@ export interface Config {
     servers: ServersSelect<false> | ServersSelect<true>;
     keys: KeysSelect<false> | KeysSelect<true>;
     tariffs: TariffsSelect<false> | TariffsSelect<true>;
+    'promo-codes': PromoCodesSelect<false> | PromoCodesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     subscriptions: SubscriptionsSelect<false> | SubscriptionsSelect<true>;
     'subscription-events': SubscriptionEventsSelect<false> | SubscriptionEventsSelect<true>;
@@ -455,6 +457,13 @@ export interface Subscription {
     paymentMethodId?: string | null;
     receiptEmail?: string | null;
   };
+  promo?: {
+    code?: (number | null) | PromoCode;
+    discountKopecks?: number | null;
+    discount?: string | null;
+    extraDays?: number | null;
+    trialDays?: number | null;
+  };
   /**
    * The site charges renewals: the price and period the buyer agreed to
    */
@@ -521,6 +530,54 @@ export interface Tariff {
   createdAt: string;
 }
 /**
+ * A code works on a subscription’s first payment: money off (no trial, at least 1 ₽ to pay), extra days in the first period, or a longer trial. Renewals are at the plan’s full price. Case, spaces and dashes do not matter when typed.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "promo-codes".
+ */
+export interface PromoCode {
+  id: number;
+  /**
+   * Letters and digits, 3 to 32 of them: SPRING25
+   */
+  code: string;
+  kind: 'percent' | 'amount' | 'days' | 'trial';
+  percentOff?: number | null;
+  /**
+   * In rubles: 849 or 849.50
+   */
+  amountOff?: string | null;
+  amountOffKopecks?: number | null;
+  extraDays?: number | null;
+  /**
+   * Only for a first subscription, on plans with a trial.
+   */
+  trialDays?: number | null;
+  /**
+   * Empty: any plan.
+   */
+  plans?: (number | Tariff)[] | null;
+  startsAt?: string | null;
+  endsAt?: string | null;
+  /**
+   * Empty: no limit.
+   */
+  maxUses?: number | null;
+  /**
+   * Empty: no limit.
+   */
+  maxUsesPerBuyer?: number | null;
+  firstPurchaseOnly?: boolean | null;
+  active?: boolean | null;
+  /**
+   * Who it is for and why: buyers never see it.
+   */
+  note?: string | null;
+  editedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "subscription-events".
  */
@@ -547,6 +604,7 @@ export interface SubscriptionEvent {
   amountStars?: number | null;
   invoiceId?: string | null;
   note?: string | null;
+  promo?: (number | null) | PromoCode;
   occurredAt: string;
   updatedAt: string;
   createdAt: string;
@@ -991,6 +1049,10 @@ export interface PayloadLockedDocument {
         value: number | Tariff;
       } | null)
     | ({
+        relationTo: 'promo-codes';
+        value: number | PromoCode;
+      } | null)
+    | ({
         relationTo: 'users';
         value: number | User;
       } | null)
@@ -1241,6 +1303,30 @@ export interface TariffsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "promo-codes_select".
+ */
+export interface PromoCodesSelect<T extends boolean = true> {
+  code?: T;
+  kind?: T;
+  percentOff?: T;
+  amountOff?: T;
+  amountOffKopecks?: T;
+  extraDays?: T;
+  trialDays?: T;
+  plans?: T;
+  startsAt?: T;
+  endsAt?: T;
+  maxUses?: T;
+  maxUsesPerBuyer?: T;
+  firstPurchaseOnly?: T;
+  active?: T;
+  note?: T;
+  editedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
@@ -1297,6 +1383,15 @@ export interface SubscriptionsSelect<T extends boolean = true> {
         paymentMethodId?: T;
         receiptEmail?: T;
       };
+  promo?:
+    | T
+    | {
+        code?: T;
+        discountKopecks?: T;
+        discount?: T;
+        extraDays?: T;
+        trialDays?: T;
+      };
   renewal?:
     | T
     | {
@@ -1333,6 +1428,7 @@ export interface SubscriptionEventsSelect<T extends boolean = true> {
   amountStars?: T;
   invoiceId?: T;
   note?: T;
+  promo?: T;
   occurredAt?: T;
   updatedAt?: T;
   createdAt?: T;

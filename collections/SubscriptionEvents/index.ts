@@ -58,6 +58,8 @@ export const SubscriptionEvents: CollectionConfig = {
     { name: 'invoiceId', label: { ru: 'Счёт у платёжной системы', en: 'Provider invoice' }, type: 'text', unique: true },
     // Who changed it by hand (an editor's address): staff only.
     { name: 'note', label: { ru: 'Комментарий', en: 'Note' }, type: 'text', access: { read: ({ req: { user } }) => isStaff(user) } },
+    // The promo code a new subscription was bought with (src/lib/promo), on its first steps.
+    { name: 'promo', label: { ru: 'Промокод', en: 'Promo code' }, type: 'relationship', relationTo: 'promo-codes', index: true, access: { read: ({ req: { user } }) => isStaff(user) }, admin: { allowCreate: false } },
     { name: 'occurredAt', label: { ru: 'Когда', en: 'When' }, type: 'date', required: true, index: true },
   ],
 }

@@ -138,6 +138,26 @@ export const Subscriptions: CollectionConfig = {
       ],
     },
     {
+      // The promo code the first payment was made with (src/lib/promo): what it gave, as the buyer was told.
+      name: 'promo',
+      label: { ru: 'Промокод', en: 'Promo code' },
+      type: 'group',
+      access: { read: staffOnlyField, update: () => false },
+      admin: { condition: (data) => Boolean(data?.promo?.code) },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'code', label: { ru: 'Код', en: 'Code' }, type: 'relationship', relationTo: 'promo-codes', index: true, admin: { allowCreate: false } },
+            { name: 'discountKopecks', label: { ru: 'Скидка (коп.)', en: 'Discount (kopecks)' }, type: 'number', min: 0, admin: { hidden: true } },
+            moneyDisplayField({ name: 'discount', kopecks: 'discountKopecks', label: { ru: 'Скидка на первую оплату', en: 'Off the first payment' } }),
+            { name: 'extraDays', label: { ru: 'Дополнительных дней', en: 'Extra days' }, type: 'number', min: 0 },
+            { name: 'trialDays', label: { ru: 'Пробный период по коду (дней)', en: 'Trial by the code (days)' }, type: 'number', min: 0 },
+          ],
+        },
+      ],
+    },
+    {
       name: 'renewal',
       label: { ru: 'Автопродление', en: 'Renewal' },
       type: 'group',

@@ -7,14 +7,24 @@ import { formatRubles, parseRubles, rublesInput } from '@/lib/billing/pricing'
 
 type Label = { ru: string; en: string }
 
-type MoneyOptions = { name: string; kopecks: string; label: Label; kopecksLabel: Label; required?: boolean; minKopecks?: number; defaultKopecks?: number }
+type MoneyOptions = {
+  name: string
+  kopecks: string
+  label: Label
+  kopecksLabel: Label
+  required?: boolean
+  minKopecks?: number
+  defaultKopecks?: number
+  /** Shown, and required, only when the document is so (a promo code's rubles off, for a rubles-off code). */
+  onlyWhen?: (data: Partial<Record<string, unknown>>) => boolean
+}
 
 /**
  * A price editors type in rubles (`name`, not stored) over the stored kopecks field (`kopecks`, hidden in the
  * admin; the site, the billing code and the API use it). Put `moneyHook` of the same options in the
  * collection's beforeValidate: it turns what was typed into kopecks.
  */
-export function moneyFields({ name, kopecks, label, kopecksLabel, required = false, minKopecks = 0, defaultKopecks }: MoneyOptions): Field[] {
+export function moneyFields({ name, kopecks, label, kopecksLabel, required = false, minKopecks = 0, defaultKopecks, onlyWhen }: MoneyOptions): Field[] {
   const tooLow = (req: PayloadRequest | undefined) => adminT(req)('priceMin', { min: formatRubles(minKopecks, language(req)) })
   const rubles: TextField = {
     name,
@@ -23,13 +33,14 @@ export function moneyFields({ name, kopecks, label, kopecksLabel, required = fal
     virtual: true,
     ...(defaultKopecks === undefined ? {} : { defaultValue: rublesInput(defaultKopecks, 'ru') }),
     // Payload makes virtual fields read-only unless told otherwise: this one is typed into.
-    admin: { readOnly: false, description: { ru: 'В рублях: 849 или 849,50', en: 'In rubles: 849 or 849.50' } },
+    admin: { readOnly: false, description: { ru: 'В рублях: 849 или 849,50', en: 'In rubles: 849 or 849.50' }, ...(onlyWhen ? { condition: onlyWhen } : {}) },
     hooks: {
       afterRead: [({ siblingData, req }) => (typeof siblingData?.[kopecks] === 'number' ? rublesInput(siblingData[kopecks] as number, language(req)) : null)],
     },
     validate: (value: unknown, { req, siblingData }: { req: PayloadRequest; siblingData: Record<string, unknown> }) => {
       const text = typeof value === 'string' ? value.trim() : ''
-      if (!text) return !required || typeof siblingData?.[kopecks] === 'number' || adminT(req)('priceRequired')
+      if (onlyWhen && !onlyWhen(siblingData ?? {})) return true
+      if (!text) return !(required || onlyWhen) || typeof siblingData?.[kopecks] === 'number' || adminT(req)('priceRequired')
       const parsed = parseRubles(text)
       if (parsed === null) return adminT(req)('priceInvalid')
       return parsed >= minKopecks || tooLow(req)

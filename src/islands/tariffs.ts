@@ -2,6 +2,8 @@
 // server sent back), what the server refused and what was typed, the e-mail of a signed-in visitor, one attempt
 // key per visit, the address checked before it is posted; and the speed test.
 import { setUpStarsCheckout } from '@/lib/browser/miniAppStars'
+import { setUpPromoField } from '@/lib/browser/promoField'
+import type { PromoState } from '@/lib/browser/promoField'
 import { measureSpeed } from '@/lib/browser/speedTest'
 import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
@@ -31,13 +33,26 @@ function setUpPurchase(): void {
     email.setAttribute('aria-invalid', String(error === 'invalidEmail' || error === 'invalidValueForEmail'))
     consent?.setAttribute('aria-invalid', String(error === 'consentRequired'))
   }
+  // A promo code the server said applies to the chosen plan: its words and terms stand in for the plan's.
+  let promo: PromoState = null
+  const promoStatus = form.querySelector<HTMLElement>('#promo-status')
   const label = () => {
     const chosen = radios.find((radio) => radio.checked)
-    const words = fullPrice ? chosen?.dataset.submitFull : chosen?.dataset.submit
+    const applied = promo && 'applied' in promo ? promo.applied : null
+    const words = applied ? applied.submit : fullPrice ? chosen?.dataset.submitFull : chosen?.dataset.submit
     if (words) submit.textContent = words
     // What the chosen plan charges today and then, beside the button that agrees to it.
-    const promised = fullPrice ? chosen?.dataset.termsFull : chosen?.dataset.terms
+    const promised = applied ? applied.terms : fullPrice ? chosen?.dataset.termsFull : chosen?.dataset.terms
     if (terms && promised) terms.textContent = promised
+  }
+  const showPromo = (state: PromoState) => {
+    promo = state
+    if (promoStatus) {
+      promoStatus.textContent = state && 'applied' in state ? state.applied.applied : state ? text(`Tariffs.${state.error}`) : ''
+      promoStatus.className = state && 'error' in state ? 'auth__error' : 'status-note'
+    }
+    form.querySelector('input[name="promo"]')?.setAttribute('aria-invalid', String(state !== null && 'error' in state))
+    label()
   }
   const choose = (id: string) => {
     const radio = radios.find((item) => item.value === id)
@@ -70,6 +85,7 @@ function setUpPurchase(): void {
 
   for (const radio of radios) radio.addEventListener('change', label)
   setUpStarsCheckout(form)
+  setUpPromoField(form, showPromo)
   document.addEventListener('click', (event) => {
     // A plan card's "Try" link (href="#buy"): its plan chosen, the form in view, the e-mail field focused.
     const link = closestTarget<HTMLAnchorElement>(event, 'a[data-plan]')

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { Users } from '@collections/Users'
-import type { Key, Server, User } from '@/payload-types'
+import type { Key, PromoCode, Server, User } from '@/payload-types'
 
 import { createUser, testPayload } from '../helpers/payload'
 
@@ -166,6 +166,40 @@ describe('public content', () => {
     const asEditor = await payload.find({ collection: 'pages', overrideAccess: false, user: editor, draft: true, where: { slug: { equals: 'support' } } })
     expect(asEditor.docs).toHaveLength(1)
     await payload.update({ collection: 'pages', id: page.id, data: { _status: 'published' } })
+  })
+})
+
+describe('promo codes', () => {
+  it('are staff’s: visitors and customers neither list, read, make nor change one; a subscriber does not see or set the code on their subscription', async () => {
+    const code = await payload.create({ collection: 'promo-codes', data: { code: `ACCESS${Date.now()}`, kind: 'percent', percentOff: 50 }, depth: 0 })
+    for (const user of [undefined, customerA]) {
+      await expect(payload.find({ collection: 'promo-codes', overrideAccess: false, user })).rejects.toThrow()
+      await expect(payload.findByID({ collection: 'promo-codes', id: code.id, overrideAccess: false, user })).rejects.toThrow()
+      await expect(payload.create({ collection: 'promo-codes', overrideAccess: false, user, data: { code: `MINE${Date.now()}`, kind: 'percent', percentOff: 100 } })).rejects.toThrow()
+      await expect(payload.update({ collection: 'promo-codes', id: code.id, overrideAccess: false, user, data: { maxUses: 1000 } })).rejects.toThrow()
+    }
+    expect((await payload.find({ collection: 'promo-codes', overrideAccess: false, user: editor, where: { id: { equals: code.id } } })).docs).toHaveLength(1)
+    const tariff = (await payload.find({ collection: 'tariffs', limit: 1 })).docs[0]!
+    const subscription = await payload.create({ collection: 'subscriptions', data: { user: customerA.id, tariff: tariff.id, status: 'active', promo: { code: code.id, discountKopecks: 500 } }, depth: 0 })
+    const own = await payload.findByID({ collection: 'subscriptions', id: subscription.id, overrideAccess: false, user: customerA })
+    expect(own.promo).toBeUndefined()
+    await payload.update({ collection: 'subscriptions', id: subscription.id, overrideAccess: false, user: customerA, data: { promo: { code: null, discountKopecks: 0 } } }).catch(() => undefined)
+    expect((await payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0 })).promo).toMatchObject({ code: code.id, discountKopecks: 500 })
+  })
+
+  it('are stored as buyers may type them, and an editor is told what a code may be', async () => {
+    const typed = `spring-${Date.now()}`
+    const made = await payload.create({ collection: 'promo-codes', data: { code: ` ${typed} `, kind: 'days', extraDays: 7 }, depth: 0 })
+    expect(made.code).toBe(typed.replace('-', '').toUpperCase())
+    // What the admin shows under the field (Payload's ValidationError carries each field's message).
+    const refusal = (data: Partial<PromoCode>) =>
+      payload.create({ collection: 'promo-codes', data: data as PromoCode }).then(
+        () => null,
+        (error: { data?: { errors?: { path: string; message: string }[] } }) => error.data?.errors?.map(({ path, message }) => `${path}: ${message}`),
+      )
+    expect(await refusal({ code: 'no', kind: 'days', extraDays: 7 })).toEqual(['code: Код — буквы и цифры, от 3 до 32 знаков (пробелы и дефисы убираются).'])
+    expect(await refusal({ code: `NOVALUE${Date.now()}`, kind: 'percent' })).toEqual(['percentOff: Укажите целое число от 1 до 100.'])
+    expect(await refusal({ code: `NOAMOUNT${Date.now()}`, kind: 'amount' })).toEqual([expect.stringMatching(/^amountOff: /)])
   })
 })
 

@@ -7,6 +7,7 @@ import type { DoubleEvent } from '../../scripts/lib/stripeDouble'
 import * as billing from '../helpers/billing'
 import type { BillingWorld } from '../helpers/billing'
 import { INT_MIRROR_HOST, INT_SERVER_URL } from '../helpers/intGlobalSetup'
+import { createPromo } from '../helpers/promo'
 
 let world: BillingWorld
 const stripe = new Stripe(billing.SECRET_KEY)
@@ -155,6 +156,33 @@ describe('purchase', () => {
     // The button's one-time link too, on the mirror: the same token works on every host of the site.
     const button = /Получить ключ: (\S+)\n/.exec(activation.text)![1]!
     expect(activation.text).toContain(`Если кнопка не открывается (сайт заблокирован), та же ссылка на зеркале: ${button.replace(INT_SERVER_URL, `https://${INT_MIRROR_HOST}`)}\n`)
+  })
+
+  it('takes a promo code’s money off the first period paid today (no trial), as Stripe’s page says and the success page is told; renewal at the full price', async () => {
+    const quarterly = await planId('3')
+    const promo = await createPromo(world.payload, { kind: 'percent', percentOff: 20, plans: [quarterly] })
+    const email = billing.uniqueEmail('promo')
+    const cookie = await billing.signedIn(world, email)
+    const response = await checkout(checkoutRequest({ email, plan: String(quarterly), locale: 'ru', promo: promo.code.toLowerCase() }, undefined, cookie))
+    const sessionId = response.headers.get('location')!.split('/').pop()!
+    const session = await fetch(`${world.double.url}/_double/checkout/${sessionId}`).then((r) => r.json() as Promise<Record<string, unknown>>)
+    // Due today: 799 − 20 % = 639,20; the plan's price from the end of the three months on.
+    expect(session).toMatchObject({ status: 'open', amount_total: 63_920 })
+    expect((session.custom_text as { submit: { message: string } }).submit.message).toMatch(/^639,20\s₽ сегодня; с \d{1,2} [а-я]+ \d{4} г\. — 799\s₽ каждые 3 месяца/)
+    expect(session.success_url).toMatch(new RegExp(`/success-payment\\?plan=${quarterly}&trial=1&promo=${promo.code}&session_id=`))
+
+    const before = world.double.events.length
+    const completed = await control(`/_double/checkout/${sessionId}/complete`)
+    for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
+    const record = (await subscriptionRecord(String(completed.subscription)))!
+    // Paid time, not a trial, though Stripe holds the first renewal back as one.
+    expect(record).toMatchObject({ status: 'active', trialEndsAt: null, promo: { code: promo.id, discountKopecks: 15_980, extraDays: 0 } })
+    expect(Date.parse(record.nextPaymentAt!) - Date.now()).toBeGreaterThan(88 * 86_400_000)
+    expect(await historyOf(record.id)).toEqual(['activated', 'payment:63920'])
+    expect((await world.smtp.latestTo(email)).text).toMatch(/639,20\s₽ сегодня/)
+    // Stripe charges the plan's price at the period's end. (Not run to that end here: the double's clock would move
+    // three months on for the tests after this one.)
+    expect(record.renewal).toMatchObject({ amountKopecks: 79_900, months: 3 })
   })
 
   it('activates after the trial with the full price, then renews; replays change nothing', async () => {

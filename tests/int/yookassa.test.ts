@@ -8,7 +8,8 @@ import type { EditorEdit } from '@/lib/billing/editorChange'
 import type { SiteRunBilling } from '@/lib/billing/provider'
 import type { Subscription } from '@/payload-types'
 
-import { checkoutRequest, planId, signedIn, uniqueEmail, vipServerId } from '../helpers/billing'
+import { checkoutByLink, checkoutRequest, planId, signedIn, uniqueEmail, vipServerId } from '../helpers/billing'
+import { checkPromoAt, createPromo, uniqueCode } from '../helpers/promo'
 import * as yk from '../helpers/yookassa'
 import type { YooKassaWorld } from '../helpers/yookassa'
 
@@ -193,6 +194,109 @@ describe('purchase', () => {
     expect((await world.returnTo(new Request(forged.href))).headers.get('location')).toBe('https://free.keys.example/fail-payment')
     const forgedOrder = await world.returnTo(new Request('https://free.keys.example/api/billing/return?locale=ru&order=ord_00000000-0000-0000-0000-000000000000'))
     expect(forgedOrder.headers.get('location')).toBe('https://free.keys.example/tariffs')
+  })
+})
+
+describe('promo codes', () => {
+  /** Pays an opened payment and delivers what YooKassa then notifies: the record it makes. */
+  async function pay(paymentId: string) {
+    const before = world.double.notifications.length
+    await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
+    for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
+    const order = String(((await yk.payment(world, paymentId)).metadata as Record<string, string>).order)
+    return { order, record: (await recordOf(order))! }
+  }
+  const paymentIdOf = (response: Response) => /\/test-checkout\/([0-9a-f-]{36})$/.exec(response.headers.get('location') ?? '')?.[1] ?? ''
+
+  it('takes 25 % off the first payment as shown on the form, through the e-mailed link, at YooKassa and in the history; renewals are at the full price; uses are counted', async () => {
+    const monthly = await planId(world, '1')
+    const promo = await createPromo(world.payload, { kind: 'percent', percentOff: 25, plans: [monthly], maxUses: 2 })
+    // Typed in any case, with a dash: the form is shown today's price after the code, and the renewals at the full one.
+    const typed = `${promo.code.slice(0, 3).toLowerCase()}-${promo.code.slice(3)}`
+    const shown = await checkPromoAt({ code: typed, plan: monthly })
+    expect(shown).toMatchObject({ status: 200, body: { ok: true, code: promo.code, submit: expect.stringMatching(/^Оплатить 224,25\s₽$/) } })
+    expect(shown.body.applied).toMatch(new RegExp(`^Промокод ${promo.code}: скидка 74,75\\s₽ на первую оплату\\. Продление — по полной цене тарифа\\.$`))
+    expect(shown.body.terms).toMatch(/^224,25\s₽ сегодня; с \d{1,2} [а-я]+ \d{4} г\. — 299\s₽ каждый месяц/)
+
+    const email = uniqueEmail('promo')
+    const confirmed = await checkoutByLink(world, { email, plan: String(monthly), locale: 'ru', consent: 'on', promo: typed })
+    const opened = await yk.payment(world, paymentIdOf(confirmed))
+    // What YooKassa charges is what the form said, and its description says the same.
+    expect(opened).toMatchObject({ amount: { value: '224.25', currency: 'RUB' }, metadata: { trialDays: '0', promo: String(promo.id), discountKopecks: '7475' } })
+    expect(opened.description).toMatch(/^224,25\s₽ сегодня, с \d{1,2} [а-я]+ \d{4} г\. — 299\s₽ каждый месяц до отмены$/)
+    const { order, record } = await pay(paymentIdOf(confirmed))
+    expect(record).toMatchObject({ status: 'active', promo: { code: promo.id, discountKopecks: 7475, extraDays: 0 }, renewal: { amountKopecks: 29_900, months: 1 } })
+    expect(await historyOf(record.id)).toEqual(['activated', 'payment:22425'])
+    const events = await world.payload.find({ collection: 'subscription-events', where: { subscription: { equals: record.id } }, depth: 0 })
+    expect(events.docs.filter((event) => event.type === 'activated').map((event) => event.promo)).toEqual([promo.id])
+    // The activation mail states what was paid and what renewal charges.
+    expect((await world.smtp.latestTo(email)).text).toMatch(/224,25\s₽ сегодня/)
+    expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 1, failures: 0 })
+    expect(paymentsFor(order).at(-1)).toMatchObject({ status: 'succeeded', amount: { value: '299.00' } })
+
+    // The buyer's own second use is refused for what it is; a stranger is told only that it does not apply.
+    expect((await checkPromoAt({ code: promo.code, plan: monthly }, { cookie: await signedIn(world, email) })).body).toEqual({ ok: false, error: 'promoUsedByYou' })
+    const second = await checkoutByLink(world, { email: uniqueEmail('promo2'), plan: String(monthly), locale: 'ru', consent: 'on', promo: promo.code })
+    await pay(paymentIdOf(second))
+    const usedUp = await checkPromoAt({ code: promo.code, plan: monthly })
+    const unknown = await checkPromoAt({ code: uniqueCode('NONE'), plan: monthly })
+    expect(usedUp).toEqual(unknown)
+    expect(usedUp).toEqual({ status: 400, body: { ok: false, error: 'promoInvalid' } })
+  })
+
+  it('refuses a code for another plan with its reason and a bad one as unknown, back on the form with what was typed, opening no payment; thirty tries an hour per address', async () => {
+    const monthly = await planId(world, '1')
+    const quarterly = await planId(world, '3')
+    const promo = await createPromo(world.payload, { kind: 'amount', amountOffKopecks: 10_000, plans: [quarterly] })
+    const email = uniqueEmail('promo-plan')
+    const count = () => world.double.payments().filter((payment) => (payment.metadata as Record<string, string>).email === email).length
+    const cookie = await signedIn(world, email)
+    for (const [code, error] of [
+      [promo.code, 'promoNotForPlan'],
+      ["' OR 1=1 --", 'promoInvalid'],
+      [uniqueCode('NONE'), 'promoInvalid'],
+    ] as const) {
+      const answer = await world.checkout(checkoutRequest({ email, plan: String(monthly), locale: 'en', consent: 'on', promo: code }, '10.9.1.1', cookie))
+      const back = new URL(answer.headers.get('location')!)
+      expect(Object.fromEntries(back.searchParams)).toMatchObject({ error, email, plan: String(monthly), promo: code })
+    }
+    expect(count()).toBe(0)
+    // Rubles off the plan it is for: 799 − 100 = 699 today.
+    const right = await world.checkout(checkoutRequest({ email, plan: String(quarterly), locale: 'en', consent: 'on', promo: promo.code }, '10.9.1.1', cookie))
+    expect(await yk.payment(world, paymentIdOf(right))).toMatchObject({ amount: { value: '699.00' } })
+
+    const ip = `10.9.2.${Date.now() % 200}`
+    const tries = []
+    for (let i = 0; i < 30; i++) tries.push((await checkPromoAt({ code: uniqueCode('GUESS'), plan: monthly }, { ip })).status)
+    expect(new Set(tries)).toEqual(new Set([400]))
+    // The thirty-first, even the right code: refused, and a checkout with a code from there too.
+    expect(await checkPromoAt({ code: promo.code, plan: quarterly }, { ip })).toMatchObject({ status: 429, body: { error: 'promoTooMany' } })
+    const late = await world.checkout(checkoutRequest({ email, plan: String(quarterly), locale: 'en', consent: 'on', promo: promo.code }, ip, cookie))
+    expect(new URL(late.headers.get('location')!).searchParams.get('error')).toBe('promoTooMany')
+  })
+
+  it('adds days to a first period paid in full, and lengthens the trial of a first subscription only', async () => {
+    const monthly = await planId(world, '1')
+    const days = await createPromo(world.payload, { kind: 'days', extraDays: 7 })
+    const trial = await createPromo(world.payload, { kind: 'trial', trialDays: 30, firstPurchaseOnly: true })
+    const email = uniqueEmail('promo-days')
+    const cookie = await signedIn(world, email)
+    const opened = await world.checkout(checkoutRequest({ email, plan: String(monthly), locale: 'ru', consent: 'on', promo: days.code }, '10.9.3.1', cookie))
+    expect(await yk.payment(world, paymentIdOf(opened))).toMatchObject({ amount: { value: '299.00' }, metadata: { trialDays: '0', extraDays: '7' } })
+    const { record } = await pay(paymentIdOf(opened))
+    const paidAt = Date.parse(record.createdAt)
+    expect(record).toMatchObject({ status: 'active', promo: { code: days.id, extraDays: 7 } })
+    expect(Date.parse(record.nextPaymentAt!) - paidAt).toBeGreaterThan(34 * DAY)
+    expect(Date.parse(record.nextPaymentAt!) - paidAt).toBeLessThan(39 * DAY)
+
+    // This buyer has had a subscription: the trial code is not theirs.
+    expect((await checkPromoAt({ code: trial.code, plan: monthly }, { cookie })).body).toEqual({ ok: false, error: 'promoFirstPurchaseOnly' })
+    const fresh = uniqueEmail('promo-trial')
+    const longer = await world.checkout(checkoutRequest({ email: fresh, plan: String(monthly), locale: 'ru', consent: 'on', promo: trial.code }, '10.9.3.2', await signedIn(world, fresh)))
+    expect(await yk.payment(world, paymentIdOf(longer))).toMatchObject({ amount: { value: '1.00' }, metadata: { trialDays: '30' } })
+    const started = (await pay(paymentIdOf(longer))).record
+    expect(started).toMatchObject({ status: 'trialing', promo: { code: trial.id, trialDays: 30 } })
+    expect(Date.parse(started.trialEndsAt!) - Date.parse(started.createdAt)).toBeGreaterThan(29.9 * DAY)
   })
 })
 

@@ -10,12 +10,14 @@ import type { Locale } from '@/i18n/locales'
 import { purchaseTerms, termsText } from '@/lib/billing/terms'
 import { getSettings } from '@/lib/data/settings'
 import { getPlans } from '@/lib/data/tariffs'
+import { payloadClient } from '@/lib/db/payload'
+import { promoOffer } from '@/lib/promo'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { RetryLink } from './RetryLink'
 
 export type ResultParams = Promise<{ robots: string; locale: string }>
-/** The success page's query: the plan paid for and whether its trial applied (set by the site's own checkout). */
+/** The success page's query: the plan paid for, whether its trial applied and its promo code (set by the site's own checkout). */
 export type ResultQuery = Promise<Record<string, string | string[] | undefined>>
 
 /** What the buyer agreed to, stated again from the plan on sale; null without a plan in the address. */
@@ -23,7 +25,9 @@ async function promisedTerms(locale: Locale, searchParams: ResultQuery | undefin
   const query = searchParams ? await searchParams : {}
   const plan = (await getPlans(locale)).find((item) => String(item.id) === query.plan)
   if (!plan) return null
-  return termsText(purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial: query.trial === '1', now: new Date() }), locale)
+  // With the promo code the checkout was opened with: what it gave, whatever its limits say now.
+  const promo = typeof query.promo === 'string' ? await promoOffer(await payloadClient(), query.promo) : null
+  return termsText(purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial: query.trial === '1', now: new Date(), offer: promo?.offer ?? null }), locale)
 }
 
 export async function paymentResultMetadata(kind: 'success' | 'fail', params: ResultParams): Promise<Metadata> {

@@ -9,7 +9,9 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 
 import type { Locale } from '@/i18n/locales'
 import { setUpStarsCheckout } from '@/lib/browser/miniAppStars'
-import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
+import { setUpPromoField } from '@/lib/browser/promoField'
+import type { PromoState } from '@/lib/browser/promoField'
+import { isPromoError, purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
@@ -57,6 +59,8 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail, stars
   const [checkedError, setCheckedError] = useState<PurchaseError | null | undefined>(undefined)
   const [sending, setSending] = useState(false)
   const [telegramOnly, setTelegramOnly] = useState(false)
+  const [promo, setPromo] = useState<PromoState>(null)
+  const applied = promo && 'applied' in promo ? promo.applied : null
   const noAddress = telegramOnly && !receiptEmail
   const queryPlan = Number(query.get('plan'))
   // The shortest plan unless the buyer chose one: the button's trial fee never hides a year's price behind it.
@@ -79,6 +83,7 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail, stars
 
   useEffect(() => {
     if (formRef.current) setUpStarsCheckout(formRef.current)
+    if (formRef.current) setUpPromoField(formRef.current, setPromo)
   }, [])
 
   useEffect(() => {
@@ -182,14 +187,26 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail, stars
           <input type="checkbox" name="consent" required aria-invalid={error === 'consentRequired'} aria-describedby="purchase-error" /> {consentLabel}
         </label>
       ) : null}
+      <div className="purchase__promo" data-site-pay="">
+        <label className="field">
+          <span>{t('promoLabel')}</span>
+          <input type="text" name="promo" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} defaultValue="" aria-invalid={isPromoError(error) || (promo !== null && 'error' in promo)} aria-describedby="promo-status" />
+        </label>
+        <button type="button" className="button" data-promo-apply="">
+          {t('promoApply')}
+        </button>
+        <p id="promo-status" role="status" className={promo && 'error' in promo ? 'auth__error' : 'status-note'} data-testid="promo-status">
+          {applied ? applied.applied : promo && 'error' in promo ? t(promo.error) : null}
+        </p>
+      </div>
       <p id="purchase-error" role="alert" className={purchaseAnswerClass(error)} data-site-pay="">
         {error ? t(error) : null}
       </p>
       <button type="submit" className="button button--primary" disabled={sending || !enabled} data-site-pay="">
-        {fullPrice && chosen ? t('submitFull', { price: chosen.price }) : (chosen?.submit ?? t('formTitle'))}
+        {applied ? applied.submit : fullPrice && chosen ? t('submitFull', { price: chosen.price }) : (chosen?.submit ?? t('formTitle'))}
       </button>
       <p id="purchase-terms" className="purchase__terms" data-testid="purchase-terms" data-site-pay="">
-        {(fullPrice ? chosen?.termsFull : chosen?.terms) ?? ''}
+        {applied ? applied.terms : ((fullPrice ? chosen?.termsFull : chosen?.terms) ?? '')}
       </p>
       <p className="auth__agreement" data-site-pay="">
         {t.rich('agreement', {

@@ -4,6 +4,7 @@
 import { getTranslations } from 'next-intl/server'
 
 import type { Locale } from '@/i18n/locales'
+import { PURCHASE_ERRORS } from '@/lib/browser/purchaseForm'
 import { islandTexts } from '@/lib/islands/texts'
 import type { TextSpec } from '@/lib/islands/texts'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -12,10 +13,8 @@ const AUTH_TEXTS = [
   'logout', 'sending', 'invalidEmail', 'invalidValueForEmail', 'mailFailed', 'failed', 'sentTitle', 'sentText', 'sentQueuedText', 'loginTitle',
   'registerTitle', 'loginIntro', 'registerIntro', 'email', 'sendLogin', 'sendRegister', 'toRegister', 'toLogin',
 ] as const
-const TARIFF_TEXTS = [
-  'invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired',
-  'trialUsed', 'linkSent', 'linkQueued', 'speedStart', 'speedRunning', 'speedFailed',
-] as const
+// Every answer the purchase form may show (its promo code's too), and the speed test's words.
+const TARIFF_TEXTS = [...PURCHASE_ERRORS, 'speedStart', 'speedRunning', 'speedFailed'] as const
 
 async function sharedSpecs(locale: Locale): Promise<TextSpec[]> {
   const [table, details, auth] = await Promise.all([

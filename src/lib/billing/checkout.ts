@@ -11,12 +11,16 @@ import { env } from '@/lib/env'
 import { ownHostName } from '@/lib/http/siteHosts'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
 import { localizedPath } from '@/lib/routing/localizedPath'
+import { checkPromo } from '@/lib/promo'
+import type { FoundPromo } from '@/lib/promo'
+import { firstPurchase, normalizePromoCode } from '@/lib/promo/rules'
 import type { Tariff } from '@/payload-types'
 
 import { billingProvider } from '.'
 import { grantsVip } from './lifecycle'
 import type { BillingProvider } from './provider'
 import type { PurchaseError } from '../browser/purchaseForm'
+import { promoError } from '../browser/purchaseForm'
 import { receiptSettingsOf } from './receipt'
 import { purchaseTerms, termsText } from './terms'
 
@@ -26,6 +30,8 @@ export type PurchaseChoice = {
   locale: Locale
   /** The buyer ticked the agreement to automatic charges. */
   consent: boolean
+  /** The promo code typed (src/lib/promo), as normalized; null for none. */
+  promo?: string | null
 }
 
 type Purchasable = { ok: true; provider: BillingProvider; tariff: Tariff } | { ok: false; error: PurchaseError }
@@ -89,12 +95,24 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
     : []
   if (earlier.some((subscription) => grantsVip(subscription.status))) return { ok: false, error: 'alreadySubscribed' }
   const firstSubscription = earlier.length === 0
-  // The page promises the trial; a returning buyer is told the real price before any payment page opens.
-  if (!firstSubscription && tariff.trialDays > 0 && !fullPrice) return { ok: false, error: 'trialUsed' }
+  // The code is checked again now that the buyer is known: their own uses, and whether this is their first purchase.
+  let promo: FoundPromo | null = null
+  if (input.promo) {
+    const checked = await checkPromo(payload, input.promo, { plan: tariff, buyer: { userId, firstPurchase: firstSubscription } })
+    if (!checked.ok) return { ok: false, error: promoError(checked.refusal) }
+    promo = checked.promo
+  }
+  // The page promises the trial; a returning buyer is told the real price before any payment page opens (a code
+  // that takes money off or adds days is paid for today anyway: it has no trial to lose).
+  const paysToday = promo !== null && promo.offer.kind !== 'trial'
+  if (!firstSubscription && tariff.trialDays > 0 && !fullPrice && !paysToday) return { ok: false, error: 'trialUsed' }
 
   const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
-  const trial = firstSubscription && tariff.trialDays > 0
-  const terms = purchaseTerms(tariff, { trial, now: new Date() })
+  const offer = promo?.offer ?? null
+  const first = firstPurchase(tariff, { trial: firstSubscription, offer })
+  const trial = first.trialDays > 0
+  const terms = purchaseTerms(tariff, { trial: firstSubscription, now: new Date(), offer })
+  const promoQuery: Record<string, string> = promo ? { promo: promo.code } : {}
   try {
     const { url, order } = await provider.createCheckout({
       email,
@@ -104,20 +122,21 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
         name: tariff.name,
         months: Number(tariff.months),
         priceKopecks: tariff.priceKopecks,
-        trialDays: firstSubscription ? tariff.trialDays : 0,
-        trialFeeKopecks: firstSubscription ? tariff.trialFeeKopecks : 0,
+        trialDays: first.trialDays,
+        trialFeeKopecks: trial ? tariff.trialFeeKopecks : 0,
+        first: { todayKopecks: first.todayKopecks, extraDays: first.extraDays, discountKopecks: first.discountKopecks, promo: promo ? { id: promo.id, code: promo.code } : null },
       },
       locale,
       // The success page states the terms again, from the plan this checkout was for.
-      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: trial ? '1' : '0' }, origin),
-      // A buyer who comes back without paying finds the form as they left it ("Try again" keeps plan and e-mail).
-      cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email }, origin),
+      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: firstSubscription ? '1' : '0', ...promoQuery }, origin),
+      // A buyer who comes back without paying finds the form as they left it ("Try again" keeps plan, e-mail and code).
+      cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email, ...promoQuery }, origin),
       returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email }).toString()}`, origin),
       siteName,
       receipts: receiptSettingsOf(receipts),
       terms: { full: termsText(terms, locale), short: termsText(terms, locale, 'short') },
       // A Telegram-only buyer may give no address: their account names the checkout instead.
-      idempotencyKey: createHash('sha256').update(`checkout:${email || `user:${userId ?? ''}`}:${tariff.id}:${attempt}`).digest('hex'),
+      idempotencyKey: createHash('sha256').update(`checkout:${email || `user:${userId ?? ''}`}:${tariff.id}:${promo?.code ?? ''}:${attempt}`).digest('hex'),
     })
     // The buyer comes back with the order only: the payment it stands for is looked up here.
     if (order) await rememberOrder(payload, order)
@@ -139,13 +158,13 @@ function onBuyersHost(url: string, origin: string): string {
 }
 
 /** The plans page's form again, with the answer, the address and the plan (the fragment scrolls to the form). */
-export function purchaseFormUrl(locale: Locale, { error, email, plan }: { error: PurchaseError; email: string; plan: number }, origin: string): string {
-  return `${siteUrl('/tariffs', locale, { error, email: email.slice(0, 254), plan: String(plan || '') }, origin)}#buy`
+export function purchaseFormUrl(locale: Locale, { error, email, plan, promo }: { error: PurchaseError; email: string; plan: number; promo?: string | null }, origin: string): string {
+  return `${siteUrl('/tariffs', locale, { error, email: email.slice(0, 254), plan: String(plan || ''), ...(promo ? { promo: promo.slice(0, 40) } : {}) }, origin)}#buy`
 }
 
 /** Where a purchase link leads once confirmed, carrying the form's choice (read back by `purchaseChoiceOf`). */
-export function purchaseLinkNext({ plan, locale, consent }: PurchaseChoice): string {
-  const query = new URLSearchParams({ plan: String(plan), ...(consent ? { consent: 'on' } : {}) })
+export function purchaseLinkNext({ plan, locale, consent, promo }: PurchaseChoice): string {
+  const query = new URLSearchParams({ plan: String(plan), ...(consent ? { consent: 'on' } : {}), ...(promo ? { promo } : {}) })
   return localizedPath(`/tariffs?${query.toString()}`, locale)
 }
 
@@ -155,5 +174,5 @@ export function purchaseChoiceOf(next: string | null, locale: Locale): PurchaseC
   const url = new URL(next, 'http://site.invalid')
   const plan = Number(url.searchParams.get('plan'))
   if (!Number.isSafeInteger(plan) || plan <= 0) return null
-  return { plan, locale, consent: url.searchParams.get('consent') === 'on' }
+  return { plan, locale, consent: url.searchParams.get('consent') === 'on', promo: normalizePromoCode(url.searchParams.get('promo')) }
 }

@@ -11,9 +11,18 @@ export type CheckoutPlan = {
   name: string
   months: number
   priceKopecks: number
+  /** Days of trial before the first charge (the plan's, or a promo code's longer one); 0 when the first period is paid today. */
   trialDays: number
   trialFeeKopecks: number
+  /**
+   * The first payment (src/lib/promo/rules.ts, firstPurchase): today's amount (the trial fee during a trial, else the
+   * first period's price after a promo code's discount), the code's extra days in the first period, and the code.
+   */
+  first: { todayKopecks: number; extraDays: number; discountKopecks: number; promo: { id: number; code: string } | null }
 }
+
+/** What a subscription's first payment was bought with, as the provider carries it back in its metadata. */
+export type PromoMetadata = { id: number; discountKopecks: number; extraDays: number; trialDays: number }
 
 export type CheckoutInput = {
   email: string
@@ -38,7 +47,7 @@ export type CheckoutInput = {
 }
 
 /** What we put on the provider's subscription so any of its events leads back to the buyer and plan. */
-export type SubscriptionMetadata = { email: string; userId: number | null; tariffId: number | null; locale: Locale }
+export type SubscriptionMetadata = { email: string; userId: number | null; tariffId: number | null; locale: Locale; promo?: PromoMetadata | null }
 
 /** What the account shows of the saved method: never a full card number. */
 export type PaymentMethodSummary = { kind: PaymentMethodKind; brand: string; last4: string; validUntil: string }

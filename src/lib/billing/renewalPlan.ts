@@ -93,9 +93,9 @@ export function afterDeclined(charge: PlannedCharge, terms: RenewalTerms): Charg
   }
 }
 
-/** The first payment: the trial (renewal at its end) or the first paid period. */
-export function firstPeriod(paidAt: string, { trialDays, months }: { trialDays: number; months: number }): SubscriptionState {
+/** The first payment: the trial (renewal at its end) or the first paid period, with a promo code's extra days. */
+export function firstPeriod(paidAt: string, { trialDays, months, extraDays = 0 }: { trialDays: number; months: number; extraDays?: number }): SubscriptionState {
   const start = new Date(paidAt).toISOString()
-  const end = trialDays > 0 ? new Date(Date.parse(start) + trialDays * DAY_MS).toISOString() : addMonths(start, months)
+  const end = trialDays > 0 ? new Date(Date.parse(start) + trialDays * DAY_MS).toISOString() : new Date(Date.parse(addMonths(start, months)) + extraDays * DAY_MS).toISOString()
   return { status: trialDays > 0 ? 'trialing' : 'active', trialEndsAt: trialDays > 0 ? end : null, currentPeriodEnd: end, nextPaymentAt: end, cancelAtPeriodEnd: false }
 }

@@ -58,8 +58,8 @@ async function settleChargeRecord(payload: Payload, req: PayloadRequest, payment
 
 /** The first payment of a checkout: the trial (or first period) starts, with the method saved for renewals. */
 function firstPaymentView(payment: ProviderPayment): { remote: ProviderSubscription; siteRun: SiteRunData } {
-  const { order = '', email = '', userId, tariffId, locale, months, priceKopecks, trialDays } = payment.metadata
-  const state = firstPeriod(payment.capturedAt ?? payment.createdAt, { trialDays: numberOf(trialDays), months: Math.max(1, numberOf(months)) })
+  const { order = '', email = '', userId, tariffId, locale, months, priceKopecks, trialDays, promo, discountKopecks, extraDays } = payment.metadata
+  const state = firstPeriod(payment.capturedAt ?? payment.createdAt, { trialDays: numberOf(trialDays), months: Math.max(1, numberOf(months)), extraDays: numberOf(extraDays) })
   // A method the provider did not save (a one-off way to pay) cannot be charged again: no renewal.
   const renews = Boolean(payment.savedMethodId)
   return {
@@ -74,6 +74,7 @@ function firstPaymentView(payment: ProviderPayment): { remote: ProviderSubscript
         userId: numberOf(userId) > 0 ? numberOf(userId) : null,
         tariffId: numberOf(tariffId) > 0 ? numberOf(tariffId) : null,
         locale: isLocale(locale) ? (locale as Locale) : 'ru',
+        promo: numberOf(promo) > 0 ? { id: numberOf(promo), discountKopecks: numberOf(discountKopecks), extraDays: numberOf(extraDays), trialDays: numberOf(trialDays) } : null,
       },
       paymentMethod: payment.method,
       hasDiscount: false,

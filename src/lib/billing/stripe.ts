@@ -6,7 +6,8 @@ import { isLocale } from '@/i18n/locales'
 
 import type { SubscriptionStatus } from './lifecycle'
 import { SignatureError } from './provider'
-import { trialItemName } from './terms'
+import { firstPeriod } from './renewalPlan'
+import { firstPeriodItemName, trialItemName } from './terms'
 import type { BillingEvent, CheckoutInput, ProviderRunBilling, ProviderSubscription, RefundInput, SubscriptionMetadata } from './provider'
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string }
@@ -46,7 +47,10 @@ function statusOf(subscription: Stripe.Subscription): SubscriptionStatus | null 
 function metadataOf(metadata: Stripe.Metadata): SubscriptionMetadata {
   const userId = Number(metadata.userId)
   const tariffId = Number(metadata.tariffId)
+  const promoId = Number(metadata.promoId)
+  const count = (value: string | undefined) => (Number.isSafeInteger(Number(value)) && Number(value) > 0 ? Number(value) : 0)
   return {
+    promo: Number.isSafeInteger(promoId) && promoId > 0 ? { id: promoId, discountKopecks: count(metadata.promoDiscount), extraDays: count(metadata.promoExtraDays), trialDays: count(metadata.promoTrialDays) } : null,
     email: metadata.email ?? '',
     userId: Number.isInteger(userId) && userId > 0 ? userId : null,
     tariffId: Number.isInteger(tariffId) && tariffId > 0 ? tariffId : null,
@@ -129,7 +133,14 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
     methods: ['card'],
 
     async createCheckout({ email, userId, plan, locale, successUrl, cancelUrl, terms, idempotencyKey }: CheckoutInput) {
-      const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale }
+      const { first } = plan
+      const promo: Record<string, string> = first.promo
+        ? { promoId: String(first.promo.id), promoDiscount: String(first.discountKopecks), promoExtraDays: String(first.extraDays), promoTrialDays: String(plan.trialDays) }
+        : {}
+      const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale, ...promo }
+      // A first period a promo code made cheaper or longer: paid today as a one-time item, with the renewal's invoice
+      // held to the period's end as a trial that reads as paid time (the way staff's free time runs, GRANTED_TIME).
+      const paidFirstPeriod = plan.trialDays === 0 && (first.todayKopecks !== plan.priceKopecks || first.extraDays > 0)
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [
         {
           quantity: 1,
@@ -152,6 +163,16 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
           },
         })
       }
+      if (paidFirstPeriod) {
+        lineItems.push({
+          quantity: 1,
+          price_data: { currency: 'rub', unit_amount: first.todayKopecks, product_data: { name: firstPeriodItemName({ months: plan.months, extraDays: first.extraDays, code: first.promo?.code ?? null }, locale) } },
+        })
+      }
+      const periodEnd = firstPeriod(new Date().toISOString(), { trialDays: 0, months: plan.months, extraDays: first.extraDays }).currentPeriodEnd
+      const subscriptionData: Stripe.Checkout.SessionCreateParams.SubscriptionData = paidFirstPeriod
+        ? { metadata: { ...metadata, [GRANTED_TIME.key]: GRANTED_TIME.value }, trial_end: Math.floor(Date.parse(periodEnd ?? '') / 1000) }
+        : { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) }
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'subscription',
@@ -160,7 +181,7 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
           client_reference_id: userId ? String(userId) : undefined,
           locale: locale === 'en' ? 'en' : 'ru',
           line_items: lineItems,
-          subscription_data: { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) },
+          subscription_data: subscriptionData,
           metadata,
           // Beside the pay button: what is paid today and what renewal charges (Stripe allows 1,200 characters).
           custom_text: { submit: { message: terms.full.slice(0, 1200) } },

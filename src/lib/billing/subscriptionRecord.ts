@@ -34,7 +34,7 @@ import type { HistoryEntry, SubscriptionState, Transition } from './lifecycle'
 import { mailsOf } from './mails'
 import type { MailCause, RenewalRunner } from './mails'
 import { STARS_PROVIDER } from './provider'
-import type { BillingEvent, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from './provider'
+import type { BillingEvent, PromoMetadata, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from './provider'
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
@@ -176,18 +176,30 @@ async function saveSubscription(payload: Payload, req: PayloadRequest, input: Sa
   const renewal = await renewalTermsOf(payload, req, input)
   const state = { user: user?.id ?? null, ...next, ...(renewal ? { renewal: { ...existing?.renewal, ...renewal } } : {}) }
   if (!isReported(change)) return payload.update({ collection: 'subscriptions', id: change.existing.id, data: { ...state, ...decidedFields(change, input) }, depth: 0, req })
-  const data = { ...state, ...reportedFields(change, input) }
+  const data = { ...state, ...reportedFields(change, input), ...(existing ? {} : await promoFields(payload, req, change.remote.metadata.promo)) }
   return existing
     ? payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
     : payload.create({ collection: 'subscriptions', data, depth: 0, req })
 }
 
-type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; occurredAt: string; note?: string }
+/**
+ * The promo code a new subscription's first payment was made with (src/lib/promo), as the provider carried it back:
+ * a use of the code from now on. A code deleted since the checkout opened is no longer named.
+ */
+async function promoFields(payload: Payload, req: PayloadRequest, promo: PromoMetadata | null | undefined) {
+  if (!promo) return {}
+  const known = await payload.count({ collection: 'promo-codes', where: { id: { equals: promo.id } }, req })
+  if (known.totalDocs === 0) return {}
+  return { promo: { code: promo.id, discountKopecks: promo.discountKopecks, extraDays: promo.extraDays, trialDays: promo.trialDays } }
+}
 
-/** One activation-history row per step, with who took it when staff did. */
-async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, occurredAt, note }: HistoryInput): Promise<void> {
+type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; occurredAt: string; note?: string; created: boolean }
+
+/** One activation-history row per step, with who took it when staff did, and the promo code a new one was bought with. */
+async function recordHistory(payload: Payload, req: PayloadRequest, { saved, user, history, occurredAt, note, created }: HistoryInput): Promise<void> {
+  const promo = created && saved.promo?.code ? (typeof saved.promo.code === 'object' ? saved.promo.code.id : saved.promo.code) : null
   for (const entry of history) {
-    await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt, note }, depth: 0, req })
+    await payload.create({ collection: 'subscription-events', data: { subscription: saved.id, user: user?.id ?? null, type: entry, occurredAt, note, promo }, depth: 0, req })
   }
 }
 
@@ -257,7 +269,8 @@ async function activationTerms(payload: Payload, req: PayloadRequest, saved: Sub
   const tariffId = typeof saved.tariff === 'object' ? saved.tariff.id : saved.tariff
   const tariff = await payload.findByID({ collection: 'tariffs', id: tariffId, depth: 0, req, disableErrors: true })
   const paid = money.filter((movement) => movement.type === 'payment').reduce((sum, movement) => sum + movement.amountKopecks, 0)
-  const planned = saved.status === 'trialing' ? tariff?.trialFeeKopecks : renewalKopecks
+  // Before the payment's own event has arrived: the trial fee, or the first period's price after its promo code.
+  const planned = saved.status === 'trialing' ? tariff?.trialFeeKopecks : renewalKopecks - (saved.promo?.discountKopecks ?? 0)
   const months = saved.renewal?.months ?? Number(tariff?.months)
   if (!months) return null
   // In Stars, the first payment is the plan's one price (no trial).
@@ -328,7 +341,7 @@ export async function applyChange(payload: Payload, req: PayloadRequest, input: 
   }
   const { next, history } = transition
   const saved = await saveSubscription(payload, req, { change: input, user, next, siteRun, methodRemoved })
-  await recordHistory(payload, req, { saved, user, history, occurredAt, note })
+  await recordHistory(payload, req, { saved, user, history, occurredAt, note, created: !existing })
   await recordMoney(payload, req, { money, saved, user, occurredAt })
   // To the account's address, each in its language.
   const mails: PendingMail[] = user ? mailsOf(history, runner, mail).map((kind) => ({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next })) : []

@@ -6,6 +6,8 @@ import { createTranslator } from 'next-intl'
 import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
+import { firstPurchase } from '@/lib/promo/rules'
+import type { PromoOffer } from '@/lib/promo/rules'
 
 import { formatMoney } from './pricing'
 import type { Currency } from './pricing'
@@ -25,12 +27,15 @@ export type ChargeTerms = {
 
 export type TermsPlan = { priceKopecks: number; months: number | string; trialDays: number; trialFeeKopecks: number }
 
-/** The terms of buying `plan` at `now`: with its trial when the trial is the buyer's (a first subscription), else at the full price. */
-export function purchaseTerms(plan: TermsPlan, { trial, now }: { trial: boolean; now: Date }): ChargeTerms {
+/**
+ * The terms of buying `plan` at `now`: with its trial when the trial is the buyer's (a first subscription), else at the
+ * full price; with a promo code's offer, what the code makes of the first payment (src/lib/promo/rules.ts).
+ */
+export function purchaseTerms(plan: TermsPlan, { trial, now, offer = null }: { trial: boolean; now: Date; offer?: PromoOffer | null }): ChargeTerms {
   const months = Number(plan.months)
-  const trialDays = trial ? plan.trialDays : 0
-  const first = firstPeriod(now.toISOString(), { trialDays, months })
-  return { todayKopecks: trialDays > 0 ? plan.trialFeeKopecks : plan.priceKopecks, renewsAt: first.currentPeriodEnd ?? now.toISOString(), renewalKopecks: plan.priceKopecks, months }
+  const first = firstPurchase(plan, { trial, offer })
+  const period = firstPeriod(now.toISOString(), { trialDays: first.trialDays, months, extraDays: first.extraDays })
+  return { todayKopecks: first.todayKopecks, renewsAt: period.currentPeriodEnd ?? now.toISOString(), renewalKopecks: plan.priceKopecks, months }
 }
 
 /** A date as the site states it in money matters: long, in Moscow time (`6 декабря 2026 г.`, `December 6, 2026`). */
@@ -53,4 +58,9 @@ export function termsText(terms: ChargeTerms, locale: Locale, length: 'full' | '
 /** The trial fee's line on a provider's invoice: `Пробный период: 10 дней`. */
 export function trialItemName(days: number, locale: Locale): string {
   return translator(locale)('trialItem', { days })
+}
+
+/** A first period paid today with a promo code, on a provider's invoice: `Первый период: 1 месяц + 7 дней (промокод VESNA)`. */
+export function firstPeriodItemName({ months, extraDays, code }: { months: number; extraDays: number; code: string | null }, locale: Locale): string {
+  return translator(locale)('firstPeriodItem', { months, extraDays, code: code ?? 'none' })
 }

@@ -155,7 +155,8 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
 
     async createCheckout({ email, userId, plan, locale, returnUrl, receipts, siteName, terms, idempotencyKey }: CheckoutInput) {
       const trial = plan.trialDays > 0
-      const amountKopecks = trial ? plan.trialFeeKopecks : plan.priceKopecks
+      // The trial fee, or the first period's price after a promo code (src/lib/promo/rules.ts): what the buyer was shown.
+      const amountKopecks = plan.first.todayKopecks
       // YooKassa saves a method only with a payment: a trial needs a fee of at least one kopeck (the shop's is 1 ₽).
       if (amountKopecks <= 0) throw new Error('YooKassa needs a first payment above zero: set the plan’s trial fee')
       // The order follows from the form's key: a repeated submission sends the very same request (one payment).
@@ -179,6 +180,7 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
             months: String(plan.months),
             priceKopecks: String(plan.priceKopecks),
             trialDays: String(plan.trialDays),
+            ...(plan.first.promo ? { promo: String(plan.first.promo.id), discountKopecks: String(plan.first.discountKopecks), extraDays: String(plan.first.extraDays) } : {}),
           },
           ...(receipts ? { receipt: buildReceipt({ email, description: sold, amountKopecks, settings: receipts }) } : {}),
         },

@@ -1,14 +1,41 @@
 // The purchase form's browser side, for the React form and the islands' one (src/islands/tariffs.ts) alike.
 import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
 import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
+import type { PromoRefusal } from '@/lib/promo/rules'
 
 /**
  * What the server may send back to the form (`?error=`), each a Tariffs text: its refusals, and `linkSent` (not an
  * error: a buyer not signed in as the address was e-mailed a link to go on, whatever the address; billing/checkout),
  * or `linkQueued` (the same, the mail server taking it later: the link is made when it is sent).
  */
-export const PURCHASE_ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'alreadySubscribed', 'consentRequired', 'trialUsed', 'linkSent', 'linkQueued'] as const
+export const PURCHASE_ERRORS = [
+  'invalidEmail',
+  'invalidValueForEmail',
+  'invalidPlan',
+  'unavailable',
+  'checkoutFailed',
+  'alreadySubscribed',
+  'consentRequired',
+  'trialUsed',
+  'linkSent',
+  'linkQueued',
+  // A promo code that does not apply (src/lib/promo/rules.ts, PROMO_REFUSALS), and too many codes tried.
+  'promoInvalid',
+  'promoNotForPlan',
+  'promoUsedByYou',
+  'promoFirstPurchaseOnly',
+  'promoTrialNotYours',
+  'promoTooMany',
+] as const
 export type PurchaseError = (typeof PURCHASE_ERRORS)[number]
+
+/** The form's answer for a promo code that does not apply. */
+export function promoError(refusal: PromoRefusal): PurchaseError {
+  return `promo${refusal.charAt(0).toUpperCase()}${refusal.slice(1)}` as PurchaseError
+}
+
+/** Whether the form's answer is about its promo code (the code's field is marked, not the address's). */
+export const isPromoError = (error: PurchaseError | null) => Boolean(error?.startsWith('promo'))
 
 /** The answer's paragraph: a status for the sent link, an error for the rest. */
 export function purchaseAnswerClass(answer: PurchaseError | null): string {

@@ -23,6 +23,7 @@ type Limiters = {
   passwordPerIp: RateLimiterPostgres
   botUpdate: RateLimiterPostgres
   botCostly: RateLimiterPostgres
+  promoTry: RateLimiterPostgres
 }
 
 const limiters = new WeakMap<Payload, Limiters>()
@@ -74,6 +75,9 @@ function limitersFor(payload: Payload): Limiters {
     // servers' panels.
     botUpdate: limiter({ keyPrefix: 'bot-user', points: 40, duration: 60 }),
     botCostly: limiter({ keyPrefix: 'bot-costly', points: 10, duration: 10 * 60 }),
+    // Promo codes tried, on the plans page, at checkout and in the bot: thirty an hour per network address (or
+    // Telegram user) is many typos, and makes guessing a code of eight letters and digits hopeless.
+    promoTry: limiter({ keyPrefix: 'promo-try', points: 30, duration: 60 * 60 }),
   }
   limiters.set(payload, created)
   return created
@@ -145,7 +149,7 @@ export async function clearPasswordAttempts(payload: Payload, { email, ip }: { e
 }
 
 /** One unit of a per-address allowance other than e-mail links. */
-export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'apiRead' | 'speedTest' | 'feed' | 'probe', ip: string): Promise<RateLimitResult> {
+export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'apiRead' | 'speedTest' | 'feed' | 'probe' | 'promoTry', ip: string): Promise<RateLimitResult> {
   try {
     await limitersFor(payload)[kind].consume(rowKey(allowanceKey(ip)))
     return { ok: true }
@@ -166,6 +170,17 @@ export async function consumeBotAllowance(payload: Payload, kind: 'botUpdate' | 
     return { ok: true }
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000), firstRefusal: error.consumedPoints === limiter.points + 1 }
+    throw error
+  }
+}
+
+/** One promo code tried by a Telegram user in the site's bot (the same allowance as a network address's). */
+export async function consumeBotPromoTry(payload: Payload, telegramId: number): Promise<RateLimitResult> {
+  try {
+    await limitersFor(payload).promoTry.consume(`tg:${telegramId}`)
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
     throw error
   }
 }

@@ -51,7 +51,7 @@ export const POST = formRoute({
       const choice = purchaseChoiceOf(consumed.next, consumed.locale)
       if (!choice) return redirect('/link-expired')
       const opened = await openCheckout(payload, { ...choice, email: consumed.email, userId: user?.id ?? null, fullPrice: false, attempt: randomUUID(), origin })
-      const response = NextResponse.redirect(opened.ok ? opened.url : purchaseFormUrl(consumed.locale, { error: opened.error, email: consumed.email, plan: choice.plan }, origin), 303)
+      const response = NextResponse.redirect(opened.ok ? opened.url : purchaseFormUrl(consumed.locale, { error: opened.error, email: consumed.email, plan: choice.plan, promo: choice.promo }, origin), 303)
       return user ? signIn(payload, user, response) : response
     }
     if (!user && consumed.purpose === 'register') user = await createCustomer(payload, { email: consumed.email, locale: consumed.locale, verified: true })

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 
 import { NextResponse } from 'next/server'
+import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
@@ -16,6 +17,23 @@ import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { formRoute } from '@/lib/http/formRoute'
 import { clientIp } from '@/lib/http/clientIp'
 import { checkEmail } from '@/lib/validation/email'
+import { checkPromo } from '@/lib/promo'
+import { normalizePromoCode } from '@/lib/promo/rules'
+import { promoError } from '@/lib/browser/purchaseForm'
+
+/**
+ * The form's promo code, checked as far as it can be before the buyer is known (the checkout checks it again for the
+ * account): a try counted against the network address, and one answer for a code that is not, or no longer, one.
+ */
+async function promoOfForm(payload: Payload, typed: string, { plan, ip }: { plan: number; ip: string }): Promise<{ ok: true; code: string } | { ok: false; error: PurchaseError }> {
+  const allowance = await consumeIpAllowance(payload, 'promoTry', ip)
+  if (!allowance.ok) return { ok: false, error: 'promoTooMany' }
+  const code = normalizePromoCode(typed)
+  const tariff = code && plan ? await payload.findByID({ collection: 'tariffs', id: plan, depth: 0, disableErrors: true }) : null
+  if (!code || !tariff) return { ok: false, error: 'promoInvalid' }
+  const checked = await checkPromo(payload, code, { plan: tariff, buyer: null })
+  return checked.ok ? { ok: true, code: checked.promo.code } : { ok: false, error: promoError(checked.refusal) }
+}
 
 export const POST = formRoute({
   input: z.object({
@@ -26,21 +44,25 @@ export const POST = formRoute({
     consent: z.literal('on').optional().catch(undefined),
     /** The buyer saw that the trial is not theirs again and pays the full price (after a `trialUsed` answer). */
     fullPrice: z.literal('on').optional().catch(undefined),
+    /** A promo code as typed (src/lib/promo); empty for none. */
+    promo: z.string().max(100).catch(''),
   }),
   auth: 'optional',
-  handle: async ({ data: { email: rawEmail, plan, attempt, consent, fullPrice }, locale, user, payload, request, origin }) => {
-    const backToForm = (error: PurchaseError, email: string) => NextResponse.redirect(purchaseFormUrl(locale, { error, email, plan }, origin), 303)
+  handle: async ({ data: { email: rawEmail, plan, attempt, consent, fullPrice, promo: typedPromo }, locale, user, payload, request, origin }) => {
+    const backToForm = (error: PurchaseError, email: string) => NextResponse.redirect(purchaseFormUrl(locale, { error, email, plan, promo: typedPromo.trim() }, origin), 303)
     // A Telegram-only account has no address: it types one only where the payment's receipt needs it.
     const telegramOnly = user !== null && isPlaceholderEmail(user.email)
     const noAddress = telegramOnly && rawEmail.trim() === '' && !(await receiptEmailNeeded(payload))
     const checked = noAddress ? ({ ok: true, email: '' } as const) : checkEmail(rawEmail)
     if (!checked.ok) return backToForm(checked.error, rawEmail)
     const email = checked.email.toLowerCase()
-    const choice = { plan, locale, consent: consent === 'on' }
+    const ip = clientIp(request.headers)
+    const promo = typedPromo.trim() ? await promoOfForm(payload, typedPromo, { plan, ip }) : null
+    if (promo && !promo.ok) return backToForm(promo.error, email)
+    const choice = { plan, locale, consent: consent === 'on', promo: promo?.code ?? null }
     const form = await purchasable(payload, choice)
     if (!form.ok) return backToForm(form.error, email)
     // Counted before anything about the address is looked up.
-    const ip = clientIp(request.headers)
     const allowance = await consumeIpAllowance(payload, 'checkout', ip)
     if (!allowance.ok) return backToForm('checkoutFailed', email)
 

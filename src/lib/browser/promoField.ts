@@ -1,0 +1,57 @@
+// The purchase form's promo code field, for the React form and the islands' one (src/islands/tariffs.ts) alike: a
+// code typed (or brought by a link, `/tariffs?promo=CODE`) is checked with the server for the chosen plan
+// (api/promo/check) when the buyer applies it, presses Enter in it or changes the plan; the caller shows the answer:
+// the button's words and the terms after the code, or why it does not apply. The form posts the code either way, and
+// the checkout checks it again: what is shown here never decides the price.
+import type { PurchaseError } from './purchaseForm'
+
+export type PromoApplied = { code: string; submit: string; terms: string; applied: string }
+/** The code applies (its texts), does not (why), or there is none. */
+export type PromoState = { applied: PromoApplied } | { error: PurchaseError } | null
+
+export function setUpPromoField(form: HTMLFormElement, onState: (state: PromoState) => void): void {
+  const input = form.querySelector<HTMLInputElement>('input[name="promo"]')
+  const apply = form.querySelector<HTMLButtonElement>('[data-promo-apply]')
+  // Once per form (React runs an effect twice in development).
+  if (!input || !apply || form.dataset.promoReady !== undefined) return
+  form.dataset.promoReady = ''
+  let asked = 0
+  const check = async () => {
+    const code = input.value.trim()
+    const plan = form.querySelector<HTMLInputElement>('input[name="plan"]:checked')?.value
+    const ask = ++asked
+    if (!code) return onState(null)
+    if (!plan) return
+    apply.disabled = true
+    let state: PromoState
+    try {
+      const body = new FormData()
+      body.set('code', code)
+      body.set('plan', plan)
+      body.set('locale', document.documentElement.lang)
+      const answer = (await (await fetch('/api/promo/check', { method: 'POST', body, credentials: 'same-origin' })).json()) as Partial<PromoApplied> & { ok?: boolean; error?: PurchaseError }
+      state = answer.ok && answer.code ? { applied: answer as PromoApplied } : { error: answer.error ?? 'promoInvalid' }
+    } catch {
+      state = { error: 'checkoutFailed' }
+    }
+    apply.disabled = false
+    // Only the latest question's answer: a slow answer about the plan before never overwrites the current one.
+    if (ask === asked) onState(state)
+  }
+  apply.addEventListener('click', () => void check())
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return
+    // Enter in the code's field applies the code; it does not send the form to the payment page.
+    event.preventDefault()
+    void check()
+  })
+  input.addEventListener('input', () => {
+    if (!input.value.trim()) onState(null)
+  })
+  form.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.name === 'plan' && input.value.trim()) void check()
+  })
+  const linked = new URLSearchParams(window.location.search).get('promo')
+  if (linked && !input.value) input.value = linked.slice(0, 40)
+  if (input.value.trim()) void check()
+}

@@ -1,0 +1,93 @@
+// Promo codes as the checkout, the plans page and the bot ask about them: the code looked up (as typed, any case),
+// its uses counted from the subscriptions bought with it, and the rules (./rules.ts) asked whether it applies.
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { PromoCode, Tariff } from '@/payload-types'
+
+import { normalizePromoCode, promoRefusal } from './rules'
+import type { PromoOffer, PromoRefusal, PromoRule } from './rules'
+
+export type FoundPromo = { id: number; code: string; offer: PromoOffer }
+
+export type PromoCheck = { ok: true; promo: FoundPromo } | { ok: false; refusal: PromoRefusal }
+
+/** What the code gives, from the document's kind and its value; null when the value is missing. */
+export function offerOf(doc: Pick<PromoCode, 'kind' | 'percentOff' | 'amountOffKopecks' | 'extraDays' | 'trialDays'>): PromoOffer | null {
+  switch (doc.kind) {
+    case 'percent':
+      return typeof doc.percentOff === 'number' ? { kind: 'percent', percentOff: doc.percentOff } : null
+    case 'amount':
+      return typeof doc.amountOffKopecks === 'number' ? { kind: 'amount', amountOffKopecks: doc.amountOffKopecks } : null
+    case 'days':
+      return typeof doc.extraDays === 'number' ? { kind: 'days', extraDays: doc.extraDays } : null
+    case 'trial':
+      return typeof doc.trialDays === 'number' ? { kind: 'trial', trialDays: doc.trialDays } : null
+    default:
+      return null
+  }
+}
+
+const idOf = (value: number | { id: number }) => (typeof value === 'object' ? value.id : value)
+
+function ruleOf(doc: PromoCode, offer: PromoOffer): PromoRule {
+  return {
+    offer,
+    active: doc.active !== false,
+    plans: (doc.plans ?? []).map(idOf),
+    startsAt: doc.startsAt ?? null,
+    endsAt: doc.endsAt ?? null,
+    maxUses: doc.maxUses ?? null,
+    maxUsesPerBuyer: doc.maxUsesPerBuyer ?? null,
+    firstPurchaseOnly: Boolean(doc.firstPurchaseOnly),
+  }
+}
+
+/** The code's document, whatever case it was typed in; null for a code that is not one. */
+export async function findPromo(payload: Payload, typed: unknown, req?: PayloadRequest): Promise<PromoCode | null> {
+  const code = normalizePromoCode(typed)
+  if (!code) return null
+  const { docs } = await payload.find({ collection: 'promo-codes', where: { code: { equals: code } }, limit: 1, depth: 0, req })
+  return docs[0] ?? null
+}
+
+async function usesOf(payload: Payload, promoId: number, userId: number | null, req?: PayloadRequest): Promise<{ total: number; buyer: number }> {
+  const total = await payload.count({ collection: 'subscriptions', where: { 'promo.code': { equals: promoId } }, req })
+  const buyer = userId ? await payload.count({ collection: 'subscriptions', where: { and: [{ 'promo.code': { equals: promoId } }, { user: { equals: userId } }] }, req }) : { totalDocs: 0 }
+  return { total: total.totalDocs, buyer: buyer.totalDocs }
+}
+
+export type PromoBuyer = {
+  /** The buyer's account, when it has one. */
+  userId: number | null
+  /** No subscription before this one (the trial is theirs). */
+  firstPurchase: boolean
+}
+
+/**
+ * Whether `typed` applies to buying `plan`: for a stranger (`buyer` null: an address nobody has confirmed yet) only
+ * what the code itself allows; for a known buyer, their own uses and history too.
+ */
+export async function checkPromo(payload: Payload, typed: unknown, { plan, buyer, now = new Date(), req }: { plan: Pick<Tariff, 'id' | 'trialDays'>; buyer: PromoBuyer | null; now?: Date; req?: PayloadRequest }): Promise<PromoCheck> {
+  const doc = await findPromo(payload, typed, req)
+  const offer = doc ? offerOf(doc) : null
+  if (!doc || !offer) return { ok: false, refusal: 'invalid' }
+  const uses = await usesOf(payload, doc.id, buyer?.userId ?? null, req)
+  const refusal = promoRefusal(ruleOf(doc, offer), {
+    planId: plan.id,
+    planHasTrial: plan.trialDays > 0,
+    now,
+    usesTotal: uses.total,
+    buyer: buyer ? { uses: uses.buyer, firstPurchase: buyer.firstPurchase } : null,
+  })
+  return refusal ? { ok: false, refusal } : { ok: true, promo: { id: doc.id, code: doc.code, offer } }
+}
+
+/**
+ * What a code gives, for restating terms already agreed (the success page): the code's offer whatever its limits now,
+ * since the buyer paid while it applied; null for a code that is not one.
+ */
+export async function promoOffer(payload: Payload, typed: unknown): Promise<FoundPromo | null> {
+  const doc = await findPromo(payload, typed)
+  const offer = doc ? offerOf(doc) : null
+  return doc && offer ? { id: doc.id, code: doc.code, offer } : null
+}
