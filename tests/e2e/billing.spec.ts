@@ -335,6 +335,71 @@ for (const locale of ['ru', 'en'] as const) {
   })
 }
 
+const PROMO = {
+  ru: {
+    applied: (code: string) => new RegExp(`^Промокод ${code}: скидка 59,80\\s₽ на первую оплату\\.`),
+    unknown: 'Такого промокода нет, или он больше не действует.',
+    apply: 'Применить',
+    field: 'Промокод',
+    pay: /^Оплатить 239,20\s₽$/,
+    terms: /^239,20\s₽ сегодня; с \d{1,2} [а-я]+ \d{4} г\. — 299\s₽ каждый месяц/,
+    today: /К оплате сегодня: 239,20\s₽/,
+    payTest: 'Оплатить (тест)',
+    subject: 'VIP-подписка на сайте VPN ключи активирована',
+    mail: /239,20\s₽ сегодня; с \d{1,2} [а-я]+ \d{4} г\. — 299\s₽ каждый месяц/,
+  },
+  en: {
+    applied: (code: string) => new RegExp(`^Promo code ${code}: ₽59\\.80 off the first payment\\.`),
+    unknown: 'There is no such promo code, or it has ended.',
+    apply: 'Apply',
+    field: 'Promo code',
+    pay: /^Pay ₽239\.20$/,
+    terms: /^₽239\.20 today; from [A-Z][a-z]+ \d{1,2}, \d{4}, ₽299 every month/,
+    today: /To pay today: ₽239\.20/,
+    payTest: 'Pay (test)',
+    subject: 'Your VPN keys VIP subscription is active',
+    mail: /₽239\.20 today; from [A-Z][a-z]+ \d{1,2}, \d{4}, ₽299 every month/,
+  },
+} as const
+
+for (const locale of ['ru', 'en'] as const) {
+  test(`[${locale}] a promo code from a link: the form shows the price after it, the checkout charges it, the success page and the activation e-mail say it`, async ({ page, request }) => {
+    const text = PROMO[locale]
+    const prefix = locale === 'en' ? '/en' : ''
+    // An editor's code: 20 % off the first payment.
+    const code = `E2E${Date.now()}${test.info().parallelIndex}`
+    const login = await request.post('/api/users/login', { data: { email: editor.email, password: editor.password } })
+    const { token } = (await login.json()) as { token: string }
+    expect((await request.post('/api/promo-codes', { headers: { Authorization: `JWT ${token}` }, data: { code, kind: 'percent', percentOff: 20 } })).status()).toBe(201)
+
+    // A code that is not one says so, and Enter in its field does not send the buyer to pay.
+    await page.goto(`${prefix}/tariffs`)
+    const field = page.getByRole('textbox', { name: text.field })
+    await field.fill('nosuchcode1')
+    await field.press('Enter')
+    await expect(page.getByTestId('promo-status')).toHaveText(text.unknown)
+    await expect(page).toHaveURL(new RegExp(`${prefix}/tariffs$`))
+
+    // The link's code, in small letters, is applied to the plan chosen.
+    await page.goto(`${prefix}/tariffs?promo=${code.toLowerCase()}`)
+    await expect(field).toHaveValue(code.toLowerCase())
+    await expect(page.getByTestId('promo-status')).toHaveText(text.applied(code))
+    await expect(page.getByTestId('purchase-terms')).toHaveText(text.terms)
+    const email = newAddress()
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    if (isYooKassa()) await page.getByRole('checkbox', { name: prefix ? /I agree to automatic charges/ : /Я согласен на автоматические списания/ }).check()
+    await page.getByRole('button', { name: text.pay }).click()
+    await followPurchaseLink(page, email, prefix)
+
+    await expect(page).toHaveURL(checkoutUrl())
+    await expect(page.getByText(text.today)).toBeVisible()
+    await page.getByRole('button', { name: text.payTest }).click()
+    await expect(page).toHaveURL(new RegExp(`/success-payment\\?plan=\\d+&trial=0&promo=${code}`))
+    await expect(page.getByTestId('payment-terms')).toHaveText(text.terms)
+    expect((await latestMailTo(email, text.subject)).text).toMatch(text.mail)
+  })
+}
+
 async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   const email = newAddress()
   await page.goto(`${prefix}/tariffs`)

@@ -149,6 +149,24 @@ test('the bot’s broadcasts are staff’s: nobody else reads, writes or sends o
   expect(made.totalDocs).toBe(0)
 })
 
+test('promo codes are staff’s: nobody else lists, reads or makes one, over REST and GraphQL', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const code = `SPY${Date.now()}${test.info().parallelIndex}`
+  for (const auth of [{}, customer.auth]) {
+    expect((await request.get('/api/promo-codes', { headers: auth })).status()).toBe(403)
+    expect((await request.post('/api/promo-codes', { headers: auth, data: { code, kind: 'percent', percentOff: 100 } })).status()).toBe(403)
+    const read = await graphql(request, auth, '{ PromoCodes { docs { id code } } }')
+    expect(read.data?.PromoCodes ?? null).toBeNull()
+    expect(read.errors?.[0]?.message).toBe('У вас нет права на выполнение этого действия.')
+    const created = await graphql(request, auth, `mutation { createPromoCode(data: { code: "${code}", kind: percent, percentOff: 100 }) { id } }`)
+    expect(created.data?.createPromoCode ?? null).toBeNull()
+    expect(created.errors?.[0]?.message).toBe('У вас нет права на выполнение этого действия.')
+  }
+  const adminAuth = { Authorization: `JWT ${await tokenFor(request, admin.email, admin.password)}` }
+  const made = (await (await request.get(`/api/promo-codes?where[code][equals]=${code}`, { headers: adminAuth })).json()) as { totalDocs: number }
+  expect(made.totalDocs).toBe(0)
+})
+
 test('page versions (drafts) are for staff only, over REST and GraphQL', async ({ request }) => {
   const customer = await newCustomer(request)
   for (const auth of [{}, customer.auth]) {

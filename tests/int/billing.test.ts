@@ -169,7 +169,7 @@ describe('purchase', () => {
     // Due today: 799 − 20 % = 639,20; the plan's price from the end of the three months on.
     expect(session).toMatchObject({ status: 'open', amount_total: 63_920 })
     expect((session.custom_text as { submit: { message: string } }).submit.message).toMatch(/^639,20\s₽ сегодня; с \d{1,2} [а-я]+ \d{4} г\. — 799\s₽ каждые 3 месяца/)
-    expect(session.success_url).toMatch(new RegExp(`/success-payment\\?plan=${quarterly}&trial=1&promo=${promo.code}&session_id=`))
+    expect(session.success_url).toMatch(new RegExp(`/success-payment\\?plan=${quarterly}&trial=0&promo=${promo.code}&session_id=`))
 
     const before = world.double.events.length
     const completed = await control(`/_double/checkout/${sessionId}/complete`)

@@ -1,10 +1,10 @@
 'use client'
-// "Try again" after a payment that did not go through: back to the purchase form with the plan and e-mail the
-// buyer chose, which the payment page sent back in this page's address. A plain link (the page is cached); the
+// "Try again" after a payment that did not go through: back to the purchase form with the plan, e-mail and promo
+// code the buyer chose, which the payment page sent back in this page's address. A plain link (the page is cached); the
 // address is read when it is followed.
 import type React from 'react'
 
-const CARRIED = ['plan', 'email'] as const
+const CARRIED = ['plan', 'email', 'promo'] as const
 
 function carryChoice(event: React.MouseEvent<HTMLAnchorElement>): void {
   const from = new URLSearchParams(window.location.search)

@@ -128,10 +128,10 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
       },
       locale,
       // The success page states the terms again, from the plan this checkout was for.
-      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: firstSubscription ? '1' : '0', ...promoQuery }, origin),
+      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: trial ? '1' : '0', ...promoQuery }, origin),
       // A buyer who comes back without paying finds the form as they left it ("Try again" keeps plan, e-mail and code).
       cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email, ...promoQuery }, origin),
-      returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email }).toString()}`, origin),
+      returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email, ...promoQuery }).toString()}`, origin),
       siteName,
       receipts: receiptSettingsOf(receipts),
       terms: { full: termsText(terms, locale), short: termsText(terms, locale, 'short') },

@@ -180,7 +180,7 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
             months: String(plan.months),
             priceKopecks: String(plan.priceKopecks),
             trialDays: String(plan.trialDays),
-            ...(plan.first.promo ? { promo: String(plan.first.promo.id), discountKopecks: String(plan.first.discountKopecks), extraDays: String(plan.first.extraDays) } : {}),
+            ...(plan.first.promo ? { promo: String(plan.first.promo.id), promoCode: plan.first.promo.code, discountKopecks: String(plan.first.discountKopecks), extraDays: String(plan.first.extraDays) } : {}),
           },
           ...(receipts ? { receipt: buildReceipt({ email, description: sold, amountKopecks, settings: receipts }) } : {}),
         },

@@ -8,6 +8,7 @@ import { billingProvider } from '@/lib/billing'
 import { applyPayment } from '@/lib/billing/siteRun'
 import { payloadClient } from '@/lib/db/payload'
 import { requestOrigin, siteUrl } from '@/lib/http/siteUrl'
+import { normalizePromoCode } from '@/lib/promo/rules'
 import { checkEmail } from '@/lib/validation/email'
 
 export const dynamic = 'force-dynamic'
@@ -21,7 +22,8 @@ export async function GET(request: Request) {
   // What the buyer chose, for "Try again" on the failure page (only the form is filled with it; nothing is granted).
   const plan = /^\d{1,9}$/.test(url.searchParams.get('plan') ?? '') ? url.searchParams.get('plan')! : null
   const email = checkEmail(url.searchParams.get('email'))
-  const retry = { ...(plan ? { plan } : {}), ...(email.ok ? { email: email.email } : {}) }
+  const promo = normalizePromoCode(url.searchParams.get('promo'))
+  const retry = { ...(plan ? { plan } : {}), ...(email.ok ? { email: email.email } : {}), ...(promo ? { promo } : {}) }
   const provider = billingProvider()
   if (!provider?.runsRenewals || !/^ord_[\w-]{8,80}$/.test(order)) return to('/tariffs')
   const payload = await payloadClient()
@@ -34,7 +36,7 @@ export async function GET(request: Request) {
     // Declined, or left unpaid (it expires at YooKassa): the buyer may try again.
     if (payment?.status !== 'succeeded') return to('/fail-payment', retry)
     // The success page states the terms again, for the plan and trial this payment was for (YooKassa's record).
-    paid = { plan: payment.metadata.tariffId ?? '', trial: Number(payment.metadata.trialDays) > 0 ? '1' : '0' }
+    paid = { plan: payment.metadata.tariffId ?? '', trial: Number(payment.metadata.trialDays) > 0 ? '1' : '0', ...(payment.metadata.promoCode ? { promo: payment.metadata.promoCode } : {}) }
     await applyPayment(payload, provider, payment)
   } catch (error) {
     // Paid but not applied yet: its notification applies it; the page says activation takes a moment.
