@@ -60,6 +60,7 @@ import * as migration_20261129_230400_bot_broadcasts from './20261129_230400_bot
 import * as migration_20261129_233500_vip_keys_changed from './20261129_233500_vip_keys_changed';
 import * as migration_20261130_022431_subscription_receipt_email from './20261130_022431_subscription_receipt_email';
 import * as migration_20261130_052007_promo_codes from './20261130_052007_promo_codes';
+import * as migration_20261130_060000_bot_promo from './20261130_060000_bot_promo';
 
 export const migrations = [
   {
@@ -370,6 +371,11 @@ export const migrations = [
   {
     up: migration_20261130_052007_promo_codes.up,
     down: migration_20261130_052007_promo_codes.down,
-    name: '20261130_052007_promo_codes'
+    name: '20261130_052007_promo_codes',
+  },
+  {
+    up: migration_20261130_060000_bot_promo.up,
+    down: migration_20261130_060000_bot_promo.down,
+    name: '20261130_060000_bot_promo',
   },
 ];

@@ -24,8 +24,6 @@ type Session = {
   metadata: Record<string, string>
   subscriptionMetadata: Record<string, string>
   trialDays: number
-  /** `subscription_data[trial_end]`: the trial's end as a timestamp, instead of a number of days. */
-  trialEnd: number | null
   items: LineItem[]
   successUrl: string
   cancelUrl: string
@@ -206,7 +204,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       custom_text: { after_submit: null, shipping_address: null, terms_of_service_acceptance: null, submit: session.submitMessage === null ? null : { message: session.submitMessage } },
       // Due today: during a trial the plan's recurring price is not charged, only one-time items.
       amount_total: session.items
-        .filter((item) => (session.trialDays === 0 && !session.trialEnd) || item.months === null)
+        .filter((item) => session.trialDays === 0 || item.months === null)
         .reduce((sum, item) => sum + item.amount, 0),
       currency: 'rub',
     }
@@ -262,15 +260,6 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
 
   // ---- Stripe API ----
 
-  /** Stripe's rules for `subscription_data[trial_end]`: a whole timestamp at least 48 hours ahead, not with trial days. */
-  function trialEndOf(subscriptionData: Json): number | null {
-    if (subscriptionData.trial_end === undefined) return null
-    const trialEnd = Number(subscriptionData.trial_end)
-    if (subscriptionData.trial_period_days !== undefined) throw invalid('You may only specify one of these parameters: trial_end, trial_period_days.', 'subscription_data[trial_end]')
-    if (!Number.isInteger(trialEnd) || trialEnd < now() + 48 * 3600) throw invalid('subscription_data[trial_end] must be at least 48 hours in the future.', 'subscription_data[trial_end]')
-    return trialEnd
-  }
-
   function createSession(params: Json): Json {
     if (params.mode !== 'subscription') throw invalid('This double supports mode=subscription only', 'mode')
     const items: LineItem[] = list(params.line_items).map((item, index) => {
@@ -298,7 +287,6 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       metadata: (params.metadata ?? {}) as Record<string, string>,
       subscriptionMetadata: (subscriptionData.metadata ?? {}) as Record<string, string>,
       trialDays: Number(subscriptionData.trial_period_days ?? 0),
-      trialEnd: trialEndOf(subscriptionData),
       items,
       successUrl: text(params.success_url),
       cancelUrl: text(params.cancel_url),
@@ -353,7 +341,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     state.customers[customer.id] = customer
     const recurring = session.items.find((item) => item.months !== null)!
     const start = now()
-    const trialEnd = session.trialEnd ?? (session.trialDays > 0 ? start + session.trialDays * 86_400 : null)
+    const trialEnd = session.trialDays > 0 ? start + session.trialDays * 86_400 : null
     const subscription: Subscription = {
       id: newId('sub'),
       itemId: newId('si'),

@@ -299,6 +299,23 @@ test('the plans in the Mini App are paid in Stars in Telegram’s own form: besi
   expect(made.filter((call) => call.method === 'createInvoiceLink' && String(call.params.payload).includes(`.${id}.`))).toHaveLength(1)
   await expect(pay).toBeEnabled()
 
+  // A promo code typed in the form: the Stars button names the price after it, and the invoice is made at that price.
+  const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
+  const { token } = (await (await request.post('/api/users/login', { data: { email: editor.email, password: editor.password } })).json()) as { token: string }
+  const code = `MINI${id}`
+  expect((await request.post('/api/promo-codes', { headers: { Authorization: `JWT ${token}` }, data: { code, kind: 'percent', percentOff: 50 } })).status()).toBe(201)
+  const full = Number((await pay.innerText()).replace(/\D/g, ''))
+  const half = full - Math.ceil(full / 2)
+  await page.getByRole('textbox', { name: 'Промокод' }).fill(code.toLowerCase())
+  await page.getByRole('button', { name: 'Применить' }).click()
+  await expect(pay).toHaveText(new RegExp(`^Оплатить ${half} ⭐ в Telegram$`))
+  await pay.click()
+  await expect.poll(opened).toHaveLength(2)
+  const withCode = ((await (await request.get(`${telegram().url}/calls`)).json()) as Call[]).filter((call) => call.method === 'createInvoiceLink' && String(call.params.payload).includes(`.${id}.`))
+  expect(withCode).toHaveLength(2)
+  expect(withCode[1]!.params).toMatchObject({ prices: [{ amount: half }] })
+  expect(String(withCode[1]!.params.payload)).toMatch(/^s2\./)
+
   // In a browser, not the Mini App: no Stars, the site's form as always.
   const visitor = await browser.newPage()
   await visitor.goto(`${new URL(page.url()).origin}/tariffs`)

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { SiteBotConfig } from '@/lib/bot/config'
 
-import { buttonsOf, callbackUpdate, deliverTo, paymentUpdate, preCheckoutUpdate, refundUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import { buttonsOf, callbackUpdate, deliverTo, messageUpdate, paymentUpdate, preCheckoutUpdate, refundUpdate, startSiteBotDouble, telegramUser } from '../helpers/telegram'
+import { createPromo } from '../helpers/promo'
 import type { TelegramDouble } from '../helpers/telegram'
 import { workerDoubles } from '../helpers/intDoubles'
 import { testPayload } from '../helpers/payload'
@@ -129,6 +130,23 @@ describe('VIP for Telegram Stars', () => {
     expect(await miniAppInvoice(payload, config, { user: account, planId: 999_999, locale: 'ru' })).toEqual({ ok: false, error: 'notOnSale' })
     expect(await miniAppInvoice(payload, config, { user: await buyWith(newUser()), planId: monthly.id, locale: 'ru' })).toEqual({ ok: false, error: 'alreadyVip' })
     expect(telegram.called('createInvoiceLink')).toHaveLength(2)
+
+    // With the form's promo code: one payment at the price after it; a code with nothing for Stars says why, no invoice.
+    const half = await createPromo(payload, { kind: 'percent', percentOff: 50 })
+    const trial = await createPromo(payload, { kind: 'trial', trialDays: 30 })
+    expect(await miniAppInvoice(payload, config, { user: account, planId: monthly.id, locale: 'en', promo: half.code.toLowerCase() })).toMatchObject({ ok: true })
+    const discounted = last('createInvoiceLink')!.params
+    const full = Number(monthly.starsPrice)
+    expect(discounted).toMatchObject({ prices: [{ amount: full - Math.ceil(full / 2) }] })
+    expect(discounted.subscription_period).toBeUndefined()
+    expect(String(discounted.payload)).toMatch(new RegExp(`^s2\\.${monthly.id}\\.${full - Math.ceil(full / 2)}\\.1\\.${from.id}\\.[0-9a-z]+\\.${half.id}\\.0\\.`))
+    expect(await miniAppInvoice(payload, config, { user: account, planId: monthly.id, locale: 'en', promo: trial.code })).toEqual({
+      ok: false,
+      error: 'promo',
+      message: 'This promo code gives a trial, and there is no trial when paying with Telegram Stars: pay on the site.',
+    })
+    expect(await miniAppInvoice(payload, config, { user: account, planId: monthly.id, locale: 'ru', promo: 'NOSUCH1234' })).toEqual({ ok: false, error: 'promo', message: 'Такого промокода нет, или он больше не действует.' })
+    expect(telegram.called('createInvoiceLink')).toHaveLength(3)
   })
 
   it('answers Telegram’s pre-checkout question: yes for its own invoice, no for another user’s, a changed one or a wrong amount', async () => {
@@ -158,6 +176,67 @@ describe('VIP for Telegram Stars', () => {
     expect(await checkStarsCheckout(payload, config.invoiceSecret, { from: buyer, currency: 'XTR', total_amount: stars, invoice_payload: old })).toBe('outdated')
     const fresh = signInvoice(config.invoiceSecret, { tariffId: 999_999, stars, months: 6, telegramId: buyer.id, issuedAt: Math.floor(Date.now() / 1000) })
     expect(await checkStarsCheckout(payload, config.invoiceSecret, { from: buyer, currency: 'XTR', total_amount: stars, invoice_payload: fresh })).toBe('notOnSale')
+  })
+
+  it('takes a promo code by link or typed: the plans at the Stars price after it, one payment with the code and its days; used up, the next buyer is refused at checkout; a trial code has nothing for Stars', async () => {
+    const monthly = await plan('1')
+    const full = Number(monthly.starsPrice)
+    const paid = full - Math.ceil(full * 0.2)
+    const promo = await createPromo(payload, { kind: 'percent', percentOff: 20, maxUses: 1 })
+    const days = await createPromo(payload, { kind: 'days', extraDays: 7 })
+    const trial = await createPromo(payload, { kind: 'trial', trialDays: 30 })
+
+    // By the link, in small letters: the VIP screen with the code's prices.
+    const buyer = newUser()
+    await deliver(messageUpdate(buyer, `/start promo-${promo.code.toLowerCase()}`))
+    const screen = last('sendMessage')!
+    expect(String(screen.params.text)).toContain(`Промокод ${promo.code}: цены ниже — с ним.`)
+    expect(String(screen.params.text)).toContain(`За звёзды с промокодом: ${paid} ⭐ за 1 месяц одним платежом, без автопродления.`)
+    expect(buttonsOf(screen)).toContainEqual({ text: `⭐ 1 месяц — ${paid} ⭐ (было ${full} ⭐)`, callback_data: `b:${monthly.id}` })
+    expect(buttonsOf(screen)).toContainEqual({ text: '✖ Убрать промокод', callback_data: 'promo:off' })
+    const invoice = await invoiceFor(buyer, '1')
+    // One payment (no Stars subscription) at the price after the code, which the signed invoice carries.
+    expect(invoice.call).toMatchObject({ prices: [{ amount: paid }] })
+    expect(invoice.call.subscription_period).toBeUndefined()
+    expect(invoice.payload).toMatch(new RegExp(`^s2\\.${monthly.id}\\.${paid}\\.1\\.${buyer.id}\\.[0-9a-z]+\\.${promo.id}\\.0\\.`))
+
+    // Typed after "🎟 Промокод", by another user, who gets an invoice too before the first buyer pays.
+    const second = newUser('en')
+    await deliver(callbackUpdate(second, 'promo'))
+    expect(last('editMessageText')?.params.text).toBe('Send the promo code in one message.')
+    await deliver(messageUpdate(second, ` ${promo.code} `))
+    expect(String(last('sendMessage')!.params.text)).toContain(`Promo code ${promo.code}: the prices below are with it.`)
+    const secondInvoice = await invoiceFor(second, '1')
+
+    await deliver(preCheckoutUpdate(buyer, { payload: invoice.payload, amount: paid }))
+    expect(last('answerPreCheckoutQuery')?.params).toMatchObject({ ok: true })
+    await deliver(paymentUpdate(buyer, { payload: invoice.payload, amount: paid, chargeId: telegram.charge(buyer.id) }))
+    const [subscription] = (await subscriptionsOf(buyer.id)).subscriptions
+    expect(subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, promo: { code: promo.id }, renewal: { stars: paid, months: 1 } })
+    expect((await historyOf(subscription!.id)).find((event) => event.type === 'activated')?.promo).toBe(promo.id)
+    const { keptPromo } = await import('@/lib/bot/promo')
+    expect(await keptPromo(payload, buyer.id)).toBeNull()
+    // The code's one use is gone: the second buyer's invoice is refused at Telegram's question, and no Stars are taken.
+    await deliver(preCheckoutUpdate(second, { payload: secondInvoice.payload, amount: paid }))
+    expect(last('answerPreCheckoutQuery')?.params).toMatchObject({ ok: false, error_message: 'This invoice’s promo code no longer applies. Open VIP in the bot and choose a plan again.' })
+
+    // Extra days: the full price, for the month and seven days.
+    const third = newUser()
+    await deliver(messageUpdate(third, `/start promo-${days.code}`))
+    const daysInvoice = await invoiceFor(third, '1')
+    expect(daysInvoice.call).toMatchObject({ prices: [{ amount: full }] })
+    await deliver(paymentUpdate(third, { payload: daysInvoice.payload, amount: full, chargeId: telegram.charge(third.id) }))
+    const [withDays] = (await subscriptionsOf(third.id)).subscriptions
+    expect(Date.parse(withDays!.currentPeriodEnd!) - Date.now()).toBeGreaterThan(34 * 86_400_000)
+    expect(withDays).toMatchObject({ promo: { code: days.id, extraDays: 7 } })
+
+    // A trial code: Stars have no trial. Said, dropped, and the plans at their own prices.
+    const fourth = newUser()
+    await deliver(messageUpdate(fourth, `/start promo-${trial.code}`))
+    const refused = last('sendMessage')!
+    expect(String(refused.params.text)).toContain('Этот промокод даёт пробный период, а за звёзды Telegram пробного периода нет: оплатите на сайте.')
+    expect(buttonsOf(refused)).toContainEqual({ text: `⭐ 1 месяц — ${full} ⭐`, callback_data: `b:${monthly.id}` })
+    expect(await keptPromo(payload, fourth.id)).toBeNull()
   })
 
   it('starts the subscription on the first payment, once however often it is delivered, gives the subscription URL, and an app’s poll counts a device', async () => {

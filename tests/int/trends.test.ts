@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Subscription } from '@/payload-types'
 
 import { createUser, testPayload } from '../helpers/payload'
+import { createPromo } from '../helpers/promo'
 
 let payload: Payload
 
@@ -51,6 +52,25 @@ describe('dashboard trends', () => {
     expect({ trials: february(after).trials - february(before).trials, paid: february(after).paid - february(before).paid }).toEqual({ trials: 2, paid: 1 })
     const cancelled = (trends: typeof after) => trends.cancellations.find((entry) => entry.month === '2031-03')!.count
     expect(cancelled(after) - cancelled(before)).toBe(1)
+  })
+
+  it('counts each promo code’s uses and money, and the last 30 days’ revenue with and without a code', async () => {
+    const { growthFigures } = await import('@/lib/admin/growth')
+    const now = new Date('2032-06-15T12:00:00Z')
+    const before = await growthFigures(payload, now)
+    const promo = await createPromo(payload, { kind: 'percent', percentOff: 10 })
+    const bought = await payload.update({ collection: 'subscriptions', id: (await subscription()).id, data: { promo: { code: promo.id, discountKopecks: 2_990 } }, depth: 0 })
+    const plain = await subscription()
+    await event(bought, 'payment', '2032-06-10T10:00:00Z', 26_910)
+    await event(bought, 'refund', '2032-06-11T10:00:00Z', 6_910)
+    await event(plain, 'payment', '2032-06-12T10:00:00Z', 29_900)
+    // Older than 30 days: counted for the code, not in the month's split.
+    await event(bought, 'payment', '2032-04-01T10:00:00Z', 29_900)
+    // Every code (the database is shared with other files and runs: theirs are listed too).
+    const after = await growthFigures(payload, now, { limit: 100_000 })
+    expect(after.codes.find((code) => code.id === promo.id)).toEqual({ id: promo.id, code: promo.code, active: true, uses: 1, revenueKopecks: 26_910 - 6_910 + 29_900 })
+    expect(after.revenue30.withCode - before.revenue30.withCode).toBe(20_000)
+    expect(after.revenue30.withoutCode - before.revenue30.withoutCode).toBe(29_900)
   })
 
   it('records the day’s subscribers and free keys each hour, and a server’s hour as down when one check in it was', async () => {

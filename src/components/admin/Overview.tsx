@@ -4,11 +4,13 @@ import type { AdminViewServerProps } from 'payload'
 
 import { adminTranslator } from '@/lib/admin/adminMessages'
 import { CHECKLIST, firstDayChecklist, siteOverview } from '@/lib/admin/overview'
+import { growthFigures } from '@/lib/admin/growth'
 import { siteTrends } from '@/lib/admin/trends'
 import { readNetworkStatus } from '@/lib/data/status'
 import { formatRubles } from '@/lib/billing/pricing'
 import { PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
 
+import { Growth } from './Growth'
 import { NetworkWeek } from './NetworkWeek'
 import { RunOutList } from './RunOutNotice'
 import { Trends } from './Trends'
@@ -35,11 +37,12 @@ export async function Overview({ payload, i18n }: Pick<AdminViewServerProps, 'pa
   const language = i18n.language === 'en' ? 'en' : 'ru'
   const t = adminTranslator(language)
   const now = new Date()
-  const [overview, checklist, trends, networks] = await Promise.all([
+  const [overview, checklist, trends, networks, growth] = await Promise.all([
     siteOverview(payload, now),
     firstDayChecklist(payload, now),
     siteTrends(payload, now),
     readNetworkStatus(now.getTime()),
+    growthFigures(payload, now),
   ])
   const admin = payload.config.routes.admin
   const done = CHECKLIST.filter((item) => checklist[item]).length
@@ -108,6 +111,7 @@ export async function Overview({ payload, i18n }: Pick<AdminViewServerProps, 'pa
         ))}
       </div>
       <NetworkWeek status={networks} t={t} admin={admin} />
+      <Growth growth={growth} t={t} language={language} admin={admin} />
       <Trends trends={trends} t={t} language={language} />
     </section>
   )

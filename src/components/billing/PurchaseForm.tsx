@@ -187,7 +187,8 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail, stars
           <input type="checkbox" name="consent" required aria-invalid={error === 'consentRequired'} aria-describedby="purchase-error" /> {consentLabel}
         </label>
       ) : null}
-      <div className="purchase__promo" data-site-pay="">
+      {/* Not only the site's checkout's: a code gives its price in Stars too (the Mini App). */}
+      <div className="purchase__promo">
         <label className="field">
           <span>{t('promoLabel')}</span>
           <input type="text" name="promo" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} defaultValue="" aria-invalid={isPromoError(error) || (promo !== null && 'error' in promo)} aria-describedby="promo-status" />

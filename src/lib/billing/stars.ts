@@ -20,6 +20,7 @@ import type { Locale } from '@/i18n/locales'
 import { accountByTelegram, accountForTelegramLogin } from '@/lib/auth/telegramAccounts'
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
+import { checkPromo } from '@/lib/promo'
 import { runFollowUps } from '@/lib/queue/afterCommit'
 import type { Subscription } from '@/payload-types'
 
@@ -44,34 +45,50 @@ export const INVOICE_LIFETIME_MS = 86_400_000
  */
 export const RENEWAL_GRACE_MS = 86_400_000
 
-/** What the site signed into an invoice: the plan at its price, the Telegram user it was made for, and when. */
-export type StarsInvoice = { tariffId: number; stars: number; months: number; telegramId: number; issuedAt: number; nonce: string }
+/**
+ * What the site signed into an invoice: the plan at its price, the Telegram user it was made for, and when; with a
+ * promo code (src/lib/promo), the code and the days it adds (the price being the one after it).
+ */
+export type StarsInvoice = { tariffId: number; stars: number; months: number; telegramId: number; issuedAt: number; nonce: string; promo?: { id: number; extraDays: number } | null }
 
-// Telegram's user ids take up to 52 bits: 16 digits.
-const FIELDS = /^s1\.(\d{1,9})\.(\d{1,5})\.(\d{1,2})\.(\d{1,16})\.([0-9a-z]{1,9})\.([\w-]{8})\.([\w-]{22})$/
+// Telegram's user ids take up to 52 bits: 16 digits. `s2` carries a promo code's id and extra days after the time.
+const FIELDS = /^s([12])\.(\d{1,9})\.(\d{1,5})\.(\d{1,2})\.(\d{1,16})\.([0-9a-z]{1,9})\.(?:(\d{1,9})\.(\d{1,3})\.)?([\w-]{8})\.([\w-]{22})$/
 
 function signature(secret: string, body: string): string {
   return createHmac('sha256', secret).update(`telegram-stars-invoice:${body}`).digest('base64url').slice(0, 22)
 }
 
-/** The invoice's payload (at most 128 bytes, as Telegram allows): `s1.<plan>.<stars>.<months>.<user>.<time>.<nonce>.<mac>`. */
+/**
+ * The invoice's payload (at most 128 bytes, as Telegram allows): `s1.<plan>.<stars>.<months>.<user>.<time>.<nonce>.<mac>`,
+ * or `s2.…<time>.<promo>.<extra days>.<nonce>.<mac>` with a promo code.
+ */
 export function signInvoice(secret: string, invoice: Omit<StarsInvoice, 'nonce'> & { nonce?: string }): string {
   const nonce = invoice.nonce ?? randomBytes(6).toString('base64url')
-  const body = `s1.${invoice.tariffId}.${invoice.stars}.${invoice.months}.${invoice.telegramId}.${invoice.issuedAt.toString(36)}.${nonce}`
+  const promo = invoice.promo ? `${invoice.promo.id}.${invoice.promo.extraDays}.` : ''
+  const body = `s${promo ? 2 : 1}.${invoice.tariffId}.${invoice.stars}.${invoice.months}.${invoice.telegramId}.${invoice.issuedAt.toString(36)}.${promo}${nonce}`
   return `${body}.${signature(secret, body)}`
 }
 
 /** The invoice a payload names, or null when the site did not sign it (`verified: false`: its fields, unchecked). */
 export function readInvoice(secret: string, payloadText: string, { verified = true } = {}): StarsInvoice | null {
   const match = FIELDS.exec(payloadText)
-  if (!match) return null
+  // The version says whether a code is there: `s1` never carries one, `s2` always does.
+  if (!match || (match[1] === '2') !== (match[7] !== undefined)) return null
   if (verified) {
     const body = payloadText.slice(0, payloadText.lastIndexOf('.'))
-    const given = Buffer.from(match[7]!)
+    const given = Buffer.from(match[10]!)
     const expected = Buffer.from(signature(secret, body))
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   }
-  return { tariffId: Number(match[1]), stars: Number(match[2]), months: Number(match[3]), telegramId: Number(match[4]), issuedAt: parseInt(match[5]!, 36), nonce: match[6]! }
+  return {
+    tariffId: Number(match[2]),
+    stars: Number(match[3]),
+    months: Number(match[4]),
+    telegramId: Number(match[5]),
+    issuedAt: parseInt(match[6]!, 36),
+    nonce: match[9]!,
+    promo: match[7] ? { id: Number(match[7]), extraDays: Number(match[8]) } : null,
+  }
 }
 
 /**
@@ -99,21 +116,30 @@ export const subscriptionIdOf = (invoice: StarsInvoice) => `stars:${invoice.nonc
 
 /**
  * The link to pay for `plan` in Stars, made for the Telegram user `telegramId`: Telegram's own payment form, with a
- * Stars subscription for a monthly plan.
+ * Stars subscription for a monthly plan. With a promo code (src/lib/promo), one payment at the price after it: Telegram
+ * charges a Stars subscription the same price every period, so a first period's offer cannot be one.
  */
 export async function starsInvoiceLink(
   api: Api,
   secret: string,
-  { plan, stars, telegramId, title, description, now = new Date() }: { plan: { id: number; months: number }; stars: number; telegramId: number; title: string; description: string; now?: Date },
+  {
+    plan,
+    stars,
+    telegramId,
+    title,
+    description,
+    promo = null,
+    now = new Date(),
+  }: { plan: { id: number; months: number }; stars: number; telegramId: number; title: string; description: string; promo?: StarsInvoice['promo']; now?: Date },
 ): Promise<string> {
-  const invoice = signInvoice(secret, { tariffId: plan.id, stars, months: plan.months, telegramId, issuedAt: Math.floor(now.getTime() / 1000) })
+  const invoice = signInvoice(secret, { tariffId: plan.id, stars, months: plan.months, telegramId, issuedAt: Math.floor(now.getTime() / 1000), promo })
   return api.createInvoiceLink(title.slice(0, 32), description.slice(0, 255), invoice, '', STARS_CURRENCY, [{ label: title.slice(0, 32), amount: stars }], {
-    ...(renewsInStars(plan.months) ? { subscription_period: STARS_SUBSCRIPTION_PERIOD } : {}),
+    ...(renewsInStars(plan.months) && !promo ? { subscription_period: STARS_SUBSCRIPTION_PERIOD } : {}),
   })
 }
 
 /** Why a checkout is refused, as the bot's messages name it (`Bot.stars.<reason>`). */
-export type CheckoutRefusal = 'unknownInvoice' | 'outdated' | 'notOnSale' | 'alreadyVip'
+export type CheckoutRefusal = 'unknownInvoice' | 'outdated' | 'notOnSale' | 'alreadyVip' | 'promoEnded'
 
 /** The answer to Telegram's pre-checkout query: null to accept, else why not. */
 export async function checkStarsCheckout(payload: Payload, secret: string, query: Pick<PreCheckoutQuery, 'from' | 'currency' | 'total_amount' | 'invoice_payload'>, now = new Date()): Promise<CheckoutRefusal | null> {
@@ -125,6 +151,13 @@ export async function checkStarsCheckout(payload: Payload, secret: string, query
   // One VIP subscription per account: a subscriber renews the one they have.
   const buyer = await accountByTelegram(payload, invoice.telegramId)
   if (buyer && (await vipSubscriptionOf(payload, buyer.id))) return 'alreadyVip'
+  // The invoice's promo code must still apply (its uses may have run out since the invoice was made).
+  if (invoice.promo) {
+    const code = (await payload.findByID({ collection: 'promo-codes', id: invoice.promo.id, depth: 0, disableErrors: true }))?.code
+    const firstPurchase = buyer ? (await payload.count({ collection: 'subscriptions', where: { user: { equals: buyer.id } } })).totalDocs === 0 : true
+    const checked = code ? await checkPromo(payload, code, { plan, buyer: { userId: buyer?.id ?? null, firstPurchase }, now }) : null
+    if (!checked?.ok) return 'promoEnded'
+  }
   return null
 }
 
@@ -142,7 +175,9 @@ function paidState(paid: SuccessfulPayment, invoice: StarsInvoice, existing: Sub
     return { status: 'active', trialEndsAt: null, currentPeriodEnd: end, nextPaymentAt: end, cancelAtPeriodEnd: false }
   }
   const paidUntil = existing?.currentPeriodEnd && Date.parse(existing.currentPeriodEnd) > now.getTime() ? existing.currentPeriodEnd : now.toISOString()
-  return { status: 'active', trialEndsAt: null, currentPeriodEnd: addMonths(paidUntil, invoice.months), nextPaymentAt: null, cancelAtPeriodEnd: true }
+  // A promo code's extra days come after the period.
+  const end = new Date(Date.parse(addMonths(paidUntil, invoice.months)) + (invoice.promo?.extraDays ?? 0) * 86_400_000).toISOString()
+  return { status: 'active', trialEndsAt: null, currentPeriodEnd: end, nextPaymentAt: null, cancelAtPeriodEnd: true }
 }
 
 /**
@@ -175,7 +210,13 @@ export async function recordStarsPayment(
         ...state,
         id: subscriptionId,
         customerId: String(from.id),
-        metadata: { email: user.email, userId: user.id, tariffId: invoice.tariffId, locale },
+        metadata: {
+          email: user.email,
+          userId: user.id,
+          tariffId: invoice.tariffId,
+          locale,
+          promo: invoice.promo ? { id: invoice.promo.id, discountKopecks: 0, extraDays: invoice.promo.extraDays, trialDays: 0 } : null,
+        },
         paymentMethod: null,
         hasDiscount: false,
       },

@@ -169,9 +169,11 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
           price_data: { currency: 'rub', unit_amount: first.todayKopecks, product_data: { name: firstPeriodItemName({ months: plan.months, extraDays: first.extraDays, code: first.promo?.code ?? null }, locale) } },
         })
       }
-      const periodEnd = firstPeriod(new Date().toISOString(), { trialDays: 0, months: plan.months, extraDays: first.extraDays }).currentPeriodEnd
+      // In days from the payment (not a date: the period starts when the buyer pays, which may be later than now).
+      const now = new Date().toISOString()
+      const periodDays = Math.round((Date.parse(firstPeriod(now, { trialDays: 0, months: plan.months, extraDays: first.extraDays }).currentPeriodEnd ?? now) - Date.parse(now)) / 86_400_000)
       const subscriptionData: Stripe.Checkout.SessionCreateParams.SubscriptionData = paidFirstPeriod
-        ? { metadata: { ...metadata, [GRANTED_TIME.key]: GRANTED_TIME.value }, trial_end: Math.floor(Date.parse(periodEnd ?? '') / 1000) }
+        ? { metadata: { ...metadata, [GRANTED_TIME.key]: GRANTED_TIME.value }, trial_period_days: periodDays }
         : { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) }
       const session = await stripe.checkout.sessions.create(
         {

@@ -45,12 +45,16 @@ import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './st
 import { DEVICE_KEY_BUTTONS, onDeviceKeyButton } from './deviceKeys'
 import { onSubscriptionButton, showSubscription, SUBSCRIPTION_BUTTONS } from './subscription'
 import { awaitSupportMessage, stopAwaitingSupport, supportMail, takeSupportMessage } from './support'
+import { awaitPromo, givePromo, keepPromo, keptPromo, PROMO_START_PREFIX, starsDeals, takeAwaitedPromo } from './promo'
+import type { StarsDeal } from './promo'
+import { promoError } from '@/lib/browser/purchaseForm'
+import { tariffsTranslator } from '@/lib/promo/texts'
 
 export { botTranslator }
 export type { BotContext }
 
 // Button data: `free`, `c:<country>`, `p:<country>:<protocol>`, `n:<country>:<protocol>:<key id>` (another key),
-// `vip`, `b:<plan>` (an invoice in Stars), `sub` and its screens (./subscription.ts, ./deviceKeys.ts), `support`, `support:write|cancel`,
+// `vip`, `b:<plan>` (an invoice in Stars, at the price after the user's promo code), `promo`, `promo:off`, `sub` and its screens (./subscription.ts, ./deviceKeys.ts), `support`, `support:write|cancel`,
 // `news`, `news:on|off`, `lang`, `l:<locale>`, `menu`.
 const COUNTRY = '([a-z]{2})'
 const PROTOCOL = `(${PROTOCOLS.join('|')})`
@@ -86,21 +90,31 @@ async function showNews(ctx: BotContext, payload: Payload): Promise<void> {
  * trial where the plan has one) and the way to the site's purchase form, where the site sells; and its price in Stars
  * with a button to pay here, where editors set one.
  */
-async function showVip(ctx: BotContext): Promise<void> {
+async function showVip(ctx: BotContext, payload: Payload): Promise<void> {
   const plans = await plansOnSale(ctx.locale)
   const onSite = sellsOnSiteInBot()
   const inStars = plans.some((plan) => plan.starsPrice !== null)
   const now = new Date()
   const lines = [escapeHtml(ctx.t('vip')), ...(onSite ? [escapeHtml(ctx.t('vipOnSite'))] : []), ...(inStars ? [escapeHtml(ctx.t('vipInStars'))] : [])]
+  // The user's promo code (./promo.ts): the Stars prices after it; one that applies to no plan says why and is dropped.
+  const code = ctx.from && inStars ? await keptPromo(payload, ctx.from.id) : null
+  const { deals, refusal } = code && ctx.from ? await starsDeals(payload, ctx.from.id, code, plans) : { deals: new Map<number, StarsDeal>(), refusal: null }
+  if (code && refusal && ctx.from) {
+    await keepPromo(payload, ctx.from.id, null)
+    lines.push('', escapeHtml(tariffsTranslator(ctx.locale)(promoError(refusal))))
+  } else if (code) lines.push('', escapeHtml(ctx.t('promoKept', { code })))
   const keyboard = new InlineKeyboard()
   for (const plan of plans) {
     lines.push('', `<b>${escapeHtml(plan.name)}</b>`)
     if (onSite) lines.push(escapeHtml(termsText(purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial: plan.trialDays > 0, now }), ctx.locale, 'short')))
     if (plan.starsPrice === null) continue
-    lines.push(escapeHtml(starsTerms(ctx.t, ctx.locale, { months: plan.months, starsPrice: plan.starsPrice })))
-    keyboard.text(ctx.t('payStars', { plan: plan.name, stars: formatMoney(plan.starsPrice, 'XTR', ctx.locale) }), `b:${plan.id}`).row()
+    const deal = deals.get(plan.id) ?? null
+    lines.push(escapeHtml(starsTerms(ctx.t, ctx.locale, { months: plan.months, starsPrice: plan.starsPrice }, deal)))
+    const stars = formatMoney(plan.starsPrice, 'XTR', ctx.locale)
+    keyboard.text(deal ? ctx.t('payStarsPromo', { plan: plan.name, stars: formatMoney(deal.stars, 'XTR', ctx.locale), was: stars }) : ctx.t('payStars', { plan: plan.name, stars }), `b:${plan.id}`).row()
   }
-  if (onSite) keyboard.url(ctx.t('vipPlans'), `${siteUrl('/tariffs', ctx.locale)}#buy`).row()
+  if (inStars) keyboard.text(code && !refusal ? ctx.t('promoRemove') : ctx.t('promoButton'), code && !refusal ? 'promo:off' : 'promo').row()
+  if (onSite) keyboard.url(ctx.t('vipPlans'), `${siteUrl('/tariffs', ctx.locale, code && !refusal ? { promo: code } : undefined)}#buy`).row()
   await show(ctx, lines.join('\n'), keyboard.text(ctx.t('back'), 'menu'))
 }
 
@@ -123,17 +137,29 @@ async function sendStarsInvoice(ctx: BotContext, payload: Payload, invoiceSecret
     return
   }
   await ctx.answerCallbackQuery()
-  const stars = formatMoney(plan.starsPrice, 'XTR', ctx.locale)
-  const link = await starsInvoiceFor(ctx.api, invoiceSecret, { plan: { ...plan, starsPrice: plan.starsPrice }, telegramId: ctx.from.id, locale: ctx.locale })
+  // At the price after the user's promo code, where it applies to this plan.
+  const code = await keptPromo(payload, ctx.from.id)
+  const deal = code ? ((await starsDeals(payload, ctx.from.id, code, [plan])).deals.get(plan.id) ?? null) : null
+  const stars = formatMoney(deal?.stars ?? plan.starsPrice, 'XTR', ctx.locale)
+  const link = await starsInvoiceFor(ctx.api, invoiceSecret, { plan: { ...plan, starsPrice: plan.starsPrice }, telegramId: ctx.from.id, locale: ctx.locale, deal })
   const keyboard = new InlineKeyboard().url(ctx.t('payButton', { stars }), link).row().text(ctx.t('back'), 'vip')
   await ctx.reply(escapeHtml(ctx.t('starsInvoice', { plan: plan.name, stars })), { parse_mode: 'HTML', reply_markup: keyboard })
 }
 
-const STARS_REFUSALS: Record<CheckoutRefusal, 'starsUnknownInvoice' | 'starsOutdated' | 'starsNotOnSale' | 'starsAlreadyVip'> = {
+const STARS_REFUSALS: Record<CheckoutRefusal, 'starsUnknownInvoice' | 'starsOutdated' | 'starsNotOnSale' | 'starsAlreadyVip' | 'starsPromoEnded'> = {
   unknownInvoice: 'starsUnknownInvoice',
   outdated: 'starsOutdated',
   notOnSale: 'starsNotOnSale',
   alreadyVip: 'starsAlreadyVip',
+  promoEnded: 'starsPromoEnded',
+}
+
+/** A promo code given to the bot (typed or linked): kept and the plans shown with it, or why it cannot be. */
+async function takePromo(ctx: BotContext, payload: Payload, typed: string): Promise<void> {
+  if (!ctx.from) return
+  const given = await givePromo(payload, ctx.from.id, typed)
+  if (!given.ok) await ctx.reply(tariffsTranslator(ctx.locale)(given.error))
+  await showVip(ctx, payload)
 }
 
 /** The site's name and support address, and the bot's texts editors set for this language (Site settings → Telegram bot). */
@@ -277,6 +303,8 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
   chats.command('start', async (ctx) => {
     const start = ctx.match.trim()
     if (start.startsWith(LINK_START_PREFIX)) await linkAccount(ctx, payload, start.slice(LINK_START_PREFIX.length))
+    // A promo link: the code kept, and the plans shown with it.
+    if (start.startsWith(PROMO_START_PREFIX)) return takePromo(ctx, payload, start.slice(PROMO_START_PREFIX.length))
     await showMenu(ctx, payload)
   })
   chats.command('keys', (ctx) => showCountries(ctx))
@@ -304,7 +332,17 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
   })
   chats.callbackQuery('vip', async (ctx) => {
     await ctx.answerCallbackQuery()
-    await showVip(ctx)
+    await showVip(ctx, payload)
+  })
+  chats.callbackQuery('promo', async (ctx) => {
+    await awaitPromo(payload, ctx.from.id)
+    await ctx.answerCallbackQuery()
+    await show(ctx, escapeHtml(ctx.t('promoPrompt')), new InlineKeyboard().text(ctx.t('supportCancel'), 'vip'))
+  })
+  chats.callbackQuery('promo:off', async (ctx) => {
+    await keepPromo(payload, ctx.from.id, null)
+    await ctx.answerCallbackQuery()
+    await showVip(ctx, payload)
   })
   chats.callbackQuery(/^b:(\d{1,9})$/, (ctx) => sendStarsInvoice(ctx, payload, invoiceSecret, Number(ctx.match[1])))
   // Telegram asks before taking the Stars (and waits 10 seconds): the invoice must be the site's, for this user, at
@@ -322,6 +360,8 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     }
     // A renewal's notice comes from the record (the "renewed" notice); the first payment is answered here.
     if (result !== 'applied' || (ctx.message.successful_payment.is_recurring && !ctx.message.successful_payment.is_first_recurring)) return
+    // The promo code did its work: the next purchase is without it.
+    await keepPromo(payload, ctx.from.id, null)
     const subscriber = await linkedSubscriber(payload, ctx.from.id)
     const until = subscriber?.subscription?.currentPeriodEnd
     if (until) await ctx.reply(ctx.t('starsPaid', { date: billingDate(until, ctx.locale) }))
@@ -379,6 +419,11 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
   })
   // Anything else a button says (an old menu, or data someone made up) changes nothing.
   bot.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: ctx.t('outdated') }))
+  // The code the bot waits for after "🎟 Промокод".
+  chats.on('message:text', async (ctx, next) => {
+    if (!(await takeAwaitedPromo(payload, ctx.from.id))) return next()
+    await takePromo(ctx, payload, ctx.message.text)
+  })
   // The message the bot waits for after "write to us": to the support address.
   chats.on('message:text', async (ctx, next) => {
     const taken = await takeSupportMessage(payload, ctx.from.id)

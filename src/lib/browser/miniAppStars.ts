@@ -20,15 +20,17 @@ export function setUpStarsCheckout(form: HTMLFormElement): void {
   form.dataset.miniApp = ''
   if (box.dataset.siteCheckout !== 'true') form.dataset.starsOnly = ''
   const chosen = () => radios.find((radio) => radio.checked)
+  // A promo code applied in the form (./promoField.ts) names its own Stars price and terms.
   const show = () => {
-    const label = chosen()?.dataset.starsButton ?? ''
+    const label = form.dataset.promoStarsButton ?? chosen()?.dataset.starsButton ?? ''
     button.hidden = label === ''
     button.textContent = label
-    if (terms) terms.textContent = chosen()?.dataset.starsTerms ?? ''
+    if (terms) terms.textContent = form.dataset.promoStarsTerms ?? chosen()?.dataset.starsTerms ?? ''
     if (error) error.textContent = ''
   }
   show()
   form.addEventListener('change', show)
+  form.addEventListener('promochange', show)
   button.addEventListener('click', async () => {
     const plan = chosen()
     if (!plan) return
@@ -40,9 +42,16 @@ export function setUpStarsCheckout(form: HTMLFormElement): void {
     try {
       const body = new FormData()
       body.set('plan', plan.value)
+      if (form.dataset.promoStarsButton && form.dataset.promoCode) body.set('promo', form.dataset.promoCode)
       body.set('locale', document.documentElement.lang)
-      const answer = (await (await fetch('/api/telegram/stars-invoice', { method: 'POST', body, credentials: 'same-origin' })).json()) as { ok: boolean; url?: string; error?: string }
+      const answer = (await (await fetch('/api/telegram/stars-invoice', { method: 'POST', body, credentials: 'same-origin' })).json()) as { ok: boolean; url?: string; error?: string; message?: string }
       const app = await telegramWebApp()
+      // A promo code that no longer applies: the server says why, in the buyer's language.
+      if (!answer.ok && answer.message && error) {
+        error.textContent = answer.message
+        button.disabled = false
+        return
+      }
       if (!answer.ok || !answer.url || !app?.openInvoice) return fail(ERRORS.find((key) => key === answer.error) ?? 'failed')
       app.openInvoice(answer.url, (status) => {
         if (status === 'paid' || status === 'pending') window.location.assign(box.dataset.paidPath ?? '/')

@@ -5,7 +5,18 @@
 // the checkout checks it again: what is shown here never decides the price.
 import type { PurchaseError } from './purchaseForm'
 
-export type PromoApplied = { code: string; submit: string; terms: string; applied: string }
+export type PromoApplied = { code: string; submit: string; terms: string; applied: string; stars: { button: string; terms: string } | null }
+
+/**
+ * The Stars box in the Mini App (./miniAppStars.ts) reads the code's Stars price from the form: set while a code
+ * applies and gives something in Stars, removed otherwise, and told by a `promochange` event.
+ */
+function markStars(form: HTMLFormElement, state: PromoState): void {
+  const stars = state && 'applied' in state ? state.applied.stars : null
+  if (stars && state && 'applied' in state) Object.assign(form.dataset, { promoCode: state.applied.code, promoStarsButton: stars.button, promoStarsTerms: stars.terms })
+  else for (const key of ['promoCode', 'promoStarsButton', 'promoStarsTerms']) delete form.dataset[key]
+  form.dispatchEvent(new Event('promochange'))
+}
 /** The code applies (its texts), does not (why), or there is none. */
 export type PromoState = { applied: PromoApplied } | { error: PurchaseError } | null
 
@@ -16,11 +27,15 @@ export function setUpPromoField(form: HTMLFormElement, onState: (state: PromoSta
   if (!input || !apply || form.dataset.promoReady !== undefined) return
   form.dataset.promoReady = ''
   let asked = 0
+  const tell = (state: PromoState) => {
+    markStars(form, state)
+    onState(state)
+  }
   const check = async () => {
     const code = input.value.trim()
     const plan = form.querySelector<HTMLInputElement>('input[name="plan"]:checked')?.value
     const ask = ++asked
-    if (!code) return onState(null)
+    if (!code) return tell(null)
     if (!plan) return
     apply.disabled = true
     let state: PromoState
@@ -36,7 +51,7 @@ export function setUpPromoField(form: HTMLFormElement, onState: (state: PromoSta
     }
     apply.disabled = false
     // Only the latest question's answer: a slow answer about the plan before never overwrites the current one.
-    if (ask === asked) onState(state)
+    if (ask === asked) tell(state)
   }
   apply.addEventListener('click', () => void check())
   input.addEventListener('keydown', (event) => {
@@ -46,7 +61,7 @@ export function setUpPromoField(form: HTMLFormElement, onState: (state: PromoSta
     void check()
   })
   input.addEventListener('input', () => {
-    if (!input.value.trim()) onState(null)
+    if (!input.value.trim()) tell(null)
   })
   form.addEventListener('change', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.name === 'plan' && input.value.trim()) void check()

@@ -25,6 +25,7 @@ export const PURCHASE_ERRORS = [
   'promoUsedByYou',
   'promoFirstPurchaseOnly',
   'promoTrialNotYours',
+  'promoNotInStars',
   'promoTooMany',
 ] as const
 export type PurchaseError = (typeof PURCHASE_ERRORS)[number]

@@ -1,30 +1,32 @@
 // What the plans page's form shows for a promo code before the buyer pays: the button's words, the terms (today's
 // amount, the renewals) and a line saying what the code gives, from the same rules the checkout charges by
 // (./rules.ts, src/lib/billing/terms.ts). Asked by api/promo/check as the buyer types or changes the plan.
-import { createTranslator } from 'next-intl'
 import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import en from '@/i18n/messages/en.json'
-import ru from '@/i18n/messages/ru.json'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatMoney, formatRubles, starsPriceOf } from '@/lib/billing/pricing'
 import { purchaseTerms, termsText } from '@/lib/billing/terms'
 import { promoError } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
+import { botTranslator } from '@/lib/bot/context'
+import { starsTerms } from '@/lib/bot/starsInvoice'
 import type { Tariff, User } from '@/payload-types'
 
 import { checkPromo } from '.'
 import type { PromoBuyer } from '.'
-import { firstPurchase } from './rules'
+import { firstPurchase, starsFirstPurchase } from './rules'
+import { tariffsTranslator } from './texts'
 import type { PromoOffer } from './rules'
 
-export type PromoFormAnswer = { ok: true; code: string; submit: string; terms: string; applied: string } | { ok: false; error: PurchaseError }
+/** `stars`: in the Mini App, the Stars button's words and terms after the code, where it gives something in Stars. */
+export type PromoFormAnswer =
+  | { ok: true; code: string; submit: string; terms: string; applied: string; stars: { button: string; terms: string } | null }
+  | { ok: false; error: PurchaseError }
 
-const tariffsT = (locale: Locale) => createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'Tariffs' })
 
 /** `Промокод VESNA25: −75 ₽ к первой оплате` and the like. */
 export function appliedText(code: string, offer: PromoOffer, discountKopecks: number, locale: Locale): string {
-  const t = tariffsT(locale)
+  const t = tariffsTranslator(locale)
   switch (offer.kind) {
     case 'percent':
     case 'amount':
@@ -51,13 +53,22 @@ export async function promoFormAnswer(payload: Payload, { code, plan, user, loca
   // A stranger is shown what a first purchase gets, as the page shows the trial; the checkout decides for the address.
   const trial = buyer ? buyer.firstPurchase : true
   const first = firstPurchase(plan, { trial, offer })
-  const t = tariffsT(locale)
+  const t = tariffsTranslator(locale)
   const submit = first.trialDays > 0 ? t('submit', { fee: formatRubles(first.todayKopecks, locale) }) : t('submitFull', { price: formatRubles(first.todayKopecks, locale) })
+  const starsPrice = starsPriceOf(plan)
+  const inStars = starsPrice === null ? null : starsFirstPurchase({ priceKopecks: plan.priceKopecks, stars: starsPrice }, offer)
+  const bot = botTranslator(locale)
   return {
     ok: true,
     code: checked.promo.code,
     submit,
     terms: termsText(purchaseTerms(plan, { trial, now, offer }), locale),
     applied: appliedText(checked.promo.code, offer, first.discountKopecks, locale),
+    stars: inStars
+      ? {
+          button: t('starsPay', { stars: formatMoney(inStars.stars, 'XTR', locale) }),
+          terms: starsTerms(bot, locale, { months: Number(plan.months), starsPrice: starsPrice! }, { stars: inStars.stars, extraDays: inStars.extraDays, promo: checked.promo }),
+        }
+      : null,
   }
 }

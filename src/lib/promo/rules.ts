@@ -70,6 +70,23 @@ export function firstPurchase(plan: PromoPlan, { trial, offer }: { trial: boolea
   }
 }
 
+/** A first purchase in Telegram Stars: what is paid (whole Stars) and the extra days; null where the code has nothing for Stars. */
+export type StarsFirstPurchase = { stars: number; extraDays: number; discountStars: number }
+
+/**
+ * The first purchase of a plan sold for `stars` with a promo code's offer, in whole Stars. Money off is the same share
+ * of the Stars price as of the rubles one (rounded in the buyer's favour, at least 1 Star left to pay); extra days are
+ * added to the period. Stars have no trial, so a trial code has nothing for them. Telegram charges a Stars
+ * subscription the same price every period: a purchase with a code is one payment for the plan's period.
+ */
+export function starsFirstPurchase(plan: { priceKopecks: number; stars: number }, offer: PromoOffer): StarsFirstPurchase | null {
+  const share =
+    offer.kind === 'percent' ? clamp(offer.percentOff, 0, 100) / 100 : offer.kind === 'amount' ? clamp(offer.amountOffKopecks / Math.max(1, plan.priceKopecks), 0, 1) : 0
+  if (offer.kind === 'trial') return null
+  const stars = Math.max(Math.min(plan.stars, 1), plan.stars - Math.ceil(plan.stars * share))
+  return { stars, extraDays: offer.kind === 'days' ? clamp(Math.trunc(offer.extraDays), 0, MAX_PROMO_DAYS) : 0, discountStars: plan.stars - stars }
+}
+
 const clamp = (value: number, min: number, max: number) => (Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min)
 
 /** What an editor set up, as the rules need it (the collection's document, read in src/lib/promo/index.ts). */
@@ -99,8 +116,9 @@ export type PromoContext = {
  * Why a code does not apply, each a text in the buyer's language. `invalid` is one answer for a code that does not
  * exist, is switched off, has not started, has ended or is used up: trying codes tells a stranger nothing more.
  * The buyer's own reasons (`usedByYou`, `firstPurchaseOnly`, `trialNotYours`) are known only once the buyer is.
+ * `notInStars`: a trial code, where the plan is paid in Telegram Stars (which have no trial).
  */
-export const PROMO_REFUSALS = ['invalid', 'notForPlan', 'usedByYou', 'firstPurchaseOnly', 'trialNotYours'] as const
+export const PROMO_REFUSALS = ['invalid', 'notForPlan', 'usedByYou', 'firstPurchaseOnly', 'trialNotYours', 'notInStars'] as const
 export type PromoRefusal = (typeof PROMO_REFUSALS)[number]
 
 export function promoRefusal(rule: PromoRule, context: PromoContext): PromoRefusal | null {

@@ -8,13 +8,21 @@ import { formatMoney } from '@/lib/billing/pricing'
 import { readInvoice, signInvoice } from '@/lib/billing/stars'
 
 const SECRET = 'a-secret-for-the-invoices'
-const invoice = { tariffId: 3, stars: 230, months: 1, telegramId: 7_123_456_789, issuedAt: 1_795_000_000 }
+const invoice = { tariffId: 3, stars: 230, months: 1, telegramId: 7_123_456_789, issuedAt: 1_795_000_000, promo: { id: 12, extraDays: 7 } }
 
 describe('Stars invoices', () => {
   it('read back as signed, within Telegram’s 128 bytes, and only under the secret they were signed with', () => {
     fc.assert(
       fc.property(
-        fc.record({ tariffId: fc.integer({ min: 1, max: 999_999_999 }), stars: fc.integer({ min: 1, max: 10_000 }), months: fc.constantFrom(1, 3, 6, 12), telegramId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), issuedAt: fc.integer({ min: 0, max: 4_000_000_000 }) }),
+        fc.record({
+          tariffId: fc.integer({ min: 1, max: 999_999_999 }),
+          stars: fc.integer({ min: 1, max: 10_000 }),
+          months: fc.constantFrom(1, 3, 6, 12),
+          telegramId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+          issuedAt: fc.integer({ min: 0, max: 4_000_000_000 }),
+          // A promo code's id and the days it adds (src/lib/promo), or none.
+          promo: fc.option(fc.record({ id: fc.integer({ min: 1, max: 999_999_999 }), extraDays: fc.integer({ min: 0, max: 365 }) }), { nil: null }),
+        }),
         (signed) => {
           const text = signInvoice(SECRET, signed)
           expect(Buffer.byteLength(text)).toBeLessThanOrEqual(128)

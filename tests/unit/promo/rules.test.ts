@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { purchaseTerms } from '@/lib/billing/terms'
-import { firstPurchase, MAX_PROMO_DAYS, MIN_FIRST_PAYMENT_KOPECKS, normalizePromoCode, promoRefusal } from '@/lib/promo/rules'
+import { firstPurchase, MAX_PROMO_DAYS, MIN_FIRST_PAYMENT_KOPECKS, normalizePromoCode, promoRefusal, starsFirstPurchase } from '@/lib/promo/rules'
 import type { PromoOffer, PromoRule } from '@/lib/promo/rules'
 
 const plan = fc.record({
@@ -72,6 +72,29 @@ describe('the first payment with a promo code', () => {
     // A longer trial is never a shorter one, and is nothing for a buyer who has had the trial.
     expect(purchaseTerms(monthly, { trial: true, now, offer: { kind: 'trial', trialDays: 3 } }).renewsAt).toBe('2026-12-11T09:00:00.000Z')
     expect(purchaseTerms(monthly, { trial: false, now, offer: { kind: 'trial', trialDays: 30 } })).toMatchObject({ todayKopecks: 29_900, renewsAt: '2027-01-01T09:00:00.000Z' })
+  })
+})
+
+describe('a first purchase in Telegram Stars with a promo code', () => {
+  it('is whole Stars, at least one, never more than the price; money off is the same share as of the rubles price', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.integer({ min: 1, max: 10_000 }), offer, (priceKopecks, stars, code) => {
+        const first = starsFirstPurchase({ priceKopecks, stars }, code)
+        if (code.kind === 'trial') {
+          expect(first).toBeNull()
+          return
+        }
+        expect(first).not.toBeNull()
+        expect(Number.isSafeInteger(first!.stars)).toBe(true)
+        expect(first!.stars).toBeGreaterThanOrEqual(1)
+        expect(first!.stars + first!.discountStars).toBe(stars)
+        expect(first!.discountStars).toBeGreaterThanOrEqual(0)
+      }),
+    )
+    expect(starsFirstPurchase({ priceKopecks: 29_900, stars: 250 }, { kind: 'percent', percentOff: 25 })).toEqual({ stars: 187, extraDays: 0, discountStars: 63 })
+    expect(starsFirstPurchase({ priceKopecks: 29_900, stars: 250 }, { kind: 'amount', amountOffKopecks: 14_950 })).toEqual({ stars: 125, extraDays: 0, discountStars: 125 })
+    expect(starsFirstPurchase({ priceKopecks: 29_900, stars: 250 }, { kind: 'days', extraDays: 7 })).toEqual({ stars: 250, extraDays: 7, discountStars: 0 })
+    expect(starsFirstPurchase({ priceKopecks: 29_900, stars: 250 }, { kind: 'percent', percentOff: 100 })).toMatchObject({ stars: 1 })
   })
 })
 

@@ -8,13 +8,13 @@ import { siteBotConfig } from '@/lib/bot/config'
 import { miniAppInvoice } from '@/lib/bot/starsInvoice'
 import { formRoute } from '@/lib/http/formRoute'
 
-const STATUS = { unavailable: 404, notOnSale: 400, alreadyVip: 409, tooFast: 429 } as const
+const STATUS = { unavailable: 404, notOnSale: 400, alreadyVip: 409, tooFast: 429, promo: 400 } as const
 
 export const POST = formRoute({
-  input: z.object({ plan: z.coerce.number().int().positive().catch(0) }),
+  input: z.object({ plan: z.coerce.number().int().positive().catch(0), promo: z.string().max(100).catch('') }),
   auth: 'required',
   handle: async ({ data, user, payload, locale }) => {
-    const answer = await miniAppInvoice(payload, siteBotConfig(), { user, planId: data.plan, locale })
+    const answer = await miniAppInvoice(payload, siteBotConfig(), { user, planId: data.plan, locale, promo: data.promo })
     return NextResponse.json(answer, { status: answer.ok ? 200 : STATUS[answer.error] })
   },
 })
