@@ -45,6 +45,7 @@ import { sendEmailTask } from './src/jobs/sendEmail'
 import { sendNoticeTask } from './src/jobs/sendNotice'
 import { noticeDeviceLimitsTask } from './src/jobs/noticeDeviceLimits'
 import { endStarsSubscriptionsTask } from './src/jobs/endStarsSubscriptions'
+import { startHeldTrialsTask } from './src/jobs/startHeldTrials'
 import { sendBroadcastsTask } from './src/jobs/sendBroadcasts'
 import { sendLinkEmailTask } from './src/jobs/sendLinkEmail'
 import { watchIncidentsTask } from './src/jobs/watchIncidents'
@@ -142,7 +143,7 @@ export default buildConfig({
   // Production: JSON lines (src/lib/log); development: Payload's readable lines.
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
-    tasks: [sendEmailTask, sendNoticeTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, endStarsSubscriptionsTask, watchIncidentsTask, noticeDeviceLimitsTask, sendBroadcastsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
+    tasks: [sendEmailTask, sendNoticeTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, endStarsSubscriptionsTask, startHeldTrialsTask, watchIncidentsTask, noticeDeviceLimitsTask, sendBroadcastsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
     // Jobs are run by the app itself once a minute (JOB_TICK_SECONDS), by one instance at a time
     // (src/lib/queue/runner.ts), which also queues the scheduled tasks (none with JOB_RUNNER=off); only admins may
     // queue or run them over the API.

@@ -61,6 +61,7 @@ import * as migration_20261129_233500_vip_keys_changed from './20261129_233500_v
 import * as migration_20261130_022431_subscription_receipt_email from './20261130_022431_subscription_receipt_email';
 import * as migration_20261130_052007_promo_codes from './20261130_052007_promo_codes';
 import * as migration_20261130_060000_bot_promo from './20261130_060000_bot_promo';
+import * as migration_20261130_060456_trial_starts_on_connect from './20261130_060456_trial_starts_on_connect';
 
 export const migrations = [
   {
@@ -377,5 +378,10 @@ export const migrations = [
     up: migration_20261130_060000_bot_promo.up,
     down: migration_20261130_060000_bot_promo.down,
     name: '20261130_060000_bot_promo',
+  },
+  {
+    up: migration_20261130_060456_trial_starts_on_connect.up,
+    down: migration_20261130_060456_trial_starts_on_connect.down,
+    name: '20261130_060456_trial_starts_on_connect'
   },
 ];

@@ -155,6 +155,7 @@ export interface Config {
       revokeDeviceKey: TaskRevokeDeviceKey;
       chargeRenewals: TaskChargeRenewals;
       endStarsSubscriptions: TaskEndStarsSubscriptions;
+      startHeldTrials: TaskStartHeldTrials;
       watchIncidents: TaskWatchIncidents;
       noticeDeviceLimits: TaskNoticeDeviceLimits;
       sendBroadcasts: TaskSendBroadcasts;
@@ -464,6 +465,11 @@ export interface Subscription {
     extraDays?: number | null;
     trialDays?: number | null;
   };
+  trialHold?: {
+    days?: number | null;
+    until?: string | null;
+    connectedAt?: string | null;
+  };
   /**
    * The site charges renewals: the price and period the buyer agreed to
    */
@@ -509,6 +515,10 @@ export interface Tariff {
    */
   trialFee?: string | null;
   trialFeeKopecks: number;
+  /**
+   * The trial’s days count from the first device’s connection (an app’s first poll of the subscription URL), not from the payment; 30 days after the purchase they start anyway.
+   */
+  trialStartsOnConnect?: boolean | null;
   /**
    * What the period costs in Stars in the Telegram bot (1 to 10,000). Empty: the bot does not sell this plan for Stars. Telegram renews a monthly plan itself every 30 days; the others are paid for their period without auto-renewal. There is no trial for Stars.
    */
@@ -598,6 +608,7 @@ export interface SubscriptionEvent {
     | 'cancelled'
     | 'expired'
     | 'extended_by_editor'
+    | 'trial_started_on_connect'
     | 'cancelled_by_editor';
   amountKopecks?: number | null;
   amount?: string | null;
@@ -949,6 +960,7 @@ export interface PayloadJob {
           | 'revokeDeviceKey'
           | 'chargeRenewals'
           | 'endStarsSubscriptions'
+          | 'startHeldTrials'
           | 'watchIncidents'
           | 'noticeDeviceLimits'
           | 'sendBroadcasts'
@@ -1002,6 +1014,7 @@ export interface PayloadJob {
         | 'revokeDeviceKey'
         | 'chargeRenewals'
         | 'endStarsSubscriptions'
+        | 'startHeldTrials'
         | 'watchIncidents'
         | 'noticeDeviceLimits'
         | 'sendBroadcasts'
@@ -1287,6 +1300,7 @@ export interface TariffsSelect<T extends boolean = true> {
   trialDays?: T;
   trialFee?: T;
   trialFeeKopecks?: T;
+  trialStartsOnConnect?: T;
   starsPrice?: T;
   deviceLimit?: T;
   features?:
@@ -1391,6 +1405,13 @@ export interface SubscriptionsSelect<T extends boolean = true> {
         discount?: T;
         extraDays?: T;
         trialDays?: T;
+      };
+  trialHold?:
+    | T
+    | {
+        days?: T;
+        until?: T;
+        connectedAt?: T;
       };
   renewal?:
     | T
@@ -2000,6 +2021,14 @@ export interface TaskChargeRenewals {
  * via the `definition` "TaskEndStarsSubscriptions".
  */
 export interface TaskEndStarsSubscriptions {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskStartHeldTrials".
+ */
+export interface TaskStartHeldTrials {
   input?: unknown;
   output?: unknown;
 }

@@ -48,6 +48,7 @@ export const SubscriptionEvents: CollectionConfig = {
         { value: 'cancelled', label: { ru: 'Отменена', en: 'Cancelled' } },
         { value: 'expired', label: { ru: 'Истекла', en: 'Expired' } },
         { value: 'extended_by_editor', label: { ru: 'Продлена редактором', en: 'Extended by an editor' } },
+        { value: 'trial_started_on_connect', label: { ru: 'Пробный период начался с первого подключения', en: 'Trial started at the first connection' } },
         { value: 'cancelled_by_editor', label: { ru: 'Отменена редактором', en: 'Cancelled by an editor' } },
       ],
     },

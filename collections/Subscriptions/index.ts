@@ -158,6 +158,25 @@ export const Subscriptions: CollectionConfig = {
       ],
     },
     {
+      // A trial waiting for the first device (src/lib/billing/heldTrial.ts): its days, until when it waits at most, and
+      // when a device first connected (set by the subscription URL's poll; the trial then starts from it).
+      name: 'trialHold',
+      label: { ru: 'Пробный период ждёт первого подключения', en: 'Trial waiting for the first connection' },
+      type: 'group',
+      access: { update: () => false },
+      admin: { condition: (data) => Boolean(data?.trialHold?.until) },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'days', label: { ru: 'Дней пробного периода', en: 'Trial days' }, type: 'number', min: 1 },
+            { name: 'until', label: { ru: 'Начнётся не позже', en: 'Starts at the latest' }, type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+            { name: 'connectedAt', label: { ru: 'Первое подключение', en: 'First connection' }, type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+          ],
+        },
+      ],
+    },
+    {
       name: 'renewal',
       label: { ru: 'Автопродление', en: 'Renewal' },
       type: 'group',

@@ -75,6 +75,19 @@ export const Tariffs: CollectionConfig = {
       ],
     },
     {
+      // src/lib/billing/heldTrial.ts: the trial's days count from the first device's connection, not from the payment.
+      name: 'trialStartsOnConnect',
+      label: { ru: 'Пробный период начинается с первого подключения', en: 'The trial starts at the first connection' },
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        description: {
+          ru: 'Дни пробного периода считаются с первого подключения устройства (первого запроса ссылки подписки приложением), а не с оплаты; не позже чем через 30 дней после покупки они начнутся сами.',
+          en: 'The trial’s days count from the first device’s connection (an app’s first poll of the subscription URL), not from the payment; 30 days after the purchase they start anyway.',
+        },
+      },
+    },
+    {
       // Sold in the site's bot for Telegram Stars (src/lib/billing/stars.ts); a monthly plan renews every 30 days.
       name: 'starsPrice',
       label: { ru: 'Цена в Telegram Stars (⭐)', en: 'Price in Telegram Stars (⭐)' },

@@ -300,6 +300,87 @@ describe('promo codes', () => {
   })
 })
 
+describe('a trial that starts at the first connection', () => {
+  /** A first subscription to the yearly plan as if editors had ticked "The trial starts at the first connection", paid. */
+  async function heldSubscriber() {
+    const { checkoutPlan } = await import('@/lib/billing/checkout')
+    const tariff = (await world.payload.find({ collection: 'tariffs', where: { months: { equals: '12' } }, limit: 1, depth: 0 })).docs[0]!
+    const email = uniqueEmail('held')
+    await signedIn(world, email)
+    const user = (await world.payload.find({ collection: 'users', where: { email: { equals: email } }, depth: 0 })).docs[0]!
+    // The plan is shared with the other files' tests: the flag is set on this checkout's copy, not on the plan.
+    const { url } = await provider.createCheckout({
+      email,
+      userId: user.id,
+      plan: checkoutPlan({ ...tariff, trialStartsOnConnect: true }, { firstSubscription: true, promo: null }),
+      locale: 'ru',
+      successUrl: 'https://free.keys.example/success-payment',
+      cancelUrl: 'https://free.keys.example/fail-payment',
+      returnUrl: 'https://free.keys.example/api/billing/return',
+      siteName: 'VPN ключи',
+      receipts: null,
+      terms: { full: 'terms', short: 'terms' },
+      idempotencyKey: `held-${email}`,
+    })
+    const paymentId = url.split('/').pop()!
+    const before = world.double.notifications.length
+    await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
+    for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
+    const order = String(((await yk.payment(world, paymentId)).metadata as Record<string, string>).order)
+    return { user, order, tariff, record: (await recordOf(order))! }
+  }
+
+  /** An app's poll of the user's subscription URL, through the real route. */
+  async function poll(userId: number) {
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const feedPath = await personalFeedPath(world.payload, userId)
+    const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
+    const [, , , userPart, token] = feedPath.split('/')
+    const headers = { 'user-agent': 'Happ/3.4.1', 'x-hwid': `held-${userId}`, 'x-device-os': 'Android' }
+    return GET(new Request(`http://localhost${feedPath}`, { headers }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })
+  }
+
+  it('waits for the subscription URL’s first poll: the trial’s days, the first charge and its reminder then run from it', async () => {
+    const { startHeldTrials } = await import('@/lib/billing/heldTrial')
+    const { user, order, tariff, record } = await heldSubscriber()
+    const paidAt = Date.parse(record.createdAt)
+    // Waiting: the first charge is held at the latest date (30 days of waiting and the trial's 10).
+    expect(record).toMatchObject({ status: 'trialing', trialHold: { days: 10, connectedAt: null } })
+    expect(Date.parse(record.trialHold!.until!) - paidAt).toBeGreaterThan(29.9 * DAY)
+    expect(Date.parse(record.nextPaymentAt!) - paidAt).toBeGreaterThan(39.9 * DAY)
+    await startHeldTrials(world.payload)
+    expect((await recordOf(order))!.trialEndsAt).toBe(record.trialEndsAt)
+
+    // The first poll is served at once, and noted; the job starts the trial from it.
+    const polledAt = Date.now()
+    expect((await poll(user.id)).status).toBe(200)
+    expect((await recordOf(order))!.trialHold?.connectedAt).toBeTruthy()
+    await startHeldTrials(world.payload)
+    const started = (await recordOf(order))!
+    expect(started).toMatchObject({ status: 'trialing', trialHold: { until: null, connectedAt: null } })
+    expect(Math.abs(Date.parse(started.trialEndsAt!) - (polledAt + 10 * DAY))).toBeLessThan(60_000)
+    expect(started.nextPaymentAt).toBe(started.trialEndsAt)
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100', 'trial_started_on_connect'])
+    // A second poll and a second run change nothing.
+    await poll(user.id)
+    await startHeldTrials(world.payload)
+    expect((await recordOf(order))!.trialEndsAt).toBe(started.trialEndsAt)
+    // The first charge comes at the trial's new end, not before.
+    expect(await runJob(started, new Date(Date.parse(started.nextPaymentAt!) - 60_000))).toEqual({ charged: 0, failures: 0 })
+    expect(await runJob(started, started.nextPaymentAt!)).toEqual({ charged: 1, failures: 0 })
+    expect(paymentsFor(order).at(-1)).toMatchObject({ status: 'succeeded', amount: { value: (tariff.priceKopecks / 100).toFixed(2) } })
+  })
+
+  it('unused for 30 days, runs its days from then, as first set', async () => {
+    const { startHeldTrials } = await import('@/lib/billing/heldTrial')
+    const { order, record } = await heldSubscriber()
+    await startHeldTrials(world.payload, new Date(Date.parse(record.trialHold!.until!) + 60_000))
+    const after = (await recordOf(order))!
+    expect(after).toMatchObject({ status: 'trialing', trialEndsAt: record.trialEndsAt, nextPaymentAt: record.nextPaymentAt, trialHold: { until: null } })
+    expect(await historyOf(record.id)).toEqual(['trial_started', 'payment:100'])
+  })
+})
+
 describe('renewals run by the site', () => {
   it('charges the plan’s price from the saved method on the stated date, not before, then every period', async () => {
     const { record, order, email } = await subscriber({ months: '1', locale: 'en' })

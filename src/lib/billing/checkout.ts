@@ -18,10 +18,11 @@ import type { Tariff } from '@/payload-types'
 
 import { billingProvider } from '.'
 import { grantsVip } from './lifecycle'
-import type { BillingProvider } from './provider'
+import type { BillingProvider, CheckoutPlan } from './provider'
 import type { PurchaseError } from '../browser/purchaseForm'
 import { promoError } from '../browser/purchaseForm'
 import { receiptSettingsOf } from './receipt'
+import { TRIAL_HOLD_MAX_DAYS } from './renewalPlan'
 import { purchaseTerms, termsText } from './terms'
 
 export type PurchaseChoice = {
@@ -83,6 +84,27 @@ async function rememberOrder(payload: Payload, order: { id: string; paymentId: s
   }
 }
 
+/**
+ * What the provider is asked to sell (pure): the plan, its trial for a first subscription (a promo code's longer one),
+ * and the first payment after the code. A trial that starts at the first connection (heldTrial.ts) is first told to
+ * the provider at its longest: its days after TRIAL_HOLD_MAX_DAYS.
+ */
+export function checkoutPlan(tariff: Pick<Tariff, 'id' | 'name' | 'months' | 'priceKopecks' | 'trialDays' | 'trialFeeKopecks' | 'trialStartsOnConnect'>, { firstSubscription, promo }: { firstSubscription: boolean; promo: FoundPromo | null }): CheckoutPlan {
+  const first = firstPurchase(tariff, { trial: firstSubscription, offer: promo?.offer ?? null })
+  const trial = first.trialDays > 0
+  const held = trial && Boolean(tariff.trialStartsOnConnect)
+  return {
+    id: tariff.id,
+    name: tariff.name,
+    months: Number(tariff.months),
+    priceKopecks: tariff.priceKopecks,
+    trialDays: held ? first.trialDays + TRIAL_HOLD_MAX_DAYS : first.trialDays,
+    trialFeeKopecks: trial ? tariff.trialFeeKopecks : 0,
+    trialHoldDays: held ? first.trialDays : 0,
+    first: { todayKopecks: first.todayKopecks, extraDays: first.extraDays, discountKopecks: first.discountKopecks, promo: promo ? { id: promo.id, code: promo.code } : null },
+  }
+}
+
 export async function openCheckout(payload: Payload, input: CheckoutInput): Promise<CheckoutOutcome> {
   const { email, userId, locale, fullPrice, attempt, origin } = input
   const choice = await purchasable(payload, input)
@@ -109,23 +131,14 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
 
   const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
   const offer = promo?.offer ?? null
-  const first = firstPurchase(tariff, { trial: firstSubscription, offer })
-  const trial = first.trialDays > 0
+  const trial = firstPurchase(tariff, { trial: firstSubscription, offer }).trialDays > 0
   const terms = purchaseTerms(tariff, { trial: firstSubscription, now: new Date(), offer })
   const promoQuery: Record<string, string> = promo ? { promo: promo.code } : {}
   try {
     const { url, order } = await provider.createCheckout({
       email,
       userId,
-      plan: {
-        id: tariff.id,
-        name: tariff.name,
-        months: Number(tariff.months),
-        priceKopecks: tariff.priceKopecks,
-        trialDays: first.trialDays,
-        trialFeeKopecks: trial ? tariff.trialFeeKopecks : 0,
-        first: { todayKopecks: first.todayKopecks, extraDays: first.extraDays, discountKopecks: first.discountKopecks, promo: promo ? { id: promo.id, code: promo.code } : null },
-      },
+      plan: checkoutPlan(tariff, { firstSubscription, promo }),
       locale,
       // The success page states the terms again, from the plan this checkout was for.
       successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: trial ? '1' : '0', ...promoQuery }, origin),

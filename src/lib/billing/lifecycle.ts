@@ -51,6 +51,8 @@ export type HistoryEntry =
   /** Steps staff take by hand in the admin (editorChange.ts), recorded with who took them. */
   | 'extended_by_editor'
   | 'cancelled_by_editor'
+  /** A trial that waited for the first device started when it connected (heldTrial.ts). */
+  | 'trial_started_on_connect'
 
 export type Transition =
   | { ok: true; next: SubscriptionState; history: HistoryEntry[] }

@@ -22,6 +22,8 @@ export const STEP_MAIL: Record<HistoryEntry, Record<RenewalRunner, BillingMailKi
   // Staff's own changes: the subscriber sees them on the subscription page, without a mail.
   extended_by_editor: { provider: null, site: null },
   cancelled_by_editor: { provider: null, site: null },
+  // The subscription page says from when the trial runs; the reminder before its end follows it.
+  trial_started_on_connect: { provider: null, site: null },
 }
 
 /**

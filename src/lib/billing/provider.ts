@@ -19,6 +19,11 @@ export type CheckoutPlan = {
    * first period's price after a promo code's discount), the code's extra days in the first period, and the code.
    */
   first: { todayKopecks: number; extraDays: number; discountKopecks: number; promo: { id: number; code: string } | null }
+  /**
+   * A trial that starts at the first connection (heldTrial.ts): its own days, while `trialDays` is the longest it may
+   * last (the days after the longest wait), which the provider is first told; 0 for a trial that starts now.
+   */
+  trialHoldDays: number
 }
 
 /** What a subscription's first payment was bought with, as the provider carries it back in its metadata. */
@@ -47,7 +52,15 @@ export type CheckoutInput = {
 }
 
 /** What we put on the provider's subscription so any of its events leads back to the buyer and plan. */
-export type SubscriptionMetadata = { email: string; userId: number | null; tariffId: number | null; locale: Locale; promo?: PromoMetadata | null }
+export type SubscriptionMetadata = {
+  email: string
+  userId: number | null
+  tariffId: number | null
+  locale: Locale
+  promo?: PromoMetadata | null
+  /** The days of a trial that waits for the first device (heldTrial.ts); null for none. */
+  trialHoldDays?: number | null
+}
 
 /** What the account shows of the saved method: never a full card number. */
 export type PaymentMethodSummary = { kind: PaymentMethodKind; brand: string; last4: string; validUntil: string }

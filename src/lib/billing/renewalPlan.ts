@@ -9,6 +9,9 @@ export const RETRY_AFTER_DAYS = [1, 3] as const
 
 const DAY_MS = 86_400_000
 
+/** At most this many days after the purchase a held trial waits for its first device; then its days run anyway (heldTrial.ts). */
+export const TRIAL_HOLD_MAX_DAYS = 30
+
 /** What the buyer agreed to at purchase: the plan's price and period are kept even if editors change the plan. */
 export type RenewalTerms = {
   amountKopecks: number

@@ -50,6 +50,7 @@ function metadataOf(metadata: Stripe.Metadata): SubscriptionMetadata {
   const promoId = Number(metadata.promoId)
   const count = (value: string | undefined) => (Number.isSafeInteger(Number(value)) && Number(value) > 0 ? Number(value) : 0)
   return {
+    trialHoldDays: count(metadata.trialHold) || null,
     promo: Number.isSafeInteger(promoId) && promoId > 0 ? { id: promoId, discountKopecks: count(metadata.promoDiscount), extraDays: count(metadata.promoExtraDays), trialDays: count(metadata.promoTrialDays) } : null,
     email: metadata.email ?? '',
     userId: Number.isInteger(userId) && userId > 0 ? userId : null,
@@ -137,7 +138,7 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
       const promo: Record<string, string> = first.promo
         ? { promoId: String(first.promo.id), promoDiscount: String(first.discountKopecks), promoExtraDays: String(first.extraDays), promoTrialDays: String(plan.trialDays) }
         : {}
-      const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale, ...promo }
+      const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale, ...promo, ...(plan.trialHoldDays ? { trialHold: String(plan.trialHoldDays) } : {}) }
       // A first period a promo code made cheaper or longer: paid today as a one-time item, with the renewal's invoice
       // held to the period's end as a trial that reads as paid time (the way staff's free time runs, GRANTED_TIME).
       const paidFirstPeriod = plan.trialDays === 0 && (first.todayKopecks !== plan.priceKopecks || first.extraDays > 0)

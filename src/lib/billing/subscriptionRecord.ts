@@ -108,7 +108,13 @@ export type ReportedChange = { providerName: string; remote: ProviderSubscriptio
  * A transition the site decided for its own record (lifecycle.ts, renewalPlan.ts, editorChange.ts).
  * `cancelDiscount`: the change gives the cancel offer's discount, which is used once.
  */
-export type DecidedChange = { existing: Subscription; transition: Transition; cancelDiscount?: boolean }
+export type DecidedChange = {
+  existing: Subscription
+  transition: Transition
+  cancelDiscount?: boolean
+  /** A held trial started, or its hold ran out (heldTrial.ts): the subscription waits for no first device any more. */
+  trialHoldDone?: boolean
+}
 
 export type Change = ReportedChange | DecidedChange
 
@@ -162,9 +168,10 @@ function reportedFields({ providerName, remote, existing }: ReportedChange, { us
 }
 
 /** What a decided change writes beside the state: the discount it gives, and the saved method it forgets. */
-function decidedFields({ existing, cancelDiscount = false }: DecidedChange, { user, methodRemoved }: SaveInput) {
+function decidedFields({ existing, cancelDiscount = false, trialHoldDone = false }: DecidedChange, { user, methodRemoved }: SaveInput) {
   return {
     cancelDiscountUsed: Boolean(existing.cancelDiscountUsed) || cancelDiscount,
+    ...(trialHoldDone ? { trialHold: { days: null, until: null, connectedAt: null } } : {}),
     ...(methodRemoved ? { provider: { ...existing.provider, paymentMethodId: null } } : {}),
     ...(user && !methodRemoved ? {} : { paymentMethod: NO_METHOD }),
   }
@@ -176,7 +183,7 @@ async function saveSubscription(payload: Payload, req: PayloadRequest, input: Sa
   const renewal = await renewalTermsOf(payload, req, input)
   const state = { user: user?.id ?? null, ...next, ...(renewal ? { renewal: { ...existing?.renewal, ...renewal } } : {}) }
   if (!isReported(change)) return payload.update({ collection: 'subscriptions', id: change.existing.id, data: { ...state, ...decidedFields(change, input) }, depth: 0, req })
-  const data = { ...state, ...reportedFields(change, input), ...(existing ? {} : await promoFields(payload, req, change.remote.metadata.promo)) }
+  const data = { ...state, ...reportedFields(change, input), ...(existing ? {} : { ...(await promoFields(payload, req, change.remote.metadata.promo)), ...holdFields(change.remote) }) }
   return existing
     ? payload.update({ collection: 'subscriptions', id: existing.id, data, depth: 0, req })
     : payload.create({ collection: 'subscriptions', data, depth: 0, req })
@@ -191,6 +198,13 @@ async function promoFields(payload: Payload, req: PayloadRequest, promo: PromoMe
   const known = await payload.count({ collection: 'promo-codes', where: { id: { equals: promo.id } }, req })
   if (known.totalDocs === 0) return {}
   return { promo: { code: promo.id, discountKopecks: promo.discountKopecks, extraDays: promo.extraDays, trialDays: promo.trialDays } }
+}
+
+/** A new subscription whose trial waits for the first device (heldTrial.ts): its days, and the latest they start. */
+function holdFields(remote: ProviderSubscription) {
+  const days = remote.metadata.trialHoldDays
+  if (!days || remote.status !== 'trialing' || !remote.trialEndsAt) return {}
+  return { trialHold: { days, until: new Date(Date.parse(remote.trialEndsAt) - days * 86_400_000).toISOString() } }
 }
 
 type HistoryInput = { saved: Subscription; user: User | null; history: readonly HistoryEntry[]; occurredAt: string; note?: string; created: boolean }
@@ -275,7 +289,8 @@ async function activationTerms(payload: Payload, req: PayloadRequest, saved: Sub
   if (!months) return null
   // In Stars, the first payment is the plan's one price (no trial).
   if (renewal.currency === 'XTR') return { todayKopecks: renewalKopecks, renewsAt: saved.nextPaymentAt, renewalKopecks, months, currency: 'XTR' }
-  return { todayKopecks: paid || (planned ?? 0), renewsAt: saved.nextPaymentAt, renewalKopecks, months }
+  const held = saved.trialHold?.until && saved.trialHold.days ? { heldTrialDays: saved.trialHold.days } : {}
+  return { todayKopecks: paid || (planned ?? 0), renewsAt: saved.nextPaymentAt, renewalKopecks, months, ...held }
 }
 
 /**

@@ -11,7 +11,7 @@ import type { PromoOffer } from '@/lib/promo/rules'
 
 import { formatMoney } from './pricing'
 import type { Currency } from './pricing'
-import { firstPeriod } from './renewalPlan'
+import { firstPeriod, TRIAL_HOLD_MAX_DAYS } from './renewalPlan'
 
 export type ChargeTerms = {
   /** Paid now: the trial fee, or the first period's price. */
@@ -23,9 +23,11 @@ export type ChargeTerms = {
   months: number
   /** Rubles unless said (the amounts are then whole Telegram Stars). */
   currency?: Currency
+  /** A trial of this many days that starts at the first connection (heldTrial.ts): its dates are not known yet. */
+  heldTrialDays?: number
 }
 
-export type TermsPlan = { priceKopecks: number; months: number | string; trialDays: number; trialFeeKopecks: number }
+export type TermsPlan = { priceKopecks: number; months: number | string; trialDays: number; trialFeeKopecks: number; trialStartsOnConnect?: boolean | null }
 
 /**
  * The terms of buying `plan` at `now`: with its trial when the trial is the buyer's (a first subscription), else at the
@@ -34,8 +36,10 @@ export type TermsPlan = { priceKopecks: number; months: number | string; trialDa
 export function purchaseTerms(plan: TermsPlan, { trial, now, offer = null }: { trial: boolean; now: Date; offer?: PromoOffer | null }): ChargeTerms {
   const months = Number(plan.months)
   const first = firstPurchase(plan, { trial, offer })
-  const period = firstPeriod(now.toISOString(), { trialDays: first.trialDays, months, extraDays: first.extraDays })
-  return { todayKopecks: first.todayKopecks, renewsAt: period.currentPeriodEnd ?? now.toISOString(), renewalKopecks: plan.priceKopecks, months }
+  // A trial that starts at the first connection: renewal comes at the latest after the longest wait and its days.
+  const held = first.trialDays > 0 && Boolean(plan.trialStartsOnConnect)
+  const period = firstPeriod(now.toISOString(), { trialDays: held ? first.trialDays + TRIAL_HOLD_MAX_DAYS : first.trialDays, months, extraDays: first.extraDays })
+  return { todayKopecks: first.todayKopecks, renewsAt: period.currentPeriodEnd ?? now.toISOString(), renewalKopecks: plan.priceKopecks, months, ...(held ? { heldTrialDays: first.trialDays } : {}) }
 }
 
 /** A date as the site states it in money matters: long, in Moscow time (`6 декабря 2026 г.`, `December 6, 2026`). */
@@ -47,6 +51,15 @@ const translator = (locale: Locale) => createTranslator({ locale, messages: loca
 
 /** `full` for pages and mail (with how to cancel); `short` for a payment's description (YooKassa allows 128 characters). */
 export function termsText(terms: ChargeTerms, locale: Locale, length: 'full' | 'short' = 'full'): string {
+  if (terms.heldTrialDays) {
+    return translator(locale)(length === 'full' ? 'fullHeld' : 'shortHeld', {
+      today: formatMoney(terms.todayKopecks, terms.currency ?? 'RUB', locale),
+      days: terms.heldTrialDays,
+      wait: TRIAL_HOLD_MAX_DAYS,
+      price: formatMoney(terms.renewalKopecks, terms.currency ?? 'RUB', locale),
+      months: terms.months,
+    })
+  }
   return translator(locale)(length, {
     today: formatMoney(terms.todayKopecks, terms.currency ?? 'RUB', locale),
     date: billingDate(terms.renewsAt, locale),

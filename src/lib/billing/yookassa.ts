@@ -180,6 +180,7 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
             months: String(plan.months),
             priceKopecks: String(plan.priceKopecks),
             trialDays: String(plan.trialDays),
+            ...(plan.trialHoldDays ? { trialHold: String(plan.trialHoldDays) } : {}),
             ...(plan.first.promo ? { promo: String(plan.first.promo.id), promoCode: plan.first.promo.code, discountKopecks: String(plan.first.discountKopecks), extraDays: String(plan.first.extraDays) } : {}),
           },
           ...(receipts ? { receipt: buildReceipt({ email, description: sold, amountKopecks, settings: receipts }) } : {}),

@@ -12,6 +12,8 @@ export type PublicPlan = PlanFigures & {
   name: string
   trialDays: number
   trialFeeKopecks: number
+  /** The trial's days count from the first device's connection (src/lib/billing/heldTrial.ts). */
+  trialStartsOnConnect: boolean
   /** The price in Telegram Stars where the site's bot sells the plan for Stars (src/lib/billing/stars.ts), else null. */
   starsPrice: number | null
   features: string[]
@@ -31,6 +33,7 @@ export async function readPlans(locale: Locale): Promise<PublicPlan[]> {
     name: doc.name,
     trialDays: doc.trialDays,
     trialFeeKopecks: doc.trialFeeKopecks,
+    trialStartsOnConnect: Boolean(doc.trialStartsOnConnect),
     starsPrice: starsPriceOf(doc),
     features: (doc.features ?? []).map((feature) => feature.text),
   }))

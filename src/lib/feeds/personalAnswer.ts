@@ -16,6 +16,7 @@ import type { SqlPool } from '@/lib/db/pool'
 
 import { admitDevice, noteDeviceLimitReached } from './devices'
 import type { DeviceStanding, PolledDevice } from './devices'
+import { noteFirstConnection } from './firstConnection'
 import { readPersonalFeedFacts } from './personalRead'
 import type { PersonalFeedFacts } from './personalRead'
 import { entityTag, matchesEtag, subscriptionResponse } from './respond'
@@ -58,6 +59,8 @@ export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site
   if (standing === 'replaced') return NOT_FOUND
   // A device refused for want of a place: the subscriber hears of it, once a day (src/lib/vip/deviceLimitNotices.ts).
   if (standing && !standing.admitted && !standing.withoutId) await noteDeviceLimitReached(pool, poll.userId).catch(() => undefined)
+  // The first device a trial waited for: its trial starts from now (the job startHeldTrials applies it).
+  if (facts.trialWaits && (!standing || standing.admitted)) await noteFirstConnection(pool, poll.userId, new Date(now))
   return personalAnswer(facts, poll, site, { standing, now })
 }
 

@@ -34,13 +34,15 @@ export type PersonalFeedFacts = {
   routing: DirectRouting | null
   /** Apps that send no device id get no keys (Site settings → Apps), so a shared link cannot pass the limit. */
   requireDeviceId: boolean
+  /** The VIP subscription's trial waits for its first device (src/lib/billing/heldTrial.ts): this poll may be it. */
+  trialWaits: boolean
 }
 
 type Row = {
   nonce: string | null
   deleting: boolean
   locale: string | null
-  vip: { status: Subscription['status']; end: string | null; device_limit: number | null } | null
+  vip: { status: Subscription['status']; end: string | null; device_limit: number | null; waits: boolean | null } | null
   links: string[] | null
   site_name: string | null
   device_count: number
@@ -57,7 +59,8 @@ const VIP_STATUS_LIST = VIP_STATUSES.map((status) => {
 
 const FACTS_SQL = `
   SELECT u."subscription_url_nonce" AS "nonce", u."deletion_requested_at" IS NOT NULL AS "deleting", u."locale",
-    (SELECT json_build_object('status', s."status", 'end', s."current_period_end", 'device_limit', t."device_limit")
+    (SELECT json_build_object('status', s."status", 'end', s."current_period_end", 'device_limit', t."device_limit",
+              'waits', s."trial_hold_until" IS NOT NULL AND s."trial_hold_connected_at" IS NULL)
        FROM "subscriptions" s LEFT JOIN "tariffs" t ON t."id" = s."tariff_id" WHERE s."user_id" = u."id" AND s."status" IN (${VIP_STATUS_LIST})
        ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1) AS "vip",
     (SELECT json_agg(k."key_string" ORDER BY coalesce((
@@ -93,5 +96,6 @@ export async function readPersonalFeedFacts(query: SqlQuery, userId: number, hwi
     devices: { count: row.device_count, seenAt: row.device_seen ? new Date(row.device_seen).toISOString() : null },
     routing: directRouting(row.routing, row.routing?.changedAt),
     requireDeviceId: row.require_device_id === true,
+    trialWaits: row.vip?.waits === true,
   }
 }

@@ -90,7 +90,9 @@ export default async function TariffsPage({ params }: { params: Params }) {
             ) : null}
             {plan.trialDays > 0 ? (
               <p className="plan__trial">
-                {t('trialNote', { price: rub(plan.totalKopecks), months: plan.months, date: billingDate(termsOf(plan, true).renewsAt, locale) })}
+                {plan.trialStartsOnConnect
+                  ? t('trialNoteHeld', { price: rub(plan.totalKopecks), months: plan.months })
+                  : t('trialNote', { price: rub(plan.totalKopecks), months: plan.months, date: billingDate(termsOf(plan, true).renewsAt, locale) })}
               </p>
             ) : null}
             {/* The whole card is the tap target (the link's ::after covers it): the form below, with this plan chosen. */}

@@ -52,6 +52,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const date = (iso: string | null | undefined) => (iso ? billingDate(iso, locale) : '—')
   const plan = typeof subscription.tariff === 'object' ? subscription.tariff.name : ''
   const ended = isEnded(subscription.status)
+  const held = subscription.status === 'trialing' && Boolean(subscription.trialHold?.until)
   const card = subscription.paymentMethod
   const renews = !ended && !subscription.cancelAtPeriodEnd
   const result = RESULTS.find((key) => key === query.renewal)
@@ -180,7 +181,8 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
         {subscription.status === 'trialing' ? (
           <>
             <dt>{t('trialEnds')}</dt>
-            <dd>{date(subscription.trialEndsAt)}</dd>
+            {/* A trial waiting for the first device (src/lib/billing/heldTrial.ts): its dates are not set yet. */}
+            <dd data-testid="trial-ends">{held ? t('trialWaits', { date: date(subscription.trialHold?.until ?? null) }) : date(subscription.trialEndsAt)}</dd>
           </>
         ) : null}
         <dt>{ended ? t('endedOn') : t('activeUntil')}</dt>
@@ -191,9 +193,11 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
             <dd data-testid="next-payment">
               {subscription.cancelAtPeriodEnd
                 ? t('noNextPayment')
-                : nextAmount && subscription.nextPaymentAt
-                  ? t('nextCharge', { date: date(subscription.nextPaymentAt), amount: nextAmount })
-                  : date(subscription.nextPaymentAt)}
+                : held && nextAmount
+                  ? t('afterTrial', { amount: nextAmount })
+                  : nextAmount && subscription.nextPaymentAt
+                    ? t('nextCharge', { date: date(subscription.nextPaymentAt), amount: nextAmount })
+                    : date(subscription.nextPaymentAt)}
             </dd>
           </>
         ) : null}
