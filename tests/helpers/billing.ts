@@ -155,3 +155,40 @@ export async function vipServerId(world: Pick<BillingWorld, 'payload'>, protocol
   })
   return docs[0]!.id
 }
+
+/**
+ * A first subscription's checkout of the yearly plan whose trial starts at the first connection (heldTrial.ts), opened
+ * at the configured provider for a new signed-up address. The flag is set on this checkout's copy of the plan: the
+ * plan itself is shared with the other files' tests. Returns the provider's payment page and the buyer.
+ */
+export async function openHeldTrialCheckout(world: Pick<BillingWorld, 'payload'>, email: string) {
+  const { checkoutPlan } = await import('@/lib/billing/checkout')
+  const { billingProvider } = await import('@/lib/billing')
+  const tariff = (await world.payload.find({ collection: 'tariffs', where: { months: { equals: '12' } }, limit: 1, depth: 0 })).docs[0]!
+  await signedIn(world, email)
+  const user = (await world.payload.find({ collection: 'users', where: { email: { equals: email } }, depth: 0 })).docs[0]!
+  const { url } = await billingProvider()!.createCheckout({
+    email,
+    userId: user.id,
+    plan: checkoutPlan({ ...tariff, trialStartsOnConnect: true }, { firstSubscription: true, promo: null }),
+    locale: 'ru',
+    successUrl: 'https://free.keys.example/success-payment',
+    cancelUrl: 'https://free.keys.example/fail-payment',
+    returnUrl: 'https://free.keys.example/api/billing/return',
+    siteName: 'VPN ключи',
+    receipts: null,
+    terms: { full: 'terms', short: 'terms' },
+    idempotencyKey: `held-${email}`,
+  })
+  return { url, user, tariff }
+}
+
+/** An app's poll of the user's subscription URL (Happ, with a device id), through the real route. */
+export async function pollSubscriptionUrl(world: Pick<BillingWorld, 'payload'>, userId: number): Promise<Response> {
+  const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+  const feedPath = await personalFeedPath(world.payload, userId)
+  const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
+  const [, , , userPart, token] = feedPath.split('/')
+  const headers = { 'user-agent': 'Happ/3.4.1', 'x-hwid': `poll-${userId}`, 'x-device-os': 'Android' }
+  return GET(new Request(`http://localhost${feedPath}`, { headers }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })
+}

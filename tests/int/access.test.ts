@@ -183,8 +183,21 @@ describe('promo codes', () => {
     const subscription = await payload.create({ collection: 'subscriptions', data: { user: customerA.id, tariff: tariff.id, status: 'active', promo: { code: code.id, discountKopecks: 500 } }, depth: 0 })
     const own = await payload.findByID({ collection: 'subscriptions', id: subscription.id, overrideAccess: false, user: customerA })
     expect(own.promo).toBeUndefined()
-    await payload.update({ collection: 'subscriptions', id: subscription.id, overrideAccess: false, user: customerA, data: { promo: { code: null, discountKopecks: 0 } } }).catch(() => undefined)
-    expect((await payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0 })).promo).toMatchObject({ code: code.id, discountKopecks: 500 })
+    await expect(payload.update({ collection: 'subscriptions', id: subscription.id, overrideAccess: false, user: customerA, data: { promo: { code: null, discountKopecks: 0 } } })).rejects.toThrow()
+    // Staff may not rewrite it either: the field is the billing code's (an editor's edit of it is dropped).
+    await payload.update({ collection: 'subscriptions', id: subscription.id, overrideAccess: false, user: admin, data: { promo: { code: null, discountKopecks: 0 }, trialHold: { days: 99 } } })
+    const reread = await payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0 })
+    expect(reread.promo).toMatchObject({ code: code.id, discountKopecks: 500 })
+    expect(reread.trialHold?.days ?? null).toBeNull()
+  })
+
+  it('are named on the success page only with the checkout’s signature of the plan and code: a guess there tells nothing', async () => {
+    const { promoOffer, promoProof } = await import('@/lib/promo')
+    const code = await payload.create({ collection: 'promo-codes', data: { code: `PROOF${Date.now()}`, kind: 'percent', percentOff: 30, active: false }, depth: 0 })
+    expect(await promoOffer(payload, code.code.toLowerCase(), { plan: '1', proof: promoProof(1, code.code) })).toMatchObject({ id: code.id, offer: { kind: 'percent', percentOff: 30 } })
+    for (const proof of [undefined, '', promoProof(2, code.code), promoProof(1, `${code.code}X`), 'A'.repeat(22)]) {
+      expect(await promoOffer(payload, code.code, { plan: '1', proof })).toBeNull()
+    }
   })
 
   it('are stored as buyers may type them, and an editor is told what a code may be', async () => {

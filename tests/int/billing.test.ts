@@ -169,7 +169,7 @@ describe('purchase', () => {
     // Due today: 799 − 20 % = 639,20; the plan's price from the end of the three months on.
     expect(session).toMatchObject({ status: 'open', amount_total: 63_920 })
     expect((session.custom_text as { submit: { message: string } }).submit.message).toMatch(/^639,20\s₽ сегодня; с \d{1,2} [а-я]+ \d{4} г\. — 799\s₽ каждые 3 месяца/)
-    expect(session.success_url).toMatch(new RegExp(`/success-payment\\?plan=${quarterly}&trial=0&promo=${promo.code}&session_id=`))
+    expect(session.success_url).toMatch(new RegExp(`/success-payment\\?plan=${quarterly}&trial=0&promo=${promo.code}&proof=[\\w-]{22}&session_id=`))
 
     const before = world.double.events.length
     const completed = await control(`/_double/checkout/${sessionId}/complete`)
@@ -188,27 +188,8 @@ describe('purchase', () => {
   // Before the tests that run a period to its end: those move the double's clock months on, and Stripe takes a trial end
   // only in the future of its own clock.
   it('holds a trial that starts at the first connection at its longest, then moves Stripe’s trial end to the first poll’s plus its days', async () => {
-    const { checkoutPlan } = await import('@/lib/billing/checkout')
-    const { billingProvider } = await import('@/lib/billing')
     const { startHeldTrials } = await import('@/lib/billing/heldTrial')
-    const tariff = (await world.payload.find({ collection: 'tariffs', where: { months: { equals: '12' } }, limit: 1, depth: 0 })).docs[0]!
-    const email = billing.uniqueEmail('held')
-    await billing.signedIn(world, email)
-    const user = (await world.payload.find({ collection: 'users', where: { email: { equals: email } }, depth: 0 })).docs[0]!
-    // The flag on this checkout's copy of the plan: the plan itself is shared with the other files' tests.
-    const { url } = await billingProvider()!.createCheckout({
-      email,
-      userId: user.id,
-      plan: checkoutPlan({ ...tariff, trialStartsOnConnect: true }, { firstSubscription: true, promo: null }),
-      locale: 'ru',
-      successUrl: 'https://free.keys.example/success-payment',
-      cancelUrl: 'https://free.keys.example/fail-payment',
-      returnUrl: 'https://free.keys.example/api/billing/return',
-      siteName: 'VPN ключи',
-      receipts: null,
-      terms: { full: 'terms', short: 'terms' },
-      idempotencyKey: `held-${email}`,
-    })
+    const { url, user } = await billing.openHeldTrialCheckout(world, billing.uniqueEmail('held'))
     const before = world.double.events.length
     const completed = await control(`/_double/checkout/${url.split('/').pop()}/complete`)
     for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
@@ -218,13 +199,8 @@ describe('purchase', () => {
     expect(Date.parse(record.trialEndsAt!) - Date.parse(record.trialHold!.until!)).toBe(10 * 86_400_000)
 
     // The app's first poll, then the job: Stripe's trial now ends ten days from the poll, and the record with it.
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
-    const feedPath = await personalFeedPath(world.payload, user.id)
-    const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
-    const [, , , userPart, token] = feedPath.split('/')
     const polledAt = Date.now()
-    const answer = await GET(new Request(`http://localhost${feedPath}`, { headers: { 'user-agent': 'Happ/3.4.1', 'x-hwid': `held-${user.id}` } }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })
-    expect(answer.status).toBe(200)
+    expect((await billing.pollSubscriptionUrl(world, user.id)).status).toBe(200)
     const moved = world.double.events.length
     await startHeldTrials(world.payload)
     // Stripe's own event about the moved trial end comes back, and leaves it where it was moved.

@@ -237,6 +237,20 @@ describe('VIP for Telegram Stars', () => {
     expect(String(refused.params.text)).toContain('Этот промокод даёт пробный период, а за звёзды Telegram пробного периода нет: оплатите на сайте.')
     expect(buttonsOf(refused)).toContainEqual({ text: `⭐ 1 месяц — ${full} ⭐`, callback_data: `b:${monthly.id}` })
     expect(await keptPromo(payload, fourth.id)).toBeNull()
+
+    // "Отмена" under the prompt: the next message is no code (here: the menu), and no try is spent on it.
+    const fifth = newUser()
+    await deliver(callbackUpdate(fifth, 'promo'))
+    await deliver(callbackUpdate(fifth, 'promo:cancel'))
+    telegram.clear()
+    await deliver(messageUpdate(fifth, 'hello'))
+    expect(telegram.called('sendMessage').map((call) => String(call.params.text))).not.toContain('Такого промокода нет, или он больше не действует.')
+    // Writing to staff after the prompt ends the wait for a code: the message goes to staff, not into the code.
+    await deliver(callbackUpdate(fifth, 'promo'))
+    await deliver(callbackUpdate(fifth, 'support:write'))
+    telegram.clear()
+    await deliver(messageUpdate(fifth, 'VESNA2026 не работает'))
+    expect(telegram.called('sendMessage').map((call) => String(call.params.text))).toEqual(['Сообщение отправлено в поддержку. Ответим в Telegram или по e-mail.'])
   })
 
   it('starts the subscription on the first payment, once however often it is delivered, gives the subscription URL, and an app’s poll counts a device', async () => {

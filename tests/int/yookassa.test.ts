@@ -8,7 +8,7 @@ import type { EditorEdit } from '@/lib/billing/editorChange'
 import type { SiteRunBilling } from '@/lib/billing/provider'
 import type { Subscription } from '@/payload-types'
 
-import { checkoutByLink, checkoutRequest, planId, signedIn, uniqueEmail, vipServerId } from '../helpers/billing'
+import { checkoutByLink, checkoutRequest, openHeldTrialCheckout, planId, pollSubscriptionUrl, signedIn, uniqueEmail, vipServerId } from '../helpers/billing'
 import { checkPromoAt, createPromo, uniqueCode } from '../helpers/promo'
 import * as yk from '../helpers/yookassa'
 import type { YooKassaWorld } from '../helpers/yookassa'
@@ -301,27 +301,9 @@ describe('promo codes', () => {
 })
 
 describe('a trial that starts at the first connection', () => {
-  /** A first subscription to the yearly plan as if editors had ticked "The trial starts at the first connection", paid. */
+  /** A first subscription to the yearly plan whose trial starts at the first connection, paid. */
   async function heldSubscriber() {
-    const { checkoutPlan } = await import('@/lib/billing/checkout')
-    const tariff = (await world.payload.find({ collection: 'tariffs', where: { months: { equals: '12' } }, limit: 1, depth: 0 })).docs[0]!
-    const email = uniqueEmail('held')
-    await signedIn(world, email)
-    const user = (await world.payload.find({ collection: 'users', where: { email: { equals: email } }, depth: 0 })).docs[0]!
-    // The plan is shared with the other files' tests: the flag is set on this checkout's copy, not on the plan.
-    const { url } = await provider.createCheckout({
-      email,
-      userId: user.id,
-      plan: checkoutPlan({ ...tariff, trialStartsOnConnect: true }, { firstSubscription: true, promo: null }),
-      locale: 'ru',
-      successUrl: 'https://free.keys.example/success-payment',
-      cancelUrl: 'https://free.keys.example/fail-payment',
-      returnUrl: 'https://free.keys.example/api/billing/return',
-      siteName: 'VPN ключи',
-      receipts: null,
-      terms: { full: 'terms', short: 'terms' },
-      idempotencyKey: `held-${email}`,
-    })
+    const { url, user, tariff } = await openHeldTrialCheckout(world, uniqueEmail('held'))
     const paymentId = url.split('/').pop()!
     const before = world.double.notifications.length
     await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
@@ -330,15 +312,7 @@ describe('a trial that starts at the first connection', () => {
     return { user, order, tariff, record: (await recordOf(order))! }
   }
 
-  /** An app's poll of the user's subscription URL, through the real route. */
-  async function poll(userId: number) {
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
-    const feedPath = await personalFeedPath(world.payload, userId)
-    const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
-    const [, , , userPart, token] = feedPath.split('/')
-    const headers = { 'user-agent': 'Happ/3.4.1', 'x-hwid': `held-${userId}`, 'x-device-os': 'Android' }
-    return GET(new Request(`http://localhost${feedPath}`, { headers }), { params: Promise.resolve({ user: userPart!, token: token!, format: [] }) })
-  }
+  const poll = (userId: number) => pollSubscriptionUrl(world, userId)
 
   it('waits for the subscription URL’s first poll: the trial’s days, the first charge and its reminder then run from it', async () => {
     const { startHeldTrials } = await import('@/lib/billing/heldTrial')

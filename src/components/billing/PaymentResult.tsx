@@ -26,7 +26,7 @@ async function promisedTerms(locale: Locale, searchParams: ResultQuery | undefin
   const plan = (await getPlans(locale)).find((item) => String(item.id) === query.plan)
   if (!plan) return null
   // With the promo code the checkout was opened with: what it gave, whatever its limits say now.
-  const promo = typeof query.promo === 'string' ? await promoOffer(await payloadClient(), query.promo) : null
+  const promo = typeof query.promo === 'string' ? await promoOffer(await payloadClient(), query.promo, { plan: String(query.plan), proof: query.proof }) : null
   return termsText(purchaseTerms({ ...plan, priceKopecks: plan.totalKopecks }, { trial: query.trial === '1', now: new Date(), offer: promo?.offer ?? null }), locale)
 }
 

@@ -11,7 +11,7 @@ import { env } from '@/lib/env'
 import { ownHostName } from '@/lib/http/siteHosts'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
 import { localizedPath } from '@/lib/routing/localizedPath'
-import { checkPromo } from '@/lib/promo'
+import { checkPromo, promoProof } from '@/lib/promo'
 import type { FoundPromo } from '@/lib/promo'
 import { firstPurchase, normalizePromoCode } from '@/lib/promo/rules'
 import type { Tariff } from '@/payload-types'
@@ -134,6 +134,8 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
   const trial = firstPurchase(tariff, { trial: firstSubscription, offer }).trialDays > 0
   const terms = purchaseTerms(tariff, { trial: firstSubscription, now: new Date(), offer })
   const promoQuery: Record<string, string> = promo ? { promo: promo.code } : {}
+  // The success page names the code only with the site's own signature of it (src/lib/promo, promoProof).
+  const successQuery: Record<string, string> = promo ? { ...promoQuery, proof: promoProof(tariff.id, promo.code) } : {}
   try {
     const { url, order } = await provider.createCheckout({
       email,
@@ -141,7 +143,7 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
       plan: checkoutPlan(tariff, { firstSubscription, promo }),
       locale,
       // The success page states the terms again, from the plan this checkout was for.
-      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: trial ? '1' : '0', ...promoQuery }, origin),
+      successUrl: siteUrl('/success-payment', locale, { plan: String(tariff.id), trial: trial ? '1' : '0', ...successQuery }, origin),
       // A buyer who comes back without paying finds the form as they left it ("Try again" keeps plan, e-mail and code).
       cancelUrl: siteUrl('/fail-payment', locale, { plan: String(tariff.id), email, ...promoQuery }, origin),
       returnUrl: absoluteUrl(`/api/billing/return?${new URLSearchParams({ locale, plan: String(tariff.id), email, ...promoQuery }).toString()}`, origin),

@@ -44,7 +44,10 @@ async function startHeldTrial(payload: Payload, id: number, now: Date): Promise<
     const hold = holdOf(existing)
     if (!hold) return { result: 'ignored' as const, followUps: [] }
     const connectedAt = existing.trialHold?.connectedAt ? new Date(existing.trialHold.connectedAt) : null
-    const next = connectedAt ? startedTrial(stateOf(existing), hold, connectedAt) : null
+    const started = connectedAt ? startedTrial(stateOf(existing), hold, connectedAt) : null
+    // A run so late that the trial's days are over already ends it a minute from now: a provider takes no end in the past.
+    const soonest = new Date(now.getTime() + 60_000).toISOString()
+    const next = started && Date.parse(started.trialEndsAt!) < Date.parse(soonest) ? { ...started, trialEndsAt: soonest, currentPeriodEnd: soonest, nextPaymentAt: started.nextPaymentAt && soonest } : started
     // Not connected yet, and the hold still runs: nothing to do.
     if (!next && !connectedAt && Date.parse(hold.until) > now.getTime()) return { result: 'ignored' as const, followUps: [] }
     const providerId = existing.provider?.subscriptionId
@@ -73,6 +76,8 @@ export async function startHeldTrials(payload: Payload, now: Date = new Date()):
   const { docs } = await payload.find({
     collection: 'subscriptions',
     where: { and: [{ 'trialHold.until': { exists: true } }, { or: [{ 'trialHold.connectedAt': { exists: true } }, { 'trialHold.until': { less_than_equal: now.toISOString() } }] }] },
+    // The longest waiting first: a row that keeps failing cannot hold back the others for long.
+    sort: 'trialHold.until',
     limit: 100,
     depth: 0,
     select: { status: true },

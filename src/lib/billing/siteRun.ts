@@ -74,7 +74,7 @@ function firstPaymentView(payment: ProviderPayment): { remote: ProviderSubscript
         userId: numberOf(userId) > 0 ? numberOf(userId) : null,
         tariffId: numberOf(tariffId) > 0 ? numberOf(tariffId) : null,
         locale: isLocale(locale) ? (locale as Locale) : 'ru',
-        promo: numberOf(promo) > 0 ? { id: numberOf(promo), discountKopecks: numberOf(discountKopecks), extraDays: numberOf(extraDays), trialDays: numberOf(trialDays) } : null,
+        promo: numberOf(promo) > 0 ? { id: numberOf(promo), discountKopecks: numberOf(discountKopecks), extraDays: numberOf(extraDays), trialDays: numberOf(trialHold) || numberOf(trialDays) } : null,
         trialHoldDays: numberOf(trialHold) > 0 ? numberOf(trialHold) : null,
       },
       paymentMethod: payment.method,

@@ -136,7 +136,7 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
     async createCheckout({ email, userId, plan, locale, successUrl, cancelUrl, terms, idempotencyKey }: CheckoutInput) {
       const { first } = plan
       const promo: Record<string, string> = first.promo
-        ? { promoId: String(first.promo.id), promoDiscount: String(first.discountKopecks), promoExtraDays: String(first.extraDays), promoTrialDays: String(plan.trialDays) }
+        ? { promoId: String(first.promo.id), promoDiscount: String(first.discountKopecks), promoExtraDays: String(first.extraDays), promoTrialDays: String(plan.trialHoldDays || plan.trialDays) }
         : {}
       const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale, ...promo, ...(plan.trialHoldDays ? { trialHold: String(plan.trialHoldDays) } : {}) }
       // A first period a promo code made cheaper or longer: paid today as a one-time item, with the renewal's invoice
@@ -160,7 +160,8 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
           price_data: {
             currency: 'rub',
             unit_amount: plan.trialFeeKopecks,
-            product_data: { name: trialItemName(plan.trialDays, locale) },
+            // A held trial's own days (the rest is the longest wait for the first device).
+            product_data: { name: trialItemName(plan.trialHoldDays || plan.trialDays, locale) },
           },
         })
       }

@@ -162,7 +162,7 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
       // The order follows from the form's key: a repeated submission sends the very same request (one payment).
       const order = `ord_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`
       // The receipt names what is sold; the payment's description, which YooKassa shows the payer, what they agree to.
-      const sold = paymentDescription(trial ? { kind: 'trial', days: plan.trialDays } : { kind: 'period', months: plan.months }, siteName)
+      const sold = paymentDescription(trial ? { kind: 'trial', days: plan.trialHoldDays || plan.trialDays } : { kind: 'period', months: plan.months }, siteName)
       const payment = await client.createPayment(
         {
           amount: { value: rublesValue(amountKopecks), currency: 'RUB' },

@@ -45,7 +45,7 @@ import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './st
 import { DEVICE_KEY_BUTTONS, onDeviceKeyButton } from './deviceKeys'
 import { onSubscriptionButton, showSubscription, SUBSCRIPTION_BUTTONS } from './subscription'
 import { awaitSupportMessage, stopAwaitingSupport, supportMail, takeSupportMessage } from './support'
-import { awaitPromo, givePromo, keepPromo, keptPromo, PROMO_START_PREFIX, starsDeals, takeAwaitedPromo } from './promo'
+import { awaitPromo, givePromo, keepPromo, keptPromo, PROMO_START_PREFIX, starsDeals, stopAwaitingPromo, takeAwaitedPromo } from './promo'
 import type { StarsDeal } from './promo'
 import { promoError } from '@/lib/browser/purchaseForm'
 import { tariffsTranslator } from '@/lib/promo/texts'
@@ -54,7 +54,7 @@ export { botTranslator }
 export type { BotContext }
 
 // Button data: `free`, `c:<country>`, `p:<country>:<protocol>`, `n:<country>:<protocol>:<key id>` (another key),
-// `vip`, `b:<plan>` (an invoice in Stars, at the price after the user's promo code), `promo`, `promo:off`, `sub` and its screens (./subscription.ts, ./deviceKeys.ts), `support`, `support:write|cancel`,
+// `vip`, `b:<plan>` (an invoice in Stars, at the price after the user's promo code), `promo`, `promo:off|cancel`, `sub` and its screens (./subscription.ts, ./deviceKeys.ts), `support`, `support:write|cancel`,
 // `news`, `news:on|off`, `lang`, `l:<locale>`, `menu`.
 const COUNTRY = '([a-z]{2})'
 const PROTOCOL = `(${PROTOCOLS.join('|')})`
@@ -97,12 +97,13 @@ async function showVip(ctx: BotContext, payload: Payload): Promise<void> {
   const now = new Date()
   const lines = [escapeHtml(ctx.t('vip')), ...(onSite ? [escapeHtml(ctx.t('vipOnSite'))] : []), ...(inStars ? [escapeHtml(ctx.t('vipInStars'))] : [])]
   // The user's promo code (./promo.ts): the Stars prices after it; one that applies to no plan says why and is dropped.
-  const code = ctx.from && inStars ? await keptPromo(payload, ctx.from.id) : null
-  const { deals, refusal } = code && ctx.from ? await starsDeals(payload, ctx.from.id, code, plans) : { deals: new Map<number, StarsDeal>(), refusal: null }
+  const code = ctx.from ? await keptPromo(payload, ctx.from.id) : null
+  // Where the bot sells only through the site, the code goes with the link to the site's plans, which checks it.
+  const { deals, refusal } = code && ctx.from && inStars ? await starsDeals(payload, ctx.from.id, code, plans) : { deals: new Map<number, StarsDeal>(), refusal: null }
   if (code && refusal && ctx.from) {
     await keepPromo(payload, ctx.from.id, null)
     lines.push('', escapeHtml(tariffsTranslator(ctx.locale)(promoError(refusal))))
-  } else if (code) lines.push('', escapeHtml(ctx.t('promoKept', { code })))
+  } else if (code) lines.push('', escapeHtml(ctx.t(inStars ? 'promoKept' : 'promoOnSite', { code })))
   const keyboard = new InlineKeyboard()
   for (const plan of plans) {
     lines.push('', `<b>${escapeHtml(plan.name)}</b>`)
@@ -113,7 +114,7 @@ async function showVip(ctx: BotContext, payload: Payload): Promise<void> {
     const stars = formatMoney(plan.starsPrice, 'XTR', ctx.locale)
     keyboard.text(deal ? ctx.t('payStarsPromo', { plan: plan.name, stars: formatMoney(deal.stars, 'XTR', ctx.locale), was: stars }) : ctx.t('payStars', { plan: plan.name, stars }), `b:${plan.id}`).row()
   }
-  if (inStars) keyboard.text(code && !refusal ? ctx.t('promoRemove') : ctx.t('promoButton'), code && !refusal ? 'promo:off' : 'promo').row()
+  keyboard.text(code && !refusal ? ctx.t('promoRemove') : ctx.t('promoButton'), code && !refusal ? 'promo:off' : 'promo').row()
   if (onSite) keyboard.url(ctx.t('vipPlans'), `${siteUrl('/tariffs', ctx.locale, code && !refusal ? { promo: code } : undefined)}#buy`).row()
   await show(ctx, lines.join('\n'), keyboard.text(ctx.t('back'), 'menu'))
 }
@@ -337,7 +338,12 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
   chats.callbackQuery('promo', async (ctx) => {
     await awaitPromo(payload, ctx.from.id)
     await ctx.answerCallbackQuery()
-    await show(ctx, escapeHtml(ctx.t('promoPrompt')), new InlineKeyboard().text(ctx.t('supportCancel'), 'vip'))
+    await show(ctx, escapeHtml(ctx.t('promoPrompt')), new InlineKeyboard().text(ctx.t('supportCancel'), 'promo:cancel'))
+  })
+  chats.callbackQuery('promo:cancel', async (ctx) => {
+    await stopAwaitingPromo(payload, ctx.from.id)
+    await ctx.answerCallbackQuery()
+    await showVip(ctx, payload)
   })
   chats.callbackQuery('promo:off', async (ctx) => {
     await keepPromo(payload, ctx.from.id, null)

@@ -33,13 +33,18 @@ export async function keepPromo(payload: Payload, telegramId: number, code: stri
   )
 }
 
-/** The bot now waits for this user's code. */
+/** The bot now waits for this user's code (and no longer for a message to staff: one wait at a time). */
 export async function awaitPromo(payload: Payload, telegramId: number, now = new Date()): Promise<void> {
   await sqlPool(payload).query(
     `INSERT INTO telegram_chats (telegram_id, promo_until, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (telegram_id) DO UPDATE SET promo_until = excluded.promo_until, updated_at = excluded.updated_at`,
+     ON CONFLICT (telegram_id) DO UPDATE SET promo_until = excluded.promo_until, support_until = NULL, updated_at = excluded.updated_at`,
     [telegramId, new Date(now.getTime() + WAIT_MS)],
   )
+}
+
+/** "Отмена" under the prompt: the bot waits for no code. */
+export async function stopAwaitingPromo(payload: Payload, telegramId: number): Promise<void> {
+  await sqlPool(payload).query('UPDATE telegram_chats SET promo_until = NULL WHERE telegram_id = $1', [telegramId])
 }
 
 /** Whether the bot waited for this user's code (the wait ends): then their message is the code. */

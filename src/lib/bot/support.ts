@@ -15,11 +15,11 @@ const WAIT_MS = 15 * 60_000
 const EVERY_MS = 60_000
 export const MAX_SUPPORT_TEXT = 3000
 
-/** The bot now waits for this user's message to staff. */
+/** The bot now waits for this user's message to staff (and no longer for a promo code: one wait at a time). */
 export async function awaitSupportMessage(payload: Payload, telegramId: number, now = new Date()): Promise<void> {
   await sqlPool(payload).query(
     `INSERT INTO telegram_chats (telegram_id, support_until, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (telegram_id) DO UPDATE SET support_until = excluded.support_until, updated_at = excluded.updated_at`,
+     ON CONFLICT (telegram_id) DO UPDATE SET support_until = excluded.support_until, promo_until = NULL, updated_at = excluded.updated_at`,
     [telegramId, new Date(now.getTime() + WAIT_MS)],
   )
 }

@@ -27,7 +27,9 @@ export function setUpPromoField(form: HTMLFormElement, onState: (state: PromoSta
   if (!input || !apply || form.dataset.promoReady !== undefined) return
   form.dataset.promoReady = ''
   let asked = 0
+  let shown: PromoState = null
   const tell = (state: PromoState) => {
+    shown = state
     markStars(form, state)
     onState(state)
   }
@@ -60,8 +62,11 @@ export function setUpPromoField(form: HTMLFormElement, onState: (state: PromoSta
     event.preventDefault()
     void check()
   })
+  // Another code typed over an applied one: the price shown is the plan's again until it is applied (the form posts
+  // what is typed, and the checkout charges that).
   input.addEventListener('input', () => {
-    if (!input.value.trim()) tell(null)
+    const typed = input.value.replace(/[\s\-_]/g, '').toUpperCase()
+    if (shown && !('applied' in shown && shown.applied.code === typed)) tell(null)
   })
   form.addEventListener('change', (event) => {
     if (event.target instanceof HTMLInputElement && event.target.name === 'plan' && input.value.trim()) void check()

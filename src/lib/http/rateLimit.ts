@@ -76,7 +76,8 @@ function limitersFor(payload: Payload): Limiters {
     botUpdate: limiter({ keyPrefix: 'bot-user', points: 40, duration: 60 }),
     botCostly: limiter({ keyPrefix: 'bot-costly', points: 10, duration: 10 * 60 }),
     // Promo codes tried, on the plans page, at checkout and in the bot: thirty an hour per network address (or
-    // Telegram user) is many typos, and makes guessing a code of eight letters and digits hopeless.
+    // Telegram user) is many typos, and makes guessing a code of eight letters and digits hopeless. On the site a code
+    // that applies gives its try back (returnPromoTry).
     promoTry: limiter({ keyPrefix: 'promo-try', points: 30, duration: 60 * 60 }),
   }
   limiters.set(payload, created)
@@ -157,6 +158,14 @@ export async function consumeIpAllowance(payload: Payload, kind: 'checkout' | 'a
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) }
     throw error
   }
+}
+
+/**
+ * Gives a promo code's try back to the network address: a code that applies costs nothing, so buyers behind one
+ * carrier's address are held back only by the codes that do not (guessing).
+ */
+export async function returnPromoTry(payload: Payload, ip: string): Promise<void> {
+  await limitersFor(payload).promoTry.reward(rowKey(allowanceKey(ip)), 1)
 }
 
 /** `firstRefusal`: the first update over the allowance in its window (told once, the rest dropped in silence). */

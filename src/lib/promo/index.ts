@@ -1,6 +1,10 @@
 // Promo codes as the checkout, the plans page and the bot ask about them: the code looked up (as typed, any case),
 // its uses counted from the subscriptions bought with it, and the rules (./rules.ts) asked whether it applies.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
 import type { Payload, PayloadRequest } from 'payload'
+
+import { env } from '@/lib/env'
 
 import type { PromoCode, Tariff } from '@/payload-types'
 
@@ -83,11 +87,25 @@ export async function checkPromo(payload: Payload, typed: unknown, { plan, buyer
 }
 
 /**
- * What a code gives, for restating terms already agreed (the success page): the code's offer whatever its limits now,
- * since the buyer paid while it applied; null for a code that is not one.
+ * The proof that the site itself sent a buyer to the success page with this plan and code (the checkout signs the
+ * address): without it the page would tell anyone, without limit, whether a code exists and what it gives.
  */
-export async function promoOffer(payload: Payload, typed: unknown): Promise<FoundPromo | null> {
-  const doc = await findPromo(payload, typed)
+export function promoProof(plan: number | string, code: string): string {
+  const secret = env().PAYLOAD_SECRET ?? 'development-secret-for-promo-proofs'
+  return createHmac('sha256', secret).update(`promo-success:${plan}:${code}`).digest('base64url').slice(0, 22)
+}
+
+/**
+ * What a code gives, for restating terms already agreed (the success page): the code's offer whatever its limits now,
+ * since the buyer paid while it applied; null for a code that is not one, or an address the checkout did not sign.
+ */
+export async function promoOffer(payload: Payload, typed: unknown, { plan, proof }: { plan: string; proof: unknown }): Promise<FoundPromo | null> {
+  const code = normalizePromoCode(typed)
+  if (!code || typeof proof !== 'string') return null
+  const expected = Buffer.from(promoProof(plan, code))
+  const given = Buffer.from(proof)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  const doc = await findPromo(payload, code)
   const offer = doc ? offerOf(doc) : null
   return doc && offer ? { id: doc.id, code: doc.code, offer } : null
 }

@@ -11,7 +11,7 @@ import { z } from 'zod'
 
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
 import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
-import { consumeIpAllowance, consumePurchaseLinkAllowance } from '@/lib/http/rateLimit'
+import { consumeIpAllowance, consumePurchaseLinkAllowance, returnPromoTry } from '@/lib/http/rateLimit'
 import { openCheckout, purchasable, purchaseFormUrl, purchaseLinkNext, receiptEmailNeeded } from '@/lib/billing/checkout'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { formRoute } from '@/lib/http/formRoute'
@@ -32,7 +32,9 @@ async function promoOfForm(payload: Payload, typed: string, { plan, ip }: { plan
   const tariff = code && plan ? await payload.findByID({ collection: 'tariffs', id: plan, depth: 0, disableErrors: true }) : null
   if (!code || !tariff) return { ok: false, error: 'promoInvalid' }
   const checked = await checkPromo(payload, code, { plan: tariff, buyer: null })
-  return checked.ok ? { ok: true, code: checked.promo.code } : { ok: false, error: promoError(checked.refusal) }
+  if (!checked.ok) return { ok: false, error: promoError(checked.refusal) }
+  await returnPromoTry(payload, ip)
+  return { ok: true, code: checked.promo.code }
 }
 
 export const POST = formRoute({

@@ -8,6 +8,7 @@ import { billingProvider } from '@/lib/billing'
 import { applyPayment } from '@/lib/billing/siteRun'
 import { payloadClient } from '@/lib/db/payload'
 import { requestOrigin, siteUrl } from '@/lib/http/siteUrl'
+import { promoProof } from '@/lib/promo'
 import { normalizePromoCode } from '@/lib/promo/rules'
 import { checkEmail } from '@/lib/validation/email'
 
@@ -36,7 +37,9 @@ export async function GET(request: Request) {
     // Declined, or left unpaid (it expires at YooKassa): the buyer may try again.
     if (payment?.status !== 'succeeded') return to('/fail-payment', retry)
     // The success page states the terms again, for the plan and trial this payment was for (YooKassa's record).
-    paid = { plan: payment.metadata.tariffId ?? '', trial: Number(payment.metadata.trialDays) > 0 ? '1' : '0', ...(payment.metadata.promoCode ? { promo: payment.metadata.promoCode } : {}) }
+    const planPaid = payment.metadata.tariffId ?? ''
+    const code = payment.metadata.promoCode
+    paid = { plan: planPaid, trial: Number(payment.metadata.trialDays) > 0 ? '1' : '0', ...(code ? { promo: code, proof: promoProof(planPaid, code) } : {}) }
     await applyPayment(payload, provider, payment)
   } catch (error) {
     // Paid but not applied yet: its notification applies it; the page says activation takes a moment.

@@ -1,13 +1,13 @@
 // POST from the plans page's form: what a promo code makes of the chosen plan's first payment, in the buyer's
-// language (src/lib/promo/formAnswer.ts), or why it does not apply. Each try counts against the network address's
-// allowance, so codes cannot be found by trying; a stranger gets one answer for a code that does not exist, has
+// language (src/lib/promo/formAnswer.ts), or why it does not apply. Each code that does not apply counts against the
+// network address's allowance, so codes cannot be found by trying; a stranger gets one answer for a code that does not exist, has
 // ended or is used up. Answers JSON; changes nothing.
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { clientIp } from '@/lib/http/clientIp'
 import { formRoute } from '@/lib/http/formRoute'
-import { consumeIpAllowance } from '@/lib/http/rateLimit'
+import { consumeIpAllowance, returnPromoTry } from '@/lib/http/rateLimit'
 import { promoFormAnswer } from '@/lib/promo/formAnswer'
 import { normalizePromoCode } from '@/lib/promo/rules'
 
@@ -22,6 +22,7 @@ export const POST = formRoute({
     const plan = data.plan ? await payload.findByID({ collection: 'tariffs', id: data.plan, depth: 0, locale, overrideAccess: false, disableErrors: true }) : null
     if (!plan?.active) return NextResponse.json({ ok: false, error: 'invalidPlan' }, { status: 400 })
     const answer = await promoFormAnswer(payload, { code, plan, user, locale })
+    if (answer.ok) await returnPromoTry(payload, clientIp(request.headers))
     return NextResponse.json(answer, { status: answer.ok ? 200 : 400 })
   },
 })
