@@ -322,6 +322,10 @@ describe('a trial that starts at the first connection', () => {
     expect(record).toMatchObject({ status: 'trialing', trialHold: { days: 10, connectedAt: null } })
     expect(Date.parse(record.trialHold!.until!) - paidAt).toBeGreaterThan(29.9 * DAY)
     expect(Date.parse(record.nextPaymentAt!) - paidAt).toBeGreaterThan(39.9 * DAY)
+    // The activation mail says the keys work now and the trial's days start at the first connection, with no end date.
+    const activation = (await world.smtp.latestTo(user.email)).text.split('\n')
+    expect(activation[0]).toMatch(/^Спасибо за оплату! Ключи работают уже сейчас, а дни пробного периода начнут идти с первого подключения устройства \(не позже \d{1,2} [а-я]+ \d{4} г\.\)\.$/)
+    expect(activation[1]).toMatch(/^1\s₽ сегодня; 10 дней пробного периода начнутся с первого подключения устройства/)
     await startHeldTrials(world.payload)
     expect((await recordOf(order))!.trialEndsAt).toBe(record.trialEndsAt)
 

@@ -39,7 +39,7 @@ import type { BillingEvent, PromoMetadata, ProviderRunBilling, ProviderSubscript
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
 /** `amountKopecks`: the next charge, for mails that name it; `terms`: what was paid and what renewal charges (activation). */
-type PendingMail = { to: string; userId: number; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amount?: Money; terms?: ChargeTerms }
+type PendingMail = { to: string; userId: number; locale: Locale; kind: BillingMailKind; subscription: SubscriptionState; amount?: Money; terms?: ChargeTerms; heldUntil?: string | null }
 
 /** An amount with its currency (kopecks for rubles, whole Stars for Telegram Stars). */
 type Money = { amount: number; currency: Currency }
@@ -311,7 +311,7 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
     const subscriptionUrls = isActivation ? urlsOnEveryHost(await personalFeedPath(payload, mail.userId, req)) : undefined
     const amount = mail.amount ? formatMoney(mail.amount.amount, mail.amount.currency, mail.locale) : undefined
     const terms = mail.terms ? termsText(mail.terms, mail.locale) : undefined
-    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, linkOnMirrors, amount, terms, subscriptionUrls })
+    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, linkOnMirrors, amount, terms, subscriptionUrls, heldUntil: mail.heldUntil })
     // A notice: in Telegram where the account takes them there (src/lib/bot/notices.ts), else this e-mail.
     followUps.push(await queueFollowUp(payload, req, { task: 'sendNotice', input: { userId: mail.userId, to: mail.to, ...rendered } }))
   }
@@ -359,7 +359,9 @@ export async function applyChange(payload: Payload, req: PayloadRequest, input: 
   await recordHistory(payload, req, { saved, user, history, occurredAt, note, created: !existing })
   await recordMoney(payload, req, { money, saved, user, occurredAt })
   // To the account's address, each in its language.
-  const mails: PendingMail[] = user ? mailsOf(history, runner, mail).map((kind) => ({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next })) : []
+  const mails: PendingMail[] = user
+    ? mailsOf(history, runner, mail).map((kind) => ({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next, heldUntil: saved.trialHold?.until ?? null }))
+    : []
   if (mails.some((mail) => MAILS_WITH_AMOUNT.has(mail.kind))) {
     const hasDiscount = isReported(input) ? input.remote.hasDiscount : Boolean(input.cancelDiscount)
     const amount = await nextCharge(payload, req, saved, hasDiscount)

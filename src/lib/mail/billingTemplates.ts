@@ -17,6 +17,12 @@ export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'payme
  */
 type Copy = { subject: string; lines: string[]; amountLines?: string[]; endedLines?: string[]; button: string; path: string }
 
+/** The activation mail's first line for a trial that starts at the first connection (src/lib/billing/heldTrial.ts). */
+const HELD_FIRST_LINE: Record<Locale, string> = {
+  ru: 'Спасибо за оплату! Ключи работают уже сейчас, а дни пробного периода начнут идти с первого подключения устройства (не позже {held}).',
+  en: 'Thank you for your payment! Your keys work now, and the trial’s days start when you connect your first device ({held} at the latest).',
+}
+
 const COPY: Record<Locale, Record<BillingMailKind, Copy>> = {
   ru: {
     activated: {
@@ -217,6 +223,7 @@ export function renderBillingMail({
   amount,
   terms,
   subscriptionUrls = [],
+  heldUntil = null,
 }: {
   kind: BillingMailKind
   locale: Locale
@@ -233,6 +240,8 @@ export function renderBillingMail({
   terms?: string
   /** The subscription URL for apps, the site's first and then each mirror's (the activation mail). */
   subscriptionUrls?: readonly string[]
+  /** The activation of a trial that waits for the first device: the latest moment its days start. */
+  heldUntil?: string | null
 }): RenderedMail {
   const copy = COPY[locale][kind]
   const format = (iso: string | null) => (iso ? billingDate(iso, locale) : '—')
@@ -244,7 +253,9 @@ export function renderBillingMail({
       .replace('{amount}', amount ?? '')
   const subject = fill(copy.subject)
   const ended = copy.endedLines && isEnded(subscription.status)
-  const filled = (ended ? copy.endedLines! : amount && copy.amountLines ? copy.amountLines : copy.lines).map(fill)
+  const chosen = ended ? copy.endedLines! : amount && copy.amountLines ? copy.amountLines : copy.lines
+  // A held trial's dates are not set yet: its first line says when its days start instead of an end.
+  const filled = (kind === 'activated' && heldUntil ? [HELD_FIRST_LINE[locale].replace('{held}', format(heldUntil)), ...chosen.slice(1)] : chosen).map(fill)
   const lines = terms ? [filled[0]!, terms, ...filled.slice(1)] : filled
   const [subscriptionUrl, ...mirrorUrls] = subscriptionUrls
   const addresses = [
