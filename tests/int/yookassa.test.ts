@@ -197,16 +197,16 @@ describe('purchase', () => {
   })
 })
 
-describe('promo codes', () => {
-  /** Pays an opened payment and delivers what YooKassa then notifies: the record it makes. */
-  async function pay(paymentId: string) {
-    const before = world.double.notifications.length
-    await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
-    for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
-    const order = String(((await yk.payment(world, paymentId)).metadata as Record<string, string>).order)
-    return { order, record: (await recordOf(order))! }
-  }
-  const paymentIdOf = (response: Response) => /\/test-checkout\/([0-9a-f-]{36})$/.exec(response.headers.get('location') ?? '')?.[1] ?? ''
+/** Pays an opened payment and delivers what YooKassa then notifies: the record it makes. */
+async function pay(paymentId: string) {
+  const before = world.double.notifications.length
+  await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
+  for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
+  const order = String(((await yk.payment(world, paymentId)).metadata as Record<string, string>).order)
+  return { order, record: (await recordOf(order))! }
+}
+
+describe('promo codes', () => {  const paymentIdOf = (response: Response) => /\/test-checkout\/([0-9a-f-]{36})$/.exec(response.headers.get('location') ?? '')?.[1] ?? ''
 
   it('takes 25 % off the first payment as shown on the form, through the e-mailed link, at YooKassa and in the history; renewals are at the full price; uses are counted', async () => {
     const monthly = await planId(world, '1')
@@ -304,12 +304,7 @@ describe('a trial that starts at the first connection', () => {
   /** A first subscription to the yearly plan whose trial starts at the first connection, paid. */
   async function heldSubscriber() {
     const { url, user, tariff } = await openHeldTrialCheckout(world, uniqueEmail('held'))
-    const paymentId = url.split('/').pop()!
-    const before = world.double.notifications.length
-    await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
-    for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
-    const order = String(((await yk.payment(world, paymentId)).metadata as Record<string, string>).order)
-    return { user, order, tariff, record: (await recordOf(order))! }
+    return { user, tariff, ...(await pay(url.split('/').pop()!)) }
   }
 
   const poll = (userId: number) => pollSubscriptionUrl(world, userId)

@@ -20,7 +20,7 @@ import type { Locale } from '@/i18n/locales'
 import { accountByTelegram, accountForTelegramLogin } from '@/lib/auth/telegramAccounts'
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
-import { checkPromo } from '@/lib/promo'
+import { checkPromo, promoBuyerOf } from '@/lib/promo'
 import { runFollowUps } from '@/lib/queue/afterCommit'
 import type { Subscription } from '@/payload-types'
 
@@ -154,8 +154,7 @@ export async function checkStarsCheckout(payload: Payload, secret: string, query
   // The invoice's promo code must still apply (its uses may have run out since the invoice was made).
   if (invoice.promo) {
     const code = (await payload.findByID({ collection: 'promo-codes', id: invoice.promo.id, depth: 0, disableErrors: true }))?.code
-    const firstPurchase = buyer ? (await payload.count({ collection: 'subscriptions', where: { user: { equals: buyer.id } } })).totalDocs === 0 : true
-    const checked = code ? await checkPromo(payload, code, { plan, buyer: { userId: buyer?.id ?? null, firstPurchase }, now }) : null
+    const checked = code ? await checkPromo(payload, code, { plan, buyer: await promoBuyerOf(payload, buyer?.id ?? null), now }) : null
     if (!checked?.ok) return 'promoEnded'
   }
   return null

@@ -8,8 +8,8 @@ import type { Payload } from 'payload'
 import { accountByTelegram } from '@/lib/auth/telegramAccounts'
 import { sqlPool } from '@/lib/db/pool'
 import { consumeBotPromoTry } from '@/lib/http/rateLimit'
-import { checkPromo } from '@/lib/promo'
-import type { FoundPromo, PromoBuyer } from '@/lib/promo'
+import { checkPromo, promoBuyerOf } from '@/lib/promo'
+import type { FoundPromo } from '@/lib/promo'
 import { normalizePromoCode, starsFirstPurchase } from '@/lib/promo/rules'
 import type { PromoRefusal } from '@/lib/promo/rules'
 
@@ -73,10 +73,7 @@ export type StarsDeal = { stars: number; extraDays: number; promo: FoundPromo }
  * the deals by plan, and, where it applies to none, why (for the first plan it was tried on).
  */
 export async function starsDeals(payload: Payload, telegramId: number, code: string, plans: readonly StarsPlanOnSale[]): Promise<{ deals: Map<number, StarsDeal>; refusal: PromoRefusal | null }> {
-  const account = await accountByTelegram(payload, telegramId)
-  const buyer: PromoBuyer = account
-    ? { userId: account.id, firstPurchase: (await payload.count({ collection: 'subscriptions', where: { user: { equals: account.id } } })).totalDocs === 0 }
-    : { userId: null, firstPurchase: true }
+  const buyer = await promoBuyerOf(payload, (await accountByTelegram(payload, telegramId))?.id ?? null)
   const deals = new Map<number, StarsDeal>()
   let refusal: PromoRefusal | null = null
   for (const plan of plans) {

@@ -12,7 +12,7 @@ import { botTranslator } from '@/lib/bot/context'
 import { starsTerms } from '@/lib/bot/starsInvoice'
 import type { Tariff, User } from '@/payload-types'
 
-import { checkPromo } from '.'
+import { checkPromo, promoBuyerOf } from '.'
 import type { PromoBuyer } from '.'
 import { firstPurchase, starsFirstPurchase } from './rules'
 import { tariffsTranslator } from './texts'
@@ -40,9 +40,7 @@ export function appliedText(code: string, offer: PromoOffer, discountKopecks: nu
 
 /** The buyer as far as the site knows them: a signed-in account's own history; a visitor not signed in is a stranger. */
 export async function formBuyer(payload: Payload, user: User | null): Promise<PromoBuyer | null> {
-  if (!user) return null
-  const earlier = await payload.count({ collection: 'subscriptions', where: { user: { equals: user.id } } })
-  return { userId: user.id, firstPurchase: earlier.totalDocs === 0 }
+  return user ? promoBuyerOf(payload, user.id) : null
 }
 
 export async function promoFormAnswer(payload: Payload, { code, plan, user, locale, now = new Date() }: { code: string; plan: Tariff; user: User | null; locale: Locale; now?: Date }): Promise<PromoFormAnswer> {

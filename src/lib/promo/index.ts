@@ -67,6 +67,13 @@ export type PromoBuyer = {
   firstPurchase: boolean
 }
 
+/** The buyer as the rules see them: their account, and whether it has never had a subscription (no account: a first purchase). */
+export async function promoBuyerOf(payload: Payload, userId: number | null): Promise<PromoBuyer> {
+  if (!userId) return { userId: null, firstPurchase: true }
+  const earlier = await payload.count({ collection: 'subscriptions', where: { user: { equals: userId } } })
+  return { userId, firstPurchase: earlier.totalDocs === 0 }
+}
+
 /**
  * Whether `typed` applies to buying `plan`: for a stranger (`buyer` null: an address nobody has confirmed yet) only
  * what the code itself allows; for a known buyer, their own uses and history too.
