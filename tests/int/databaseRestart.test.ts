@@ -61,6 +61,21 @@ describe('a connection held between statements', () => {
   })
 })
 
+/** Resolves once the server at `url` refuses a new session (shutting down, or down). */
+async function untilRefused(url: string): Promise<void> {
+  for (;;) {
+    const client = new Client({ connectionString: url })
+    client.on('error', () => undefined)
+    try {
+      await client.connect()
+      await client.end()
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
 describe('a database restarted under load (pg_ctl restart -m fast, on its own server)', () => {
   let server: DebianPostgres | undefined
   let pool: Pool
@@ -122,9 +137,13 @@ describe('a database restarted under load (pg_ctl restart -m fast, on its own se
     await server.restart()
     expect(await write).toMatchObject({ code: '57P01' })
     expect(await read).toEqual([{ n: 7 }])
-    // A write asked for while the database is down reached it once it was back.
+    // A write asked for while the database is down reached it once it was back. Asked only once the server refuses new
+    // sessions: a fixed pause after starting `pg_ctl restart` was sometimes too short on a loaded machine (the CI's
+    // build beside the tests), and the write then reached the server just as the fast shutdown ended it (57P01, as a
+    // write caught mid-statement must). The pool's idle connections are ended by then too.
     const restarting = server.restart()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await untilRefused(server.url('postgres'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
     await pool.query("INSERT INTO writes (note) VALUES ('while down')")
     await restarting
     expect((await pool.query<{ note: string }>('SELECT note FROM writes ORDER BY id')).rows.map((row) => row.note)).toEqual(['while down'])
