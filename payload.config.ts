@@ -25,6 +25,7 @@ import { SubscriptionEvents } from './collections/SubscriptionEvents'
 import { Devices } from './collections/Devices'
 import { Subscriptions } from './collections/Subscriptions'
 import { PromoCodes } from './collections/PromoCodes'
+import { Referrals } from './collections/Referrals'
 import { Tariffs } from './collections/Tariffs'
 import { Users } from './collections/Users'
 import { lockDownPayloadInternals } from './collections/access/payloadInternals'
@@ -39,6 +40,7 @@ import { checkServerHealthTask } from './src/jobs/checkServerHealth'
 import { recordFiguresTask } from './src/jobs/recordFigures'
 import { revokeDeviceKeyTask } from './src/jobs/revokeDeviceKey'
 import { revokeVipKeysTask } from './src/jobs/revokeVipKeys'
+import { settleReferralTask } from './src/jobs/settleReferral'
 import { rotateFreeKeysTask } from './src/jobs/rotateFreeKeys'
 import { notifyStaffTask } from './src/jobs/notifyStaff'
 import { sendEmailTask } from './src/jobs/sendEmail'
@@ -99,7 +101,7 @@ export default buildConfig({
     // languages" is the editor's explicit choice in the button's menu).
     defaultLocalePublishOption: 'active',
   },
-  collections: [Countries, Servers, Keys, Tariffs, PromoCodes, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents, Probes, Broadcasts],
+  collections: [Countries, Servers, Keys, Tariffs, PromoCodes, Referrals, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents, Probes, Broadcasts],
   globals: [SiteSettings],
   graphQL: {
     // Each field costs 1 and each relationship 10 (Payload's estimate); a query of the keys with their server and
@@ -143,7 +145,7 @@ export default buildConfig({
   // Production: JSON lines (src/lib/log); development: Payload's readable lines.
   ...(config.NODE_ENV === 'production' ? { logger: { options: productionLogOptions('payload') } } : {}),
   jobs: {
-    tasks: [sendEmailTask, sendNoticeTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, revokeDeviceKeyTask, chargeRenewalsTask, endStarsSubscriptionsTask, startHeldTrialsTask, watchIncidentsTask, noticeDeviceLimitsTask, sendBroadcastsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
+    tasks: [sendEmailTask, sendNoticeTask, sendLinkEmailTask, purgeDeletedAccountsTask, forgetExpiredLimitsTask, rotateFreeKeysTask, checkServerHealthTask, checkKeyConnectionsTask, revokeVipKeysTask, settleReferralTask, revokeDeviceKeyTask, chargeRenewalsTask, endStarsSubscriptionsTask, startHeldTrialsTask, watchIncidentsTask, noticeDeviceLimitsTask, sendBroadcastsTask, notifyStaffTask, recordFiguresTask].map(measuredTask),
     // Jobs are run by the app itself once a minute (JOB_TICK_SECONDS), by one instance at a time
     // (src/lib/queue/runner.ts), which also queues the scheduled tasks (none with JOB_RUNNER=off); only admins may
     // queue or run them over the API.

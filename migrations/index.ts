@@ -62,6 +62,7 @@ import * as migration_20261130_022431_subscription_receipt_email from './2026113
 import * as migration_20261130_052007_promo_codes from './20261130_052007_promo_codes';
 import * as migration_20261130_060000_bot_promo from './20261130_060000_bot_promo';
 import * as migration_20261130_060456_trial_starts_on_connect from './20261130_060456_trial_starts_on_connect';
+import * as migration_20261130_081617_referrals from './20261130_081617_referrals';
 
 export const migrations = [
   {
@@ -382,6 +383,11 @@ export const migrations = [
   {
     up: migration_20261130_060456_trial_starts_on_connect.up,
     down: migration_20261130_060456_trial_starts_on_connect.down,
-    name: '20261130_060456_trial_starts_on_connect'
+    name: '20261130_060456_trial_starts_on_connect',
+  },
+  {
+    up: migration_20261130_081617_referrals.up,
+    down: migration_20261130_081617_referrals.down,
+    name: '20261130_081617_referrals'
   },
 ];

@@ -72,6 +72,7 @@ export interface Config {
     keys: Key;
     tariffs: Tariff;
     'promo-codes': PromoCode;
+    referrals: Referral;
     users: User;
     subscriptions: Subscription;
     'subscription-events': SubscriptionEvent;
@@ -106,6 +107,7 @@ export interface Config {
     keys: KeysSelect<false> | KeysSelect<true>;
     tariffs: TariffsSelect<false> | TariffsSelect<true>;
     'promo-codes': PromoCodesSelect<false> | PromoCodesSelect<true>;
+    referrals: ReferralsSelect<false> | ReferralsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     subscriptions: SubscriptionsSelect<false> | SubscriptionsSelect<true>;
     'subscription-events': SubscriptionEventsSelect<false> | SubscriptionEventsSelect<true>;
@@ -152,6 +154,7 @@ export interface Config {
       checkServerHealth: TaskCheckServerHealth;
       checkKeyConnections: TaskCheckKeyConnections;
       revokeVipKeys: TaskRevokeVipKeys;
+      settleReferral: TaskSettleReferral;
       revokeDeviceKey: TaskRevokeDeviceKey;
       chargeRenewals: TaskChargeRenewals;
       endStarsSubscriptions: TaskEndStarsSubscriptions;
@@ -394,6 +397,7 @@ export interface User {
   telegramUsername?: string | null;
   telegramNotices?: boolean | null;
   subscriptionUrlNonce?: string | null;
+  referralCode?: string | null;
   marketingConsent?: boolean | null;
   vipStatus?: ('trialing' | 'active' | 'past_due' | 'cancelled' | 'expired') | null;
   subscriptions?: {
@@ -609,7 +613,9 @@ export interface SubscriptionEvent {
     | 'expired'
     | 'extended_by_editor'
     | 'trial_started_on_connect'
-    | 'cancelled_by_editor';
+    | 'cancelled_by_editor'
+    | 'referral_reward'
+    | 'referral_taken_back';
   amountKopecks?: number | null;
   amount?: string | null;
   amountStars?: number | null;
@@ -617,6 +623,31 @@ export interface SubscriptionEvent {
   note?: string | null;
   promo?: (number | null) | PromoCode;
   occurredAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * A friend who came by a subscriber’s link, and the reward for their first full payment. Both get days; a refund of that payment takes them back.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "referrals".
+ */
+export interface Referral {
+  id: number;
+  referrer: number | User;
+  friend: number | User;
+  status: 'pending' | 'rewarded' | 'refused' | 'revoked';
+  refusal?: ('self' | 'sameEmail' | 'sameMethod' | 'sameDevice' | 'refunded' | 'off') | null;
+  friendDays?: number | null;
+  referrerDays?: number | null;
+  capped?: boolean | null;
+  friendGrantedDays?: number | null;
+  referrerGrantedDays?: number | null;
+  friendSubscription?: (number | null) | Subscription;
+  referrerSubscription?: (number | null) | Subscription;
+  payment?: string | null;
+  decidedAt?: string | null;
+  revokedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -957,6 +988,7 @@ export interface PayloadJob {
           | 'checkServerHealth'
           | 'checkKeyConnections'
           | 'revokeVipKeys'
+          | 'settleReferral'
           | 'revokeDeviceKey'
           | 'chargeRenewals'
           | 'endStarsSubscriptions'
@@ -1011,6 +1043,7 @@ export interface PayloadJob {
         | 'checkServerHealth'
         | 'checkKeyConnections'
         | 'revokeVipKeys'
+        | 'settleReferral'
         | 'revokeDeviceKey'
         | 'chargeRenewals'
         | 'endStarsSubscriptions'
@@ -1064,6 +1097,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'promo-codes';
         value: number | PromoCode;
+      } | null)
+    | ({
+        relationTo: 'referrals';
+        value: number | Referral;
       } | null)
     | ({
         relationTo: 'users';
@@ -1341,6 +1378,28 @@ export interface PromoCodesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "referrals_select".
+ */
+export interface ReferralsSelect<T extends boolean = true> {
+  referrer?: T;
+  friend?: T;
+  status?: T;
+  refusal?: T;
+  friendDays?: T;
+  referrerDays?: T;
+  capped?: T;
+  friendGrantedDays?: T;
+  referrerGrantedDays?: T;
+  friendSubscription?: T;
+  referrerSubscription?: T;
+  payment?: T;
+  decidedAt?: T;
+  revokedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
@@ -1352,6 +1411,7 @@ export interface UsersSelect<T extends boolean = true> {
   telegramUsername?: T;
   telegramNotices?: T;
   subscriptionUrlNonce?: T;
+  referralCode?: T;
   marketingConsent?: T;
   vipStatus?: T;
   subscriptions?: T;
@@ -1717,6 +1777,14 @@ export interface SiteSetting {
    * One-time, on the next month, once per user
    */
   cancelDiscountPercent?: number | null;
+  /**
+   * To both, the friend and the referrer, after the friend’s first full payment; 0 turns rewards off
+   */
+  referralDays?: number | null;
+  /**
+   * Past the cap only the friend gets days
+   */
+  referralMonthlyCap?: number | null;
   trialBanner?: {
     enabled?: boolean | null;
     /**
@@ -1844,6 +1912,8 @@ export interface SiteSettingsSelect<T extends boolean = true> {
       };
   rotationTime?: T;
   cancelDiscountPercent?: T;
+  referralDays?: T;
+  referralMonthlyCap?: T;
   trialBanner?:
     | T
     | {
@@ -1995,6 +2065,16 @@ export interface TaskCheckKeyConnections {
 export interface TaskRevokeVipKeys {
   input: {
     user: number;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSettleReferral".
+ */
+export interface TaskSettleReferral {
+  input: {
+    referral: number;
   };
   output?: unknown;
 }

@@ -50,6 +50,8 @@ export const SubscriptionEvents: CollectionConfig = {
         { value: 'extended_by_editor', label: { ru: 'Продлена редактором', en: 'Extended by an editor' } },
         { value: 'trial_started_on_connect', label: { ru: 'Пробный период начался с первого подключения', en: 'Trial started at the first connection' } },
         { value: 'cancelled_by_editor', label: { ru: 'Отменена редактором', en: 'Cancelled by an editor' } },
+        { value: 'referral_reward', label: { ru: 'Дни за приглашение', en: 'Referral days' } },
+        { value: 'referral_taken_back', label: { ru: 'Дни за приглашение списаны', en: 'Referral days taken back' } },
       ],
     },
     { name: 'amountKopecks', label: { ru: 'Сумма (копеек)', en: 'Amount (kopecks)' }, type: 'number', admin: { hidden: true } },

@@ -227,6 +227,17 @@ export const Users: CollectionConfig = {
       access: { read: () => false, create: () => false, update: () => false },
     },
     {
+      // The subscriber's referral link's code (src/lib/referral), made the first time the account page or the bot
+      // shows the link; the site alone writes it.
+      name: 'referralCode',
+      label: { ru: 'Код приглашения', en: 'Referral code' },
+      type: 'text',
+      unique: true,
+      index: true,
+      admin: { readOnly: true, position: 'sidebar' },
+      access: { create: () => false, update: () => false },
+    },
+    {
       name: 'marketingConsent',
       label: { ru: 'Согласие на рассылку', en: 'Marketing consent' },
       type: 'checkbox',

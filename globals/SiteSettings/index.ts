@@ -9,6 +9,7 @@ import { staffOnlyField } from '../../collections/access/staffOnlyField'
 import { editedByField } from '../../collections/fields/editedBy'
 import { adminT } from '@/lib/admin/adminMessages'
 import { INCIDENT_KINDS } from '@/lib/alerts/incidents'
+import { MAX_REFERRAL_DAYS } from '@/lib/referral/rules'
 import { KIND_LABELS } from '@/lib/alerts/message'
 import { env } from '@/lib/env'
 import { DEFAULT_RULE_LISTS, isRuleListUrl } from '@/lib/feeds/routing'
@@ -185,6 +186,29 @@ export const SiteSettings: GlobalConfig = {
               min: 1,
               max: 90,
               admin: { description: { ru: 'Разовая скидка на следующий месяц, один раз на пользователя', en: 'One-time, on the next month, once per user' } },
+            },
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'referralDays',
+                  label: { ru: 'Дней за приглашённого друга', en: 'Days per referred friend' },
+                  type: 'number',
+                  defaultValue: 7,
+                  min: 0,
+                  max: MAX_REFERRAL_DAYS,
+                  admin: { description: { ru: 'Обоим — другу и пригласившему — после первой полной оплаты друга; 0 — без наград', en: 'To both, the friend and the referrer, after the friend’s first full payment; 0 turns rewards off' } },
+                },
+                {
+                  name: 'referralMonthlyCap',
+                  label: { ru: 'Наград пригласившему в месяц, не больше', en: 'Rewards per referrer per month, at most' },
+                  type: 'number',
+                  defaultValue: 5,
+                  min: 0,
+                  max: 100,
+                  admin: { description: { ru: 'Сверх лимита дни получает только друг', en: 'Past the cap only the friend gets days' } },
+                },
+              ],
             },
             {
               name: 'trialBanner',

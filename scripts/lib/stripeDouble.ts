@@ -52,6 +52,8 @@ type Subscription = {
   /** Null once detached: renewals then fail, as Stripe's do without a payment method. */
   paymentMethodId: string | null
   couponId: string | null
+  /** The card's last digits (a buyer's own card, in tests that tell buyers apart by it); 4242 unless the checkout named one. */
+  cardLast4?: string
 }
 
 type State = {
@@ -141,7 +143,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const now = () => Math.floor(Date.now() / 1000) + state.clockOffsetSeconds
 
   function subscriptionJson(subscription: Subscription, expandPaymentMethod: boolean): Json {
-    const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 }
+    const card = { brand: 'visa', last4: subscription.cardLast4 ?? '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 }
     return {
       id: subscription.id,
       object: 'subscription',
@@ -333,7 +335,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
 
   // ---- what the customer and time do (control routes) ----
 
-  async function completeCheckout(id: string): Promise<Json> {
+  async function completeCheckout(id: string, cardLast4?: string): Promise<Json> {
     const session = state.sessions[id]
     if (!session) throw missing(id)
     if (session.status !== 'open') throw invalid('This checkout session is no longer open.')
@@ -359,6 +361,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       cancellationReason: null,
       paymentMethodId: newId('pm'),
       couponId: null,
+      ...(cardLast4 && /^\d{4}$/.test(cardLast4) ? { cardLast4 } : {}),
     }
     state.subscriptions[subscription.id] = subscription
     Object.assign(session, { status: 'complete', subscriptionId: subscription.id, customerId: customer.id })
@@ -408,7 +411,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
         if (!session) throw missing(id)
         return sessionJson(session)
       }
-      if (kind === 'checkout' && id && action === 'complete') return completeCheckout(id)
+      if (kind === 'checkout' && id && action === 'complete') return completeCheckout(id, text(body.last4) || undefined)
       if (kind === 'checkout' && id && action === 'fail') {
         const session = state.sessions[id]
         if (!session) throw missing(id)

@@ -180,8 +180,9 @@ export async function startYooKassaDouble(options: YooKassaDoubleOptions): Promi
 
   const paymentOf = (id: string) => state.payments[id] ?? (() => { throw new ApiError(404, 'not_found', `Payment ${id} not found`) })()
 
-  function newMethod(kind: DoubleMethod, saved: boolean): Method {
-    const card = kind === 'card' ? { first6: '555555', last4: '4477', expiry_month: '07', expiry_year: String(new Date().getUTCFullYear() + 3), card_type: 'Mir', issuer_country: 'RU' } : null
+  /** `last4`: the card's last digits (each buyer's own card in tests that tell buyers apart by it). */
+  function newMethod(kind: DoubleMethod, saved: boolean, last4 = '4477'): Method {
+    const card = kind === 'card' ? { first6: '555555', last4, expiry_month: '07', expiry_year: String(new Date().getUTCFullYear() + 3), card_type: 'Mir', issuer_country: 'RU' } : null
     const method: Method = { id: randomUUID(), type: DOUBLE_METHOD_TYPES[kind], saved, card, declineNext: 0 }
     state.methods[method.id] = method
     return method
@@ -249,11 +250,12 @@ export async function startYooKassaDouble(options: YooKassaDoubleOptions): Promi
 
   // ---- what the buyer and their bank do (control routes) ----
 
-  async function pay(id: string, kind: DoubleMethod): Promise<Json> {
+  async function pay(id: string, kind: DoubleMethod, last4?: string): Promise<Json> {
     const payment = paymentOf(id)
     if (payment.status !== 'pending') throw invalid('This payment is no longer waiting for the buyer')
     if (!(kind in DOUBLE_METHOD_TYPES)) throw invalid('Unknown method', 'method')
-    payment.methodId = newMethod(kind, payment.savePaymentMethod).id
+    if (last4 !== undefined && !/^\d{4}$/.test(last4)) throw invalid('A card ends in four digits', 'last4')
+    payment.methodId = newMethod(kind, payment.savePaymentMethod, last4).id
     await settle(payment, 'succeeded')
     return { redirect: payment.returnUrl }
   }
@@ -262,7 +264,7 @@ export async function startYooKassaDouble(options: YooKassaDoubleOptions): Promi
     const [root, kind, id, action] = path.split('/').filter(Boolean)
     if (root === '_double') {
       if (kind === 'payments' && id && method === 'GET' && !action) return paymentJson(paymentOf(id))
-      if (kind === 'payments' && id && action === 'pay') return pay(id, (text(body.method) || 'card') as DoubleMethod)
+      if (kind === 'payments' && id && action === 'pay') return pay(id, (text(body.method) || 'card') as DoubleMethod, text(body.last4) || undefined)
       if (kind === 'payments' && id && action === 'decline') {
         const payment = paymentOf(id)
         if (payment.status !== 'pending') throw invalid('This payment is no longer waiting for the buyer')

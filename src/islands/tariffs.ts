@@ -5,6 +5,7 @@ import { setUpStarsCheckout } from '@/lib/browser/miniAppStars'
 import { setUpPromoField } from '@/lib/browser/promoField'
 import type { PromoState } from '@/lib/browser/promoField'
 import { measureSpeed } from '@/lib/browser/speedTest'
+import { rememberReferral } from '@/lib/browser/referralLink'
 import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { checkEmail } from '@/lib/validation/checkEmail'
@@ -13,6 +14,7 @@ import { closestTarget, element } from './dom'
 import { text } from './texts'
 
 function setUpPurchase(): void {
+  rememberReferral(window.location, document)
   const form = document.querySelector<HTMLFormElement>('form[data-purchase]')
   const email = form?.querySelector<HTMLInputElement>('input[name="email"]')
   const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]')

@@ -314,10 +314,12 @@ test('the dashboard opens on an overview: subscriptions, revenue, free keys per 
   expect(percent('VLESS')).toBeGreaterThan(80)
   expect(percent('WireGuard')).toBeLessThan(20)
   await expect(mts.getByRole('cell').first()).toHaveAttribute('title', /^[\d\s\u00a0\u202f]+ из [\d\s\u00a0\u202f]+ провер(ки|ок)$/)
-  // Growth: the month's revenue with and without a promo code (each code's uses and money below it, once there are codes).
+  // Growth: the month's revenue with and without a promo code (each code's uses and money below it, once there are
+  // codes), and how referral links converted.
   const growth = overview.getByTestId('growth')
   await expect(growth.getByRole('heading', { name: 'Промокоды' })).toBeVisible()
   await expect(growth.getByTestId('growth-revenue')).toHaveText(/^Выручка за 30 дней: с промокодом — [\d\s\u00a0,]+₽, без промокода — [\d\s\u00a0,]+₽\.$/)
+  await expect(growth.getByTestId('growth-referrals')).toHaveText(/^Приглашения за 30 дней: пришли по ссылкам — \d+, награждено — \d+, без награды — \d+, списано после возврата — \d+\.$/)
   await vless.click()
   await expect(page).toHaveURL(/\/admin\/collections\/keys\?.*protocol/)
 })

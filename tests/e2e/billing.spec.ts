@@ -424,6 +424,87 @@ async function subscriptionInAdmin(browser: Browser, email: string, account: { e
   return { staff, admin }
 }
 
+const REFERRAL = {
+  ru: {
+    title: 'Пригласите друга',
+    before: 'Пришли по ссылке: 0 друзей, оплатили: 0. Получено: 0 дней.',
+    after: 'Пришли по ссылке: 1 друг, оплатили: 1. Получено: 7 дней.',
+    back: 'Пришли по ссылке: 1 друг, оплатили: 0. Получено: 0 дней.',
+    renew: 'Продление оплачено',
+    reward: 'Дни по приглашению',
+    takenBack: 'Дни по приглашению списаны',
+  },
+  en: {
+    title: 'Invite a friend',
+    before: 'Came by your link: 0 friends, paid: 0. Earned: 0 days.',
+    after: 'Came by your link: 1 friend, paid: 1. Earned: 7 days.',
+    back: 'Came by your link: 1 friend, paid: 0. Earned: 0 days.',
+    renew: 'Renewal paid',
+    reward: 'Referral days',
+    takenBack: 'Referral days taken back',
+  },
+} as const
+
+for (const locale of ['ru', 'en'] as const) {
+  test(`[${locale}] a referral link: the friend’s first full payment gives both 7 days, once; its refund takes them back`, async ({ page, browser }) => {
+    const text = REFERRAL[locale]
+    const prefix = locale === 'en' ? '/en' : ''
+    // The referrer, paid past the trial (their days then come after a paid month).
+    await buyTrial(page, prefix)
+    await page.getByRole('button', { name: text.renew }).click()
+    await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'active')
+    const referral = page.getByTestId('referral')
+    await expect(referral.getByRole('heading', { name: text.title })).toBeVisible()
+    await expect(page.getByTestId('referral-counts')).toHaveText(text.before)
+    const link = await page.getByTestId('referral-link').inputValue()
+    expect(link).toMatch(new RegExp(`${prefix}/tariffs\\?ref=[a-z2-9]{8}$`))
+    const activeUntil = await page.getByTestId('active-until').textContent()
+
+    // The friend, in a browser of their own, opens the link and buys through the e-mailed link; the trial's fee is no full payment.
+    const friendContext = await browser.newContext({ locale: locale === 'en' ? 'en-US' : 'ru-RU' })
+    await friendContext.setExtraHTTPHeaders({ 'cache-control': 'no-cache', 'x-forwarded-for': `100.65.${addressBase}.${addresses % 250}` })
+    const friend = await friendContext.newPage()
+    await friend.goto(link)
+    // A name of their own (the referrer's `buyer…` on the same domain, digits aside, would be the same person).
+    const email = newAddress().replace('buyer', 'friend')
+    await purchaseAsVisitor(friend, email, prefix)
+    // Their own card: the referrer's would be the same person's, and earn nothing.
+    await friend.getByLabel(prefix ? 'Test card’s last 4 digits' : 'Последние 4 цифры тестовой карты').fill('1881')
+    await friend.getByRole('button', { name: prefix ? 'Pay (test)' : 'Оплатить (тест)' }).click()
+    await expect(friend).toHaveURL(/success-payment/)
+    await logIn(friend, email, prefix)
+    await page.reload()
+    await expect(page.getByTestId('referral-counts')).toHaveText(text.before.replace(/0 (друзей|friends)/, locale === 'en' ? '1 friend' : '1 друг'))
+
+    // The first full payment: 7 days each, in both histories.
+    await friend.getByRole('button', { name: text.renew }).click()
+    await expect(friend.getByTestId('subscription')).toHaveAttribute('data-status', 'active')
+    // Stripe's events reach the site a moment after the double answers: the page is read again until they have.
+    await expect(async () => {
+      await friend.reload()
+      await expect(friend.getByTestId('history')).toContainText(text.reward, { timeout: 1000 })
+    }).toPass()
+    await page.reload()
+    await expect(page.getByTestId('referral-counts')).toHaveText(text.after)
+    await expect(page.getByTestId('history')).toContainText(text.reward)
+    await expect(page.getByTestId('active-until')).not.toHaveText(activeUntil ?? '')
+
+    // An admin refunds the friend's full payment: both sides' days are taken back.
+    const { staff, admin } = await subscriptionInAdmin(browser, email, administrator)
+    const box = admin.getByTestId('subscription-refund')
+    await box.getByLabel('Платёж').selectOption({ label: (await box.getByLabel('Платёж').locator('option').filter({ hasText: '299' }).first().textContent()) ?? '' })
+    admin.once('dialog', (dialog) => void dialog.accept())
+    await box.getByRole('button', { name: 'Вернуть деньги' }).click()
+    await expect(box.getByTestId('refund-result')).toContainText('Возвращено 299')
+    await staff.close()
+    await page.reload()
+    await expect(page.getByTestId('referral-counts')).toHaveText(text.back)
+    await expect(page.getByTestId('history')).toContainText(text.takenBack)
+    await expect(page.getByTestId('active-until')).toHaveText(activeUntil ?? '')
+    await friendContext.close()
+  })
+}
+
 test('[ru] an admin refunds the trial fee from the subscription’s page: the provider returns it, the history says who, nothing is left to refund; an editor is told to ask an admin', async ({ page, browser }) => {
   const email = await buyTrial(page, '')
   const asEditor = await subscriptionInAdmin(browser, email)

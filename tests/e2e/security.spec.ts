@@ -167,6 +167,29 @@ test('promo codes are staff’s: nobody else lists, reads or makes one, over RES
   expect(made.totalDocs).toBe(0)
 })
 
+test('referrals are the site’s own record: nobody lists or makes one, and nobody sets their own referral code, over REST and GraphQL', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const adminAuth = { Authorization: `JWT ${await tokenFor(request, admin.email, admin.password)}` }
+  for (const auth of [{}, customer.auth]) {
+    expect((await request.get('/api/referrals', { headers: auth })).status()).toBe(403)
+    const read = await graphql(request, auth, '{ Referrals { docs { id status } } }')
+    expect(read.data?.Referrals ?? null).toBeNull()
+    expect(read.errors?.[0]?.message).toBe('У вас нет права на выполнение этого действия.')
+  }
+  // Not even an admin makes a reward by hand: the days go through the subscriptions' history only.
+  for (const auth of [customer.auth, adminAuth]) {
+    expect((await request.post('/api/referrals', { headers: auth, data: { referrer: customer.id, friend: customer.id, status: 'rewarded', friendDays: 90 } })).status()).toBe(403)
+    const created = await graphql(request, auth, `mutation { createReferral(data: { referrer: ${customer.id}, friend: ${customer.id}, status: rewarded }) { id } }`)
+    expect(created.data?.createReferral ?? null).toBeNull()
+  }
+  // A chosen (guessable) code written onto one's own account is dropped.
+  await request.patch(`/api/users/${customer.id}`, { headers: customer.auth, data: { referralCode: 'aaaaaaaa' } })
+  const mutated = await graphql(request, customer.auth, `mutation { updateUser(id: ${customer.id}, data: { referralCode: "bbbbbbbb" }) { id } }`)
+  expect(JSON.stringify(mutated)).not.toContain('"referralCode":"bbbbbbbb"')
+  const me = (await (await request.get(`/api/users/${customer.id}`, { headers: adminAuth })).json()) as { referralCode?: string | null }
+  expect(me.referralCode ?? null).toBeNull()
+})
+
 test('page versions (drafts) are for staff only, over REST and GraphQL', async ({ request }) => {
   const customer = await newCustomer(request)
   for (const auth of [{}, customer.auth]) {

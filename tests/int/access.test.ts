@@ -191,6 +191,20 @@ describe('promo codes', () => {
     expect(reread.trialHold?.days ?? null).toBeNull()
   })
 
+  it('referrals are read by staff only and written by nobody through the API, the Local API’s site code aside', async () => {
+    const row = await payload.create({ collection: 'referrals', data: { referrer: customerA.id, friend: (await createUser('customer')).id, status: 'pending' }, depth: 0 })
+    for (const user of [undefined, customerA]) {
+      await expect(payload.find({ collection: 'referrals', overrideAccess: false, user })).rejects.toThrow()
+      await expect(payload.findByID({ collection: 'referrals', id: row.id, overrideAccess: false, user })).rejects.toThrow()
+    }
+    for (const user of [customerA, editor, admin]) {
+      await expect(payload.create({ collection: 'referrals', overrideAccess: false, user, data: { referrer: customerA.id, friend: customerA.id, status: 'rewarded' } })).rejects.toThrow()
+      await expect(payload.update({ collection: 'referrals', id: row.id, overrideAccess: false, user, data: { status: 'rewarded', referrerDays: 90 } })).rejects.toThrow()
+      await expect(payload.delete({ collection: 'referrals', id: row.id, overrideAccess: false, user })).rejects.toThrow()
+    }
+    expect((await payload.findByID({ collection: 'referrals', id: row.id, overrideAccess: false, user: editor })).status).toBe('pending')
+  })
+
   it('are named on the success page only with the checkout’s signature of the plan and code: a guess there tells nothing', async () => {
     const { promoOffer, promoProof } = await import('@/lib/promo')
     const code = await payload.create({ collection: 'promo-codes', data: { code: `PROOF${Date.now()}`, kind: 'percent', percentOff: 30, active: false }, depth: 0 })

@@ -665,6 +665,64 @@ describe('editors in the admin', () => {
   })
 })
 
+describe('referrals', () => {
+  const trialEndAtStripe = async (id: string) => {
+    const remote = (await fetch(`${world.double.url}/v1/subscriptions/${id}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } }).then((response) => response.json())) as { trial_end: number }
+    return remote.trial_end * 1000
+  }
+
+  it('rewards both sides at Stripe once the friend’s trial turns into its first full payment, and takes both back after its refund', async () => {
+    const { referralCodeOf } = await import('@/lib/referral')
+    const { refundPayment, refundablePayments } = await import('@/lib/billing/refund')
+    const { changeByEditor } = await import('@/lib/billing/editorChange')
+    const referrer = await billing.subscriber(world, '1')
+    // Paid well ahead (Stripe's clock here jumps to the friend's trial end when it charges it, as a month passing would).
+    let before = world.double.events.length
+    const bought = (await subscriptionRecord(referrer.subscriptionId))!
+    const ahead = new Date(Date.parse(bought.currentPeriodEnd!) + 60 * 86_400_000).toISOString().slice(0, 10)
+    await changeByEditor(world.payload, { subscriptionId: bought.id, edit: { kind: 'extend', date: ahead }, by: 'editor@example.com' })
+    for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
+    const code = await referralCodeOf(world.payload, referrer.user.id)
+    const email = uniqueEmail()
+    const opened = await checkout(checkoutRequest({ email, plan: String(await planId('1')), locale: 'ru' }, '10.9.6.1', `${await billing.signedIn(world, email)}; vk_ref=${code}`))
+    const sessionId = /\/test-checkout\/(cs_test_[0-9a-f]+)$/.exec(opened.headers.get('location') ?? '')![1]!
+    before = world.double.events.length
+    // The friend's own card (the same card as the referrer's would be the same person).
+    const completed = (await fetch(`${world.double.url}/_double/checkout/${sessionId}/complete`, { method: 'POST', body: new URLSearchParams({ last4: '1881' }) }).then((response) => response.json())) as Record<string, unknown>
+    const friendId = String(completed.subscription)
+    for (const event of world.double.events.slice(before)) expect((await deliver(event)).status).toBe(200)
+    const friend = (await subscriptionRecord(friendId))!
+    expect((await world.payload.find({ collection: 'referrals', where: { friendSubscription: { equals: friend.id } } })).docs[0]).toMatchObject({ status: 'pending' })
+    const referrerEnd = (await subscriptionRecord(referrer.subscriptionId))!.currentPeriodEnd!
+
+    // Stripe charges the first full month: both get 7 days, at Stripe too, and Stripe's own events leave them there.
+    before = world.double.events.length
+    await control(`/_double/subscriptions/${friendId}/renew`)
+    for (let delivered = before; delivered < world.double.events.length; delivered++) expect((await deliver(world.double.events[delivered]!)).status).toBe(200)
+    const referral = (await world.payload.find({ collection: 'referrals', where: { friendSubscription: { equals: friend.id } } })).docs[0]!
+    expect(referral).toMatchObject({ status: 'rewarded', friendGrantedDays: 7, referrerGrantedDays: 7 })
+    const rewarded = (await subscriptionRecord(referrer.subscriptionId))!
+    expect(Date.parse(rewarded.currentPeriodEnd!) - Date.parse(referrerEnd)).toBe(7 * 86_400_000)
+    expect(rewarded.status).toBe('trialing')
+    expect(await trialEndAtStripe(referrer.subscriptionId)).toBe(Date.parse(rewarded.currentPeriodEnd!))
+    const friendAfter = (await subscriptionRecord(friendId))!
+    expect(friendAfter.status).toBe('active')
+    expect(await trialEndAtStripe(friendId)).toBe(Date.parse(friendAfter.currentPeriodEnd!))
+    expect(await historyOf(rewarded.id)).toContain('referral_reward')
+
+    // The rewarded payment refunded: both ends go back 7 days, at Stripe as well.
+    const paid = (await refundablePayments(world.payload, friend.id)).find((payment) => payment.amountKopecks === 29_900)!
+    before = world.double.events.length
+    await refundPayment(world.payload, { subscriptionId: friend.id, reference: paid.reference, amountKopecks: 29_900, by: 'admin@example.com' })
+    for (let delivered = before; delivered < world.double.events.length; delivered++) expect((await deliver(world.double.events[delivered]!)).status).toBe(200)
+    expect((await world.payload.findByID({ collection: 'referrals', id: referral.id })).status).toBe('revoked')
+    const back = (await subscriptionRecord(referrer.subscriptionId))!
+    expect(back.currentPeriodEnd).toBe(new Date(Date.parse(referrerEnd)).toISOString())
+    expect(await trialEndAtStripe(referrer.subscriptionId)).toBe(Date.parse(referrerEnd))
+    expect((await subscriptionRecord(friendId))!.currentPeriodEnd).toBe(new Date(Date.parse(friendAfter.currentPeriodEnd!) - 7 * 86_400_000).toISOString())
+  })
+})
+
 describe('refunds by staff', () => {
   /** A subscriber whose first month's renewal Stripe has charged, and that payment as the refund box lists it. */
   async function renewedOnce() {

@@ -450,6 +450,39 @@ describe('VIP for Telegram Stars', () => {
     expect(last('sendMessage')?.params.text).toBe('Звёзды за VIP возвращены, подписка завершена.')
   })
 
+  it('takes a friend’s referral link: both get days at the friend’s first payment, the referrer sees the link and what it brought, and a refund takes the days back', async () => {
+    const { referralCodeOf } = await import('@/lib/referral')
+    const referrerTg = newUser()
+    const referrer = await buyWith(referrerTg)
+    const code = await referralCodeOf(payload, referrer.id)
+    const referrerEnd = (await subscriptionsOf(referrerTg.id)).subscriptions[0]!.currentPeriodEnd!
+
+    // The friend opens the bot by the link: told what it gives, and the code kept for their first purchase.
+    const friend = newUser()
+    await deliver(messageUpdate(friend, `/start ref-${code}`))
+    expect(telegram.called('sendMessage').map((call) => call.params.text)).toContain('Вас пригласил друг: после вашей первой оплаты подписки вы оба получите по 7 дней.')
+    const { payload: invoice, amount } = await invoiceFor(friend, '1')
+    const chargeId = telegram.charge(friend.id)
+    await deliver(paymentUpdate(friend, { payload: invoice, amount, chargeId, recurring: 'first', expiresAt: new Date(Date.now() + 30 * 86_400_000) }))
+    const friendSubscription = (await subscriptionsOf(friend.id)).subscriptions[0]!
+    const { docs } = await payload.find({ collection: 'referrals', where: { friendSubscription: { equals: friendSubscription.id } }, depth: 0 })
+    expect(docs[0]).toMatchObject({ referrer: referrer.id, status: 'rewarded', friendGrantedDays: 7, referrerGrantedDays: 7 })
+    expect(Date.parse((await subscriptionsOf(referrerTg.id)).subscriptions[0]!.currentPeriodEnd!) - Date.parse(referrerEnd)).toBe(7 * 86_400_000)
+
+    // The referrer's My subscription: both links and the count.
+    telegram.clear()
+    await deliver(messageUpdate(referrerTg, '/subscription'))
+    const screen = String(telegram.called('sendMessage').at(-1)?.params.text ?? telegram.called('editMessageText').at(-1)?.params.text)
+    expect(screen).toContain(`https://t.me/vpnkeys_test_bot?start=ref-${code}`)
+    expect(screen).toContain(`/tariffs?ref=${code}`)
+    expect(screen).toContain('Пришли по ссылке: 1 друг. Получено: 7 дней.')
+
+    // Telegram refunds the friend's payment: the referrer's days are taken back.
+    await deliver(refundUpdate(friend, { payload: invoice, amount, chargeId }))
+    expect((await payload.findByID({ collection: 'referrals', id: docs[0]!.id })).status).toBe('revoked')
+    expect((await subscriptionsOf(referrerTg.id)).subscriptions[0]!.currentPeriodEnd).toBe(referrerEnd)
+  })
+
   it('turns a Stars subscription’s renewal off and on at Telegram, changes nothing when Telegram refuses, and never a one-time period’s', async () => {
     const { changeStarsRenewal } = await import('@/lib/billing/stars')
     const { Api } = await import('grammy')

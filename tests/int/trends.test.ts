@@ -71,6 +71,23 @@ describe('dashboard trends', () => {
     expect(after.codes.find((code) => code.id === promo.id)).toEqual({ id: promo.id, code: promo.code, active: true, uses: 1, revenueKopecks: 26_910 - 6_910 + 29_900 })
     expect(after.revenue30.withCode - before.revenue30.withCode).toBe(20_000)
     expect(after.revenue30.withoutCode - before.revenue30.withoutCode).toBe(29_900)
+
+    // Referrals: one rewarded, one refused as the referrer's own account, one taken back after a refund.
+    const friends = await Promise.all([createUser('customer'), createUser('customer'), createUser('customer'), createUser('customer')])
+    const made: number[] = []
+    for (const [friend, status] of [[friends[1]!, 'rewarded'], [friends[2]!, 'refused'], [friends[3]!, 'revoked']] as const) {
+      made.push((await payload.create({ collection: 'referrals', data: { referrer: friends[0]!.id, friend: friend.id, status }, depth: 0 })).id)
+    }
+    // Made in this test's month (other files' referrals, made today, are not in it).
+    const { sqlPool } = await import('@/lib/db/pool')
+    await sqlPool(payload).query('UPDATE referrals SET created_at = $1 WHERE id = ANY($2)', ['2032-06-01T10:00:00Z', made])
+    const counted = (await growthFigures(payload, now)).referrals
+    expect({
+      friends: counted.friends - after.referrals.friends,
+      rewarded: counted.rewarded - after.referrals.rewarded,
+      refused: counted.refused - after.referrals.refused,
+      revoked: counted.revoked - after.referrals.revoked,
+    }).toEqual({ friends: 3, rewarded: 1, refused: 1, revoked: 1 })
   })
 
   it('records the day’s subscribers and free keys each hour, and a server’s hour as down when one check in it was', async () => {

@@ -198,9 +198,9 @@ describe('purchase', () => {
 })
 
 /** Pays an opened payment and delivers what YooKassa then notifies: the record it makes. */
-async function pay(paymentId: string) {
+async function pay(paymentId: string, last4?: string) {
   const before = world.double.notifications.length
-  await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
+  await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card', ...(last4 ? { last4 } : {}) })
   for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
   const order = String(((await yk.payment(world, paymentId)).metadata as Record<string, string>).order)
   return { order, record: (await recordOf(order))! }
@@ -555,6 +555,94 @@ describe('subscriptions Stripe runs', () => {
     expect(await world.payload.findByID({ collection: 'subscriptions', id: stripeRun.id, depth: 0 })).toMatchObject({ status: 'active', nextPaymentAt: past })
   })
 })
+
+describe('referrals', () => {
+  const referralOf = async (friend: number) => (await world.payload.find({ collection: 'referrals', where: { friend: { equals: friend } }, depth: 0 })).docs[0]
+  const stepsOf = async (subscriptionId: number) => (await historyOf(subscriptionId)).filter((step) => step.startsWith('referral_'))
+
+  it('rewards both sides once at the friend’s first full payment (not the trial’s fee), and takes both back when that payment is refunded', async () => {
+    const { referralCodeOf, referralSummaryOf } = await import('@/lib/referral')
+    const { refundPayment } = await import('@/lib/billing/refund')
+    const referrer = await subscriber({ months: '1' })
+    const code = await referralCodeOf(world.payload, referrer.user.id)
+    expect(await referralCodeOf(world.payload, referrer.user.id)).toBe(code)
+
+    // The friend comes by the link (its cookie) and buys: the trial's 1 ₽ fee is no full payment.
+    const email = uniqueEmail('friend')
+    const opened = await world.checkout(checkoutRequest({ email, plan: String(await planId(world, '1')), locale: 'en', consent: 'on' }, '10.9.5.1', `${await signedIn(world, email)}; vk_ref=${code.toUpperCase()}`))
+    const paymentId = /\/test-checkout\/([0-9a-f-]{36})$/.exec(opened.headers.get('location') ?? '')![1]!
+    expect(await yk.payment(world, paymentId)).toMatchObject({ metadata: { referrer: String(referrer.user.id) } })
+    // Their own card (the referrer paid with the double's usual one: the same card would be the same person).
+    const { record } = await pay(paymentId, '1234')
+    expect(await referralOf(record.user as number)).toMatchObject({ referrer: referrer.user.id, status: 'pending', friendSubscription: record.id })
+    const referrerEnd = Date.parse((await world.payload.findByID({ collection: 'subscriptions', id: referrer.record.id })).currentPeriodEnd!)
+
+    // The first renewal is the first full payment: 7 days each (the settings' default), the friend's after its new period.
+    expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 1, failures: 0 })
+    const rewarded = (await referralOf(record.user as number))!
+    expect(rewarded).toMatchObject({ status: 'rewarded', friendDays: 7, referrerDays: 7, friendGrantedDays: 7, referrerGrantedDays: 7, referrerSubscription: referrer.record.id, capped: false })
+    const friendNow = (await world.payload.findByID({ collection: 'subscriptions', id: record.id }))!
+    const referrerNow = (await world.payload.findByID({ collection: 'subscriptions', id: referrer.record.id }))!
+    expect(Date.parse(referrerNow.currentPeriodEnd!) - referrerEnd).toBe(7 * DAY)
+    expect(referrerNow.trialEndsAt).toBe(referrerNow.currentPeriodEnd)
+    expect(referrerNow.nextPaymentAt).toBe(referrerNow.currentPeriodEnd)
+    expect(friendNow.nextPaymentAt).toBe(friendNow.currentPeriodEnd)
+    expect(await stepsOf(record.id)).toEqual(['referral_reward'])
+    expect(await stepsOf(referrer.record.id)).toEqual(['referral_reward'])
+    expect(await referralSummaryOf(world.payload, referrer.user.id)).toEqual({ code, friends: 1, rewarded: 1, earnedDays: 7 })
+
+    // The settling job again (the queue's runner after the immediate run): nothing more is given.
+    const { settleReferral } = await import('@/lib/referral/settle')
+    await settleReferral(world.payload, rewarded.id)
+    expect(await stepsOf(referrer.record.id)).toEqual(['referral_reward'])
+
+    // A later renewal is no first payment: nothing more.
+    const paid = await refundableRenewal(record.id)
+    await runJob(friendNow, friendNow.nextPaymentAt!)
+    expect(await stepsOf(record.id)).toEqual(['referral_reward'])
+
+    // Staff refund the rewarded payment: both sides' days are taken back, once, whatever YooKassa notifies later.
+    const before = world.double.notifications.length
+    await refundPayment(world.payload, { subscriptionId: record.id, reference: paid, amountKopecks: 29_900, by: 'editor@example.com' })
+    for (const notice of world.double.notifications.slice(before)) expect((await yk.notification(world, notice.body)).status).toBe(200)
+    expect(await referralOf(record.user as number)).toMatchObject({ status: 'revoked', friendGrantedDays: 0, referrerGrantedDays: 0 })
+    expect(Date.parse((await world.payload.findByID({ collection: 'subscriptions', id: referrer.record.id })).currentPeriodEnd!)).toBe(referrerEnd)
+    expect(await stepsOf(referrer.record.id)).toEqual(['referral_reward', 'referral_taken_back'])
+    expect(await stepsOf(record.id)).toEqual(['referral_reward', 'referral_taken_back'])
+    expect(await referralSummaryOf(world.payload, referrer.user.id)).toMatchObject({ friends: 1, rewarded: 0, earnedDays: 0 })
+  })
+
+  it('rewards nobody for one’s own second account, or one’s own link', async () => {
+    const { referralCodeOf } = await import('@/lib/referral')
+    const stem = `ref${Date.now().toString(36)}`
+    const referrer = await subscriber({ months: '1', email: `${stem}.one1@mail.example` })
+    const code = await referralCodeOf(world.payload, referrer.user.id)
+    // A second address of the same name on the same domain: a friend, refused at its first full payment.
+    const email = `${stem}one2@mail.example`
+    const opened = await world.checkout(checkoutRequest({ email, plan: String(await planId(world, '1')), locale: 'ru', consent: 'on' }, '10.9.5.2', `${await signedIn(world, email)}; vk_ref=${code}`))
+    const { record } = await pay(/\/test-checkout\/([0-9a-f-]{36})$/.exec(opened.headers.get('location') ?? '')![1]!, '5678')
+    await runJob(record, record.nextPaymentAt!)
+    expect(await referralOf(record.user as number)).toMatchObject({ status: 'refused', refusal: 'sameEmail', friendGrantedDays: 0, referrerGrantedDays: 0 })
+    expect(await stepsOf(referrer.record.id)).toEqual([])
+
+    // One's own link, bought with (a first subscription of an account that is the link's): no friend at all.
+    const own = uniqueEmail('own')
+    const ownUser = await world.payload.create({ collection: 'users', data: { email: own, password: 'x'.repeat(20), role: 'customer', emailVerified: true } })
+    const ownCode = await referralCodeOf(world.payload, ownUser.id)
+    const ownCheckout = await world.checkout(checkoutRequest({ email: own, plan: String(await planId(world, '1')), locale: 'ru', consent: 'on' }, '10.9.5.3', `${await signedIn(world, own)}; vk_ref=${ownCode}`))
+    expect((await yk.payment(world, /\/test-checkout\/([0-9a-f-]{36})$/.exec(ownCheckout.headers.get('location') ?? '')![1]!)).metadata).not.toHaveProperty('referrer')
+    // A code nobody has, or one a customer tries to write to their account: nothing.
+    expect(await referralOf(ownUser.id)).toBeUndefined()
+    await expect(world.payload.update({ collection: 'users', id: ownUser.id, data: { referralCode: 'aaaaaaaa' }, overrideAccess: false, user: ownUser })).resolves.toMatchObject({ referralCode: ownCode })
+  })
+})
+
+/** The latest renewal payment of a subscription (its reference at YooKassa), to refund. */
+async function refundableRenewal(subscriptionId: number): Promise<string> {
+  const { refundablePayments } = await import('@/lib/billing/refund')
+  const payments = await refundablePayments(world.payload, subscriptionId)
+  return payments.find((payment) => payment.amountKopecks === 29_900)!.reference
+}
 
 describe('refunds by staff', () => {
   it('return part of a payment, then the rest, through YooKassa; each is in the history once, with who did it; more is refused', async () => {

@@ -14,6 +14,7 @@ export function Growth({ growth, t, language, admin }: { growth: GrowthFigures; 
         {t('overview.growth.title')}
       </h3>
       <p data-testid="growth-revenue">{t('overview.growth.revenue30', { withCode: rub(growth.revenue30.withCode), withoutCode: rub(growth.revenue30.withoutCode) })}</p>
+      <p data-testid="growth-referrals">{t('overview.growth.referrals', growth.referrals)}</p>
       {growth.codes.length === 0 ? (
         <p>{t('overview.growth.noCodes')}</p>
       ) : (

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import type { Locale } from '@/i18n/locales'
 import { setUpStarsCheckout } from '@/lib/browser/miniAppStars'
 import { setUpPromoField } from '@/lib/browser/promoField'
+import { rememberReferral } from '@/lib/browser/referralLink'
 import type { PromoState } from '@/lib/browser/promoField'
 import { isPromoError, purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
@@ -82,6 +83,7 @@ export function PurchaseForm({ plans, enabled, consentLabel, receiptEmail, stars
   }, [query])
 
   useEffect(() => {
+    rememberReferral(window.location, document)
     if (formRef.current) setUpStarsCheckout(formRef.current)
     if (formRef.current) setUpPromoField(formRef.current, setPromo)
   }, [])

@@ -1,5 +1,6 @@
 // The dashboard's growth figures (src/components/admin/Growth.tsx): each promo code's uses and the money its
-// subscriptions brought (refunds taken off), and the last 30 days' revenue with and without a code. From the
+// subscriptions brought (refunds taken off), the last 30 days' revenue with and without a code, and how referral
+// links converted. From the
 // subscriptions' own record: a use is a subscription bought with the code; its money is its history's payments.
 import type { Payload } from 'payload'
 
@@ -12,6 +13,8 @@ export type GrowthFigures = {
   codes: CodeFigures[]
   /** Payments less refunds in the last 30 days, of subscriptions bought with a code and without one. */
   revenue30: { withCode: number; withoutCode: number }
+  /** Friends who came by referral links in the last 30 days (src/lib/referral): in all, and those rewarded, refused, taken back. */
+  referrals: { friends: number; rewarded: number; refused: number; revoked: number }
 }
 
 const NET = `sum(CASE WHEN e.type = 'refund' THEN -abs(coalesce(e.amount_kopecks, 0)) ELSE abs(coalesce(e.amount_kopecks, 0)) END)`
@@ -19,7 +22,7 @@ const NET = `sum(CASE WHEN e.type = 'refund' THEN -abs(coalesce(e.amount_kopecks
 export async function growthFigures(payload: Payload, now: Date = new Date(), { limit = 20 }: { limit?: number } = {}): Promise<GrowthFigures> {
   const pool = sqlPool(payload)
   const since = new Date(now.getTime() - 30 * 86_400_000)
-  const [codes, revenue] = await Promise.all([
+  const [codes, revenue, referrals] = await Promise.all([
     pool.query<{ id: number; code: string; active: boolean; uses: number; revenue: string | null }>(
       `SELECT p.id, p.code, p.active, count(DISTINCT s.id)::int AS uses,
               (SELECT ${NET} FROM subscription_events e JOIN subscriptions used ON used.id = e.subscription_id
@@ -34,10 +37,18 @@ export async function growthFigures(payload: Payload, now: Date = new Date(), { 
        WHERE e.type IN ('payment', 'refund') AND e.occurred_at >= $1 GROUP BY 1`,
       [since],
     ),
+    pool.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM referrals WHERE created_at >= $1 GROUP BY status', [since]),
   ])
+  const referralsIn = (status: string) => referrals.rows.find((row) => row.status === status)?.count ?? 0
   const revenueOf = (withCode: boolean) => Number(revenue.rows.find((row) => row.with_code === withCode)?.kopecks ?? 0)
   return {
     codes: codes.rows.map((row) => ({ id: row.id, code: row.code, active: row.active !== false, uses: row.uses, revenueKopecks: Number(row.revenue ?? 0) })),
     revenue30: { withCode: revenueOf(true), withoutCode: revenueOf(false) },
+    referrals: {
+      friends: referrals.rows.reduce((sum, row) => sum + row.count, 0),
+      rewarded: referralsIn('rewarded'),
+      refused: referralsIn('refused'),
+      revoked: referralsIn('revoked'),
+    },
   }
 }

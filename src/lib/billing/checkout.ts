@@ -14,6 +14,8 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkPromo, promoProof } from '@/lib/promo'
 import type { FoundPromo } from '@/lib/promo'
 import { firstPurchase, normalizePromoCode } from '@/lib/promo/rules'
+import { referrerOf } from '@/lib/referral'
+import { normalizeReferralCode, REFERRAL_PARAM } from '@/lib/referral/rules'
 import type { Tariff } from '@/payload-types'
 
 import { billingProvider } from '.'
@@ -33,6 +35,8 @@ export type PurchaseChoice = {
   consent: boolean
   /** The promo code typed (src/lib/promo), as normalized; null for none. */
   promo?: string | null
+  /** The referral code of the link the buyer came by (src/lib/referral), as normalized; null for none. */
+  referral?: string | null
 }
 
 type Purchasable = { ok: true; provider: BillingProvider; tariff: Tariff } | { ok: false; error: PurchaseError }
@@ -136,8 +140,11 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
   const promoQuery: Record<string, string> = promo ? { promo: promo.code } : {}
   // The success page names the code only with the site's own signature of it (src/lib/promo, promoProof).
   const successQuery: Record<string, string> = promo ? { ...promoQuery, proof: promoProof(tariff.id, promo.code) } : {}
+  // The link's owner, unless it is the buyer's own (a first subscription makes the friend: src/lib/referral).
+  const referrerId = firstSubscription ? await referrerOf(payload, input.referral) : null
   try {
     const { url, order } = await provider.createCheckout({
+      referrerId: referrerId !== userId ? referrerId : null,
       email,
       userId,
       plan: checkoutPlan(tariff, { firstSubscription, promo }),
@@ -178,8 +185,8 @@ export function purchaseFormUrl(locale: Locale, { error, email, plan, promo }: {
 }
 
 /** Where a purchase link leads once confirmed, carrying the form's choice (read back by `purchaseChoiceOf`). */
-export function purchaseLinkNext({ plan, locale, consent, promo }: PurchaseChoice): string {
-  const query = new URLSearchParams({ plan: String(plan), ...(consent ? { consent: 'on' } : {}), ...(promo ? { promo } : {}) })
+export function purchaseLinkNext({ plan, locale, consent, promo, referral }: PurchaseChoice): string {
+  const query = new URLSearchParams({ plan: String(plan), ...(consent ? { consent: 'on' } : {}), ...(promo ? { promo } : {}), ...(referral ? { [REFERRAL_PARAM]: referral } : {}) })
   return localizedPath(`/tariffs?${query.toString()}`, locale)
 }
 
@@ -189,5 +196,11 @@ export function purchaseChoiceOf(next: string | null, locale: Locale): PurchaseC
   const url = new URL(next, 'http://site.invalid')
   const plan = Number(url.searchParams.get('plan'))
   if (!Number.isSafeInteger(plan) || plan <= 0) return null
-  return { plan, locale, consent: url.searchParams.get('consent') === 'on', promo: normalizePromoCode(url.searchParams.get('promo')) }
+  return {
+    plan,
+    locale,
+    consent: url.searchParams.get('consent') === 'on',
+    promo: normalizePromoCode(url.searchParams.get('promo')),
+    referral: normalizeReferralCode(url.searchParams.get(REFERRAL_PARAM)),
+  }
 }

@@ -53,6 +53,9 @@ export type HistoryEntry =
   | 'cancelled_by_editor'
   /** A trial that waited for the first device started when it connected (heldTrial.ts). */
   | 'trial_started_on_connect'
+  /** Days a referral earned, and the same days taken back when its payment was refunded (src/lib/referral). */
+  | 'referral_reward'
+  | 'referral_taken_back'
 
 export type Transition =
   | { ok: true; next: SubscriptionState; history: HistoryEntry[] }

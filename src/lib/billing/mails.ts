@@ -24,6 +24,9 @@ export const STEP_MAIL: Record<HistoryEntry, Record<RenewalRunner, BillingMailKi
   cancelled_by_editor: { provider: null, site: null },
   // The subscription page says from when the trial runs; the reminder before its end follows it.
   trial_started_on_connect: { provider: null, site: null },
+  // The account page shows what the link earned, and the history the days.
+  referral_reward: { provider: null, site: null },
+  referral_taken_back: { provider: null, site: null },
 }
 
 /**

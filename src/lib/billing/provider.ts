@@ -49,6 +49,8 @@ export type CheckoutInput = {
   terms: { full: string; short: string }
   /** The same key for a repeated submission of one form, so it opens one checkout. */
   idempotencyKey: string
+  /** The account whose referral link the buyer came by (src/lib/referral), carried back in the metadata. */
+  referrerId?: number | null
 }
 
 /** What we put on the provider's subscription so any of its events leads back to the buyer and plan. */
@@ -60,6 +62,8 @@ export type SubscriptionMetadata = {
   promo?: PromoMetadata | null
   /** The days of a trial that waits for the first device (heldTrial.ts); null for none. */
   trialHoldDays?: number | null
+  /** The account whose referral link the buyer came by (src/lib/referral); null for none. */
+  referrerId?: number | null
 }
 
 /** What the account shows of the saved method: never a full card number. */

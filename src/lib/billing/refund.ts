@@ -6,6 +6,8 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
+import { runFollowUps } from '@/lib/queue/afterCommit'
+import { referralAfterMoney } from '@/lib/referral'
 import { checkEmail } from '@/lib/validation/checkEmail'
 import type { Subscription, SubscriptionEvent } from '@/payload-types'
 
@@ -76,7 +78,7 @@ export async function refundPayment(
   if (!subscription) throw new RefundError('unknownPayment')
   if (!isProviderOf(provider, subscription) || !subscription.provider?.name) throw new RefundError('otherProvider')
 
-  return withTransaction(payload, LOCKS.refund(reference), async (req) => {
+  const outcome = await withTransaction(payload, LOCKS.refund(reference), async (req) => {
     const payment = (await refundablePayments(payload, subscriptionId, req)).find((candidate) => candidate.reference === reference)
     if (!payment) throw new RefundError('unknownPayment')
     const remaining = payment.amountKopecks - payment.refundedKopecks
@@ -104,10 +106,17 @@ export async function refundPayment(
     const known = await payload.find({ collection: 'subscription-events', where: { invoiceId: { equals: invoiceId } }, limit: 1, depth: 0, req })
     const userId = typeof subscription.user === 'object' && subscription.user ? subscription.user.id : subscription.user
     const data = { subscription: subscription.id, user: userId ?? null, type: 'refund' as const, amountKopecks, invoiceId, note: by, occurredAt: new Date().toISOString() }
-    if (known.docs[0]) await payload.update({ collection: 'subscription-events', id: known.docs[0].id, data: { note: by }, depth: 0, req })
-    else await payload.create({ collection: 'subscription-events', data, depth: 0, req })
-    return { refundedKopecks: total }
+    if (known.docs[0]) {
+      await payload.update({ collection: 'subscription-events', id: known.docs[0].id, data: { note: by }, depth: 0, req })
+      return { refundedKopecks: total, followUps: [] }
+    }
+    await payload.create({ collection: 'subscription-events', data, depth: 0, req })
+    // A referral rewarded for this payment is taken back (src/lib/referral).
+    const followUps = await referralAfterMoney(payload, req, { subscription, type: 'refund', reference: invoiceId, amount: amountKopecks })
+    return { refundedKopecks: total, followUps }
   })
+  await runFollowUps(payload, outcome.followUps)
+  return { refundedKopecks: outcome.refundedKopecks }
 }
 
 /** The refund's 54-FZ receipt, where the site sends receipts (YooKassa with receipts on). */

@@ -58,7 +58,7 @@ async function settleChargeRecord(payload: Payload, req: PayloadRequest, payment
 
 /** The first payment of a checkout: the trial (or first period) starts, with the method saved for renewals. */
 function firstPaymentView(payment: ProviderPayment): { remote: ProviderSubscription; siteRun: SiteRunData } {
-  const { order = '', email = '', userId, tariffId, locale, months, priceKopecks, trialDays, promo, discountKopecks, extraDays, trialHold } = payment.metadata
+  const { order = '', email = '', userId, tariffId, locale, months, priceKopecks, trialDays, promo, discountKopecks, extraDays, trialHold, referrer } = payment.metadata
   const state = firstPeriod(payment.capturedAt ?? payment.createdAt, { trialDays: numberOf(trialDays), months: Math.max(1, numberOf(months)), extraDays: numberOf(extraDays) })
   // A method the provider did not save (a one-off way to pay) cannot be charged again: no renewal.
   const renews = Boolean(payment.savedMethodId)
@@ -76,6 +76,7 @@ function firstPaymentView(payment: ProviderPayment): { remote: ProviderSubscript
         locale: isLocale(locale) ? (locale as Locale) : 'ru',
         promo: numberOf(promo) > 0 ? { id: numberOf(promo), discountKopecks: numberOf(discountKopecks), extraDays: numberOf(extraDays), trialDays: numberOf(trialHold) || numberOf(trialDays) } : null,
         trialHoldDays: numberOf(trialHold) > 0 ? numberOf(trialHold) : null,
+        referrerId: numberOf(referrer) > 0 ? numberOf(referrer) : null,
       },
       paymentMethod: payment.method,
       hasDiscount: false,

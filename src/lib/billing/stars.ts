@@ -21,6 +21,8 @@ import { accountByTelegram, accountForTelegramLogin } from '@/lib/auth/telegramA
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import { checkPromo, promoBuyerOf } from '@/lib/promo'
+import { referralAfterMoney } from '@/lib/referral'
+import { referrerOfChat } from '@/lib/bot/referral'
 import { runFollowUps } from '@/lib/queue/afterCommit'
 import type { Subscription } from '@/payload-types'
 
@@ -198,6 +200,8 @@ export async function recordStarsPayment(
   }
   const user = await accountForTelegramLogin(payload, { id: from.id, username: from.username ?? null }, locale)
   const subscriptionId = subscriptionIdOf(invoice)
+  // The referral link the buyer came by in the bot (src/lib/bot/referral.ts), for a first subscription.
+  const referrerId = await referrerOfChat(payload, from.id)
   const reference = `stars:${paid.telegram_payment_charge_id}`
   const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId), async (req): Promise<Outcome & { unused: UnusedStarsPayment | null }> => {
     if (!(await recordEventOnce(payload, req, STARS_PROVIDER, reference, paid.is_recurring ? 'subscription_payment' : 'payment'))) return { result: 'duplicate', followUps: [], unused: null }
@@ -215,6 +219,7 @@ export async function recordStarsPayment(
           tariffId: invoice.tariffId,
           locale,
           promo: invoice.promo ? { id: invoice.promo.id, discountKopecks: 0, extraDays: invoice.promo.extraDays, trialDays: 0 } : null,
+          referrerId,
         },
         paymentMethod: null,
         hasDiscount: false,
@@ -230,7 +235,8 @@ export async function recordStarsPayment(
       mail: state.cancelAtPeriodEnd ? 'noRenewal' : paid.is_recurring && existing ? 'renewalCharge' : undefined,
     })
     const saved = existing ?? (await findRecord(payload, req, subscriptionId))
-    if (saved) await recordStarsMoney(payload, req, { subscription: saved, type: 'payment', reference, stars: paid.total_amount, occurredAt: now.toISOString() })
+    const settling = saved ? await recordStarsMoney(payload, req, { subscription: saved, type: 'payment', reference, stars: paid.total_amount, occurredAt: now.toISOString() }) : null
+    outcome.followUps.push(...(settling ?? []))
     // Paid, but the record refused it (it had ended before the renewal came): the payment is given back.
     if (outcome.result !== 'applied' && saved) {
       payload.logger.warn({ msg: `Telegram Stars: payment ${chargeId} came for the ended subscription ${subscriptionId}; it is returned` })
@@ -277,12 +283,13 @@ async function recordStarsMoney(
   payload: Payload,
   req: PayloadRequest,
   { subscription, type, reference, stars, occurredAt, note }: { subscription: Subscription; type: 'payment' | 'refund'; reference: string; stars: number; occurredAt: string; note?: string },
-): Promise<boolean> {
+): Promise<(string | number)[] | null> {
   const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: reference } }, req })
-  if (known.totalDocs > 0) return false
+  if (known.totalDocs > 0) return null
   const userId = typeof subscription.user === 'object' && subscription.user ? subscription.user.id : subscription.user
   await payload.create({ collection: 'subscription-events', data: { subscription: subscription.id, user: userId ?? null, type, amountStars: stars, invoiceId: reference, occurredAt, note }, depth: 0, req })
-  return true
+  // A referred friend's first full payment decides the referral; its refund takes the reward back (src/lib/referral).
+  return referralAfterMoney(payload, req, { subscription: (await payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0, req })), type, reference, amount: stars })
 }
 
 /** The reference a refund of the Stars payment `reference` is recorded under. */
@@ -319,9 +326,9 @@ export async function refundStarsPayment(payload: Payload, api: Api, { subscript
       }
     }
     await lockForTransaction(payload, req, LOCKS.billing(subscription))
-    await recordStarsMoney(payload, req, { subscription, type: 'refund', reference: starsRefundReference(reference), stars: payment.amountStars, occurredAt: now.toISOString(), note: by })
+    const settling = await recordStarsMoney(payload, req, { subscription, type: 'refund', reference: starsRefundReference(reference), stars: payment.amountStars, occurredAt: now.toISOString(), note: by })
     const { followUps } = await endStars(payload, req, subscription, now, by)
-    return { stars: payment.amountStars, followUps }
+    return { stars: payment.amountStars, followUps: [...followUps, ...(settling ?? [])] }
   })
   // After the commit: the VIP keys stop being served, and the subscriber is told.
   await runFollowUps(payload, followUps)
@@ -375,9 +382,10 @@ export async function recordStarsRefund(payload: Payload, secret: string, { from
   const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId), async (req): Promise<Outcome> => {
     const existing = await findRecord(payload, req, subscriptionId)
     if (!existing) return NOTHING
-    const recorded = await recordStarsMoney(payload, req, { subscription: existing, type: 'refund', reference: starsRefundReference(reference), stars: refunded.total_amount, occurredAt: now.toISOString() })
+    const settling = await recordStarsMoney(payload, req, { subscription: existing, type: 'refund', reference: starsRefundReference(reference), stars: refunded.total_amount, occurredAt: now.toISOString() })
     const ended = await endStars(payload, req, existing, now)
-    return recorded || ended.result === 'applied' ? { ...ended, result: 'applied' } : { ...ended, result: 'duplicate' }
+    const followUps = [...ended.followUps, ...(settling ?? [])]
+    return settling !== null || ended.result === 'applied' ? { result: 'applied', followUps } : { result: 'duplicate', followUps }
   })
   await runFollowUps(payload, outcome.followUps)
   return outcome.result

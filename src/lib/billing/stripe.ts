@@ -51,6 +51,7 @@ function metadataOf(metadata: Stripe.Metadata): SubscriptionMetadata {
   const count = (value: string | undefined) => (Number.isSafeInteger(Number(value)) && Number(value) > 0 ? Number(value) : 0)
   return {
     trialHoldDays: count(metadata.trialHold) || null,
+    referrerId: count(metadata.referrer) || null,
     promo: Number.isSafeInteger(promoId) && promoId > 0 ? { id: promoId, discountKopecks: count(metadata.promoDiscount), extraDays: count(metadata.promoExtraDays), trialDays: count(metadata.promoTrialDays) } : null,
     email: metadata.email ?? '',
     userId: Number.isInteger(userId) && userId > 0 ? userId : null,
@@ -133,12 +134,20 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
     isTest: Boolean(api),
     methods: ['card'],
 
-    async createCheckout({ email, userId, plan, locale, successUrl, cancelUrl, terms, idempotencyKey }: CheckoutInput) {
+    async createCheckout({ email, userId, plan, locale, successUrl, cancelUrl, terms, idempotencyKey, referrerId }: CheckoutInput) {
       const { first } = plan
       const promo: Record<string, string> = first.promo
         ? { promoId: String(first.promo.id), promoDiscount: String(first.discountKopecks), promoExtraDays: String(first.extraDays), promoTrialDays: String(plan.trialHoldDays || plan.trialDays) }
         : {}
-      const metadata = { email, userId: userId ? String(userId) : '', tariffId: String(plan.id), locale, ...promo, ...(plan.trialHoldDays ? { trialHold: String(plan.trialHoldDays) } : {}) }
+      const metadata = {
+        email,
+        userId: userId ? String(userId) : '',
+        tariffId: String(plan.id),
+        locale,
+        ...promo,
+        ...(plan.trialHoldDays ? { trialHold: String(plan.trialHoldDays) } : {}),
+        ...(referrerId ? { referrer: String(referrerId) } : {}),
+      }
       // A first period a promo code made cheaper or longer: paid today as a one-time item, with the renewal's invoice
       // held to the period's end as a trial that reads as paid time (the way staff's free time runs, GRANTED_TIME).
       const paidFirstPeriod = plan.trialDays === 0 && (first.todayKopecks !== plan.priceKopecks || first.extraDays > 0)

@@ -16,6 +16,7 @@ import { issueToken } from '@/lib/auth/tokens'
 import { LOCKS } from '@/lib/db/locks'
 import { withTransaction } from '@/lib/db/transaction'
 import { queueFollowUp, runFollowUps } from '@/lib/queue/afterCommit'
+import { attachReferral, referralAfterMoney } from '@/lib/referral'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
@@ -232,8 +233,12 @@ async function refundedSince(payload: Payload, req: PayloadRequest, movement: Mo
   return movement.amountKopecks - recorded
 }
 
-/** Each payment (or refund) is recorded once per reference, whichever of its events arrives first. */
-async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved, user, occurredAt }: { money: readonly MoneyMovement[]; saved: Subscription; user: User | null; occurredAt: string }): Promise<void> {
+/**
+ * Each payment (or refund) is recorded once per reference, whichever of its events arrives first. Returns the jobs a
+ * referral's decision queued (src/lib/referral: a friend's first full payment, or its refund).
+ */
+async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved, user, occurredAt }: { money: readonly MoneyMovement[]; saved: Subscription; user: User | null; occurredAt: string }): Promise<(string | number)[]> {
+  const followUps: (string | number)[] = []
   for (const movement of money) {
     if (movement.amountKopecks <= 0) continue
     const known = await payload.count({ collection: 'subscription-events', where: { invoiceId: { equals: movement.reference } }, req })
@@ -246,7 +251,9 @@ async function recordMoney(payload: Payload, req: PayloadRequest, { money, saved
       depth: 0,
       req,
     })
+    followUps.push(...(await referralAfterMoney(payload, req, { subscription: saved, type: movement.type, reference: movement.reference, amount: amountKopecks })))
   }
+  return followUps
 }
 
 /**
@@ -357,7 +364,10 @@ export async function applyChange(payload: Payload, req: PayloadRequest, input: 
   const { next, history } = transition
   const saved = await saveSubscription(payload, req, { change: input, user, next, siteRun, methodRemoved })
   await recordHistory(payload, req, { saved, user, history, occurredAt, note, created: !existing })
-  await recordMoney(payload, req, { money, saved, user, occurredAt })
+  // A first subscription bought by a referral link makes its buyer the referrer's friend (src/lib/referral).
+  const referrerId = isReported(input) && !existing ? input.remote.metadata.referrerId : null
+  if (referrerId && user) await attachReferral(payload, req, { friendId: user.id, referrerId, subscriptionId: saved.id })
+  const settling = await recordMoney(payload, req, { money, saved, user, occurredAt })
   // To the account's address, each in its language.
   const mails: PendingMail[] = user
     ? mailsOf(history, runner, mail).map((kind) => ({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next, heldUntil: saved.trialHold?.until ?? null }))
@@ -374,7 +384,7 @@ export async function applyChange(payload: Payload, req: PayloadRequest, input: 
     }
   }
   const ended = endsSubscription(existing?.status, next)
-  return { result: 'applied', followUps: await queueFollowUps(payload, req, { endedFor: user && ended ? user.id : null, mails }) }
+  return { result: 'applied', followUps: [...(await queueFollowUps(payload, req, { endedFor: user && ended ? user.id : null, mails })), ...settling] }
 }
 
 /**

@@ -35,15 +35,19 @@ export async function testCheckoutOf(id: string): Promise<TestCheckout | null> {
   return { email: String(json.customer_email ?? ''), amountKopecks: Number(json.amount_total ?? 0), terms, open: json.status === 'open', methods: ['card'] }
 }
 
-/** Pays (with the chosen method) or declines; the answer is where the provider sends the buyer next. */
-export async function finishTestCheckout(id: string, action: 'complete' | 'fail', method: PaymentMethodKind): Promise<{ redirect: string } | { error: string }> {
+/** Pays (with the chosen method and test card) or declines; the answer is where the provider sends the buyer next. */
+export async function finishTestCheckout(id: string, action: 'complete' | 'fail', method: PaymentMethodKind, last4?: string): Promise<{ redirect: string } | { error: string }> {
   const url = controlUrl(id)
   if (!url) return { error: 'Not found' }
   const isYooKassa = env().paymentProvider === 'yookassa'
   const step = isYooKassa ? (action === 'complete' ? 'pay' : 'decline') : action
   const response = await fetch(`${url}/${step}`, {
     method: 'POST',
-    ...(isYooKassa ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method }) } : {}),
+    ...(isYooKassa
+      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method, ...(last4 ? { last4 } : {}) }) }
+      : last4
+        ? { body: new URLSearchParams({ last4 }) }
+        : {}),
   })
   const answer = (await response.json().catch(() => ({}))) as { redirect?: string; description?: string; error?: { message?: string } }
   if (!response.ok || !answer.redirect) return { error: answer.error?.message ?? answer.description ?? 'Test checkout failed' }

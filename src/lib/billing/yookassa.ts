@@ -153,7 +153,7 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
     isTest: Boolean(settings.apiUrl),
     methods: ['card', 'sbp', 'sberpay', 'yoomoney'],
 
-    async createCheckout({ email, userId, plan, locale, returnUrl, receipts, siteName, terms, idempotencyKey }: CheckoutInput) {
+    async createCheckout({ email, userId, plan, locale, returnUrl, receipts, siteName, terms, idempotencyKey, referrerId }: CheckoutInput) {
       const trial = plan.trialDays > 0
       // The trial fee, or the first period's price after a promo code (src/lib/promo/rules.ts): what the buyer was shown.
       const amountKopecks = plan.first.todayKopecks
@@ -182,6 +182,8 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
             trialDays: String(plan.trialDays),
             ...(plan.trialHoldDays ? { trialHold: String(plan.trialHoldDays) } : {}),
             ...(plan.first.promo ? { promo: String(plan.first.promo.id), promoCode: plan.first.promo.code, discountKopecks: String(plan.first.discountKopecks), extraDays: String(plan.first.extraDays) } : {}),
+            // Key 15 of the 16 YooKassa takes.
+            ...(referrerId ? { referrer: String(referrerId) } : {}),
           },
           ...(receipts ? { receipt: buildReceipt({ email, description: sold, amountKopecks, settings: receipts }) } : {}),
         },

@@ -19,6 +19,7 @@ import { discounted } from '@/lib/billing/renewalPlan'
 import { billingDate } from '@/lib/billing/terms'
 import { env } from '@/lib/env'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
+import { referralSiteUrl, referralSummaryOf } from '@/lib/referral'
 import { countDeviceKeys, MAX_DEVICE_KEYS } from '@/lib/vip/deviceKeys'
 import { deviceLimitOf, ownDevices, removeOwnDevice } from '@/lib/vip/devices'
 import { personalFeedPath, rotateFeedUrl } from '@/lib/vip/feedUrl'
@@ -28,6 +29,7 @@ import { escapeHtml, linkedSubscriber, show } from './context'
 import type { BotContext } from './context'
 import { miniAppUrl } from './miniApp'
 import { qrPng } from './qr'
+import { botReferralLink } from './referral'
 
 // Button data: `sub`, `dv` (devices), `dx:<device>` (remove it), `rn:off` (the question), `rn:cancel`, `rn:discount`,
 // `rn:on`, `lk:ask`, `lk:yes` (replace the subscription URL).
@@ -67,6 +69,14 @@ export async function showSubscription(ctx: BotContext, payload: Payload, { with
   else if (until) lines.push(escapeHtml(ctx.t('accessUntil', { date: billingDate(until, ctx.locale) })))
   const feedUrl = absoluteUrl(await personalFeedPath(payload, user.id))
   lines.push('', escapeHtml(ctx.t('feedUrlHint')), `<code>${escapeHtml(feedUrl)}</code>`)
+  // The subscriber's referral links (the bot's and the site's), and what they brought (src/lib/referral).
+  const referral = await referralSummaryOf(payload, user.id)
+  const { referralDays } = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { referralDays: true } })
+  if (referralDays) {
+    const links = [ctx.me.username ? botReferralLink(ctx.me.username, referral.code) : null, referralSiteUrl(referral.code, ctx.locale)].filter((link) => link !== null)
+    lines.push('', escapeHtml(ctx.t('referralInvite', { days: referralDays })), ...links.map((link) => `<code>${escapeHtml(link)}</code>`))
+    lines.push(escapeHtml(ctx.t('referralCounts', { friends: referral.friends, days: referral.earnedDays })))
+  }
   const devices = await ownDevices(payload, user)
   const keyboard = new InlineKeyboard()
   // One tap to the apps: the subscription URL opened in a browser is a page with each app's import button (Telegram's

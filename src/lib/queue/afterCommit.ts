@@ -13,6 +13,8 @@ type FollowUp =
   /** A customer's notice: by the site's bot where their account takes notices in Telegram, else by e-mail. */
   | { task: 'sendNotice'; input: { userId: number; to: string } & RenderedMail }
   | { task: 'revokeVipKeys'; input: { user: number } }
+  /** A referral's days given or taken back (src/lib/referral/settle.ts). */
+  | { task: 'settleReferral'; input: { referral: number } }
 
 /** Queues inside `req`'s transaction: the job exists exactly when the change does. */
 export async function queueFollowUp(payload: Payload, req: PayloadRequest, followUp: FollowUp): Promise<string | number> {
@@ -22,7 +24,9 @@ export async function queueFollowUp(payload: Payload, req: PayloadRequest, follo
       ? await payload.jobs.queue({ task: 'sendEmail', input: followUp.input, waitUntil, req })
       : followUp.task === 'sendNotice'
         ? await payload.jobs.queue({ task: 'sendNotice', input: followUp.input, waitUntil, req })
-        : await payload.jobs.queue({ task: 'revokeVipKeys', input: followUp.input, waitUntil, req })
+        : followUp.task === 'revokeVipKeys'
+          ? await payload.jobs.queue({ task: 'revokeVipKeys', input: followUp.input, waitUntil, req })
+          : await payload.jobs.queue({ task: 'settleReferral', input: followUp.input, waitUntil, req })
   return job.id
 }
 

@@ -19,6 +19,8 @@ import { clientIp } from '@/lib/http/clientIp'
 import { checkEmail } from '@/lib/validation/email'
 import { checkPromo } from '@/lib/promo'
 import { normalizePromoCode } from '@/lib/promo/rules'
+import { normalizeReferralCode, REFERRAL_COOKIE } from '@/lib/referral/rules'
+import { cookieValue } from '@/lib/http/cookieValue'
 import { promoError } from '@/lib/browser/purchaseForm'
 
 /**
@@ -61,7 +63,9 @@ export const POST = formRoute({
     const ip = clientIp(request.headers)
     const promo = typedPromo.trim() ? await promoOfForm(payload, typedPromo, { plan, ip }) : null
     if (promo && !promo.ok) return backToForm(promo.error, email)
-    const choice = { plan, locale, consent: consent === 'on', promo: promo?.code ?? null }
+    // The referral link the buyer came by, as its cookie remembers it (src/lib/referral).
+    const referral = normalizeReferralCode(cookieValue(request.headers.get('cookie'), REFERRAL_COOKIE))
+    const choice = { plan, locale, consent: consent === 'on', promo: promo?.code ?? null, referral }
     const form = await purchasable(payload, choice)
     if (!form.ok) return backToForm(form.error, email)
     // Counted before anything about the address is looked up.

@@ -7,13 +7,18 @@ import { PAYMENT_METHOD_KINDS } from '@/lib/billing/provider'
 import { finishTestCheckout, isTestBilling } from '@/lib/billing/testCheckout'
 import { formRoute } from '@/lib/http/formRoute'
 
-const input = z.object({ action: z.enum(['complete', 'fail']).catch('fail'), method: z.enum(PAYMENT_METHOD_KINDS).catch('card') })
+const input = z.object({
+  action: z.enum(['complete', 'fail']).catch('fail'),
+  method: z.enum(PAYMENT_METHOD_KINDS).catch('card'),
+  /** The test card's last digits; the double's own card when empty. */
+  last4: z.string().regex(/^\d{4}$/).optional().catch(undefined),
+})
 
 const handler = formRoute<typeof input, { id: string }, 'none'>({
   input,
   auth: 'none',
   handle: async ({ data, params }) => {
-    const answer = await finishTestCheckout(params.id, data.action, data.method)
+    const answer = await finishTestCheckout(params.id, data.action, data.method, data.last4)
     if ('error' in answer) return NextResponse.json({ error: answer.error }, { status: 409 })
     return NextResponse.redirect(answer.redirect, 303)
   },

@@ -1,4 +1,4 @@
-// /profile/subscription: status, plan, dates, payment method and activation history.
+// /profile/subscription: status, plan, dates, payment method, the referral link and activation history.
 import { getTranslations } from 'next-intl/server'
 import { headers } from 'next/headers'
 
@@ -18,6 +18,7 @@ import { billingDate } from '@/lib/billing/terms'
 import { payloadClient } from '@/lib/db/payload'
 import { env } from '@/lib/env'
 
+import { referralSiteUrl, referralSummaryOf } from '@/lib/referral'
 import { ProfileSection, profileMetadata } from '../_components/ProfileSection'
 
 export const dynamic = 'force-dynamic'
@@ -91,6 +92,10 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const removing = methodLabel !== null && query.remove === '1'
   // The offer names what the next payment becomes, from the price agreed at purchase.
   const offerPrice = renewal?.amountKopecks && !renewal.discountPercent ? renewal.amountKopecks : null
+  // The subscriber's referral link, and what it brought (src/lib/referral); none while editors have rewards off.
+  const { referralDays } = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { referralDays: true } })
+  const summary = referralDays && user ? await referralSummaryOf(payload, user.id) : null
+  const referral = summary && referralDays ? { ...summary, days: referralDays, link: referralSiteUrl(summary.code, locale) } : null
   return (
     <section data-testid="subscription" data-status={subscription.status}>
       <h2>{tp('subscription')}</h2>
@@ -237,6 +242,16 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
             <button type="submit" formAction="/api/dev/billing/trial-will-end" className="button button--small">{t('testTrialWillEnd')}</button>
           ) : null}
         </form>
+      ) : null}
+      {referral ? (
+        <div data-testid="referral">
+          <h3>{t('referralTitle')}</h3>
+          <p>{t('referralText', { days: referral.days })}</p>
+          <input className="input" readOnly value={referral.link} aria-label={t('referralTitle')} data-testid="referral-link" />
+          <p className="status-note" data-testid="referral-counts">
+            {t('referralCounts', { friends: referral.friends, rewarded: referral.rewarded, days: referral.earnedDays })}
+          </p>
+        </div>
       ) : null}
       <h3>{t('history')}</h3>
       <ul className="history" data-testid="history">

@@ -1,6 +1,7 @@
 // The local test checkout (outside production, without the provider's keys): a clearly labelled page where
 // a person pays or declines; the provider's double then sends what the provider would (Stripe's signed
-// events, YooKassa's notifications). With YooKassa the buyer also picks how to pay.
+// events, YooKassa's notifications). With YooKassa the buyer also picks how to pay; with either, the test card's last
+// digits.
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
@@ -47,6 +48,11 @@ export default async function TestCheckoutPage({ params }: { params: Params }) {
               ))}
             </fieldset>
           ) : null}
+          {/* Each buyer's own test card, where a test tells buyers apart by their card (a referral's "same person" rule). */}
+          <label className="field">
+            {t('card')}{' '}
+            <input className="input" name="last4" inputMode="numeric" pattern="[0-9]{4}" maxLength={4} placeholder={t('cardDefault')} />
+          </label>
           <button type="submit" name="action" value="complete" className="button button--primary">
             {t('complete')}
           </button>{' '}
