@@ -26,6 +26,7 @@ import { Devices } from './collections/Devices'
 import { Subscriptions } from './collections/Subscriptions'
 import { PromoCodes } from './collections/PromoCodes'
 import { Referrals } from './collections/Referrals'
+import { Gifts } from './collections/Gifts'
 import { Tariffs } from './collections/Tariffs'
 import { Users } from './collections/Users'
 import { lockDownPayloadInternals } from './collections/access/payloadInternals'
@@ -101,7 +102,7 @@ export default buildConfig({
     // languages" is the editor's explicit choice in the button's menu).
     defaultLocalePublishOption: 'active',
   },
-  collections: [Countries, Servers, Keys, Tariffs, PromoCodes, Referrals, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents, Probes, Broadcasts],
+  collections: [Countries, Servers, Keys, Tariffs, PromoCodes, Referrals, Gifts, Users, Subscriptions, SubscriptionEvents, Devices, Charges, AuthTokens, ProviderEvents, Pages, ClientApps, Incidents, Probes, Broadcasts],
   globals: [SiteSettings],
   graphQL: {
     // Each field costs 1 and each relationship 10 (Payload's estimate); a query of the keys with their server and

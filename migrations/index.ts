@@ -63,6 +63,7 @@ import * as migration_20261130_052007_promo_codes from './20261130_052007_promo_
 import * as migration_20261130_060000_bot_promo from './20261130_060000_bot_promo';
 import * as migration_20261130_060456_trial_starts_on_connect from './20261130_060456_trial_starts_on_connect';
 import * as migration_20261130_081617_referrals from './20261130_081617_referrals';
+import * as migration_20261130_084630_gifts from './20261130_084630_gifts';
 
 export const migrations = [
   {
@@ -388,6 +389,11 @@ export const migrations = [
   {
     up: migration_20261130_081617_referrals.up,
     down: migration_20261130_081617_referrals.down,
-    name: '20261130_081617_referrals'
+    name: '20261130_081617_referrals',
+  },
+  {
+    up: migration_20261130_084630_gifts.up,
+    down: migration_20261130_084630_gifts.down,
+    name: '20261130_084630_gifts'
   },
 ];

@@ -73,6 +73,7 @@ export interface Config {
     tariffs: Tariff;
     'promo-codes': PromoCode;
     referrals: Referral;
+    gifts: Gift;
     users: User;
     subscriptions: Subscription;
     'subscription-events': SubscriptionEvent;
@@ -108,6 +109,7 @@ export interface Config {
     tariffs: TariffsSelect<false> | TariffsSelect<true>;
     'promo-codes': PromoCodesSelect<false> | PromoCodesSelect<true>;
     referrals: ReferralsSelect<false> | ReferralsSelect<true>;
+    gifts: GiftsSelect<false> | GiftsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     subscriptions: SubscriptionsSelect<false> | SubscriptionsSelect<true>;
     'subscription-events': SubscriptionEventsSelect<false> | SubscriptionEventsSelect<true>;
@@ -615,7 +617,8 @@ export interface SubscriptionEvent {
     | 'trial_started_on_connect'
     | 'cancelled_by_editor'
     | 'referral_reward'
-    | 'referral_taken_back';
+    | 'referral_taken_back'
+    | 'gift_redeemed';
   amountKopecks?: number | null;
   amount?: string | null;
   amountStars?: number | null;
@@ -648,6 +651,36 @@ export interface Referral {
   payment?: string | null;
   decidedAt?: string | null;
   revokedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Subscriptions bought as gifts: the code goes to the buyer once paid and is redeemed once. A refund before it is redeemed voids the code.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "gifts".
+ */
+export interface Gift {
+  id: number;
+  code?: string | null;
+  status: 'pending' | 'paid' | 'redeemed' | 'void';
+  tariff: number | Tariff;
+  months: number;
+  amountKopecks: number;
+  amount?: string | null;
+  buyer?: (number | null) | User;
+  buyerEmail: string;
+  locale?: ('ru' | 'en') | null;
+  provider?: {
+    name?: string | null;
+    order?: string | null;
+    payment?: string | null;
+  };
+  paidAt?: string | null;
+  redeemedBy?: (number | null) | User;
+  redeemedAt?: string | null;
+  subscription?: (number | null) | Subscription;
+  voidedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1103,6 +1136,10 @@ export interface PayloadLockedDocument {
         value: number | Referral;
       } | null)
     | ({
+        relationTo: 'gifts';
+        value: number | Gift;
+      } | null)
+    | ({
         relationTo: 'users';
         value: number | User;
       } | null)
@@ -1395,6 +1432,35 @@ export interface ReferralsSelect<T extends boolean = true> {
   payment?: T;
   decidedAt?: T;
   revokedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "gifts_select".
+ */
+export interface GiftsSelect<T extends boolean = true> {
+  code?: T;
+  status?: T;
+  tariff?: T;
+  months?: T;
+  amountKopecks?: T;
+  amount?: T;
+  buyer?: T;
+  buyerEmail?: T;
+  locale?: T;
+  provider?:
+    | T
+    | {
+        name?: T;
+        order?: T;
+        payment?: T;
+      };
+  paidAt?: T;
+  redeemedBy?: T;
+  redeemedAt?: T;
+  subscription?: T;
+  voidedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

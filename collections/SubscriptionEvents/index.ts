@@ -52,6 +52,7 @@ export const SubscriptionEvents: CollectionConfig = {
         { value: 'cancelled_by_editor', label: { ru: 'Отменена редактором', en: 'Cancelled by an editor' } },
         { value: 'referral_reward', label: { ru: 'Дни за приглашение', en: 'Referral days' } },
         { value: 'referral_taken_back', label: { ru: 'Дни за приглашение списаны', en: 'Referral days taken back' } },
+        { value: 'gift_redeemed', label: { ru: 'Активирован подарок', en: 'Gift redeemed' } },
       ],
     },
     { name: 'amountKopecks', label: { ru: 'Сумма (копеек)', en: 'Amount (kopecks)' }, type: 'number', admin: { hidden: true } },

@@ -32,6 +32,10 @@ type Session = {
   status: 'open' | 'complete' | 'expired'
   subscriptionId: string | null
   customerId: string | null
+  /** `payment`: one payment of one-time items (a gift); `subscription` otherwise. */
+  mode?: 'subscription' | 'payment'
+  /** A `payment` session's payment intent, once paid. */
+  paymentIntent?: string | null
 }
 
 type Subscription = {
@@ -189,7 +193,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     return {
       id: session.id,
       object: 'checkout.session',
-      mode: 'subscription',
+      mode: session.mode ?? 'subscription',
+      payment_intent: session.paymentIntent ?? null,
       created: session.created,
       status: session.status,
       payment_status: session.status === 'complete' ? 'paid' : 'unpaid',
@@ -263,7 +268,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   // ---- Stripe API ----
 
   function createSession(params: Json): Json {
-    if (params.mode !== 'subscription') throw invalid('This double supports mode=subscription only', 'mode')
+    if (params.mode !== 'subscription' && params.mode !== 'payment') throw invalid('This double supports mode=subscription and mode=payment', 'mode')
+    const mode = params.mode
     const items: LineItem[] = list(params.line_items).map((item, index) => {
       const price = (item.price_data ?? {}) as Json
       const recurring = price.recurring as Json | undefined
@@ -275,7 +281,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       if (!name) throw invalid('Missing required param: line_items[][price_data][product_data][name].')
       return { amount, name, months: recurring ? Number(recurring.interval_count ?? 1) : null }
     })
-    if (items.filter((item) => item.months !== null).length !== 1) throw invalid('A subscription needs exactly one recurring price', 'line_items')
+    if (mode === 'subscription' && items.filter((item) => item.months !== null).length !== 1) throw invalid('A subscription needs exactly one recurring price', 'line_items')
+    if (mode === 'payment' && (items.length === 0 || items.some((item) => item.months !== null))) throw invalid('You must provide at least one one-time price in payment mode', 'line_items')
     if (!text(params.success_url) || !text(params.cancel_url)) throw invalid('Missing required param: success_url.', 'success_url')
     const subscriptionData = (params.subscription_data ?? {}) as Json
     const submitMessage = text(((params.custom_text as Json | undefined)?.submit as Json | undefined)?.message) || null
@@ -296,6 +303,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       status: 'open',
       subscriptionId: null,
       customerId: null,
+      mode,
+      paymentIntent: null,
     }
     state.sessions[session.id] = session
     return sessionJson(session)
@@ -339,6 +348,15 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const session = state.sessions[id]
     if (!session) throw missing(id)
     if (session.status !== 'open') throw invalid('This checkout session is no longer open.')
+    if (session.mode === 'payment') {
+      // One payment: its payment intent (refundable like an invoice's), and the session's completion.
+      const intent = newId('pi')
+      const amount = session.items.reduce((sum, item) => sum + item.amount, 0)
+      ;(state.invoices ??= {})[intent] = { id: intent, amountPaid: amount, paymentIntent: intent, refunded: 0 }
+      Object.assign(session, { status: 'complete', paymentIntent: intent })
+      const deliveries = [await emit('checkout.session.completed', sessionJson(session))]
+      return { redirect: session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id), paymentIntent: intent, deliveries }
+    }
     const customer = { id: newId('cus'), email: session.customerEmail }
     state.customers[customer.id] = customer
     const recurring = session.items.find((item) => item.months !== null)!

@@ -319,6 +319,7 @@ test('the dashboard opens on an overview: subscriptions, revenue, free keys per 
   const growth = overview.getByTestId('growth')
   await expect(growth.getByRole('heading', { name: 'Промокоды' })).toBeVisible()
   await expect(growth.getByTestId('growth-revenue')).toHaveText(/^Выручка за 30 дней: с промокодом — [\d\s\u00a0,]+₽, без промокода — [\d\s\u00a0,]+₽\.$/)
+  await expect(growth.getByTestId('growth-gifts')).toHaveText(/^Подарки за 30 дней: продано — \d+, активировано — \d+, аннулировано возвратом — \d+\.$/)
   await expect(growth.getByTestId('growth-referrals')).toHaveText(/^Приглашения за 30 дней: пришли по ссылкам — \d+, награждено — \d+, без награды — \d+, списано после возврата — \d+\.$/)
   await vless.click()
   await expect(page).toHaveURL(/\/admin\/collections\/keys\?.*protocol/)

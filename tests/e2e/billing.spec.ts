@@ -505,6 +505,125 @@ for (const locale of ['ru', 'en'] as const) {
   })
 }
 
+const GIFT = {
+  ru: {
+    plan: /^1 месяц/,
+    email: 'Ваш e-mail (на него придёт код)',
+    pay: 'Оплатить подарок',
+    payTest: 'Оплатить (тест)',
+    bought: 'Оплата получена: код подарка отправлен на ваш e-mail.',
+    subject: 'Подарок: VIP-подписка на сайте VPN ключи',
+    code: 'Код подарка',
+    redeem: 'Активировать',
+    sendLink: 'Получить ссылку для входа',
+    loginSubject: 'Вход на сайт VPN ключи',
+    redeemed: /^Подарок активирован: подписка действует до \d{1,2} [а-яё]+ \d{4} г\., без автопродления\.$/,
+    once: /^Подарок: подписка действует до \d{1,2} [а-яё]+ \d{4} г\., без автопродления\./,
+    usedByYou: 'Вы уже активировали этот подарок.',
+  },
+  en: {
+    plan: /^1 month/,
+    email: 'Your e-mail (the code is sent there)',
+    pay: 'Pay for the gift',
+    payTest: 'Pay (test)',
+    bought: 'Payment received: the gift code has been sent to your e-mail.',
+    subject: 'Your gift: a VIP subscription at VPN keys',
+    code: 'Gift code',
+    redeem: 'Redeem',
+    sendLink: 'Send me a login link',
+    loginSubject: 'Log in to VPN keys',
+    redeemed: /^Gift redeemed: the subscription runs until [A-Z][a-z]+ \d{1,2}, \d{4}, without auto-renewal\.$/,
+    once: /^A gift: the subscription runs until [A-Z][a-z]+ \d{1,2}, \d{4}, without auto-renewal\./,
+    usedByYou: 'You have already redeemed this gift.',
+  },
+} as const
+
+for (const locale of ['ru', 'en'] as const) {
+  test(`[${locale}] a gift: bought once, its code mailed to the buyer, redeemed by the recipient after signing in, once`, async ({ page, browser }) => {
+    const text = GIFT[locale]
+    const prefix = locale === 'en' ? '/en' : ''
+    const buyer = newAddress().replace('buyer', 'giver')
+    // From the plans page's link.
+    await page.goto(`${prefix}/tariffs`)
+    await page.getByTestId('gift-link').click()
+    await expect(page).toHaveURL(new RegExp(`${prefix}/gift$`))
+    const buy = page.getByTestId('gift-buy')
+    await buy.getByRole('radio', { name: text.plan }).check()
+    await buy.getByRole('textbox', { name: text.email }).fill(buyer)
+    await buy.getByRole('button', { name: text.pay }).click()
+    await expect(page).toHaveURL(checkoutUrl())
+    await page.getByRole('button', { name: text.payTest }).click()
+    await expect(page.getByTestId('gift-bought')).toHaveText(text.bought)
+    const mail = await latestMailTo(buyer, text.subject)
+    const link = /https?:\/\/\S+\/gift\?code=[A-Z2-9]{16}/.exec(mail.text)?.[0]
+    expect(link, mail.text).toBeTruthy()
+    expect(mail.text).toMatch(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/)
+
+    // The recipient, in a browser of their own: the link fills the code; redeeming asks them to sign in first.
+    const recipientContext = await browser.newContext({ locale: locale === 'en' ? 'en-US' : 'ru-RU' })
+    await recipientContext.setExtraHTTPHeaders({ 'cache-control': 'no-cache', 'x-forwarded-for': `100.66.${addressBase}.${addresses % 250}` })
+    const recipient = await recipientContext.newPage()
+    await recipient.goto(link!)
+    await expect(recipient.getByRole('textbox', { name: text.code })).toHaveValue(/^[A-Z2-9]{16}$/)
+    await recipient.getByRole('button', { name: text.redeem }).click()
+    await expect(recipient).toHaveURL(/\/login\?next=/)
+    const email = newAddress().replace('buyer', 'recipient')
+    await recipient.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    await recipient.getByRole('button', { name: text.sendLink }).click()
+    await recipient.goto(linkFromMail(await latestMailTo(email, text.loginSubject)))
+    await recipient.getByTestId('confirm-link').click()
+    await expect(recipient.getByRole('textbox', { name: text.code })).toHaveValue(/^[A-Z2-9]{16}$/)
+    await recipient.getByRole('button', { name: text.redeem }).click()
+    await expect(recipient).toHaveURL(new RegExp(`${prefix}/profile/subscription\\?gift=new$`))
+    await expect(recipient.getByTestId('gift-result')).toHaveText(text.redeemed)
+    await expect(recipient.getByTestId('subscription')).toHaveAttribute('data-status', 'active')
+    await expect(recipient.getByTestId('gift-once')).toHaveText(text.once)
+
+    // The same code again: theirs already.
+    await recipient.goto(link!)
+    await recipient.getByRole('button', { name: text.redeem }).click()
+    await expect(recipient.getByTestId('gift-error')).toHaveText(text.usedByYou)
+    await recipientContext.close()
+  })
+}
+
+test('[ru] an admin refunds a gift before it is redeemed from its page in the admin: the code is void, its recipient is told it is no code', async ({ page, browser }) => {
+  const buyer = newAddress().replace('buyer', 'giver')
+  await page.goto('/gift')
+  const buy = page.getByTestId('gift-buy')
+  await buy.getByRole('textbox', { name: GIFT.ru.email }).fill(buyer)
+  await buy.getByRole('button', { name: GIFT.ru.pay }).click()
+  await page.getByRole('button', { name: GIFT.ru.payTest }).click()
+  await expect(page.getByTestId('gift-bought')).toHaveText(GIFT.ru.bought)
+  const code = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec((await latestMailTo(buyer, GIFT.ru.subject)).text)![0]
+
+  const staff = await browser.newContext({ locale: 'ru-RU' })
+  const admin = await staff.newPage()
+  await admin.goto('/admin')
+  await admin.getByLabel(/e-?mail/i).fill(administrator.email)
+  await admin.getByLabel(/пароль/i).fill(administrator.password)
+  await admin.getByRole('button', { name: /войти/i }).click()
+  await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
+  const found = (await (await admin.request.get(`/api/gifts?where[buyerEmail][equals]=${encodeURIComponent(buyer)}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
+  await admin.goto(`/admin/collections/gifts/${found.docs[0]!.id}`)
+  const box = admin.getByTestId('gift-refund')
+  admin.once('dialog', (dialog) => {
+    expect(dialog.message()).toMatch(/^Вернуть 299\s₽ покупателю и аннулировать код подарка\? Отменить будет нельзя\.$/)
+    void dialog.accept()
+  })
+  await box.getByRole('button', { name: /^Вернуть 299\s₽ и аннулировать код$/ }).click()
+  await expect(box.getByTestId('gift-refund-result')).toHaveText(/^Возвращено 299\s₽\. Код подарка больше не действует\.$/)
+  await admin.reload()
+  await expect(admin.getByTestId('gift-refund')).toContainText('Подарок аннулирован: деньги возвращены.')
+  await staff.close()
+
+  // The recipient, signed in, is told there is no such code.
+  await logIn(page, newAddress().replace('buyer', 'recipient'), '')
+  await page.goto(`/gift?code=${code.replaceAll('-', '')}`)
+  await page.getByRole('button', { name: GIFT.ru.redeem }).click()
+  await expect(page.getByTestId('gift-error')).toHaveText('Такого кода подарка нет, или он уже не действует.')
+})
+
 test('[ru] an admin refunds the trial fee from the subscription’s page: the provider returns it, the history says who, nothing is left to refund; an editor is told to ask an admin', async ({ page, browser }) => {
   const email = await buyTrial(page, '')
   const asEditor = await subscriptionInAdmin(browser, email)

@@ -190,6 +190,23 @@ test('referrals are the site’s own record: nobody lists or makes one, and nobo
   expect(me.referralCode ?? null).toBeNull()
 })
 
+test('gift codes are secrets: nobody but staff lists or reads a gift, nobody makes or revives one, and only an admin refunds one, from the site', async ({ request }) => {
+  const customer = await newCustomer(request)
+  const adminAuth = { Authorization: `JWT ${await tokenFor(request, admin.email, admin.password)}` }
+  for (const auth of [{}, customer.auth]) {
+    expect((await request.get('/api/gifts', { headers: auth })).status()).toBe(403)
+    const read = await graphql(request, auth, '{ Gifts { docs { id code } } }')
+    expect(read.data?.Gifts ?? null).toBeNull()
+    expect(read.errors?.[0]?.message).toBe('У вас нет права на выполнение этого действия.')
+    expect((await request.post('/api/gifts/1/refund', { headers: auth, data: { confirm: true } })).status()).toBe(403)
+  }
+  for (const auth of [customer.auth, adminAuth]) {
+    expect((await request.post('/api/gifts', { headers: auth, data: { code: 'AAAABBBBCCCCDDDD', status: 'paid', months: 12, amountKopecks: 0, buyerEmail: 'x@mail.example.com', tariff: 1 } })).status()).toBe(403)
+  }
+  // An admin's session used from another site: refused before anything is looked up.
+  expect((await request.post('/api/gifts/1/refund', { headers: { ...adminAuth, 'sec-fetch-site': 'cross-site' }, data: { confirm: true } })).status()).toBe(403)
+})
+
 test('page versions (drafts) are for staff only, over REST and GraphQL', async ({ request }) => {
   const customer = await newCustomer(request)
   for (const auth of [{}, customer.auth]) {

@@ -276,6 +276,7 @@ describe('staff alerts', () => {
       isTest: true,
       methods: ['card'],
       createCheckout: async () => ({ url: 'https://pay.example/1' }),
+      createGiftCheckout: async () => ({ url: 'https://pay.example/2', paymentId: null }),
       refund: async () => ({ id: 'refund' }),
       notificationPaymentId: async () => null,
       getPayment: async () => {

@@ -723,6 +723,49 @@ describe('referrals', () => {
   })
 })
 
+describe('gifts', () => {
+  /** Buys the monthly plan as a gift through Stripe's one-payment checkout and delivers its event: the gift. */
+  async function boughtGift() {
+    const { POST } = await import('@/app/api/gift/checkout/route')
+    const form = new FormData()
+    for (const [key, value] of Object.entries({ email: uniqueEmail(), plan: String(await planId('1')), locale: 'en' })) form.set(key, value)
+    const opened = await POST(new Request('http://localhost/api/gift/checkout', { method: 'POST', body: form, headers: { 'x-forwarded-for': '10.9.8.1' } }))
+    const sessionId = /\/test-checkout\/(cs_test_[0-9a-f]+)$/.exec(opened.headers.get('location') ?? '')?.[1]
+    expect(sessionId, opened.headers.get('location') ?? '').toBeTruthy()
+    const session = (await fetch(`${world.double.url}/_double/checkout/${sessionId}`).then((response) => response.json())) as Record<string, unknown>
+    expect(session).toMatchObject({ mode: 'payment', amount_total: 29_900, metadata: { kind: 'gift' } })
+    const before = world.double.events.length
+    const completed = (await control(`/_double/checkout/${sessionId}/complete`)) as { paymentIntent: string }
+    const events = world.double.events.slice(before)
+    expect(events.map((event) => event.type)).toEqual(['checkout.session.completed'])
+    for (const event of events) expect((await deliver(event)).status).toBe(200)
+    // Delivered again: nothing more (one code, one mail).
+    for (const event of events) expect(await (await deliver(event)).json()).toMatchObject({ result: 'ignored' })
+    return (await world.payload.find({ collection: 'gifts', where: { 'provider.payment': { equals: completed.paymentIntent } }, depth: 0 })).docs[0]!
+  }
+
+  it('is one Stripe payment; redeemed by a subscriber, its month is added at Stripe too; refunded unredeemed, its code is void', async () => {
+    const { redeemGift, refundGift } = await import('@/lib/gift')
+    const gift = await boughtGift()
+    expect(gift).toMatchObject({ status: 'paid', amountKopecks: 29_900 })
+    expect(gift.code).toMatch(/^[A-Z2-9]{16}$/)
+
+    const { user, subscriptionId } = await billing.subscriber(world, '1')
+    const before = (await subscriptionRecord(subscriptionId))!
+    expect(await redeemGift(world.payload, { code: gift.code!, user })).toMatchObject({ ok: true, kind: 'extend' })
+    const after = (await subscriptionRecord(subscriptionId))!
+    expect(Date.parse(after.trialEndsAt!) - Date.parse(before.trialEndsAt!)).toBeGreaterThanOrEqual(28 * 86_400_000)
+    const remote = (await fetch(`${world.double.url}/v1/subscriptions/${subscriptionId}`, { headers: { authorization: `Bearer ${billing.SECRET_KEY}` } }).then((response) => response.json())) as { trial_end: number }
+    expect(remote.trial_end * 1000).toBe(Date.parse(after.trialEndsAt!))
+    expect(await historyOf(after.id)).toContain('gift_redeemed')
+
+    const unused = await boughtGift()
+    await refundGift(world.payload, { giftId: unused.id, by: 'admin@example.com' })
+    expect(await world.payload.findByID({ collection: 'gifts', id: unused.id })).toMatchObject({ status: 'void' })
+    expect(await redeemGift(world.payload, { code: unused.code!, user })).toEqual({ ok: false, refusal: 'invalid' })
+  })
+})
+
 describe('refunds by staff', () => {
   /** A subscriber whose first month's renewal Stripe has charged, and that payment as the refund box lists it. */
   async function renewedOnce() {

@@ -88,6 +88,14 @@ describe('dashboard trends', () => {
       refused: counted.refused - after.referrals.refused,
       revoked: counted.revoked - after.referrals.revoked,
     }).toEqual({ friends: 3, rewarded: 1, refused: 1, revoked: 1 })
+
+    // Gifts paid in the month: two sold, one redeemed since, none voided.
+    const tariff = (await payload.find({ collection: 'tariffs', limit: 1, depth: 0 })).docs[0]!
+    for (const status of ['paid', 'redeemed'] as const) {
+      await payload.create({ collection: 'gifts', data: { status, tariff: tariff.id, months: 1, amountKopecks: 29_900, buyerEmail: 'giver@mail.example.com', paidAt: '2032-06-02T10:00:00Z' }, depth: 0 })
+    }
+    expect((await growthFigures(payload, now)).gifts.sold - after.gifts.sold).toBe(2)
+    expect((await growthFigures(payload, now)).gifts.redeemed - after.gifts.redeemed).toBe(1)
   })
 
   it('records the day’s subscribers and free keys each hour, and a server’s hour as down when one check in it was', async () => {

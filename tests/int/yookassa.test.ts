@@ -637,6 +637,117 @@ describe('referrals', () => {
   })
 })
 
+describe('gifts', () => {
+  const giftForm = (fields: Record<string, string>, ip = '10.9.7.1') => {
+    const form = new FormData()
+    for (const [key, value] of Object.entries(fields)) form.set(key, value)
+    return new Request('http://localhost/api/gift/checkout', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip } })
+  }
+  const redeemForm = (code: string, cookie?: string, ip = '10.9.7.2') => {
+    const form = new FormData()
+    form.set('code', code)
+    form.set('locale', 'ru')
+    return new Request('http://localhost/api/gift/redeem', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie, 'sec-fetch-site': 'same-origin' } : {}) } })
+  }
+  const giftOf = async (paymentId: string) => (await world.payload.find({ collection: 'gifts', where: { 'provider.payment': { equals: paymentId } }, depth: 0 })).docs[0]!
+
+  /** Buys the monthly plan as a gift and pays it: the gift, paid, and its code. */
+  async function boughtGift(buyer = uniqueEmail('giver')) {
+    const { POST } = await import('@/app/api/gift/checkout/route')
+    const opened = await POST(giftForm({ email: buyer, plan: String(await planId(world, '1')), locale: 'ru' }))
+    expect(opened.status).toBe(303)
+    const paymentId = /\/test-checkout\/([0-9a-f-]{36})$/.exec(opened.headers.get('location') ?? '')?.[1]
+    expect(paymentId, opened.headers.get('location') ?? '').toBeTruthy()
+    const before = world.double.notifications.length
+    await yk.control(world, `/_double/payments/${paymentId}/pay`, { method: 'card' })
+    for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
+    return { buyer, paymentId: paymentId!, gift: await giftOf(paymentId!) }
+  }
+
+  it('is one payment of the plan’s price with nothing saved; its code is mailed to the buyer and redeemed once into a new subscription that does not renew', async () => {
+    const { displayGiftCode } = await import('@/lib/gift/rules')
+    const { POST: redeem } = await import('@/app/api/gift/redeem/route')
+    const { buyer, paymentId, gift } = await boughtGift()
+    expect(await yk.payment(world, paymentId)).toMatchObject({ amount: { value: '299.00' }, metadata: { kind: 'gift', gift: String(gift.id) } })
+    expect((await yk.payment(world, paymentId)).description).toMatch(/^Подарок: VIP на 1 мес\., 299\s₽ один раз, без автопродления$/)
+    expect(gift).toMatchObject({ status: 'paid', amountKopecks: 29_900, months: 1, buyerEmail: buyer })
+    const mail = await world.smtp.latestTo(buyer)
+    expect(mail.subject).toBe('Подарок: VIP-подписка на сайте VPN ключи')
+    expect(mail.text).toContain(displayGiftCode(gift.code!))
+    expect(mail.text).toContain(`/gift?code=${gift.code}`)
+    // No subscription for the buyer: a gift is someone else's.
+    expect((await world.payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: `gift:${gift.id}` } } })).totalDocs).toBe(0)
+
+    // Signed out: off to sign in, back to the form with the code.
+    const signedOut = await redeem(redeemForm(displayGiftCode(gift.code!)))
+    expect(new URL(signedOut.headers.get('location')!).pathname).toBe('/login')
+    expect(new URL(signedOut.headers.get('location')!).searchParams.get('next')).toBe(`/gift?code=${gift.code}#redeem`)
+
+    // The recipient, typed in small letters with spaces: a month from now, no renewal, the activation mail.
+    const recipient = uniqueEmail('recipient')
+    const cookie = await signedIn(world, recipient)
+    const done = await redeem(redeemForm(displayGiftCode(gift.code!).toLowerCase().replaceAll('-', ' '), cookie))
+    expect(new URL(done.headers.get('location')!).pathname + new URL(done.headers.get('location')!).search).toBe('/profile/subscription?gift=new')
+    const record = (await world.payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: `gift:${gift.id}` } }, depth: 0 })).docs[0]!
+    expect(record).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextPaymentAt: null, provider: { name: 'gift' } })
+    expect(Date.parse(record.currentPeriodEnd!) - Date.now()).toBeGreaterThan(27 * DAY)
+    expect((await world.smtp.latestTo(recipient)).subject).toBe('VIP-подписка на сайте VPN ключи активирована')
+    expect(await world.payload.findByID({ collection: 'gifts', id: gift.id, depth: 0 })).toMatchObject({ status: 'redeemed', subscription: record.id })
+
+    // Replayed: told it is theirs already; anyone else hears it is no code.
+    const again = await redeem(redeemForm(gift.code!, cookie))
+    expect(new URL(again.headers.get('location')!).searchParams.get('error')).toBe('giftUsedByYou')
+    const stranger = await redeem(redeemForm(gift.code!, await signedIn(world, uniqueEmail('stranger'))))
+    expect(new URL(stranger.headers.get('location')!).searchParams.get('error')).toBe('giftInvalid')
+    expect((await world.payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: `gift:${gift.id}` } } })).totalDocs).toBe(1)
+
+    // Never charged, never renewed: it ends with its period.
+    const { endLapsedStarsSubscriptions } = await import('@/lib/billing/stars')
+    await endLapsedStarsSubscriptions(world.payload, new Date(Date.parse(record.currentPeriodEnd!) + 60_000))
+    expect((await world.payload.findByID({ collection: 'subscriptions', id: record.id })).status).toBe('expired')
+  })
+
+  it('adds its period to a live subscription (the next charge moves with it); two redeeming one code at once get it once', async () => {
+    const { POST: redeem } = await import('@/app/api/gift/redeem/route')
+    const { redeemGift } = await import('@/lib/gift')
+    const subscribed = await subscriber({ months: '1' })
+    const { gift } = await boughtGift()
+    const done = await redeem(redeemForm(gift.code!, await signedIn(world, subscribed.email)))
+    expect(new URL(done.headers.get('location')!).search).toBe('?gift=extend')
+    const moved = (await recordOf(subscribed.order))!
+    expect(Date.parse(moved.nextPaymentAt!) - Date.parse(subscribed.record.nextPaymentAt!)).toBeGreaterThanOrEqual(28 * DAY)
+    expect(moved.currentPeriodEnd).toBe(moved.nextPaymentAt)
+    expect(await historyOf(moved.id)).toContain('gift_redeemed')
+
+    const second = (await boughtGift()).gift
+    const [one, two] = await Promise.all([
+      world.payload.create({ collection: 'users', data: { email: uniqueEmail('race1'), password: 'x'.repeat(20), role: 'customer' } }),
+      world.payload.create({ collection: 'users', data: { email: uniqueEmail('race2'), password: 'x'.repeat(20), role: 'customer' } }),
+    ])
+    const outcomes = await Promise.all([redeemGift(world.payload, { code: second.code!, user: one }), redeemGift(world.payload, { code: second.code!, user: two })])
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1)
+    expect((await world.payload.find({ collection: 'subscriptions', where: { user: { in: [one.id, two.id] } } })).totalDocs).toBe(1)
+  })
+
+  it('refunded before it is redeemed, its code is void; YooKassa’s later notice changes nothing; a redeemed one cannot be refunded here', async () => {
+    const { POST: redeem } = await import('@/app/api/gift/redeem/route')
+    const { refundGift } = await import('@/lib/gift')
+    const { gift, paymentId } = await boughtGift()
+    const before = world.double.notifications.length
+    await refundGift(world.payload, { giftId: gift.id, by: 'admin@example.com' })
+    expect((await yk.payment(world, paymentId)).refunded_amount).toEqual({ value: '299.00', currency: 'RUB' })
+    for (const sent of world.double.notifications.slice(before)) expect((await yk.notification(world, sent.body)).status).toBe(200)
+    expect(await world.payload.findByID({ collection: 'gifts', id: gift.id })).toMatchObject({ status: 'void' })
+    const tried = await redeem(redeemForm(gift.code!, await signedIn(world, uniqueEmail('late'))))
+    expect(new URL(tried.headers.get('location')!).searchParams.get('error')).toBe('giftInvalid')
+    await expect(refundGift(world.payload, { giftId: gift.id, by: 'admin@example.com' })).rejects.toMatchObject({ reason: 'notPaid' })
+
+    const kept = (await boughtGift()).gift
+    await redeem(redeemForm(kept.code!, await signedIn(world, uniqueEmail('keeper'))))
+    await expect(refundGift(world.payload, { giftId: kept.id, by: 'admin@example.com' })).rejects.toMatchObject({ reason: 'redeemed' })
+  })
+})
+
 /** The latest renewal payment of a subscription (its reference at YooKassa), to refund. */
 async function refundableRenewal(subscriptionId: number): Promise<string> {
   const { refundablePayments } = await import('@/lib/billing/refund')

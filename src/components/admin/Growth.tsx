@@ -15,6 +15,7 @@ export function Growth({ growth, t, language, admin }: { growth: GrowthFigures; 
       </h3>
       <p data-testid="growth-revenue">{t('overview.growth.revenue30', { withCode: rub(growth.revenue30.withCode), withoutCode: rub(growth.revenue30.withoutCode) })}</p>
       <p data-testid="growth-referrals">{t('overview.growth.referrals', growth.referrals)}</p>
+      <p data-testid="growth-gifts">{t('overview.growth.gifts', growth.gifts)}</p>
       {growth.codes.length === 0 ? (
         <p>{t('overview.growth.noCodes')}</p>
       ) : (

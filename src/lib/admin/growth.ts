@@ -1,6 +1,6 @@
 // The dashboard's growth figures (src/components/admin/Growth.tsx): each promo code's uses and the money its
-// subscriptions brought (refunds taken off), the last 30 days' revenue with and without a code, and how referral
-// links converted. From the
+// subscriptions brought (refunds taken off), the last 30 days' revenue with and without a code, how referral
+// links converted and how many gifts were sold and redeemed. From the
 // subscriptions' own record: a use is a subscription bought with the code; its money is its history's payments.
 import type { Payload } from 'payload'
 
@@ -15,6 +15,8 @@ export type GrowthFigures = {
   revenue30: { withCode: number; withoutCode: number }
   /** Friends who came by referral links in the last 30 days (src/lib/referral): in all, and those rewarded, refused, taken back. */
   referrals: { friends: number; rewarded: number; refused: number; revoked: number }
+  /** Gifts paid in the last 30 days (src/lib/gift): sold, redeemed since, voided by a refund. */
+  gifts: { sold: number; redeemed: number; void: number }
 }
 
 const NET = `sum(CASE WHEN e.type = 'refund' THEN -abs(coalesce(e.amount_kopecks, 0)) ELSE abs(coalesce(e.amount_kopecks, 0)) END)`
@@ -22,7 +24,7 @@ const NET = `sum(CASE WHEN e.type = 'refund' THEN -abs(coalesce(e.amount_kopecks
 export async function growthFigures(payload: Payload, now: Date = new Date(), { limit = 20 }: { limit?: number } = {}): Promise<GrowthFigures> {
   const pool = sqlPool(payload)
   const since = new Date(now.getTime() - 30 * 86_400_000)
-  const [codes, revenue, referrals] = await Promise.all([
+  const [codes, revenue, referrals, gifts] = await Promise.all([
     pool.query<{ id: number; code: string; active: boolean; uses: number; revenue: string | null }>(
       `SELECT p.id, p.code, p.active, count(DISTINCT s.id)::int AS uses,
               (SELECT ${NET} FROM subscription_events e JOIN subscriptions used ON used.id = e.subscription_id
@@ -38,7 +40,9 @@ export async function growthFigures(payload: Payload, now: Date = new Date(), { 
       [since],
     ),
     pool.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM referrals WHERE created_at >= $1 GROUP BY status', [since]),
+    pool.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM gifts WHERE paid_at >= $1 GROUP BY status', [since]),
   ])
+  const giftsIn = (status: string) => gifts.rows.find((row) => row.status === status)?.count ?? 0
   const referralsIn = (status: string) => referrals.rows.find((row) => row.status === status)?.count ?? 0
   const revenueOf = (withCode: boolean) => Number(revenue.rows.find((row) => row.with_code === withCode)?.kopecks ?? 0)
   return {
@@ -50,5 +54,6 @@ export async function growthFigures(payload: Payload, now: Date = new Date(), { 
       refused: referralsIn('refused'),
       revoked: referralsIn('revoked'),
     },
+    gifts: { sold: gifts.rows.reduce((sum, row) => sum + row.count, 0), redeemed: giftsIn('redeemed'), void: giftsIn('void') },
   }
 }

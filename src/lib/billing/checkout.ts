@@ -173,7 +173,7 @@ export async function openCheckout(payload: Payload, input: CheckoutInput): Prom
  * A checkout page on one of the site's own hosts (the local test checkout) opens on the host the buyer is on: a
  * buyer on a mirror stays there (the page's forms may only go to its own origin). The provider's own page is as given.
  */
-function onBuyersHost(url: string, origin: string): string {
+export function onBuyersHost(url: string, origin: string): string {
   const checkout = new URL(url)
   if (ownHostName(env().hosts, checkout.host) === null) return url
   return `${origin}${checkout.pathname}${checkout.search}${checkout.hash}`

@@ -9,7 +9,7 @@ import { shiftedEnd } from '@/lib/referral/rules'
 import { billingProvider, isProviderOf } from './index'
 import { isEnded } from './lifecycle'
 import type { HistoryEntry, SubscriptionState } from './lifecycle'
-import { STARS_PROVIDER } from './provider'
+import { GIFT_PROVIDER, STARS_PROVIDER } from './provider'
 import { applyChange, stateOf, underLock } from './subscriptionRecord'
 
 /** A provider takes no end in the past: days taken back leave at least this much. */
@@ -40,19 +40,19 @@ export type ShiftOutcome = 'shifted' | 'ended' | 'otherProvider' | 'unknown'
  */
 export async function shiftByDays(
   payload: Payload,
-  { subscriptionId, days: daysOf, step, note, also }: { subscriptionId: number; days: (req: PayloadRequest) => Promise<number>; step: HistoryEntry; note: string; also: (req: PayloadRequest, outcome: ShiftOutcome, existing: Subscription) => Promise<void> },
+  { subscriptionId, days: daysOf, step, note, also }: { subscriptionId: number; days: (req: PayloadRequest, existing: Subscription) => Promise<number>; step: HistoryEntry; note: string; also: (req: PayloadRequest, outcome: ShiftOutcome, existing: Subscription) => Promise<void> },
 ): Promise<ShiftOutcome> {
   const provider = billingProvider()
   let result: ShiftOutcome = 'unknown'
   await underLock(payload, subscriptionId, async (existing, req) => {
     const now = new Date()
     // Decided under the lock: two runs of one change give the days once.
-    const days = await daysOf(req)
+    const days = await daysOf(req, existing)
     if (days === 0) return { result: 'ignored' as const, followUps: [] }
     const next = shiftedState(stateOf(existing), days, now)
     const providerId = existing.provider?.subscriptionId
-    // Telegram runs Stars subscriptions and takes no change of date: the record alone moves (a one-time period's end).
-    const stars = existing.provider?.name === STARS_PROVIDER
+    // Telegram runs Stars subscriptions and takes no change of date, and nobody charges a gift's: the record alone moves.
+    const stars = existing.provider?.name === STARS_PROVIDER || existing.provider?.name === GIFT_PROVIDER
     result = !next ? 'ended' : !stars && provider && providerId && !isProviderOf(provider, existing) ? 'otherProvider' : 'shifted'
     if (result !== 'shifted' || !next) {
       await also(req, result, existing)

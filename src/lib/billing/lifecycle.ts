@@ -56,6 +56,8 @@ export type HistoryEntry =
   /** Days a referral earned, and the same days taken back when its payment was refunded (src/lib/referral). */
   | 'referral_reward'
   | 'referral_taken_back'
+  /** A gift's period added to a live subscription, or a subscription a gift started (src/lib/gift). */
+  | 'gift_redeemed'
 
 export type Transition =
   | { ok: true; next: SubscriptionState; history: HistoryEntry[] }

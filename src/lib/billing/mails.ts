@@ -27,6 +27,8 @@ export const STEP_MAIL: Record<HistoryEntry, Record<RenewalRunner, BillingMailKi
   // The account page shows what the link earned, and the history the days.
   referral_reward: { provider: null, site: null },
   referral_taken_back: { provider: null, site: null },
+  // The gift's page says it was redeemed; a new subscription's own activation mail follows its first step.
+  gift_redeemed: { provider: null, site: null },
 }
 
 /**

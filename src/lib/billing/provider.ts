@@ -94,6 +94,8 @@ export type BillingEvent = {
   subscriptionId: string | null
   /** For invoice events: the payment. */
   invoice: { id: string; amountPaidKopecks: number; reason: string | null } | null
+  /** A gift's payment (src/lib/gift), or a refund of a payment that may be one. */
+  gift?: { kind: 'paid'; giftId: number; payment: string; amountKopecks: number } | { kind: 'refunded'; payment: string } | null
 }
 
 export class SignatureError extends Error {
@@ -110,12 +112,36 @@ export type RefundInput = {
   idempotencyKey: string
 }
 
+/** A plan's period bought once as a gift (src/lib/gift): one payment, no trial, nothing saved for renewals. */
+export type GiftCheckoutInput = {
+  email: string
+  plan: { id: number; name: string; months: number; priceKopecks: number }
+  locale: Locale
+  giftId: number
+  /** Our order id: the idempotency of the payment, and what the buyer comes back with. */
+  order: string
+  successUrl: string
+  cancelUrl: string
+  /** Where a provider that sends the buyer back to one address whatever happened (YooKassa) returns them. */
+  returnUrl: string
+  siteName: string
+  receipts: ReceiptSettings | null
+  /** What the payer is shown beside the amount. */
+  description: string
+  idempotencyKey: string
+}
+
+/** The subscriptions a gift starts (src/lib/gift): no provider charges them, and they end with their period. */
+export const GIFT_PROVIDER = 'gift'
+
 type ProviderBase = {
   /** True when this is the local test checkout, not real payments. */
   readonly isTest: boolean
   readonly methods: readonly PaymentMethodKind[]
   /** The payment page to send the buyer to; `paymentId` when the site must look the payment up on their return. */
   createCheckout(input: CheckoutInput): Promise<{ url: string; order?: { id: string; paymentId: string; amountKopecks: number } }>
+  /** The payment page for a gift; `paymentId` when the provider names the payment at once (YooKassa). */
+  createGiftCheckout(input: GiftCheckoutInput): Promise<{ url: string; paymentId: string | null }>
   /** Returns `amountKopecks` of a payment to the buyer; the provider's id of the refund. */
   refund(input: RefundInput): Promise<{ id: string }>
 }

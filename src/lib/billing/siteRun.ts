@@ -135,6 +135,12 @@ function appliedPayment(existing: Subscription | undefined, payment: ProviderPay
 export async function applyPayment(payload: Payload, provider: SiteRunBilling, payment: ProviderPayment | string): Promise<ApplyResult> {
   // Never trust a notification's body: what happened is re-read from the API by the payment's id.
   const current = typeof payment === 'string' ? await provider.getPayment(payment) : payment
+  // A gift's payment (src/lib/gift): the code made and mailed once it is paid, voided when it is refunded.
+  if (current?.metadata.kind === 'gift') {
+    const { applyGiftPayment } = await import('@/lib/gift')
+    const done = await applyGiftPayment(payload, current)
+    return done === 'paid' || done === 'void' ? 'applied' : 'ignored'
+  }
   const order = current?.metadata.order
   if (!current || !order || (current.status !== 'succeeded' && current.status !== 'canceled')) return 'ignored'
   const outcome = await withTransaction(payload, LOCKS.billing(order), async (req): Promise<Outcome> => {

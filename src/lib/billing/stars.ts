@@ -29,7 +29,7 @@ import type { Subscription } from '@/payload-types'
 import { vipSubscriptionOf } from './account'
 import { grantsVip, isEnded } from './lifecycle'
 import type { SubscriptionState } from './lifecycle'
-import { isOneTimeStars, renewsInStars, STARS_PROVIDER } from './provider'
+import { GIFT_PROVIDER, isOneTimeStars, renewsInStars, STARS_PROVIDER } from './provider'
 import { starsPriceOf } from './pricing'
 import { addMonths } from './renewalPlan'
 import { applyChange, findRecord, recordEventOnce, stateOf, underLock } from './subscriptionRecord'
@@ -393,13 +393,14 @@ export async function recordStarsRefund(payload: Payload, secret: string, { from
 
 /**
  * The job's step: Stars subscriptions whose period is over end (expired, with the site's notice): a one-time period at
- * its end, a renewing one when Telegram's renewal has not come within the grace period.
+ * its end (a gift's too), a renewing one when Telegram's renewal has not come within the grace period.
  */
 export async function endLapsedStarsSubscriptions(payload: Payload, now = new Date()): Promise<number> {
   const { docs } = await payload.find({
     collection: 'subscriptions',
     where: {
-      'provider.name': { equals: STARS_PROVIDER },
+      // And a gift's subscription (src/lib/gift): a one-time period too, charged by nobody.
+      'provider.name': { in: [STARS_PROVIDER, GIFT_PROVIDER] },
       status: { in: ['trialing', 'active', 'past_due'] },
       or: [
         { and: [{ cancelAtPeriodEnd: { equals: true } }, { currentPeriodEnd: { less_than_equal: now.toISOString() } }] },

@@ -8,7 +8,7 @@ import type { SubscriptionStatus } from './lifecycle'
 import { SignatureError } from './provider'
 import { firstPeriod } from './renewalPlan'
 import { firstPeriodItemName, trialItemName } from './terms'
-import type { BillingEvent, CheckoutInput, ProviderRunBilling, ProviderSubscription, RefundInput, SubscriptionMetadata } from './provider'
+import type { BillingEvent, CheckoutInput, GiftCheckoutInput, ProviderRunBilling, ProviderSubscription, RefundInput, SubscriptionMetadata } from './provider'
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string }
 
@@ -119,6 +119,23 @@ function invoiceOf(event: Stripe.Event): BillingEvent['invoice'] {
   return { id: invoice.id ?? '', amountPaidKopecks: invoice.amount_paid, reason: invoice.billing_reason ?? null }
 }
 
+/** A gift's payment (a `payment` mode session with the gift in its metadata, paid), or a refund of one's payment intent. */
+function giftOf(event: Stripe.Event): BillingEvent['gift'] {
+  if (event.type === 'checkout.session.completed') {
+    const session = event.data.object as Stripe.Checkout.Session
+    const giftId = Number(session.metadata?.gift)
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null)
+    if (session.mode !== 'payment' || session.metadata?.kind !== 'gift' || !Number.isSafeInteger(giftId) || session.payment_status !== 'paid' || !intent) return null
+    return { kind: 'paid', giftId, payment: intent, amountKopecks: session.amount_total ?? 0 }
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge
+    const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null)
+    return intent ? { kind: 'refunded', payment: intent } : null
+  }
+  return null
+}
+
 export function createStripeProvider(settings: StripeSettings): ProviderRunBilling {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null
   const stripe = new Stripe(settings.secretKey, {
@@ -207,6 +224,26 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
       return { url: session.url }
     },
 
+    async createGiftCheckout({ email, plan, locale, giftId, order, successUrl, cancelUrl, description, idempotencyKey }: GiftCheckoutInput) {
+      const metadata = { kind: 'gift', gift: String(giftId), order, tariffId: String(plan.id), locale }
+      const session = await stripe.checkout.sessions.create(
+        {
+          // One payment: nothing renews, nothing is saved.
+          mode: 'payment',
+          customer_email: email,
+          locale: locale === 'en' ? 'en' : 'ru',
+          line_items: [{ quantity: 1, price_data: { currency: 'rub', unit_amount: plan.priceKopecks, product_data: { name: description.slice(0, 250) } } }],
+          payment_intent_data: { metadata },
+          metadata,
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        },
+        { idempotencyKey },
+      )
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL')
+      return { url: session.url, paymentId: null }
+    },
+
     async verifyEvent(rawBody, signature) {
       if (!signature) throw new SignatureError('No Stripe-Signature header')
       let event: Stripe.Event
@@ -215,7 +252,7 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
       } catch (error) {
         throw new SignatureError(error instanceof Error ? error.message : 'Bad signature')
       }
-      return { id: event.id, type: event.type, created: event.created, subscriptionId: subscriptionIdOf(event), invoice: invoiceOf(event) }
+      return { id: event.id, type: event.type, created: event.created, subscriptionId: subscriptionIdOf(event), invoice: invoiceOf(event), gift: giftOf(event) }
     },
 
     async getSubscription(id) {
@@ -255,6 +292,11 @@ export function createStripeProvider(settings: StripeSettings): ProviderRunBilli
     },
 
     async refund({ paymentReference, amountKopecks, idempotencyKey }: RefundInput) {
+      // A gift's payment is its payment intent itself.
+      if (paymentReference.startsWith('pi_')) {
+        const refund = await stripe.refunds.create({ payment_intent: paymentReference, amount: amountKopecks }, { idempotencyKey })
+        return { id: refund.id }
+      }
       // An invoice is paid by a payment intent (API 2025-03 and later name it in the invoice's payments).
       const payments = await stripe.invoicePayments.list({ invoice: paymentReference, status: 'paid', limit: 1 })
       const intent = payments.data[0]?.payment.payment_intent

@@ -66,7 +66,13 @@ async function buyerOf(payload: Payload, req: PayloadRequest, metadata: Subscrip
   return (await accountByEmail(payload, email, req)) ?? createCustomer(payload, { email, locale, verified: false }, req)
 }
 
-export function applyBillingEvent(payload: Payload, provider: ProviderRunBilling, event: BillingEvent): Promise<ApplyResult> {
+export async function applyBillingEvent(payload: Payload, provider: ProviderRunBilling, event: BillingEvent): Promise<ApplyResult> {
+  // A gift's payment or refund (src/lib/gift): no subscription of its own; applied once by the gift's own state.
+  if (event.gift) {
+    const { giftPaid, giftRefunded } = await import('@/lib/gift')
+    const done = event.gift.kind === 'paid' ? await giftPaid(payload, event.gift) : await giftRefunded(payload, event.gift.payment)
+    return done === 'paid' || done === 'void' ? 'applied' : 'ignored'
+  }
   return syncSubscription(payload, provider, event.subscriptionId, event)
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 
 import { z } from 'zod'
 
-import type { BillingProvider, ChargeInput, CheckoutInput, PaymentMethodKind, PaymentMethodSummary, ProviderPayment, RefundInput, SiteRunBilling } from './provider'
+import type { BillingProvider, ChargeInput, CheckoutInput, GiftCheckoutInput, PaymentMethodKind, PaymentMethodSummary, ProviderPayment, RefundInput, SiteRunBilling } from './provider'
 import { buildReceipt, paymentDescription, rublesValue } from './receipt'
 
 export type YooKassaSettings = { shopId: string; secretKey: string; apiUrl?: string }
@@ -192,6 +192,25 @@ export function createYooKassaProvider(settings: YooKassaSettings): BillingProvi
       const url = payment.confirmation?.confirmation_url
       if (!url) throw new Error(`YooKassa returned payment ${payment.id} without a confirmation URL`)
       return { url, order: { id: order, paymentId: payment.id, amountKopecks } }
+    },
+
+    async createGiftCheckout({ email, plan, locale, order, giftId, returnUrl, receipts, siteName, description, idempotencyKey }: GiftCheckoutInput) {
+      const payment = await client.createPayment(
+        {
+          amount: { value: rublesValue(plan.priceKopecks), currency: 'RUB' },
+          capture: true,
+          // Nothing is saved: a gift never renews.
+          save_payment_method: false,
+          confirmation: { type: 'redirect', return_url: returnUrl, locale: locale === 'en' ? 'en_US' : 'ru_RU' },
+          description: description.slice(0, 128),
+          metadata: { order, kind: 'gift', gift: String(giftId), email, tariffId: String(plan.id), locale, months: String(plan.months) },
+          ...(receipts ? { receipt: buildReceipt({ email, description: paymentDescription({ kind: 'period', months: plan.months }, siteName), amountKopecks: plan.priceKopecks, settings: receipts }) } : {}),
+        },
+        idempotencyKey.slice(0, 64),
+      )
+      const url = payment.confirmation?.confirmation_url
+      if (!url) throw new Error(`YooKassa returned payment ${payment.id} without a confirmation URL`)
+      return { url, paymentId: payment.id }
     },
 
     async notificationPaymentId(rawBody) {

@@ -24,6 +24,8 @@ export const LOCKS = {
   /** Every change of one subscription: payments, provider events, renewals, refunds, the subscriber's changes. */
   billing: (subscription: LockedSubscription | string) =>
     `billing:${typeof subscription === 'string' ? subscription : (subscription.provider?.subscriptionId ?? subscription.id)}`,
+  /** One change of a gift at a time (src/lib/gift): paid, redeemed or voided once. */
+  gift: (giftId: number) => `gift:${giftId}`,
   /** One refund of a payment at a time (src/lib/billing/refund.ts), by the payment's reference. */
   refund: (paymentReference: string) => `refund:${paymentReference}`,
   /** A user's first offer of the cancel discount. */

@@ -33,6 +33,7 @@ export const PAGE_TABLE = [
   { path: 'telegram-app', personal: false, indexable: false, what: 'the Telegram Mini App’s entry: signs in from Telegram’s launch data' },
   { path: 'verify-email/*', personal: false, indexable: false, what: 'an e-mail link’s confirmation step' },
   { path: 'link-expired', personal: false, indexable: false, what: 'an e-mail link that no longer works' },
+  { path: 'gift', personal: false, indexable: false, what: 'buy a plan as a gift, or redeem a gift code' },
   { path: 'success-payment', personal: false, indexable: false, what: 'after a payment' },
   { path: 'fail-payment', personal: false, indexable: false, what: 'after a failed payment' },
   { path: 'test-checkout/*', personal: false, indexable: false, what: 'the test payment page (test mode only)' },

@@ -5,6 +5,7 @@ import { ServerFilters as ServerFilters_dc71de37a6390e269b5a77f4a0e4f0e6 } from 
 import { RunOutNotice as RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7 } from '../../../components/admin/RunOutNotice'
 import { RotateNowButton as RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65 } from '../../../components/admin/RotateNowButton'
 import { KeysImport as KeysImport_7352c9e4b4124d8483de121d600ad710 } from '../../../components/admin/KeysImport'
+import { GiftRefund as GiftRefund_e346bdb06eedf831a028884522209f12 } from '../../../components/admin/GiftRefund'
 import { PlanCell as PlanCell_a8e7c24806cc9f21623ca9d3bb0d2aa0 } from '../../../components/admin/PlanCell'
 import { SubscriptionChange as SubscriptionChange_6b7ba8476e8331ad5ad5403b30e2366f } from '../../../components/admin/SubscriptionChange'
 import { SubscriptionRefund as SubscriptionRefund_345a112e7a44e1fe27390bf40738fbd6 } from '../../../components/admin/SubscriptionRefund'
@@ -47,6 +48,7 @@ export const importMap = {
   "/components/admin/RunOutNotice#RunOutNotice": RunOutNotice_5bb7e63e6f54696d097b5cd32ebcfbb7,
   "/components/admin/RotateNowButton#RotateNowButton": RotateNowButton_f1ceddc569ae7b3877c0f6d661726b65,
   "/components/admin/KeysImport#KeysImport": KeysImport_7352c9e4b4124d8483de121d600ad710,
+  "/components/admin/GiftRefund#GiftRefund": GiftRefund_e346bdb06eedf831a028884522209f12,
   "/components/admin/PlanCell#PlanCell": PlanCell_a8e7c24806cc9f21623ca9d3bb0d2aa0,
   "/components/admin/SubscriptionChange#SubscriptionChange": SubscriptionChange_6b7ba8476e8331ad5ad5403b30e2366f,
   "/components/admin/SubscriptionRefund#SubscriptionRefund": SubscriptionRefund_345a112e7a44e1fe27390bf40738fbd6,

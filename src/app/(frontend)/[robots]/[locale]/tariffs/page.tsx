@@ -159,6 +159,13 @@ export default async function TariffsPage({ params }: { params: Params }) {
                 {t('acceptedMethods', { methods })}
               </p>
             ) : null}
+            {billing !== 'disabled' ? (
+              <p>
+                <a href={localizedPath('/gift', locale)} data-testid="gift-link">
+                  {t('giftLink')}
+                </a>
+              </p>
+            ) : null}
           </section>
         </div>
       </PageMessages>

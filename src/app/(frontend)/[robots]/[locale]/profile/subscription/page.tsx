@@ -12,7 +12,7 @@ import { acceptedMethodsText, methodNames } from '@/lib/billing/methodNames'
 import { isEnded } from '@/lib/billing/lifecycle'
 import { hasUsedCancelDiscount } from '@/lib/billing/renewalChoice'
 import { formatMoney, formatRubles } from '@/lib/billing/pricing'
-import { isOneTimeStars, STARS_PROVIDER } from '@/lib/billing/provider'
+import { GIFT_PROVIDER, isOneTimeStars, STARS_PROVIDER } from '@/lib/billing/provider'
 import { discounted } from '@/lib/billing/renewalPlan'
 import { billingDate } from '@/lib/billing/terms'
 import { payloadClient } from '@/lib/db/payload'
@@ -89,6 +89,10 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
   const methodLabel = inStars ? null : card?.last4 ? `${(card.brand ?? '').toUpperCase()} •••• ${card.last4}` : card?.kind ? methodName(card.kind) : null
   // A one-time purchase in Stars (a plan longer than a month) has no renewal to turn back on.
   const starsOnce = isOneTimeStars(subscription)
+  // Started by a gift (src/lib/gift): its period, with nothing to renew and no test charges to simulate.
+  const gifted = subscription.provider?.name === GIFT_PROVIDER
+  const giftResult = query.gift === 'new' || query.gift === 'extend' ? query.gift : null
+  const tg = await getTranslations({ locale, namespace: 'Gift' })
   const removing = methodLabel !== null && query.remove === '1'
   // The offer names what the next payment becomes, from the price agreed at purchase.
   const offerPrice = renewal?.amountKopecks && !renewal.discountPercent ? renewal.amountKopecks : null
@@ -110,6 +114,11 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
             : t(`result.${result}`)}
         </p>
       ) : null}
+      {giftResult ? (
+        <p role="status" className="banner" data-testid="gift-result">
+          {giftResult === 'new' ? tg('redeemedNew', { date: date(subscription.currentPeriodEnd) }) : tg('redeemedExtend')}
+        </p>
+      ) : null}
       {methodResult ? (
         <p role="status" className="banner" data-testid="method-result">
           {t(`method.${methodResult}`)}
@@ -121,6 +130,10 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
           <Link href="/tariffs" prefetch={false} className="button button--primary">
             {t('subscribeAgain')}
           </Link>
+        ) : subscription.cancelAtPeriodEnd && gifted ? (
+          <span className="status-note" data-testid="gift-once">
+            {t('giftPaidUntil', { date: date(subscription.currentPeriodEnd) })}
+          </span>
         ) : subscription.cancelAtPeriodEnd && starsOnce ? (
           <span className="status-note" data-testid="stars-once">
             {t('starsPaidUntil', { date: date(subscription.currentPeriodEnd) })}
@@ -231,7 +244,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
         </ConfirmStep>
       ) : null}
       {accepted && !ended && !inStars ? <p className="status-note">{t('acceptedMethods', { methods: accepted })}</p> : null}
-      {env().billing === 'test' && !ended && !inStars ? (
+      {env().billing === 'test' && !ended && !inStars && !gifted ? (
         <form method="post" className="test-banner" data-testid="test-controls">
           <p>{t('testTitle')}</p>
           <input type="hidden" name="locale" value={locale} />
