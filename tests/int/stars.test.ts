@@ -483,6 +483,27 @@ describe('VIP for Telegram Stars', () => {
     expect((await subscriptionsOf(referrerTg.id)).subscriptions[0]!.currentPeriodEnd).toBe(referrerEnd)
   })
 
+  it('redeems a gift’s link into the Telegram user’s account once: a new subscription without renewal, then “yours already”; a made-up code is none', async () => {
+    const { newGiftCode } = await import('@/lib/gift/rules')
+    const { randomInt } = await import('node:crypto')
+    const tariff = await plan('1')
+    const code = newGiftCode(randomInt)
+    await payload.create({ collection: 'gifts', data: { status: 'paid', code, tariff: tariff.id, months: 1, amountKopecks: 29_900, buyerEmail: 'giver@mail.example.com', paidAt: new Date().toISOString() }, depth: 0 })
+    const recipient = newUser()
+    await deliver(messageUpdate(recipient, `/start gift-${code}`))
+    const texts = () => telegram.called('sendMessage').map((call) => String(call.params.text))
+    expect(texts()).toContainEqual(expect.stringMatching(/^🎁 Подарок активирован: VIP действует до \d{1,2} [а-яё]+ \d{4} г\., без автопродления\./))
+    const { subscriptions } = await subscriptionsOf(recipient.id)
+    expect(subscriptions).toHaveLength(1)
+    expect(subscriptions[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, provider: { name: 'gift' } })
+    telegram.clear()
+    await deliver(messageUpdate(recipient, `/start gift-${code}`))
+    expect(texts()).toContain('Вы уже активировали этот подарок.')
+    telegram.clear()
+    await deliver(messageUpdate(newUser(), `/start gift-${newGiftCode(randomInt)}`))
+    expect(texts()).toContain('Такого кода подарка нет, или он уже не действует.')
+  })
+
   it('turns a Stars subscription’s renewal off and on at Telegram, changes nothing when Telegram refuses, and never a one-time period’s', async () => {
     const { changeStarsRenewal } = await import('@/lib/billing/stars')
     const { Api } = await import('grammy')

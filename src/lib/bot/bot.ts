@@ -43,7 +43,9 @@ import { starsInvoiceFor, starsTerms } from './starsInvoice'
 import { refusedForGood } from './refusals'
 import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './store'
 import { DEVICE_KEY_BUTTONS, onDeviceKeyButton } from './deviceKeys'
+import { redeemInBot } from './gift'
 import { keepReferral, REFERRAL_START_PREFIX } from './referral'
+import { GIFT_START_PREFIX } from '@/lib/gift/rules'
 import { onSubscriptionButton, showSubscription, SUBSCRIPTION_BUTTONS } from './subscription'
 import { awaitSupportMessage, stopAwaitingSupport, supportMail, takeSupportMessage } from './support'
 import { awaitPromo, givePromo, keepPromo, keptPromo, PROMO_START_PREFIX, starsDeals, stopAwaitingPromo, takeAwaitedPromo } from './promo'
@@ -307,6 +309,8 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     if (start.startsWith(LINK_START_PREFIX)) await linkAccount(ctx, payload, start.slice(LINK_START_PREFIX.length))
     // A promo link: the code kept, and the plans shown with it.
     if (start.startsWith(PROMO_START_PREFIX)) return takePromo(ctx, payload, start.slice(PROMO_START_PREFIX.length))
+    // A gift's link: redeemed into this Telegram user's account, then the menu (with My subscription).
+    if (start.startsWith(GIFT_START_PREFIX)) await redeemInBot(ctx, payload, start.slice(GIFT_START_PREFIX.length))
     // A friend's referral link: the code kept for the first purchase, and what it gives said once.
     if (start.startsWith(REFERRAL_START_PREFIX) && (await keepReferral(payload, ctx.from.id, start.slice(REFERRAL_START_PREFIX.length)))) {
       const { referralDays } = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { referralDays: true } })

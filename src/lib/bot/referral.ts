@@ -28,6 +28,3 @@ export async function referrerOfChat(payload: Payload, telegramId: number): Prom
   const { rows } = await sqlPool(payload).query('SELECT referral_code FROM telegram_chats WHERE telegram_id = $1', [telegramId])
   return referrerOf(payload, (rows[0] as { referral_code?: unknown } | undefined)?.referral_code)
 }
-
-/** The bot's referral link for a code. */
-export const botReferralLink = (botUsername: string, code: string) => `https://t.me/${botUsername}?start=${REFERRAL_START_PREFIX}${code}`

@@ -29,7 +29,8 @@ import { escapeHtml, linkedSubscriber, show } from './context'
 import type { BotContext } from './context'
 import { miniAppUrl } from './miniApp'
 import { qrPng } from './qr'
-import { botReferralLink } from './referral'
+import { botStartLink } from './identity'
+import { REFERRAL_START_PREFIX } from './referral'
 
 // Button data: `sub`, `dv` (devices), `dx:<device>` (remove it), `rn:off` (the question), `rn:cancel`, `rn:discount`,
 // `rn:on`, `lk:ask`, `lk:yes` (replace the subscription URL).
@@ -73,7 +74,7 @@ export async function showSubscription(ctx: BotContext, payload: Payload, { with
   const referral = await referralSummaryOf(payload, user.id)
   const { referralDays } = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { referralDays: true } })
   if (referralDays) {
-    const links = [ctx.me.username ? botReferralLink(ctx.me.username, referral.code) : null, referralSiteUrl(referral.code, ctx.locale)].filter((link) => link !== null)
+    const links = [ctx.me.username ? botStartLink(ctx.me.username, `${REFERRAL_START_PREFIX}${referral.code}`) : null, referralSiteUrl(referral.code, ctx.locale)].filter((link) => link !== null)
     lines.push('', escapeHtml(ctx.t('referralInvite', { days: referralDays })), ...links.map((link) => `<code>${escapeHtml(link)}</code>`))
     lines.push(escapeHtml(ctx.t('referralCounts', { friends: referral.friends, days: referral.earnedDays })))
   }

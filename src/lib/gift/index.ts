@@ -14,6 +14,7 @@ import { GIFT_PROVIDER, STARS_PROVIDER } from '@/lib/billing/provider'
 import type { ProviderPayment } from '@/lib/billing/provider'
 import { buildReceipt, paymentDescription, receiptSettingsOf } from '@/lib/billing/receipt'
 import { applyChange } from '@/lib/billing/subscriptionRecord'
+import { botStartLink, siteBotUsername } from '@/lib/bot/identity'
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
@@ -21,7 +22,7 @@ import { queueFollowUp, runFollowUps } from '@/lib/queue/afterCommit'
 import type { Gift, User } from '@/payload-types'
 
 import { giftMail } from './mail'
-import { displayGiftCode, giftDays, giftState, newGiftCode, normalizeGiftCode } from './rules'
+import { displayGiftCode, GIFT_START_PREFIX, giftDays, giftState, newGiftCode, normalizeGiftCode } from './rules'
 
 export type GiftCheckoutError = 'unavailable' | 'invalidPlan' | 'checkoutFailed'
 
@@ -84,6 +85,9 @@ export function giftDescription(months: number, priceKopecks: number, locale: Lo
  * `payment`: the provider's payment, by which a refund finds the gift.
  */
 export async function giftPaid(payload: Payload, { giftId, payment, amountKopecks }: { giftId: number; payment: string; amountKopecks: number }): Promise<'paid' | 'duplicate' | 'unknown'> {
+  // The mail's link to the bot, where the site has one: its name asked of Telegram before any lock is taken (left out
+  // while Telegram cannot be reached).
+  const botUsername = await siteBotUsername()
   const outcome = await withTransaction(payload, LOCKS.gift(giftId), async (req) => {
     const gift = await payload.findByID({ collection: 'gifts', id: giftId, depth: 0, req, disableErrors: true })
     if (!gift) return { result: 'unknown' as const, followUps: [] }
@@ -94,7 +98,8 @@ export async function giftPaid(payload: Payload, { giftId, payment, amountKopeck
     const locale: Locale = gift.locale === 'en' ? 'en' : 'ru'
     const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0, req })
     const tariff = await payload.findByID({ collection: 'tariffs', id: idOf(gift.tariff), locale, depth: 0, req })
-    const mail = giftMail({ locale, siteName, code: displayGiftCode(code), link: siteUrl('/gift', locale, { code }), plan: tariff.name, months: gift.months })
+    const botLink = botUsername ? botStartLink(botUsername, `${GIFT_START_PREFIX}${code}`) : null
+    const mail = giftMail({ locale, siteName, code: displayGiftCode(code), link: siteUrl('/gift', locale, { code }), botLink, plan: tariff.name, months: gift.months })
     return { result: 'paid' as const, followUps: [await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: gift.buyerEmail, ...mail } })] }
   })
   await runFollowUps(payload, outcome.followUps)

@@ -4,9 +4,10 @@ import type { Locale } from '@/i18n/locales'
 import { renderNotice } from '@/lib/mail/templates'
 import type { RenderedMail } from '@/lib/mail/templates'
 
-const COPY: Record<Locale, { subject: string; lines: (values: { code: string; link: string; plan: string; months: number }) => string[] }> = {
+const COPY: Record<Locale, { subject: string; bot: string; lines: (values: { code: string; link: string; plan: string; months: number }) => string[] }> = {
   ru: {
     subject: 'Подарок: VIP-подписка на сайте {siteName}',
+    bot: 'Или в Telegram: {link}',
     lines: ({ code, link, plan, months }) => [
       'Спасибо за покупку! Перешлите этот код тому, кому дарите подписку:',
       code,
@@ -17,6 +18,7 @@ const COPY: Record<Locale, { subject: string; lines: (values: { code: string; li
   },
   en: {
     subject: 'Your gift: a VIP subscription at {siteName}',
+    bot: 'Or in Telegram: {link}',
     lines: ({ code, link, plan, months }) => [
       'Thank you! Forward this code to the person you are giving the subscription to:',
       code,
@@ -27,7 +29,10 @@ const COPY: Record<Locale, { subject: string; lines: (values: { code: string; li
   },
 }
 
-export function giftMail({ locale, siteName, code, link, plan, months }: { locale: Locale; siteName: string; code: string; link: string; plan: string; months: number }): RenderedMail {
+/** `botLink`: the bot's `start=gift-…` link, where the site has a bot. */
+export function giftMail({ locale, siteName, code, link, botLink = null, plan, months }: { locale: Locale; siteName: string; code: string; link: string; botLink?: string | null; plan: string; months: number }): RenderedMail {
   const copy = COPY[locale]
-  return renderNotice({ locale, siteName, subject: copy.subject.replace('{siteName}', siteName), lines: copy.lines({ code, link, plan, months }) })
+  const [thanks, shown, redeem, ...rest] = copy.lines({ code, link, plan, months })
+  const lines = [thanks!, shown!, redeem!, ...(botLink ? [copy.bot.replace('{link}', botLink)] : []), ...rest]
+  return renderNotice({ locale, siteName, subject: copy.subject.replace('{siteName}', siteName), lines })
 }

@@ -5,6 +5,9 @@
 import type { SubscriptionState } from '@/lib/billing/lifecycle'
 import { addMonths } from '@/lib/billing/renewalPlan'
 
+/** The bot's `/start` parameter of a gift link: `gift-K7M2X9QAB3C4D5E6` (src/lib/bot/gift.ts). */
+export const GIFT_START_PREFIX = 'gift-'
+
 /** Letters and digits that cannot be misread when a code is typed from a phone's screen (no 0/O, 1/I/L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 /** 16 characters of 31: 79 bits, so a code cannot be found by trying, whatever the allowance. */

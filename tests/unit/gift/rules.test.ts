@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { giftDescription } from '@/lib/gift'
+import { giftMail } from '@/lib/gift/mail'
 import { displayGiftCode, GIFT_CODE_LENGTH, giftDays, giftState, newGiftCode, normalizeGiftCode } from '@/lib/gift/rules'
 
 describe('gift codes', () => {
@@ -58,5 +59,18 @@ describe('redeeming', () => {
     expect(giftDescription(3, 79_900, 'ru')).toMatch(/^Подарок: VIP на 3 мес\., 799\s₽ один раз, без автопродления$/)
     expect(giftDescription(1, 29_900, 'en')).toBe('Gift: VIP for 1 month, ₽299 once, no auto-renewal')
     expect(giftDescription(12, 249_900, 'ru').length).toBeLessThanOrEqual(128)
+  })
+})
+
+describe('the buyer’s e-mail', () => {
+  it('gives the code on a line of its own, the site’s link, and the bot’s where the site has one, in the buyer’s language', () => {
+    const base = { siteName: 'VPN ключи', code: 'K7M2-X9QA-B3C4-D5E6', link: 'https://vpn.example/gift?code=K7M2X9QAB3C4D5E6', plan: '1 месяц', months: 1 }
+    const ru = giftMail({ ...base, locale: 'ru', botLink: 'https://t.me/vpn_bot?start=gift-K7M2X9QAB3C4D5E6' })
+    expect(ru.subject).toBe('Подарок: VIP-подписка на сайте VPN ключи')
+    expect(ru.text.split('\n')).toEqual(expect.arrayContaining(['K7M2-X9QA-B3C4-D5E6', `Активировать подарок: ${base.link}`, 'Или в Telegram: https://t.me/vpn_bot?start=gift-K7M2X9QAB3C4D5E6']))
+    const en = giftMail({ ...base, locale: 'en', plan: '1 month' })
+    expect(en.subject).toBe('Your gift: a VIP subscription at VPN ключи')
+    expect(en.text).not.toContain('Telegram')
+    expect(en.html).toContain('K7M2-X9QA-B3C4-D5E6')
   })
 })
