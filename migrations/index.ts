@@ -64,6 +64,7 @@ import * as migration_20261130_060000_bot_promo from './20261130_060000_bot_prom
 import * as migration_20261130_060456_trial_starts_on_connect from './20261130_060456_trial_starts_on_connect';
 import * as migration_20261130_081617_referrals from './20261130_081617_referrals';
 import * as migration_20261130_084630_gifts from './20261130_084630_gifts';
+import * as migration_20261130_092530_gifts_in_stars from './20261130_092530_gifts_in_stars';
 
 export const migrations = [
   {
@@ -394,6 +395,11 @@ export const migrations = [
   {
     up: migration_20261130_084630_gifts.up,
     down: migration_20261130_084630_gifts.down,
-    name: '20261130_084630_gifts'
+    name: '20261130_084630_gifts',
+  },
+  {
+    up: migration_20261130_092530_gifts_in_stars.up,
+    down: migration_20261130_092530_gifts_in_stars.down,
+    name: '20261130_092530_gifts_in_stars'
   },
 ];

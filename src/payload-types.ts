@@ -668,6 +668,7 @@ export interface Gift {
   months: number;
   amountKopecks: number;
   amount?: string | null;
+  amountStars?: number | null;
   buyer?: (number | null) | User;
   buyerEmail: string;
   locale?: ('ru' | 'en') | null;
@@ -675,6 +676,7 @@ export interface Gift {
     name?: string | null;
     order?: string | null;
     payment?: string | null;
+    customerId?: string | null;
   };
   paidAt?: string | null;
   redeemedBy?: (number | null) | User;
@@ -1446,6 +1448,7 @@ export interface GiftsSelect<T extends boolean = true> {
   months?: T;
   amountKopecks?: T;
   amount?: T;
+  amountStars?: T;
   buyer?: T;
   buyerEmail?: T;
   locale?: T;
@@ -1455,6 +1458,7 @@ export interface GiftsSelect<T extends boolean = true> {
         name?: T;
         order?: T;
         payment?: T;
+        customerId?: T;
       };
   paidAt?: T;
   redeemedBy?: T;

@@ -56,6 +56,8 @@ export const Gifts: CollectionConfig = {
     { name: 'months', label: { ru: 'Месяцев', en: 'Months' }, type: 'number', required: true, min: 1, admin: readOnly },
     { name: 'amountKopecks', label: { ru: 'Сумма (копеек)', en: 'Amount (kopecks)' }, type: 'number', required: true, min: 0, admin: { hidden: true } },
     moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Сумма', en: 'Amount' } }),
+    // Bought in the site's bot for Telegram Stars (src/lib/billing/stars.ts): its price in Stars.
+    { name: 'amountStars', label: { ru: 'Сумма (⭐)', en: 'Amount (⭐)' }, type: 'number', min: 0, admin: { ...readOnly, condition: (data) => typeof data?.amountStars === 'number' } },
     { name: 'buyer', label: { ru: 'Покупатель', en: 'Buyer' }, type: 'relationship', relationTo: 'users', index: true, admin: { ...readOnly, allowCreate: false } },
     { name: 'buyerEmail', label: { ru: 'E-mail покупателя', en: 'Buyer’s e-mail' }, type: 'text', required: true, admin: readOnly },
     { name: 'locale', label: { ru: 'Язык', en: 'Language' }, type: 'select', options: ['ru', 'en'], defaultValue: 'ru', admin: readOnly },
@@ -69,6 +71,8 @@ export const Gifts: CollectionConfig = {
         // Our order id (the checkout's idempotency and the return page's key) and the provider's payment.
         { name: 'order', label: { ru: 'Заказ', en: 'Order' }, type: 'text', unique: true, index: true },
         { name: 'payment', label: { ru: 'Платёж', en: 'Payment' }, type: 'text', index: true },
+        // Telegram Stars: the buyer's Telegram user, whom a refund returns the Stars to.
+        { name: 'customerId', label: { ru: 'Покупатель у платёжной системы', en: 'Buyer at the provider' }, type: 'text' },
       ],
     },
     { name: 'paidAt', label: { ru: 'Оплачен', en: 'Paid at' }, type: 'date', admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } } },

@@ -3,7 +3,7 @@
 import type { PayloadHandler } from 'payload'
 
 import { adminT } from '@/lib/admin/adminMessages'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatMoney, formatRubles } from '@/lib/billing/pricing'
 import { GiftRefundError, refundGift } from '@/lib/gift'
 import { isCrossSiteRequest } from '@/lib/http/sameSite'
 
@@ -19,7 +19,8 @@ export const giftRefundEndpoint: PayloadHandler = async (req) => {
   try {
     await refundGift(req.payload, { giftId: id, by: req.user.email })
     const gift = await req.payload.findByID({ collection: 'gifts', id, depth: 0 })
-    return Response.json({ ok: true, message: t('gift.refunded', { amount: formatRubles(gift.amountKopecks, language) }) })
+    const amount = typeof gift.amountStars === 'number' ? formatMoney(gift.amountStars, 'XTR', language) : formatRubles(gift.amountKopecks, language)
+    return Response.json({ ok: true, message: t('gift.refunded', { amount }) })
   } catch (error) {
     if (!(error instanceof GiftRefundError)) throw error
     return Response.json({ ok: false, error: t(`gift.${error.reason}`) }, { status: error.reason === 'provider' ? 502 : 400 })

@@ -483,6 +483,59 @@ describe('VIP for Telegram Stars', () => {
     expect((await subscriptionsOf(referrerTg.id)).subscriptions[0]!.currentPeriodEnd).toBe(referrerEnd)
   })
 
+  it('sells a gift for Stars, to a subscriber too: one payment whatever the plan, its code in the chat once, redeemed by a friend; Telegram’s refund voids an unredeemed one', async () => {
+    const buyer = newUser()
+    await buyWith(buyer)
+    const tariff = await plan('1')
+    const texts = () => telegram.called('sendMessage').map((call) => String(call.params.text))
+    /** "🎁 Подарить VIP", the plan, the invoice's payload; paid (delivered twice): the code from the chat. */
+    const giftPaid = async () => {
+      telegram.clear()
+      await deliver(callbackUpdate(buyer, 'gift'))
+      await deliver(callbackUpdate(buyer, `gb:${tariff.id}`))
+      const call = last('createInvoiceLink')!.params
+      expect(String(call.payload)).toMatch(/^s3\./)
+      expect(call).not.toHaveProperty('subscription_period')
+      await deliver(preCheckoutUpdate(buyer, { payload: String(call.payload), amount: Number(tariff.starsPrice) }))
+      expect(last('answerPreCheckoutQuery')?.params).toMatchObject({ ok: true })
+      const chargeId = telegram.charge(buyer.id)
+      const paid = paymentUpdate(buyer, { payload: String(call.payload), amount: Number(tariff.starsPrice), chargeId })
+      await deliver(paid)
+      await deliver({ ...paid, update_id: paid.update_id + 100_000 })
+      const sent = texts().filter((text) => text.startsWith('🎁 Подарок оплачен.'))
+      expect(sent).toHaveLength(1)
+      expect(sent[0]).toContain('https://t.me/vpnkeys_test_bot?start=gift-')
+      const code = /<code>([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})<\/code>/.exec(sent[0]!)![1]!
+      return { code, payload: String(call.payload), chargeId }
+    }
+    const first = await giftPaid()
+    // The buyer's own subscription is as it was: a gift is someone else's.
+    expect((await subscriptionsOf(buyer.id)).subscriptions).toHaveLength(1)
+    const friend = newUser()
+    await deliver(messageUpdate(friend, `/start gift-${first.code.replaceAll('-', '')}`))
+    expect((await subscriptionsOf(friend.id)).subscriptions[0]).toMatchObject({ status: 'active', provider: { name: 'gift' } })
+    const gifts = await payload.find({ collection: 'gifts', where: { 'provider.customerId': { equals: String(buyer.id) } }, depth: 0 })
+    expect(gifts.docs.map((gift) => [gift.status, gift.amountStars])).toEqual([['redeemed', Number(tariff.starsPrice)]])
+
+    const second = await giftPaid()
+    await deliver(refundUpdate(buyer, { payload: second.payload, amount: Number(tariff.starsPrice), chargeId: second.chargeId }))
+    expect((await payload.find({ collection: 'gifts', where: { 'provider.payment': { equals: `stars:${second.chargeId}` } }, depth: 0 })).docs[0]?.status).toBe('void')
+    telegram.clear()
+    await deliver(messageUpdate(newUser(), `/start gift-${second.code.replaceAll('-', '')}`))
+    expect(texts()).toContain('Такого кода подарка нет, или он уже не действует.')
+    // Buying it did not touch the buyer's own subscription either.
+    expect((await subscriptionsOf(buyer.id)).subscriptions[0]!.status).toBe('active')
+
+    // Staff refund an unredeemed one from its page: Telegram returns the Stars to the buyer, the code is void.
+    const { refundGift } = await import('@/lib/gift')
+    const { Api } = await import('grammy')
+    const third = await giftPaid()
+    const gift = (await payload.find({ collection: 'gifts', where: { 'provider.payment': { equals: `stars:${third.chargeId}` } }, depth: 0 })).docs[0]!
+    await refundGift(payload, { giftId: gift.id, by: 'admin@example.com', api: new Api(config.token, { apiRoot: config.apiRoot }) })
+    expect(last('refundStarPayment')?.params).toMatchObject({ user_id: buyer.id, telegram_payment_charge_id: third.chargeId })
+    expect((await payload.findByID({ collection: 'gifts', id: gift.id })).status).toBe('void')
+  })
+
   it('redeems a gift’s link into the Telegram user’s account once: a new subscription without renewal, then “yours already”; a made-up code is none', async () => {
     const { newGiftCode } = await import('@/lib/gift/rules')
     const { randomInt } = await import('node:crypto')

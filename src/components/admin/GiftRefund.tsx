@@ -4,7 +4,7 @@ import type { FieldServerComponent } from 'payload'
 
 import { isAdminUser, isStaff } from '../../../collections/access/roles'
 import { adminTranslator } from '@/lib/admin/adminMessages'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatMoney, formatRubles } from '@/lib/billing/pricing'
 
 import { GiftRefundButton } from './GiftRefundButton'
 
@@ -14,7 +14,7 @@ export const GiftRefund: FieldServerComponent = async ({ id, payload, i18n, req 
   const t = adminTranslator(language)
   const gift = await payload.findByID({ collection: 'gifts', id, depth: 0, disableErrors: true })
   if (!gift) return null
-  const amount = formatRubles(gift.amountKopecks, language)
+  const amount = typeof gift.amountStars === 'number' ? formatMoney(gift.amountStars, 'XTR', language) : formatRubles(gift.amountKopecks, language)
   return (
     <div className="field-type gift-refund" data-testid="gift-refund">
       <h4>{t('gift.title')}</h4>

@@ -21,6 +21,7 @@ import { accountByTelegram, accountForTelegramLogin } from '@/lib/auth/telegramA
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import { checkPromo, promoBuyerOf } from '@/lib/promo'
+import { giftRefunded, paidStarsGift } from '@/lib/gift'
 import { referralAfterMoney } from '@/lib/referral'
 import { referrerOfChat } from '@/lib/bot/referral'
 import { runFollowUps } from '@/lib/queue/afterCommit'
@@ -51,10 +52,21 @@ export const RENEWAL_GRACE_MS = 86_400_000
  * What the site signed into an invoice: the plan at its price, the Telegram user it was made for, and when; with a
  * promo code (src/lib/promo), the code and the days it adds (the price being the one after it).
  */
-export type StarsInvoice = { tariffId: number; stars: number; months: number; telegramId: number; issuedAt: number; nonce: string; promo?: { id: number; extraDays: number } | null }
+export type StarsInvoice = {
+  tariffId: number
+  stars: number
+  months: number
+  telegramId: number
+  issuedAt: number
+  nonce: string
+  promo?: { id: number; extraDays: number } | null
+  /** A gift (src/lib/gift): the plan's period bought for someone else, its code sent to the buyer's chat. */
+  gift?: boolean
+}
 
-// Telegram's user ids take up to 52 bits: 16 digits. `s2` carries a promo code's id and extra days after the time.
-const FIELDS = /^s([12])\.(\d{1,9})\.(\d{1,5})\.(\d{1,2})\.(\d{1,16})\.([0-9a-z]{1,9})\.(?:(\d{1,9})\.(\d{1,3})\.)?([\w-]{8})\.([\w-]{22})$/
+// Telegram's user ids take up to 52 bits: 16 digits. `s2` carries a promo code's id and extra days after the time; `s3`
+// is a gift's (never with a code).
+const FIELDS = /^s([123])\.(\d{1,9})\.(\d{1,5})\.(\d{1,2})\.(\d{1,16})\.([0-9a-z]{1,9})\.(?:(\d{1,9})\.(\d{1,3})\.)?([\w-]{8})\.([\w-]{22})$/
 
 function signature(secret: string, body: string): string {
   return createHmac('sha256', secret).update(`telegram-stars-invoice:${body}`).digest('base64url').slice(0, 22)
@@ -66,8 +78,8 @@ function signature(secret: string, body: string): string {
  */
 export function signInvoice(secret: string, invoice: Omit<StarsInvoice, 'nonce'> & { nonce?: string }): string {
   const nonce = invoice.nonce ?? randomBytes(6).toString('base64url')
-  const promo = invoice.promo ? `${invoice.promo.id}.${invoice.promo.extraDays}.` : ''
-  const body = `s${promo ? 2 : 1}.${invoice.tariffId}.${invoice.stars}.${invoice.months}.${invoice.telegramId}.${invoice.issuedAt.toString(36)}.${promo}${nonce}`
+  const promo = invoice.promo && !invoice.gift ? `${invoice.promo.id}.${invoice.promo.extraDays}.` : ''
+  const body = `s${promo ? 2 : invoice.gift ? 3 : 1}.${invoice.tariffId}.${invoice.stars}.${invoice.months}.${invoice.telegramId}.${invoice.issuedAt.toString(36)}.${promo}${nonce}`
   return `${body}.${signature(secret, body)}`
 }
 
@@ -90,6 +102,7 @@ export function readInvoice(secret: string, payloadText: string, { verified = tr
     issuedAt: parseInt(match[6]!, 36),
     nonce: match[9]!,
     promo: match[7] ? { id: Number(match[7]), extraDays: Number(match[8]) } : null,
+    gift: match[1] === '3',
   }
 }
 
@@ -131,12 +144,14 @@ export async function starsInvoiceLink(
     title,
     description,
     promo = null,
+    gift = false,
     now = new Date(),
-  }: { plan: { id: number; months: number }; stars: number; telegramId: number; title: string; description: string; promo?: StarsInvoice['promo']; now?: Date },
+  }: { plan: { id: number; months: number }; stars: number; telegramId: number; title: string; description: string; promo?: StarsInvoice['promo']; gift?: boolean; now?: Date },
 ): Promise<string> {
-  const invoice = signInvoice(secret, { tariffId: plan.id, stars, months: plan.months, telegramId, issuedAt: Math.floor(now.getTime() / 1000), promo })
+  const invoice = signInvoice(secret, { tariffId: plan.id, stars, months: plan.months, telegramId, issuedAt: Math.floor(now.getTime() / 1000), promo, gift })
+  // A gift is one payment whatever the plan: nothing renews for its buyer.
   return api.createInvoiceLink(title.slice(0, 32), description.slice(0, 255), invoice, '', STARS_CURRENCY, [{ label: title.slice(0, 32), amount: stars }], {
-    ...(renewsInStars(plan.months) && !promo ? { subscription_period: STARS_SUBSCRIPTION_PERIOD } : {}),
+    ...(renewsInStars(plan.months) && !promo && !gift ? { subscription_period: STARS_SUBSCRIPTION_PERIOD } : {}),
   })
 }
 
@@ -150,9 +165,9 @@ export async function checkStarsCheckout(payload: Payload, secret: string, query
   if (now.getTime() - invoice.issuedAt * 1000 > INVOICE_LIFETIME_MS) return 'outdated'
   const plan = await payload.findByID({ collection: 'tariffs', id: invoice.tariffId, depth: 0, disableErrors: true })
   if (!plan || starsPriceOf(plan) === null || Number(plan.months) !== invoice.months) return 'notOnSale'
-  // One VIP subscription per account: a subscriber renews the one they have.
+  // One VIP subscription per account: a subscriber renews the one they have (and may still buy a gift).
   const buyer = await accountByTelegram(payload, invoice.telegramId)
-  if (buyer && (await vipSubscriptionOf(payload, buyer.id))) return 'alreadyVip'
+  if (!invoice.gift && buyer && (await vipSubscriptionOf(payload, buyer.id))) return 'alreadyVip'
   // The invoice's promo code must still apply (its uses may have run out since the invoice was made).
   if (invoice.promo) {
     const code = (await payload.findByID({ collection: 'promo-codes', id: invoice.promo.id, depth: 0, disableErrors: true }))?.code
@@ -167,7 +182,8 @@ export async function checkStarsCheckout(payload: Payload, secret: string, query
  * its subscription had ended (`subscription`: that record, whose history shows the refund and whose renewals stop).
  */
 export type UnusedStarsPayment = { telegramId: number; chargeId: string; stars: number; subscription: Subscription | null }
-export type StarsPaymentResult = { result: ApplyResult; userId: number | null; unused: UnusedStarsPayment | null }
+/** `gift`: the code of a gift this payment bought (src/lib/gift), for the buyer's chat. */
+export type StarsPaymentResult = { result: ApplyResult; userId: number | null; unused: UnusedStarsPayment | null; gift?: { code: string } | null }
 
 /** The state a payment brings: a Stars subscription until its new expiration date; a one-time period after the last one. */
 function paidState(paid: SuccessfulPayment, invoice: StarsInvoice, existing: Subscription | undefined, now: Date): SubscriptionState {
@@ -199,6 +215,15 @@ export async function recordStarsPayment(
     return { result: 'ignored', userId: null, unused }
   }
   const user = await accountForTelegramLogin(payload, { id: from.id, username: from.username ?? null }, locale)
+  // A gift: no subscription of the buyer's; the paid gift and its code, once per charge.
+  if (invoice.gift) {
+    const reference = `stars:${chargeId}`
+    const code = await withTransaction(payload, LOCKS.billing(reference), async (req) => {
+      if (!(await recordEventOnce(payload, req, STARS_PROVIDER, reference, 'gift_payment'))) return null
+      return paidStarsGift(payload, req, { invoice, buyer: user, reference, locale, at: now })
+    })
+    return { result: code ? 'applied' : 'duplicate', userId: user.id, unused: null, gift: code ? { code } : null }
+  }
   const subscriptionId = subscriptionIdOf(invoice)
   // The referral link the buyer came by in the bot (src/lib/bot/referral.ts), for a first subscription.
   const referrerId = await referrerOfChat(payload, from.id)
@@ -378,6 +403,8 @@ export async function recordStarsRefund(payload: Payload, secret: string, { from
   const invoice = readInvoice(secret, refunded.invoice_payload) ?? (await recordedInvoice(payload, secret, refunded.invoice_payload, from))
   if (!invoice || invoice.telegramId !== from.id) return 'ignored'
   const reference = `stars:${refunded.telegram_payment_charge_id}`
+  // A gift's payment: its code is void unless redeemed already.
+  if (invoice.gift) return (await giftRefunded(payload, reference)) === 'void' ? 'applied' : 'ignored'
   const subscriptionId = subscriptionIdOf(invoice)
   const outcome = await withTransaction(payload, LOCKS.billing(subscriptionId), async (req): Promise<Outcome> => {
     const existing = await findRecord(payload, req, subscriptionId)

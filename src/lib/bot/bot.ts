@@ -43,7 +43,7 @@ import { starsInvoiceFor, starsTerms } from './starsInvoice'
 import { refusedForGood } from './refusals'
 import { chooseLanguage, chosenLanguage, claimUpdate, releaseUpdate } from './store'
 import { DEVICE_KEY_BUTTONS, onDeviceKeyButton } from './deviceKeys'
-import { redeemInBot } from './gift'
+import { redeemInBot, sendGiftCode, sendGiftInvoice, showGiftPlans } from './gift'
 import { keepReferral, REFERRAL_START_PREFIX } from './referral'
 import { GIFT_START_PREFIX } from '@/lib/gift/rules'
 import { onSubscriptionButton, showSubscription, SUBSCRIPTION_BUTTONS } from './subscription'
@@ -117,6 +117,8 @@ async function showVip(ctx: BotContext, payload: Payload): Promise<void> {
     const stars = formatMoney(plan.starsPrice, 'XTR', ctx.locale)
     keyboard.text(deal ? ctx.t('payStarsPromo', { plan: plan.name, stars: formatMoney(deal.stars, 'XTR', ctx.locale), was: stars }) : ctx.t('payStars', { plan: plan.name, stars }), `b:${plan.id}`).row()
   }
+  // A plan's period for someone else, one payment in Stars (./gift.ts).
+  if (inStars) keyboard.text(ctx.t('giftButton'), 'gift').row()
   keyboard.text(code && !refusal ? ctx.t('promoRemove') : ctx.t('promoButton'), code && !refusal ? 'promo:off' : 'promo').row()
   if (onSite) keyboard.url(ctx.t('vipPlans'), `${siteUrl('/tariffs', ctx.locale, code && !refusal ? { promo: code } : undefined)}#buy`).row()
   await show(ctx, lines.join('\n'), keyboard.text(ctx.t('back'), 'menu'))
@@ -361,6 +363,11 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     await showVip(ctx, payload)
   })
   chats.callbackQuery(/^b:(\d{1,9})$/, (ctx) => sendStarsInvoice(ctx, payload, invoiceSecret, Number(ctx.match[1])))
+  chats.callbackQuery('gift', async (ctx) => {
+    await ctx.answerCallbackQuery()
+    await showGiftPlans(ctx)
+  })
+  chats.callbackQuery(/^gb:(\d{1,9})$/, (ctx) => sendGiftInvoice(ctx, payload, invoiceSecret, Number(ctx.match[1])))
   // Telegram asks before taking the Stars (and waits 10 seconds): the invoice must be the site's, for this user, at
   // its price, for a plan still sold, and the buyer not a subscriber already.
   bot.on('pre_checkout_query', async (ctx) => {
@@ -368,7 +375,9 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     await (refusal ? ctx.answerPreCheckoutQuery(false, { error_message: ctx.t(STARS_REFUSALS[refusal]) }) : ctx.answerPreCheckoutQuery(true))
   })
   chats.on('message:successful_payment', async (ctx) => {
-    const { result, unused } = await recordStarsPayment(payload, invoiceSecret, { from: ctx.from, paid: ctx.message.successful_payment, locale: ctx.locale })
+    const { result, unused, gift } = await recordStarsPayment(payload, invoiceSecret, { from: ctx.from, paid: ctx.message.successful_payment, locale: ctx.locale })
+    // A gift: its code, to forward.
+    if (gift) return sendGiftCode(ctx, gift.code)
     // A payment that bought nothing (its subscription had ended, or the invoice was not the site's) goes back at once.
     if (unused) {
       if (await returnUnusedStarsPayment(payload, ctx.api, unused)) await ctx.reply(ctx.t(unused.subscription ? 'starsReturnedEnded' : 'starsReturnedUnknown'))

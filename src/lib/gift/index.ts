@@ -3,6 +3,7 @@
 // through the subscriptions' one writer, and its refund, which voids a code not yet redeemed.
 import { createHash, randomInt } from 'node:crypto'
 
+import { Api } from 'grammy'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
@@ -13,7 +14,9 @@ import { formatRubles } from '@/lib/billing/pricing'
 import { GIFT_PROVIDER, STARS_PROVIDER } from '@/lib/billing/provider'
 import type { ProviderPayment } from '@/lib/billing/provider'
 import { buildReceipt, paymentDescription, receiptSettingsOf } from '@/lib/billing/receipt'
+import type { StarsInvoice } from '@/lib/billing/stars'
 import { applyChange } from '@/lib/billing/subscriptionRecord'
+import { siteBotConfig } from '@/lib/bot/config'
 import { botStartLink, siteBotUsername } from '@/lib/bot/identity'
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
@@ -104,6 +107,37 @@ export async function giftPaid(payload: Payload, { giftId, payment, amountKopeck
   })
   await runFollowUps(payload, outcome.followUps)
   return outcome.result
+}
+
+/**
+ * A gift bought in the bot for Stars (src/lib/billing/stars.ts, in the payment's transaction): paid at once, its code
+ * for the buyer's chat (the bot sends it; no e-mail, a Telegram-only buyer has none).
+ */
+export async function paidStarsGift(
+  payload: Payload,
+  req: PayloadRequest,
+  { invoice, buyer, reference, locale, at }: { invoice: StarsInvoice; buyer: User; reference: string; locale: Locale; at: Date },
+): Promise<string> {
+  const code = newGiftCode(randomInt)
+  await payload.create({
+    collection: 'gifts',
+    data: {
+      status: 'paid',
+      code,
+      tariff: invoice.tariffId,
+      months: invoice.months,
+      amountKopecks: 0,
+      amountStars: invoice.stars,
+      buyer: buyer.id,
+      buyerEmail: buyer.email,
+      locale,
+      provider: { name: STARS_PROVIDER, order: `stars-gift:${invoice.nonce}:${invoice.telegramId}`, payment: reference, customerId: String(invoice.telegramId) },
+      paidAt: at.toISOString(),
+    },
+    depth: 0,
+    req,
+  })
+  return code
 }
 
 /** A gift's payment was refunded (by staff here, or in the provider's own dashboard): a code not yet redeemed is void. */
@@ -223,12 +257,19 @@ export class GiftRefundError extends Error {
 }
 
 /** Staff return a gift's payment (all of it) from its page: the provider refunds it, and the code is void. */
-export async function refundGift(payload: Payload, { giftId, by }: { giftId: number; by: string }): Promise<void> {
+export async function refundGift(payload: Payload, { giftId, by, api = null }: { giftId: number; by: string; api?: Api | null }): Promise<void> {
   const provider = billingProvider()
   const gift = await payload.findByID({ collection: 'gifts', id: giftId, depth: 0, disableErrors: true })
   if (!gift) throw new GiftRefundError('unknown')
   if (gift.status === 'redeemed') throw new GiftRefundError('redeemed')
   if (gift.status !== 'paid' || !gift.provider?.payment) throw new GiftRefundError('notPaid')
+  // Bought for Stars in the bot: Telegram returns the Stars (all of them) to its buyer.
+  if (gift.provider.name === STARS_PROVIDER) {
+    await refundStarsGift(payload, gift, api)
+    payload.logger.info({ msg: `Gift ${gift.id} refunded by ${by}` })
+    await giftRefunded(payload, gift.provider.payment)
+    return
+  }
   if (!provider || gift.provider.name !== provider.name) throw new GiftRefundError('otherProvider')
   // The refund's 54-FZ receipt where the shop sends receipts (YooKassa with receipts on).
   const { siteName, receipts } = await payload.findGlobal({ slug: 'site-settings', locale: 'ru', depth: 0 })
@@ -242,6 +283,23 @@ export async function refundGift(payload: Payload, { giftId, by }: { giftId: num
   }
   payload.logger.info({ msg: `Gift ${gift.id} refunded by ${by}` })
   await giftRefunded(payload, gift.provider.payment)
+}
+
+/** Through the site's bot (`api`; the one the environment configures when none is given). */
+async function refundStarsGift(payload: Payload, gift: Gift, given: Api | null): Promise<void> {
+  const config = siteBotConfig()
+  const api = given ?? (config ? new Api(config.token, { apiRoot: config.apiRoot }) : null)
+  const telegramId = Number(gift.provider?.customerId)
+  if (!api || !Number.isSafeInteger(telegramId)) throw new GiftRefundError('otherProvider')
+  try {
+    await api.refundStarPayment(telegramId, gift.provider!.payment!.slice('stars:'.length))
+  } catch (error) {
+    // Refunded already (in another way, or a retry after a lost answer): the record follows.
+    if (!/CHARGE_ALREADY_REFUNDED/i.test(String((error as { description?: string }).description ?? ''))) {
+      payload.logger.error({ err: error, msg: `Telegram refused to refund the Stars of gift ${gift.id}` })
+      throw new GiftRefundError('provider')
+    }
+  }
 }
 
 export type GiftFigures = { sold: number; redeemed: number; void: number }
