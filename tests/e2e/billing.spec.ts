@@ -410,8 +410,11 @@ async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   return email
 }
 
-/** A staff member (the editor unless told) signed in to the Russian admin, on the page of the subscription bought with `email`. */
-async function subscriptionInAdmin(browser: Browser, email: string, account: { email: string; password: string } = editor): Promise<{ staff: BrowserContext; admin: Page }> {
+/**
+ * A staff member (the editor unless told) signed in to the Russian admin, on the page of the first document of
+ * `collection` that `where` (a REST query) finds.
+ */
+async function documentInAdmin(browser: Browser, collection: string, where: string, account: { email: string; password: string } = editor): Promise<{ staff: BrowserContext; admin: Page }> {
   const staff = await browser.newContext({ locale: 'ru-RU' })
   const admin = await staff.newPage()
   await admin.goto('/admin')
@@ -419,10 +422,14 @@ async function subscriptionInAdmin(browser: Browser, email: string, account: { e
   await admin.getByLabel(/пароль/i).fill(account.password)
   await admin.getByRole('button', { name: /войти/i }).click()
   await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
-  const found = (await (await admin.request.get(`/api/subscriptions?where[title][equals]=${encodeURIComponent(email)}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
-  await admin.goto(`/admin/collections/subscriptions/${found.docs[0]!.id}`)
+  const found = (await (await admin.request.get(`/api/${collection}?${where}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
+  await admin.goto(`/admin/collections/${collection}/${found.docs[0]!.id}`)
   return { staff, admin }
 }
+
+/** A staff member (the editor unless told) signed in to the Russian admin, on the page of the subscription bought with `email`. */
+const subscriptionInAdmin = (browser: Browser, email: string, account?: { email: string; password: string }) =>
+  documentInAdmin(browser, 'subscriptions', `where[title][equals]=${encodeURIComponent(email)}`, account)
 
 const REFERRAL = {
   ru: {
@@ -597,15 +604,7 @@ test('[ru] an admin refunds a gift before it is redeemed from its page in the ad
   await expect(page.getByTestId('gift-bought')).toHaveText(GIFT.ru.bought)
   const code = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec((await latestMailTo(buyer, GIFT.ru.subject)).text)![0]
 
-  const staff = await browser.newContext({ locale: 'ru-RU' })
-  const admin = await staff.newPage()
-  await admin.goto('/admin')
-  await admin.getByLabel(/e-?mail/i).fill(administrator.email)
-  await admin.getByLabel(/пароль/i).fill(administrator.password)
-  await admin.getByRole('button', { name: /войти/i }).click()
-  await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
-  const found = (await (await admin.request.get(`/api/gifts?where[buyerEmail][equals]=${encodeURIComponent(buyer)}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
-  await admin.goto(`/admin/collections/gifts/${found.docs[0]!.id}`)
+  const { staff, admin } = await documentInAdmin(browser, 'gifts', `where[buyerEmail][equals]=${encodeURIComponent(buyer)}`, administrator)
   const box = admin.getByTestId('gift-refund')
   admin.once('dialog', (dialog) => {
     expect(dialog.message()).toMatch(/^Вернуть 299\s₽ покупателю и аннулировать код подарка\? Отменить будет нельзя\.$/)

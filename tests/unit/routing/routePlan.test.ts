@@ -174,12 +174,15 @@ describe('unreadableBody', () => {
       for (let round = 0; round < 200; round += 1) unreadableBody({ 'content-type': type })
       return performance.now() - started
     }
+    // The best of five: one run interrupted by a collection or another file's test on the same core (a local run
+    // failed once that way) says nothing of the pattern; the fastest of each size is its cost.
+    const best = (type: string) => Math.min(...Array.from({ length: 5 }, () => spent(type)))
     for (const unit of [';', '; boundary', '; boundary="', ' ']) {
       const shape = (length: number) => `multipart/form-data${unit.repeat(Math.ceil(length / unit.length))}`.slice(0, length)
       spent(shape(2_000))
-      const small = spent(shape(2_000))
+      const small = best(shape(2_000))
       // Linear: about 4 times; a pattern that backtracks over its own runs would take 16 times or more.
-      expect(spent(shape(8_000)), JSON.stringify(unit)).toBeLessThanOrEqual(small * 8 + 5)
+      expect(best(shape(8_000)), JSON.stringify(unit)).toBeLessThanOrEqual(small * 8 + 5)
     }
   })
 })
