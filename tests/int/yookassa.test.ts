@@ -344,6 +344,24 @@ describe('a trial that starts at the first connection', () => {
     expect(paymentsFor(order).at(-1)).toMatchObject({ status: 'succeeded', amount: { value: (tariff.priceKopecks / 100).toFixed(2) } })
   })
 
+  it('a gift redeemed while it waits adds its days to the trial’s own: they run from the first connection too', async () => {
+    const { startHeldTrials } = await import('@/lib/billing/heldTrial')
+    const { redeemGift } = await import('@/lib/gift')
+    const { newGiftCode, giftDays } = await import('@/lib/gift/rules')
+    const { randomInt } = await import('node:crypto')
+    const { user, order, record } = await heldSubscriber()
+    const code = newGiftCode(randomInt)
+    await world.payload.create({ collection: 'gifts', data: { status: 'paid', code, tariff: record.tariff as number, months: 1, amountKopecks: 29_900, buyerEmail: 'giver@mail.example.com', paidAt: new Date().toISOString() }, depth: 0 })
+    const added = giftDays(record.currentPeriodEnd!, 1, new Date())
+    expect(await redeemGift(world.payload, { code, user })).toMatchObject({ ok: true, kind: 'extend' })
+    expect((await recordOf(order))!.trialHold).toMatchObject({ days: 10 + added })
+    const polledAt = Date.now()
+    await poll(user.id)
+    await startHeldTrials(world.payload)
+    const started = (await recordOf(order))!
+    expect(Math.abs(Date.parse(started.trialEndsAt!) - (polledAt + (10 + added) * DAY))).toBeLessThan(60_000)
+  })
+
   it('unused for 30 days, runs its days from then, as first set', async () => {
     const { startHeldTrials } = await import('@/lib/billing/heldTrial')
     const { order, record } = await heldSubscriber()
@@ -638,10 +656,10 @@ describe('referrals', () => {
 })
 
 describe('gifts', () => {
-  const giftForm = (fields: Record<string, string>, ip = '10.9.7.1') => {
+  const giftForm = (fields: Record<string, string>, cookie?: string, ip = '10.9.7.1') => {
     const form = new FormData()
     for (const [key, value] of Object.entries(fields)) form.set(key, value)
-    return new Request('http://localhost/api/gift/checkout', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip } })
+    return new Request('http://localhost/api/gift/checkout', { method: 'POST', body: form, headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie, 'sec-fetch-site': 'same-origin' } : {}) } })
   }
   const redeemForm = (code: string, cookie?: string, ip = '10.9.7.2') => {
     const form = new FormData()
@@ -652,9 +670,9 @@ describe('gifts', () => {
   const giftOf = async (paymentId: string) => (await world.payload.find({ collection: 'gifts', where: { 'provider.payment': { equals: paymentId } }, depth: 0 })).docs[0]!
 
   /** Buys the monthly plan as a gift and pays it: the gift, paid, and its code. */
-  async function boughtGift(buyer = uniqueEmail('giver')) {
+  async function boughtGift(buyer = uniqueEmail('giver'), cookie?: string) {
     const { POST } = await import('@/app/api/gift/checkout/route')
-    const opened = await POST(giftForm({ email: buyer, plan: String(await planId(world, '1')), locale: 'ru' }))
+    const opened = await POST(giftForm({ email: buyer, plan: String(await planId(world, '1')), locale: 'ru' }, cookie))
     expect(opened.status).toBe(303)
     const paymentId = /\/test-checkout\/([0-9a-f-]{36})$/.exec(opened.headers.get('location') ?? '')?.[1]
     expect(paymentId, opened.headers.get('location') ?? '').toBeTruthy()
@@ -742,7 +760,11 @@ describe('gifts', () => {
     expect(new URL(tried.headers.get('location')!).searchParams.get('error')).toBe('giftInvalid')
     await expect(refundGift(world.payload, { giftId: gift.id, by: 'admin@example.com' })).rejects.toMatchObject({ reason: 'notPaid' })
 
-    const kept = (await boughtGift()).gift
+    // Bought signed in: the gift is the account's, and its code comes as the account's notice (here by e-mail).
+    const giver = uniqueEmail('signed-giver')
+    const kept = (await boughtGift(giver, await signedIn(world, giver))).gift
+    expect(kept.buyer).toEqual(expect.any(Number))
+    expect((await world.smtp.latestTo(giver)).text).toContain(kept.code!.slice(0, 4))
     await redeem(redeemForm(kept.code!, await signedIn(world, uniqueEmail('keeper'))))
     await expect(refundGift(world.payload, { giftId: kept.id, by: 'admin@example.com' })).rejects.toMatchObject({ reason: 'redeemed' })
   })

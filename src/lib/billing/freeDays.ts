@@ -61,9 +61,12 @@ export async function shiftByDays(
     if (!stars && provider && !provider.runsRenewals && providerId) {
       await provider.extendTo(providerId, new Date(next.currentPeriodEnd!), existing.status !== 'trialing', `free-days-${existing.id}-${Date.parse(next.currentPeriodEnd!)}`)
     }
+    // A trial still waiting for its first device runs its days from that connection (heldTrial.ts): they change too.
+    const holdDays = existing.trialHold?.until && existing.trialHold.days ? Math.max(1, existing.trialHold.days + days) : undefined
     const outcome = await applyChange(payload, req, {
       existing,
       transition: { ok: true, next, history: [step] },
+      ...(holdDays !== undefined ? { trialHoldDays: holdDays } : {}),
       occurredAt: now.toISOString(),
       runner: existing.provider?.name === 'yookassa' ? 'site' : 'provider',
       note,

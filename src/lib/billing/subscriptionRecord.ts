@@ -121,6 +121,8 @@ export type DecidedChange = {
   cancelDiscount?: boolean
   /** A held trial started, or its hold ran out (heldTrial.ts): the subscription waits for no first device any more. */
   trialHoldDone?: boolean
+  /** Days given to (or taken from) a trial that still waits for its first device: its days once it starts (freeDays.ts). */
+  trialHoldDays?: number
 }
 
 export type Change = ReportedChange | DecidedChange
@@ -175,10 +177,11 @@ function reportedFields({ providerName, remote, existing }: ReportedChange, { us
 }
 
 /** What a decided change writes beside the state: the discount it gives, and the saved method it forgets. */
-function decidedFields({ existing, cancelDiscount = false, trialHoldDone = false }: DecidedChange, { user, methodRemoved }: SaveInput) {
+function decidedFields({ existing, cancelDiscount = false, trialHoldDone = false, trialHoldDays }: DecidedChange, { user, methodRemoved }: SaveInput) {
   return {
     cancelDiscountUsed: Boolean(existing.cancelDiscountUsed) || cancelDiscount,
     ...(trialHoldDone ? { trialHold: { days: null, until: null, connectedAt: null } } : {}),
+    ...(trialHoldDays !== undefined && !trialHoldDone ? { trialHold: { ...existing.trialHold, days: trialHoldDays } } : {}),
     ...(methodRemoved ? { provider: { ...existing.provider, paymentMethodId: null } } : {}),
     ...(user && !methodRemoved ? {} : { paymentMethod: NO_METHOD }),
   }
