@@ -377,6 +377,9 @@ test('another site cannot sign a visitor in, log in with a password, or post any
     expect((await request.post('/api/subscriptions/1/change', { headers, data: { action: 'cancel' } })).status()).toBe(403)
     expect((await request.post('/api/graphql', { headers, data: { query: '{ Tariffs { docs { id } } }' } })).status()).toBe(403)
     expect((await request.post('/api/telegram/stars-invoice', { headers, form: { plan: '1' }, maxRedirects: 0 })).status()).toBe(403)
+    // Nor buy a gift, or redeem a code into a visitor's account (each try counts against their address).
+    expect((await request.post('/api/gift/checkout', { headers, form: { email: 'someone@mail.example.com', plan: '1' }, maxRedirects: 0 })).status()).toBe(403)
+    expect((await request.post('/api/gift/redeem', { headers, form: { code: 'AAAABBBBCCCCDDDD' }, maxRedirects: 0 })).status()).toBe(403)
     // Nor try promo codes in a visitor's name (each try counts against their address).
     expect((await request.post('/api/promo/check', { headers, form: { code: 'SPRING25', plan: '1' }, maxRedirects: 0 })).status()).toBe(403)
   }

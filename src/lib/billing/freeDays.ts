@@ -52,13 +52,13 @@ export async function shiftByDays(
     const next = shiftedState(stateOf(existing), days, now)
     const providerId = existing.provider?.subscriptionId
     // Telegram runs Stars subscriptions and takes no change of date, and nobody charges a gift's: the record alone moves.
-    const stars = existing.provider?.name === STARS_PROVIDER || existing.provider?.name === GIFT_PROVIDER
-    result = !next ? 'ended' : !stars && provider && providerId && !isProviderOf(provider, existing) ? 'otherProvider' : 'shifted'
+    const recordOnly = existing.provider?.name === STARS_PROVIDER || existing.provider?.name === GIFT_PROVIDER
+    result = !next ? 'ended' : !recordOnly && provider && providerId && !isProviderOf(provider, existing) ? 'otherProvider' : 'shifted'
     if (result !== 'shifted' || !next) {
       await also(req, result, existing)
       return { result: 'ignored' as const, followUps: [] }
     }
-    if (!stars && provider && !provider.runsRenewals && providerId) {
+    if (!recordOnly && provider && !provider.runsRenewals && providerId) {
       await provider.extendTo(providerId, new Date(next.currentPeriodEnd!), existing.status !== 'trialing', `free-days-${existing.id}-${Date.parse(next.currentPeriodEnd!)}`)
     }
     // A trial still waiting for its first device runs its days from that connection (heldTrial.ts): they change too.

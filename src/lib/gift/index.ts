@@ -7,7 +7,7 @@ import { Api } from 'grammy'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { billingProvider, isProviderOf } from '@/lib/billing'
+import { billingProvider } from '@/lib/billing'
 import { shiftByDays } from '@/lib/billing/freeDays'
 import { grantsVip } from '@/lib/billing/lifecycle'
 import { formatRubles } from '@/lib/billing/pricing'
@@ -22,6 +22,7 @@ import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import { absoluteUrl, siteUrl } from '@/lib/http/siteUrl'
 import { queueFollowUp, runFollowUps } from '@/lib/queue/afterCommit'
+import { idOf } from '@/lib/validation/recordId'
 import type { Gift, User } from '@/payload-types'
 
 import { giftMail } from './mail'
@@ -169,8 +170,6 @@ export async function applyGiftPayment(payload: Payload, payment: ProviderPaymen
 export type RedeemRefusal = 'invalid' | 'usedByYou'
 export type RedeemOutcome = { ok: true; kind: 'new' | 'extend'; subscriptionId: number } | { ok: false; refusal: RedeemRefusal }
 
-const idOf = (value: number | { id: number }) => (typeof value === 'object' ? value.id : value)
-
 /** The gift a code names, read under the gift's lock in `req`'s transaction. */
 async function lockedGift(payload: Payload, req: PayloadRequest, giftId: number): Promise<Gift> {
   await lockForTransaction(payload, req, LOCKS.gift(giftId))
@@ -192,12 +191,8 @@ export async function redeemGift(payload: Payload, { code: typed, user, now = ne
   const live = (await payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, sort: '-createdAt', pagination: false, depth: 0, select: { status: true, provider: true } })).docs.find((subscription) =>
     grantsVip(subscription.status),
   )
-  const provider = billingProvider()
-  // A live subscription charged by another provider than the one configured now cannot be moved there: a new one is not
-  // possible either (one live subscription per account), so the code is kept for later.
-  if (live && provider && live.provider?.subscriptionId && live.provider.name !== GIFT_PROVIDER && live.provider.name !== STARS_PROVIDER && !isProviderOf(provider, live)) {
-    return { ok: false, refusal: 'invalid' }
-  }
+  // A live subscription another provider than the configured one charges is not moved (shiftByDays says so, and the
+  // code stays unredeemed): a new one is not possible either, one live subscription per account.
   if (live) {
     let outcome: RedeemOutcome = { ok: false, refusal: 'invalid' }
     await shiftByDays(payload, {

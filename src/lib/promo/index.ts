@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { env } from '@/lib/env'
+import { idOf } from '@/lib/validation/recordId'
 
 import type { PromoCode, Tariff } from '@/payload-types'
 
@@ -31,13 +32,11 @@ export function offerOf(doc: Pick<PromoCode, 'kind' | 'percentOff' | 'amountOffK
   }
 }
 
-const idOf = (value: number | { id: number }) => (typeof value === 'object' ? value.id : value)
-
 function ruleOf(doc: PromoCode, offer: PromoOffer): PromoRule {
   return {
     offer,
     active: doc.active !== false,
-    plans: (doc.plans ?? []).map(idOf),
+    plans: (doc.plans ?? []).map((plan) => idOf(plan)),
     startsAt: doc.startsAt ?? null,
     endsAt: doc.endsAt ?? null,
     maxUses: doc.maxUses ?? null,

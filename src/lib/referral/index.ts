@@ -10,12 +10,12 @@ import type { Locale } from '@/i18n/locales'
 import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
 import { siteUrl } from '@/lib/http/siteUrl'
 import { queueFollowUp } from '@/lib/queue/afterCommit'
+import { idOf } from '@/lib/validation/recordId'
 import type { Subscription } from '@/payload-types'
 
 import { decideReward, methodFingerprints, moscowMonthStart, newReferralCode, normalizeReferralCode, REFERRAL_PARAM } from './rules'
 import type { ReferralParty } from './rules'
 
-export const idOf = (value: number | { id: number } | null | undefined): number | null => (value == null ? null : typeof value === 'object' ? value.id : value)
 
 /** The account's referral code, made (once, by whoever asks first) when it has none. */
 export async function referralCodeOf(payload: Payload, userId: number): Promise<string> {

@@ -4,9 +4,8 @@ import type { Payload } from 'payload'
 
 import { shiftByDays } from '@/lib/billing/freeDays'
 import { grantsVip } from '@/lib/billing/lifecycle'
+import { idOf } from '@/lib/validation/recordId'
 import type { Referral } from '@/payload-types'
-
-import { idOf } from './index'
 
 /** The referrer's subscription the days go to: their live one, the latest. */
 async function liveSubscriptionOf(payload: Payload, userId: number): Promise<number | null> {
