@@ -65,6 +65,7 @@ import * as migration_20261130_060456_trial_starts_on_connect from './20261130_0
 import * as migration_20261130_081617_referrals from './20261130_081617_referrals';
 import * as migration_20261130_084630_gifts from './20261130_084630_gifts';
 import * as migration_20261130_092530_gifts_in_stars from './20261130_092530_gifts_in_stars';
+import * as migration_20261130_112739_subscription_notices from './20261130_112739_subscription_notices';
 
 export const migrations = [
   {
@@ -400,6 +401,11 @@ export const migrations = [
   {
     up: migration_20261130_092530_gifts_in_stars.up,
     down: migration_20261130_092530_gifts_in_stars.down,
-    name: '20261130_092530_gifts_in_stars'
+    name: '20261130_092530_gifts_in_stars',
+  },
+  {
+    up: migration_20261130_112739_subscription_notices.up,
+    down: migration_20261130_112739_subscription_notices.down,
+    name: '20261130_112739_subscription_notices'
   },
 ];

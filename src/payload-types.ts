@@ -1894,9 +1894,22 @@ export interface SiteSetting {
     singboxIp?: string | null;
   };
   /**
-   * The plan’s device limit counts apps that send a device ID (Happ, v2RayTun, INCY, Hiddify). Others (v2rayNG, Clash, sing-box) get the keys uncounted by default, so a link passed to strangers gets around the limit. Turn this on to give such apps an empty subscription with a note saying which app to open it in.
+   * The plan’s device limit counts apps that send a device ID (Happ, v2RayTun, INCY, Hiddify). Others (v2rayNG, Clash, sing-box) get the keys uncounted by default, so a link passed to strangers gets around the limit. Turn this on to give such apps, instead of keys, one entry saying which app to open the subscription in.
    */
   requireDeviceId?: boolean | null;
+  /**
+   * When a subscription serves no keys, the subscriber’s app shows one entry with this text instead of an empty list. Empty: the site’s default text (shown in the field). {host} is replaced with the site’s address. Up to 80 characters: apps cut longer names.
+   */
+  notices?: {
+    deviceLimit?: string | null;
+    noDeviceId?: string | null;
+    ended?: string | null;
+    noKeys?: string | null;
+  };
+  /**
+   * Optional. The eight letters and digits from your happ-proxy.com account: Happ reports device statistics under it.
+   */
+  happProviderId?: string | null;
   /**
    * Turn on when YooKassa receipts or an online cash register are connected in the YooKassa dashboard: every payment then carries a receipt (buyer’s e-mail, the service, amount, VAT rate).
    */
@@ -2003,6 +2016,15 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         singboxIp?: T;
       };
   requireDeviceId?: T;
+  notices?:
+    | T
+    | {
+        deviceLimit?: T;
+        noDeviceId?: T;
+        ended?: T;
+        noKeys?: T;
+      };
+  happProviderId?: T;
   receipts?:
     | T
     | {

@@ -14,6 +14,11 @@ import { KIND_LABELS } from '@/lib/alerts/message'
 import { env } from '@/lib/env'
 import { DEFAULT_RULE_LISTS, isRuleListUrl } from '@/lib/feeds/routing'
 import type { RuleListUrls } from '@/lib/feeds/routing'
+import { NOTICE_MAX_LENGTH, NOTICE_MESSAGE } from '@/lib/feeds/notice'
+import type { FeedNotice } from '@/lib/feeds/notice'
+import { isHappProviderId } from '@/lib/feeds/respond'
+import enMessages from '@/i18n/messages/en.json'
+import ruMessages from '@/i18n/messages/ru.json'
 
 // YooKassa's VAT codes (vat_code), as its 54-FZ reference lists them.
 const VAT_CODES: { value: string; ru: string; en: string }[] = [
@@ -64,6 +69,16 @@ const RULE_LIST_FIELDS: { name: keyof RuleListUrls; label: { ru: string; en: str
   { name: 'singboxDomains', label: { ru: 'Домены для sing-box (.srs)', en: 'Domains for sing-box (.srs)' } },
   { name: 'singboxIp', label: { ru: 'IP-адреса для sing-box (.srs)', en: 'IP ranges for sing-box (.srs)' } },
 ]
+
+// The notices' labels; their default texts are the site's own (src/i18n/messages, SubscriptionFeed.notice…).
+const NOTICE_FIELDS: { name: FeedNotice; label: { ru: string; en: string } }[] = [
+  { name: 'deviceLimit', label: { ru: 'Устройств больше, чем позволяет тариф', en: 'More devices than the plan allows' } },
+  { name: 'noDeviceId', label: { ru: 'Приложение не передаёт ID устройства', en: 'The app sends no device ID' } },
+  { name: 'ended', label: { ru: 'Подписка закончилась', en: 'The subscription has ended' } },
+  { name: 'noKeys', label: { ru: 'Нет ключей, которые открывает приложение', en: 'No keys an app opens' } },
+]
+
+const noticePlaceholder = (name: FeedNotice) => ({ ru: ruMessages.SubscriptionFeed[NOTICE_MESSAGE[name]], en: enMessages.SubscriptionFeed[NOTICE_MESSAGE[name]] })
 
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
@@ -283,8 +298,41 @@ export const SiteSettings: GlobalConfig = {
               defaultValue: false,
               admin: {
                 description: {
-                  ru: 'Лимит устройств тарифа считает приложения, которые сообщают идентификатор устройства (Happ, v2RayTun, INCY, Hiddify). Остальные (v2rayNG, Clash, sing-box) по умолчанию получают ключи без счёта — ссылкой, отданной чужим, можно обойти лимит. Включите, чтобы такие приложения получали пустую подписку с подсказкой, в каком приложении её открыть.',
-                  en: 'The plan’s device limit counts apps that send a device ID (Happ, v2RayTun, INCY, Hiddify). Others (v2rayNG, Clash, sing-box) get the keys uncounted by default, so a link passed to strangers gets around the limit. Turn this on to give such apps an empty subscription with a note saying which app to open it in.',
+                  ru: 'Лимит устройств тарифа считает приложения, которые сообщают идентификатор устройства (Happ, v2RayTun, INCY, Hiddify). Остальные (v2rayNG, Clash, sing-box) по умолчанию получают ключи без счёта — ссылкой, отданной чужим, можно обойти лимит. Включите, чтобы такие приложения вместо ключей получали одну запись с подсказкой, в каком приложении открыть подписку.',
+                  en: 'The plan’s device limit counts apps that send a device ID (Happ, v2RayTun, INCY, Hiddify). Others (v2rayNG, Clash, sing-box) get the keys uncounted by default, so a link passed to strangers gets around the limit. Turn this on to give such apps, instead of keys, one entry saying which app to open the subscription in.',
+                },
+              },
+            },
+            {
+              // The entry a subscription serves in place of keys it cannot serve (src/lib/feeds/notice.ts).
+              name: 'notices',
+              label: { ru: 'Что приложение покажет вместо ключей', en: 'What the app shows instead of keys' },
+              type: 'group',
+              admin: {
+                description: {
+                  ru: 'Когда подписка не выдаёт ключи, приложение подписчика показывает одну запись с этим текстом вместо пустого списка. Пусто — текст сайта по умолчанию (в поле). {host} заменяется адресом сайта. До 80 знаков: длиннее приложения обрезают.',
+                  en: 'When a subscription serves no keys, the subscriber’s app shows one entry with this text instead of an empty list. Empty: the site’s default text (shown in the field). {host} is replaced with the site’s address. Up to 80 characters: apps cut longer names.',
+                },
+              },
+              fields: NOTICE_FIELDS.map(({ name, label }) => ({
+                name,
+                label,
+                type: 'text' as const,
+                localized: true,
+                maxLength: NOTICE_MAX_LENGTH,
+                admin: { placeholder: noticePlaceholder(name) },
+              })),
+            },
+            {
+              // Happ's provider id (happ-proxy.com): its statistics and install limits for this site's subscriptions.
+              name: 'happProviderId',
+              label: { ru: 'Provider ID в Happ', en: 'Happ provider ID' },
+              type: 'text',
+              validate: (value: unknown, { req }: { req: PayloadRequest }) => !value || isHappProviderId(String(value)) || adminT(req)('happProviderId'),
+              admin: {
+                description: {
+                  ru: 'Необязательно. Восемь латинских букв и цифр из личного кабинета happ-proxy.com: Happ передаёт его в статистику устройств.',
+                  en: 'Optional. The eight letters and digits from your happ-proxy.com account: Happ reports device statistics under it.',
                 },
               },
             },

@@ -4,7 +4,9 @@
 import { devices } from '@playwright/test'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 
+import { noticeLink } from '../../src/lib/feeds/notice'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
+import { feedLinks } from '../helpers/feedBody'
 
 import { latestMailTo, linkFromMail, mailsTo } from './mail'
 import { expect, test } from './test'
@@ -773,11 +775,12 @@ test('devices counted by the apps’ HWID: an eleventh phone gets no keys; My se
   const poll = async (headers: Record<string, string>) => {
     const response = await page.request.get(url, { headers })
     expect(response.status()).toBe(200)
-    return { links: Buffer.from(await response.text(), 'base64').toString('utf8').split('\n').filter(Boolean), headers: response.headers() }
+    return { links: feedLinks(await response.text()), headers: response.headers() }
   }
   for (const headers of phones.slice(0, 10)) expect((await poll(headers)).links).toHaveLength(1)
   const eleventh = await poll(phones[10]!)
-  expect(eleventh.links).toEqual([])
+  // No key: one entry in its place that says why, read by apps that show no announcement (v2rayNG).
+  expect(eleventh.links).toEqual([noticeLink('Лимит устройств: освободите место в «Моих серверах»')])
   expect(eleventh.headers['x-hwid-max-devices-reached']).toBe('true')
   expect(Buffer.from(eleventh.headers.announce!.replace(/^base64:/, ''), 'base64').toString('utf8')).toMatch(/^На подписке уже 10 устройств, больше нельзя\. Удалите ненужное в «Моих серверах»: https?:\/\/[^/]+\/profile\/servers$/)
 
@@ -967,7 +970,7 @@ test('[ru] My servers: ten device keys, the eleventh refused; the table, modal a
   const feed = await page.request.get(url!)
   expect(feed.status()).toBe(200)
   expect(feed.headers()['subscription-userinfo']).toMatch(/^upload=0; download=0; total=0; expire=\d+$/)
-  const links = Buffer.from(await feed.text(), 'base64').toString('utf8').split('\n')
+  const links = feedLinks(await feed.text())
   expect(links).toContain(key)
   expect(links.length).toBeGreaterThanOrEqual(5)
 
@@ -984,14 +987,14 @@ test('[ru] My servers: ten device keys, the eleventh refused; the table, modal a
   await expect(notice).toContainText('Ключ отозван: он пропал из подписки')
   await expect(notice).toContainText('Отозвали «Устройство 4» по ошибке? Вернуть его можно в течение 30 секунд.')
   await expect(page.getByTestId('device-count')).toHaveText('9 из 10 ключей устройств')
-  const after = Buffer.from(await (await page.request.get(url!)).text(), 'base64').toString('utf8')
+  const after = feedLinks(await (await page.request.get(url!)).text())
   expect(after).not.toContain(key!)
   // Undo in time: the very same key is back, in the table and the subscription.
   await notice.getByRole('button', { name: 'Вернуть ключ' }).click()
   await expect(page.getByTestId('servers-notice')).toHaveText('Ключ снова работает.')
   await expect(page.getByTestId('device-count')).toHaveText('10 из 10 ключей устройств')
-  const restored = Buffer.from(await (await page.request.get(url!)).text(), 'base64').toString('utf8')
-  expect(restored.split('\n')).toContain(key!)
+  const restored = feedLinks(await (await page.request.get(url!)).text())
+  expect(restored).toContain(key!)
   // Revoked again for good.
   await row.getByRole('link', { name: 'Отозвать' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Да, отозвать' }).click()
@@ -1143,11 +1146,11 @@ test('My servers: the subscription URL opened in a browser shows the subscriptio
   await expect(phone.getByRole('link', { name: 'Добавить в Happ' })).toHaveAttribute('href', `happ://add/${url}/base64`)
   // What each button imports is the subscription in that app's format.
   const asApp = (address: string, userAgent: string) => phone.request.get(address, { headers: { 'user-agent': userAgent, accept: '*/*' } })
-  expect(Buffer.from(await (await asApp(`${url}/base64`, 'Happ/3.4.1')).text(), 'base64').toString()).toMatch(/^vless:\/\//)
+  expect(feedLinks(await (await asApp(`${url}/base64`, 'Happ/3.4.1')).text())[0]).toMatch(/^vless:\/\//)
   // The page's own address pasted into an app still gives the app its keys.
   const pasted = await asApp(`${baseURL}${pagePath}`, 'v2rayNG/1.9.16')
   expect(pasted.status()).toBe(200)
-  expect(Buffer.from(await pasted.text(), 'base64').toString()).toMatch(/^vless:\/\//)
+  expect(feedLinks(await pasted.text())[0]).toMatch(/^vless:\/\//)
 
   // In English, through the language switch (in the phone's menu).
   await phone.getByRole('button', { name: 'Меню' }).click()

@@ -4,8 +4,12 @@ import type { ServerResponse } from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { isNoticeLink } from '@/lib/feeds/notice'
+import { parseShareLink } from '@/lib/keys'
+
 import * as billing from '../helpers/billing'
 import type { BillingWorld } from '../helpers/billing'
+import { readFeedBody } from '../helpers/feedBody'
 import { INT_MIRROR_HOST, INT_SERVER_URL } from '../helpers/intGlobalSetup'
 
 let world: BillingWorld
@@ -44,6 +48,16 @@ async function feed(path: string, userAgent = 'v2rayNG/1.9.16', headers: Record<
   const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
   const [, , , user, token, ...format] = path.split('/')
   return GET(new Request(`http://localhost${path}`, { headers: { 'user-agent': userAgent, ...headers } }), { params: Promise.resolve({ user: user!, token: token!, format }) })
+}
+
+/** The names of the entries a base64 answer serves in place of keys (src/lib/feeds/notice.ts); none when it serves keys. */
+function noticesOf(body: string): string[] {
+  return readFeedBody(body)
+    .links.filter(isNoticeLink)
+    .map((link) => {
+      const parsed = parseShareLink(link)
+      return parsed.ok ? (parsed.value.name ?? '') : link
+    })
 }
 
 function decodeAnnounce(response: Response): string | null {
@@ -149,7 +163,10 @@ describe('subscription URL', () => {
     const path = await personalFeedPath(world.payload, user.id)
     const response = await feed(path)
     expect(response.status).toBe(200)
-    const links = Buffer.from(await response.text(), 'base64').toString('utf8').split('\n')
+    const { links, meta } = readFeedBody(await response.text())
+    // The headers' keys again at the top of the body, for apps behind proxies that strip headers.
+    expect(meta['profile-title']).toBe(response.headers.get('profile-title'))
+    expect(meta['subscription-userinfo']).toBe(response.headers.get('subscription-userinfo'))
     expect(links.map((link) => link.split('://')[0])).toEqual(['vless', 'ss', 'trojan'])
     const keys = await world.payload.find({ collection: 'keys', where: { owner: { equals: user.id } }, sort: 'createdAt', depth: 0 })
     expect(links).toEqual(keys.docs.map((key) => key.keyString).filter((link) => link && !link.startsWith('[')).slice(0, 3))
@@ -224,7 +241,8 @@ describe('subscription URL', () => {
       expect(answer.status, `${address} ${agent}`).toBe(200)
       expect(answer.headers.get('location')).toBeNull()
     }
-    expect(Buffer.from(await (await feed(path, 'Happ/3.4.1', html)).text(), 'base64').toString()).toBe('')
+    // No key yet: one entry says where to add one, rather than an empty list.
+    expect(noticesOf(await (await feed(path, 'Happ/3.4.1', html)).text())).toEqual([`Нет ключей для приложений: добавьте в «Моих серверах» на ${new URL(INT_SERVER_URL).host}`])
   })
 
   it('announces in the user’s language when the subscription ends within three days', async () => {
@@ -239,7 +257,7 @@ describe('subscription URL', () => {
     expect(announce).toMatch(/^Your VIP subscription ends on [A-Z][a-z]+ \d{1,2}, 20\d\d\. Renew it on the site to keep your keys working\.$/)
   })
 
-  it('stops working when replaced, and serves nothing once the subscription has ended (keys revoked)', async () => {
+  it('stops working when replaced, and once the subscription has ended (keys revoked) serves in every format only the notice that it ended', async () => {
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     await createKey(cookie, 'Phone')
@@ -255,14 +273,85 @@ describe('subscription URL', () => {
     const before = world.double.events.length
     await billing.control(world, `/_double/subscriptions/${subscriptionId}/expire`)
     for (const event of world.double.events.slice(before)) await billing.deliver(world, event)
-    expect((await feed(fresh)).status).toBe(404)
     const live = await world.payload.count({ collection: 'keys', where: { owner: { equals: user.id }, revokedAt: { exists: false } } })
     expect(live.totalDocs).toBe(0)
+    // The app says it ended and where to renew, in the owner's language, with the date it ended.
+    await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
+    const host = new URL(INT_SERVER_URL).host
+    const ended = await feed(fresh, 'Happ/3.4.1')
+    expect(ended.status).toBe(200)
+    expect(noticesOf(await ended.text())).toEqual([`Subscription ended: renew at ${host}`])
+    expect(decodeAnnounce(ended)).toBe('Your VIP subscription has ended. Renew it on the site and this subscription serves your keys again.')
+    expect(ended.headers.get('announce-url')).toBe(`${INT_SERVER_URL}/en/profile/subscription`)
+    const expire = Number(/expire=(\d+)/.exec(ended.headers.get('subscription-userinfo') ?? '')?.[1])
+    expect(expire).toBeGreaterThan(0)
+    expect(expire * 1000).toBeLessThanOrEqual(Date.now())
+    expect(ended.headers.get('x-hwid-active')).toBeNull()
+    const clash = await (await feed(fresh, 'clash-verge/v2.0.3')).text()
+    expect(clash).toContain(`name: "Subscription ended: renew at ${host}"`)
+    expect(await (await feed(`${fresh}/outline`)).json()).toEqual({ error: { message: `Subscription ended: renew at ${host}` } })
+    // The replaced link stays nothing; so does the link of someone who never subscribed.
+    expect((await feed(old)).status).toBe(404)
+    const stranger = await world.payload.create({ collection: 'users', data: { email: billing.uniqueEmail('stranger'), password: 'x'.repeat(20), role: 'customer' } })
+    expect((await feed(await personalFeedPath(world.payload, stranger.id))).status).toBe(404)
+  })
+})
+
+describe('what the apps show instead of keys', () => {
+  it('says the editors’ words for a notice in the owner’s language on the next poll, and Happ’s provider id once the operator gives one', async () => {
+    const { user } = await billing.subscriber(world)
+    await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const path = await personalFeedPath(world.payload, user.id)
+    const host = new URL(INT_SERVER_URL).host
+    expect(noticesOf(await (await feed(path)).text())).toEqual([`No keys for apps yet: add one in My servers on ${host}`])
+    // Only the English text of this one notice: no other test reads it.
+    await world.payload.updateGlobal({ slug: 'site-settings', locale: 'en', data: { notices: { noKeys: 'Nothing here yet: open {host} and add a key' } } })
+    try {
+      const told = await feed(path)
+      expect(noticesOf(await told.text())).toEqual([`Nothing here yet: open ${host} and add a key`])
+      // The app's share-link parsers read it: one line, as the editors wrote it.
+      expect((await (await feed(`${path}/outline`)).json()) as unknown).toEqual({ error: { message: `Nothing here yet: open ${host} and add a key` } })
+      // Longer than apps show is refused in the admin, in the editor's language.
+      await expect(world.payload.updateGlobal({ slug: 'site-settings', locale: 'en', data: { notices: { noKeys: 'x'.repeat(81) } } })).rejects.toThrow()
+    } finally {
+      await world.payload.updateGlobal({ slug: 'site-settings', locale: 'en', data: { notices: { noKeys: '' } } })
+    }
+    expect(noticesOf(await (await feed(path)).text())).toEqual([`No keys for apps yet: add one in My servers on ${host}`])
+
+    // Happ's provider id: eight letters and digits, in the header and the body's `#providerid` line.
+    await expect(world.payload.updateGlobal({ slug: 'site-settings', data: { happProviderId: 'not an id' } })).rejects.toMatchObject({
+      data: { errors: [expect.objectContaining({ path: 'happProviderId', message: expect.stringMatching(/eight letters and digits|восемь латинских букв/) })] },
+    })
+    await world.payload.updateGlobal({ slug: 'site-settings', data: { happProviderId: 'Ab12Cd34' } })
+    try {
+      const answer = await feed(path, 'Happ/3.4.1')
+      expect(answer.headers.get('providerid')).toBe('Ab12Cd34')
+      expect(readFeedBody(await answer.text()).meta.providerid).toBe('Ab12Cd34')
+    } finally {
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { happProviderId: '' } })
+    }
+    expect((await feed(path, 'Happ/3.4.1')).headers.get('providerid')).toBeNull()
+  })
+
+  it('gives INCY the routing profile to keep updated from the site: the same profile as Happ’s header, at the address the subscription names', async () => {
+    const { user } = await billing.subscriber(world)
+    await createKey(await cookieFor(user.id), 'Phone')
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const answer = await feed(await personalFeedPath(world.payload, user.id), 'INCY/1.2.0')
+    const autorouting = answer.headers.get('autorouting')!
+    expect(autorouting).toBe(`incy://autorouting/onadd/${INT_SERVER_URL}/api/routing`)
+    expect(readFeedBody(await answer.text()).meta.autorouting).toBe(autorouting)
+    const { GET } = await import('@/app/api/routing/route')
+    const profile = await GET()
+    expect(profile.headers.get('cache-control')).toMatch(/^public, /)
+    const happ = JSON.parse(Buffer.from(answer.headers.get('routing')!.replace('happ://routing/onadd/', ''), 'base64').toString('utf8')) as unknown
+    expect(await profile.json()).toEqual(happ)
   })
 })
 
 describe('subscription URL polled by apps', () => {
-  it('answers an unchanged subscription 304 to its tag, and any change with a new one; a wrong token or an ended subscription stays 404', async () => {
+  it('answers an unchanged subscription 304 to its tag, and any change with a new one; a wrong token stays 404, an ended subscription is a new answer', async () => {
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     await createKey(cookie, 'Phone')
@@ -287,7 +376,7 @@ describe('subscription URL polled by apps', () => {
     await createKey(cookie, 'Laptop', 'trojan')
     const changed = await feed(path, 'v2rayNG/1.9.16', { 'if-none-match': tag })
     expect(changed.status).toBe(200)
-    expect(Buffer.from(await changed.text(), 'base64').toString().split('\n')).toHaveLength(2)
+    expect(readFeedBody(await changed.text()).links).toHaveLength(2)
     const newTag = changed.headers.get('etag')!
     expect(newTag).not.toBe(tag)
     // A tag never stands in for the token, nor for a subscription that has ended.
@@ -295,7 +384,10 @@ describe('subscription URL polled by apps', () => {
     const before = world.double.events.length
     await billing.control(world, `/_double/subscriptions/${subscriptionId}/expire`)
     for (const event of world.double.events.slice(before)) await billing.deliver(world, event)
-    expect((await feed(path, 'v2rayNG/1.9.16', { 'if-none-match': newTag })).status).toBe(404)
+    const ended = await feed(path, 'v2rayNG/1.9.16', { 'if-none-match': newTag })
+    expect(ended.status).toBe(200)
+    expect(ended.headers.get('etag')).not.toBe(newTag)
+    expect(noticesOf(await ended.text())).toEqual([expect.stringMatching(/^Подписка закончилась: продлите на /)])
   })
 
   it('reads in one statement what the Local API readers say: the VIP subscription and the current keys, through changes', async () => {

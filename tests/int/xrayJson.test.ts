@@ -1,5 +1,6 @@
 // The Xray JSON subscription checked by a real parser: Debian's v2ray (4.34, v2fly) loads each configuration the
-// site serves for a key it can run (TLS or none over tcp, ws, http; trojan; shadowsocks). gRPC came to v2fly after
+// site serves for a key it can run (TLS or none over tcp, ws, http; trojan; shadowsocks) and for the notice served in
+// place of keys. gRPC came to v2fly after
 // 4.34, and REALITY and XTLS Vision are Xray's alone: those keys are checked by the unit tests' shape only.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -8,6 +9,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
+import { noticeLink } from '@/lib/feeds/notice'
 import { proxiesOf } from '@/lib/feeds/proxies'
 import { xrayClientConfig } from '@/lib/feeds/xray'
 
@@ -29,6 +31,8 @@ const LINKS = [
   'vless://af1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@de3.example.net:443?encryption=none&security=tls&sni=de3.example.net&type=http&path=%2Fh2&host=de3.example.net#DE%20h2',
   'trojan://s3cret@se1.example.net:8443?security=tls&sni=se1.example.net&type=tcp#SE%20Trojan',
   'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwYXNzd29yZDEyMw@198.51.100.5:8388#NL%20Outline',
+  // The entry served in place of keys (a device past the limit, a subscription ended): it must not break an import.
+  noticeLink('Лимит устройств: освободите место в «Моих серверах»'),
 ]
 
 describe.skipIf(!hasV2ray && !isRequired)('Xray JSON with Debian’s v2ray', () => {

@@ -12,6 +12,9 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import { feedTokenMatches } from '@/lib/vip/feedUrl'
 
 import { subscriptionFormat } from './clients'
+import { NOTICE_MESSAGE, noticeLink, noticeText } from './notice'
+import type { FeedNotice } from './notice'
+import { ROUTING_PROFILE_PATH } from './routing'
 import type { SqlPool } from '@/lib/db/pool'
 
 import { admitDevice, noteDeviceLimitReached } from './devices'
@@ -19,7 +22,7 @@ import type { DeviceStanding, PolledDevice } from './devices'
 import { noteFirstConnection } from './firstConnection'
 import { readPersonalFeedFacts } from './personalRead'
 import type { PersonalFeedFacts } from './personalRead'
-import { entityTag, matchesEtag, subscriptionResponse } from './respond'
+import { entityTag, matchesEtag, shareLinksOnly, subscriptionResponse } from './respond'
 
 const ANNOUNCE_BEFORE_MS = 3 * 24 * 60 * 60 * 1000
 /** What the strictest app shows of `announce` (v2RayTun; Happ shows 200). */
@@ -50,6 +53,8 @@ const NOT_FOUND: PersonalAnswer = {
 export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site: PollSite, now: number = Date.now()): Promise<PersonalAnswer> {
   const facts = await readPersonalFeedFacts((text, params) => pool.query(text, params), poll.userId, poll.device?.hwid ?? null)
   if (!isOwnersPoll(facts, poll)) return NOT_FOUND
+  // An ended subscription takes no device in: its apps are told it ended.
+  if (!facts.vip) return personalAnswer(facts, poll, site, { now })
   const standing = poll.device
     ? await admitDevice(pool, { userId: poll.userId, nonce: facts.nonce, device: poll.device, limit: facts.deviceLimit, known: facts.devices, now })
     : facts.requireDeviceId
@@ -64,8 +69,16 @@ export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site
   return personalAnswer(facts, poll, site, { standing, now })
 }
 
-function isOwnersPoll(facts: PersonalFeedFacts | null, poll: PersonalPoll): facts is PersonalFeedFacts & { nonce: string; vip: NonNullable<PersonalFeedFacts['vip']> } {
-  return Boolean(facts && !facts.deleting && facts.nonce && facts.vip && feedTokenMatches(poll.userId, facts.nonce, poll.token))
+// The owner's URL while they have VIP or after it ended; unknown, never subscribed or being deleted: a 404.
+function isOwnersPoll(facts: PersonalFeedFacts | null, poll: PersonalPoll): facts is PersonalFeedFacts & { nonce: string } {
+  return Boolean(facts && !facts.deleting && facts.nonce && (facts.vip || facts.ended) && feedTokenMatches(poll.userId, facts.nonce, poll.token))
+}
+
+/** Why this answer serves no keys, or null when it serves them. */
+function noticeOf(facts: PersonalFeedFacts, standing: DeviceStanding | null): FeedNotice | null {
+  if (!facts.vip) return 'ended'
+  if (standing && !standing.admitted) return standing.withoutId ? 'noDeviceId' : 'deviceLimit'
+  return shareLinksOnly(facts.links).length === 0 ? 'noKeys' : null
 }
 
 /** The answer to `poll` from its facts; `standing` is the polling device's, when it sent an id. */
@@ -77,44 +90,61 @@ export function personalAnswer(
 ): PersonalAnswer {
   if (!isOwnersPoll(facts, poll)) return NOT_FOUND
   const { locale, vip } = facts
-  const refused = standing !== null && !standing.admitted
-  const links = refused ? [] : facts.links
+  const t = translatorFor(locale)
+  const host = new URL(site.origin).host
+  const notice = noticeOf(facts, standing)
+  // In place of keys it cannot serve, one entry that says why (notice.ts), in the owner's language or the editors' words.
+  const noticeLine = notice && noticeText(facts.notices, locale, notice, { fallback: t(NOTICE_MESSAGE[notice], { host }), host })
+  const links = noticeLine ? [noticeLink(noticeLine)] : facts.links
   const serversUrl = `${site.origin}${localizedPath('/profile/servers', locale)}`
-  const expiresAt = vip.currentPeriodEnd ? new Date(vip.currentPeriodEnd) : null
-  const endsSoon = expiresAt !== null && expiresAt.getTime() - now <= ANNOUNCE_BEFORE_MS
+  const subscriptionUrl = `${site.origin}${localizedPath('/profile/subscription', locale)}`
+  const end = vip ? vip.currentPeriodEnd : (facts.ended?.endedAt ?? null)
+  const expiresAt = end ? new Date(end) : null
+  const endsSoon = vip !== null && expiresAt !== null && expiresAt.getTime() - now <= ANNOUNCE_BEFORE_MS
   const format = subscriptionFormat({ userAgent: poll.userAgent, suffix: poll.suffix })
   // Everything the answer is rendered from: an unchanged poll is answered before any of it is rendered.
-  const etag = entityTag([format, links, locale, facts.siteName, vip.currentPeriodEnd, endsSoon, site, standing, facts.routing])
+  const etag = entityTag([format, links, locale, facts.siteName, end, endsSoon, site, standing, facts.routing, facts.happProviderId])
   // Personal: never kept by a shared cache; the app may keep it and ask whether it changed. The device headers go
   // with a 304 too: the app reads them on every poll.
   const cacheHeaders: Record<string, string> = { 'Cache-Control': 'private, no-cache', ETag: etag }
   addDeviceHeaders(cacheHeaders, standing)
   if (matchesEtag(poll.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders, body: null }
-  const t = translatorFor(locale)
-  const announce = refused
-    ? standing.withoutId
-      ? t('announceNoDeviceId')
-      : t('announceDeviceLimit', { max: standing.limit, url: serversUrl })
-    : endsSoon && expiresAt
-      ? t('announceEnds', { date: longDate(locale).format(expiresAt) })
-      : mirrorsAnnouncement(site, (hosts) => t('announceMirrors', { hosts }))
+  const [announce, announceUrl] =
+    notice === 'ended'
+      ? [t('announceEnded'), subscriptionUrl]
+      : notice === 'noDeviceId'
+        ? [t('announceNoDeviceId'), serversUrl]
+        : notice === 'deviceLimit' && standing
+          ? [t('announceDeviceLimit', { max: standing.limit, url: serversUrl }), serversUrl]
+          : endsSoon && expiresAt
+            ? [t('announceEnds', { date: longDate(locale).format(expiresAt) }), subscriptionUrl]
+            : [mirrorsAnnouncement(site, (hosts) => t('announceMirrors', { hosts })), null]
   const response = subscriptionResponse({
     links,
     format,
     meta: {
-      title: facts.siteName ? `${facts.siteName} VIP` : 'VIP',
+      title: vipFeedTitle(facts.siteName),
       filename: 'vpn-keys-vip',
       expiresAt,
       updateIntervalHours: 24,
       supportUrl: `${site.origin}${localizedPath('/support', locale)}`,
       pageUrl: serversUrl,
       announce,
+      announceUrl,
       groups: { select: t('select'), auto: t('auto') },
       routing: facts.routing,
+      providerId: facts.happProviderId,
+      autoroutingUrl: `${site.origin}${ROUTING_PROFILE_PATH}`,
+      outlineNotice: noticeLine ?? t('noticeNoOutlineKey', { host }),
     },
   })
   if (response.status !== 200) return { status: 404, headers: { ...response.headers, 'Cache-Control': 'private, no-store' }, body: response.body }
   return { status: 200, headers: Object.assign(response.headers, cacheHeaders), body: response.body }
+}
+
+/** What apps call the VIP subscription (and its routing profile). */
+export function vipFeedTitle(siteName: string | null): string {
+  return siteName ? `${siteName} VIP` : 'VIP'
 }
 
 /**

@@ -6,11 +6,12 @@
 // (tests/int/vip.test.ts) compares the two across the states a subscription and its keys go through.
 import { defaultLocale, localeOrDefault } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
-import { VIP_STATUSES } from '@/lib/billing/lifecycle'
+import { ENDED_STATUSES, VIP_STATUSES } from '@/lib/billing/lifecycle'
 import type { SqlQuery } from '@/lib/db/pool'
 import type { Subscription } from '@/payload-types'
 
 import { DEFAULT_DEVICE_LIMIT } from './devices'
+import type { NoticeTexts } from './notice'
 import { directRouting } from './routing'
 import type { DirectRouting, RoutingSettings } from './routing'
 
@@ -36,6 +37,13 @@ export type PersonalFeedFacts = {
   requireDeviceId: boolean
   /** The VIP subscription's trial waits for its first device (src/lib/billing/heldTrial.ts): this poll may be it. */
   trialWaits: boolean
+  /** Without VIP now, the owner had a subscription that ended (when: its paid time's end, or its last change if that
+   * came first, as a refund or a cancellation does): their apps are told so rather than given nothing. */
+  ended: { endedAt: string | null } | null
+  /** The editors' own texts for what the apps show instead of keys (Site settings → Apps), by language. */
+  notices: NoticeTexts | null
+  /** Happ's provider id (Site settings → Apps); null when the operator registered none. */
+  happProviderId: string | null
 }
 
 type Row = {
@@ -47,15 +55,25 @@ type Row = {
   site_name: string | null
   device_count: number
   device_seen: string | null
-  routing: (RoutingSettings & { changedAt: string | null }) | null
-  require_device_id: boolean | null
+  /** Site settings' one row (none before they are first saved). */
+  settings: { routing: RoutingSettings & { changedAt: string | null }; requireDeviceId: boolean | null; happProviderId: string | null } | null
+  ended: { end: string | null } | null
+  notices: NoticeTexts | null
 }
 
 // The statuses are the code's own constants, written into the statement (checked to be plain words).
-const VIP_STATUS_LIST = VIP_STATUSES.map((status) => {
-  if (!/^[a-z_]+$/.test(status)) throw new Error(`Unexpected subscription status ${status}`)
-  return `'${status}'`
-}).join(', ')
+function statusList(statuses: readonly string[]): string {
+  return statuses
+    .map((status) => {
+      if (!/^[a-z_]+$/.test(status)) throw new Error(`Unexpected subscription status ${status}`)
+      return `'${status}'`
+    })
+    .join(', ')
+}
+
+const VIP_STATUS_LIST = statusList(VIP_STATUSES)
+
+const ENDED_STATUS_LIST = statusList(ENDED_STATUSES)
 
 const FACTS_SQL = `
   SELECT u."subscription_url_nonce" AS "nonce", u."deletion_requested_at" IS NOT NULL AS "deleting", u."locale",
@@ -72,11 +90,17 @@ const FACTS_SQL = `
     (SELECT l."site_name" FROM "site_settings_locales" l WHERE l."_locale" = $2 LIMIT 1) AS "site_name",
     (SELECT count(*)::int FROM "devices" d WHERE d."user_id" = u."id") AS "device_count",
     (SELECT d."last_seen_at" FROM "devices" d WHERE d."user_id" = u."id" AND d."hwid" = $3) AS "device_seen",
-    (SELECT json_build_object('mode', g."routing_mode", 'geoipDat', g."routing_geoip_dat", 'geositeDat', g."routing_geosite_dat",
-        'mihomoDomains', g."routing_mihomo_domains", 'mihomoIp', g."routing_mihomo_ip", 'singboxDomains', g."routing_singbox_domains",
-        'singboxIp', g."routing_singbox_ip", 'changedAt', g."routing_changed_at")
-       FROM "site_settings" g LIMIT 1) AS "routing",
-    (SELECT g."require_device_id" FROM "site_settings" g LIMIT 1) AS "require_device_id"
+    (SELECT json_build_object(
+        'routing', json_build_object('mode', g."routing_mode", 'geoipDat', g."routing_geoip_dat", 'geositeDat', g."routing_geosite_dat",
+          'mihomoDomains', g."routing_mihomo_domains", 'mihomoIp', g."routing_mihomo_ip", 'singboxDomains', g."routing_singbox_domains",
+          'singboxIp', g."routing_singbox_ip", 'changedAt', g."routing_changed_at"),
+        'requireDeviceId', g."require_device_id", 'happProviderId', g."happ_provider_id")
+       FROM "site_settings" g LIMIT 1) AS "settings",
+    (SELECT json_build_object('end', least(s."current_period_end", s."updated_at")) FROM "subscriptions" s WHERE s."user_id" = u."id" AND s."status" IN (${ENDED_STATUS_LIST})
+       ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1) AS "ended",
+    (SELECT json_object_agg(l."_locale", json_build_object('deviceLimit', l."notices_device_limit", 'noDeviceId', l."notices_no_device_id",
+        'ended', l."notices_ended", 'noKeys', l."notices_no_keys"))
+       FROM "site_settings_locales" l) AS "notices"
   FROM "users" u WHERE u."id" = $1`
 
 /** The facts behind user `userId`'s subscription URL, polled by the device `hwid` if it said; null when there is no such user. */
@@ -94,8 +118,11 @@ export async function readPersonalFeedFacts(query: SqlQuery, userId: number, hwi
     // Whole and at least one, whatever the column holds.
     deviceLimit: Math.max(1, Math.floor(Number(row.vip?.device_limit ?? DEFAULT_DEVICE_LIMIT)) || DEFAULT_DEVICE_LIMIT),
     devices: { count: row.device_count, seenAt: row.device_seen ? new Date(row.device_seen).toISOString() : null },
-    routing: directRouting(row.routing, row.routing?.changedAt),
-    requireDeviceId: row.require_device_id === true,
+    routing: directRouting(row.settings?.routing, row.settings?.routing.changedAt),
+    requireDeviceId: row.settings?.requireDeviceId === true,
     trialWaits: row.vip?.waits === true,
+    ended: !row.vip && row.ended ? { endedAt: row.ended.end ? new Date(row.ended.end).toISOString() : null } : null,
+    notices: row.notices,
+    happProviderId: row.settings?.happProviderId || null,
   }
 }

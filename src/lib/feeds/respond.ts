@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { mihomoConfig } from './mihomo'
+import { outlineNotice } from './notice'
 import { outlineAccessKey } from './outline'
 import { proxiesOf } from './proxies'
 import { singboxConfig } from './singbox'
@@ -29,6 +30,14 @@ export type SubscriptionMeta = {
   groups: { select: string; auto: string }
   /** What skips the tunnel besides private networks (routing.ts); null: nothing. */
   routing: DirectRouting | null
+  /** The page `announce` is about (v2RayTun and Happ open it from the announcement). */
+  announceUrl?: string | null
+  /** Happ's provider id (Site settings → Apps), when the operator registered one. */
+  providerId?: string | null
+  /** Where INCY fetches the routing profile from to keep it updated (`/api/routing`), when routing is on. */
+  autoroutingUrl?: string | null
+  /** What Outline shows when the subscription has no key it reads (its dynamic key's error); null: a 404. */
+  outlineNotice?: string | null
 }
 
 export type SubscriptionResponse = { status: 200 | 304 | 404; headers: Record<string, string>; body: string }
@@ -62,10 +71,34 @@ function headersOf(meta: SubscriptionMeta, format: SubscriptionFormat): Record<s
     'X-Robots-Tag': 'noindex, nofollow',
   }
   if (meta.announce) headers.Announce = `base64:${base64(meta.announce)}`
-  // Happ and INCY take the same routing as a profile of their own.
+  if (meta.announce && meta.announceUrl) headers['Announce-Url'] = meta.announceUrl
+  if (meta.providerId && isHappProviderId(meta.providerId)) headers.Providerid = meta.providerId
+  // Happ and INCY take the same routing as a profile of their own; INCY also keeps it updated from its address.
   const routing = meta.routing && happRoutingHeader(meta.routing, meta.title)
   if (routing) headers.Routing = routing
+  if (meta.routing && meta.autoroutingUrl) headers.Autorouting = incyAutorouting(meta.autoroutingUrl)
   return headers
+}
+
+/** Happ's provider id: eight letters and digits (happ-proxy.com's provider_code). */
+export function isHappProviderId(value: string): boolean {
+  return /^[A-Za-z0-9]{8}$/.test(value)
+}
+
+const incyAutorouting = (url: string) => `incy://autorouting/onadd/${url}`
+
+/**
+ * The headers' keys again as lines at the top of the share-link list, for apps behind proxies that strip headers
+ * (Happ, Hiddify and INCY read `#name: value`; Happ's provider id is `#providerid value`; INCY's autorouting is its
+ * own link). Apps that read only share links skip lines that are none.
+ */
+function metaLines(headers: Record<string, string>): string[] {
+  const lines = ['Profile-Title', 'Profile-Update-Interval', 'Subscription-Userinfo', 'Support-Url', 'Profile-Web-Page-Url', 'Announce', 'Announce-Url']
+    .filter((name) => headers[name] !== undefined)
+    .map((name) => `#${name.toLowerCase()}: ${headers[name]}`)
+  if (headers.Providerid) lines.push(`#providerid ${headers.Providerid}`)
+  if (headers.Autorouting) lines.push(headers.Autorouting)
+  return lines
 }
 
 export function subscriptionResponse({ links, format, meta }: { links: readonly string[]; format: SubscriptionFormat; meta: SubscriptionMeta }): SubscriptionResponse {
@@ -73,7 +106,7 @@ export function subscriptionResponse({ links, format, meta }: { links: readonly 
   const headers = headersOf(meta, format)
   switch (format) {
     case 'base64':
-      return { status: 200, headers, body: base64(shareLinks.join('\n')) }
+      return { status: 200, headers, body: base64([...metaLines(headers), ...shareLinks].join('\n')) }
     case 'clash':
       return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing) }
     case 'singbox':
@@ -82,8 +115,11 @@ export function subscriptionResponse({ links, format, meta }: { links: readonly 
       return { status: 200, headers, body: xrayConfigs(proxiesOf(shareLinks, meta.title), meta.routing) }
     case 'outline': {
       const key = outlineAccessKey(proxiesOf(shareLinks, meta.title))
-      // Outline shows "no key" for a 404; an empty JSON object would be an error in the app.
-      return key ? { status: 200, headers, body: JSON.stringify(key) } : { status: 404, headers: { 'Content-Type': CONTENT.outline.type }, body: JSON.stringify({ error: 'no_outline_key' }) }
+      if (key) return { status: 200, headers, body: JSON.stringify(key) }
+      // Outline shows a dynamic key's error message as it is; without one to give, "no key" is a 404 (an empty JSON
+      // object would be an error in the app).
+      if (meta.outlineNotice) return { status: 200, headers, body: JSON.stringify(outlineNotice(meta.outlineNotice)) }
+      return { status: 404, headers: { 'Content-Type': CONTENT.outline.type }, body: JSON.stringify({ error: 'no_outline_key' }) }
     }
   }
 }
@@ -112,7 +148,7 @@ export function entityTag(parts: readonly unknown[]): string {
  * subscription is answered 304 without building the body.
  */
 export function subscriptionEtag({ links, format, meta }: { links: readonly string[]; format: SubscriptionFormat; meta: SubscriptionMeta }): string {
-  return entityTag([format, links, meta.title, meta.filename, meta.expiresAt?.toISOString() ?? null, meta.updateIntervalHours, meta.supportUrl, meta.pageUrl, meta.announce, meta.groups, meta.routing])
+  return entityTag([format, links, meta])
 }
 
 /** Whether an If-None-Match header names `etag` (weak or strong, in a list, or `*`). */

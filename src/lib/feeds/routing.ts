@@ -72,12 +72,12 @@ export function isRuleListUrl(value: string): boolean {
 // Happ caps what it reads from a header; the profile stays far below this.
 const HAPP_HEADER_MAX = 8 * 1024
 
-/**
- * Happ's (and INCY's) routing profile as its `routing` header: `happ://routing/onadd/{base64 JSON}` adds and turns it
- * on, replacing the profile of the same name when `LastUpdated` is newer. The rest goes through the tunnel.
- */
-export function happRoutingHeader(routing: DirectRouting, name: string): string | null {
-  const profile = {
+/** Where INCY fetches the routing profile to keep it updated (its `autorouting`): src/app/api/routing/route.ts. */
+export const ROUTING_PROFILE_PATH = '/api/routing'
+
+/** Happ's (and INCY's) routing profile: Russian sites and addresses and private networks direct, the rest through the tunnel. */
+export function happRoutingProfile(routing: DirectRouting, name: string) {
+  return {
     Name: name,
     GlobalProxy: 'true',
     RemoteDns: '1.1.1.1',
@@ -95,6 +95,13 @@ export function happRoutingHeader(routing: DirectRouting, name: string): string 
     DomainStrategy: 'IPIfNonMatch',
     FakeDNS: 'false',
   }
-  const header = `happ://routing/onadd/${Buffer.from(JSON.stringify(profile), 'utf8').toString('base64')}`
+}
+
+/**
+ * The routing profile as Happ's (and INCY's) `routing` header: `happ://routing/onadd/{base64 JSON}` adds and turns it
+ * on, replacing the profile of the same name when `LastUpdated` is newer.
+ */
+export function happRoutingHeader(routing: DirectRouting, name: string): string | null {
+  const header = `happ://routing/onadd/${Buffer.from(JSON.stringify(happRoutingProfile(routing, name)), 'utf8').toString('base64')}`
   return header.length <= HAPP_HEADER_MAX ? header : null
 }

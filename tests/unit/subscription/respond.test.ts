@@ -7,6 +7,8 @@ import { matchesEtag, subscriptionEtag, subscriptionResponse } from '@/lib/feeds
 import type { SubscriptionMeta } from '@/lib/feeds/respond'
 import { DEFAULT_RULE_LISTS, directRouting } from '@/lib/feeds/routing'
 
+import { readFeedBody } from '../../helpers/feedBody'
+
 const REALITY = 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@de1.example.net:443?encryption=none&flow=xtls-rprx-vision&security=reality&sni=www.microsoft.com&fp=chrome&pbk=O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E&sid=6ba85179e30d4fc2&type=tcp#DE%20VLESS'
 const WS_TLS = 'vless://7f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@nl1.example.net:443?encryption=none&security=tls&sni=nl1.example.net&type=ws&path=%2Fvpn&host=cdn.example.net#NL%20VLESS'
 const GRPC = 'vless://8f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@fi1.example.net:443?encryption=none&security=tls&sni=fi1.example.net&type=grpc&serviceName=tun#FI%20VLESS'
@@ -30,7 +32,7 @@ const meta: SubscriptionMeta = {
 describe('the subscription responder', () => {
   it('answers v2ray apps with base64 share links, each one readable by the key module, and the headers apps read', () => {
     const response = subscriptionResponse({ links: [...LINKS, null as unknown as string, 'wireguard-config-text'], format: 'base64', meta })
-    const links = Buffer.from(response.body, 'base64').toString('utf8').split('\n')
+    const { links } = readFeedBody(response.body)
     expect(links).toEqual(LINKS)
     for (const link of links) expect(parseShareLink(link).ok, link).toBe(true)
     expect(response.headers).toMatchObject({
@@ -44,6 +46,52 @@ describe('the subscription responder', () => {
     })
     expect(response.headers.Announce).toBeUndefined()
     expect(subscriptionResponse({ links: [], format: 'base64', meta: { ...meta, expiresAt: null } }).headers['Subscription-Userinfo']).toBe('upload=0; download=0; total=0; expire=0')
+  })
+
+  it('repeats the headers’ keys as lines at the top of the base64 body, where Happ, Hiddify and INCY read them behind proxies that strip headers', () => {
+    const announce = 'Подписка закончится через 2 дня'
+    const routing = directRouting({ mode: 'russia' }, '2026-11-20T10:00:00Z')
+    const response = subscriptionResponse({
+      links: [WS_TLS, TROJAN],
+      format: 'base64',
+      meta: { ...meta, announce, announceUrl: 'https://free.vpnkeys.example/profile/subscription', providerId: 'Ab12Cd34', routing, autoroutingUrl: 'https://free.vpnkeys.example/api/routing' },
+    })
+    const body = readFeedBody(response.body)
+    // The lines first, then the keys: each line is the header of the same name, lower-cased, with the same value.
+    expect(body.lines.slice(-2)).toEqual([WS_TLS, TROJAN])
+    for (const name of ['Profile-Title', 'Profile-Update-Interval', 'Subscription-Userinfo', 'Support-Url', 'Profile-Web-Page-Url', 'Announce', 'Announce-Url']) {
+      expect(body.lines, name).toContain(`#${name.toLowerCase()}: ${response.headers[name]}`)
+    }
+    expect(response.headers['Announce-Url']).toBe('https://free.vpnkeys.example/profile/subscription')
+    // Happ's provider id as its documentation writes it (no colon), INCY's autorouting as its own link.
+    expect(response.headers.Providerid).toBe('Ab12Cd34')
+    expect(body.lines).toContain('#providerid Ab12Cd34')
+    expect(response.headers.Autorouting).toBe('incy://autorouting/onadd/https://free.vpnkeys.example/api/routing')
+    expect(body.lines).toContain(response.headers.Autorouting)
+    // None of the lines reads as a key, so apps that read only share links skip them.
+    for (const line of body.lines.slice(0, -2)) expect(parseShareLink(line).ok, line).toBe(false)
+  })
+
+  it('says nothing it was not given: no announcement URL without an announcement, no provider id that is not one, no autorouting with routing off', () => {
+    const response = subscriptionResponse({
+      links: [WS_TLS],
+      format: 'base64',
+      meta: { ...meta, announceUrl: 'https://free.vpnkeys.example/profile/subscription', providerId: 'x\r\nSet-Cookie: a=b', autoroutingUrl: 'https://free.vpnkeys.example/api/routing' },
+    })
+    expect(response.headers['Announce-Url']).toBeUndefined()
+    expect(response.headers.Providerid).toBeUndefined()
+    expect(response.headers.Autorouting).toBeUndefined()
+    expect(readFeedBody(response.body).lines.filter((line) => /^#(announce|providerid)|^incy:/.test(line))).toEqual([])
+  })
+
+  it('gives Outline its dynamic key’s error when there is no key it reads and a notice to say, else a 404', () => {
+    const notice = 'Подписка закончилась: продлите на free.vpnkeys.example'
+    const told = subscriptionResponse({ links: [WS_TLS], format: 'outline', meta: { ...meta, outlineNotice: notice } })
+    expect(told.status).toBe(200)
+    expect(JSON.parse(told.body)).toEqual({ error: { message: notice } })
+    expect(subscriptionResponse({ links: [WS_TLS], format: 'outline', meta }).status).toBe(404)
+    // A key it reads is served as before, the notice aside.
+    expect(JSON.parse(subscriptionResponse({ links: [SS], format: 'outline', meta: { ...meta, outlineNotice: notice } }).body)).toMatchObject({ server: '198.51.100.5' })
   })
 
   it('announces in base64 when there is something to say', () => {
