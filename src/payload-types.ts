@@ -1905,7 +1905,19 @@ export interface SiteSetting {
     noDeviceId?: string | null;
     ended?: string | null;
     noKeys?: string | null;
+    unsupportedApp?: string | null;
   };
+  /**
+   * An app is known by the start of its User-Agent (case aside); the first rule that matches decides, everyone else gets base64 links. "Whole word": no letter, digit or _ follows (SFA, not SFAX). A format in the subscription’s address (…/clash) wins over a rule, except "Refuse" and "An entry: open it in another app". The default is what the site always did: Clash/Mihomo get YAML, sing-box and Karing sing-box JSON, Outline an Outline key.
+   */
+  appRules?:
+    | {
+        startsWith: string;
+        wholeWord?: boolean | null;
+        decision: 'base64' | 'clash' | 'singbox' | 'outline' | 'json' | 'notice' | 'refuse';
+        id?: string | null;
+      }[]
+    | null;
   /**
    * Optional. The eight letters and digits from your happ-proxy.com account: Happ reports device statistics under it.
    */
@@ -2023,6 +2035,15 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         noDeviceId?: T;
         ended?: T;
         noKeys?: T;
+        unsupportedApp?: T;
+      };
+  appRules?:
+    | T
+    | {
+        startsWith?: T;
+        wholeWord?: T;
+        decision?: T;
+        id?: T;
       };
   happProviderId?: T;
   receipts?:

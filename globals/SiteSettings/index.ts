@@ -14,6 +14,8 @@ import { KIND_LABELS } from '@/lib/alerts/message'
 import { env } from '@/lib/env'
 import { DEFAULT_RULE_LISTS, isRuleListUrl } from '@/lib/feeds/routing'
 import type { RuleListUrls } from '@/lib/feeds/routing'
+import { APP_DECISIONS, APP_RULES_MAX, DEFAULT_APP_RULES, isAppRulePrefix } from '@/lib/feeds/appRules'
+import type { AppDecision } from '@/lib/feeds/appRules'
 import { NOTICE_MAX_LENGTH, NOTICE_MESSAGE } from '@/lib/feeds/notice'
 import type { FeedNotice } from '@/lib/feeds/notice'
 import { isHappProviderId } from '@/lib/feeds/respond'
@@ -70,12 +72,25 @@ const RULE_LIST_FIELDS: { name: keyof RuleListUrls; label: { ru: string; en: str
   { name: 'singboxIp', label: { ru: 'IP-адреса для sing-box (.srs)', en: 'IP ranges for sing-box (.srs)' } },
 ]
 
+const APP_DECISION_LABELS: Record<AppDecision, { ru: string; en: string }> = {
+  base64: { ru: 'Ссылки base64 (v2rayNG, Happ, Hiddify…)', en: 'base64 links (v2rayNG, Happ, Hiddify…)' },
+  clash: { ru: 'Clash / Mihomo (YAML)', en: 'Clash / Mihomo (YAML)' },
+  singbox: { ru: 'sing-box (JSON)', en: 'sing-box (JSON)' },
+  outline: { ru: 'Ключ Outline', en: 'Outline key' },
+  json: { ru: 'Xray JSON', en: 'Xray JSON' },
+  notice: { ru: 'Запись: откройте в другом приложении', en: 'An entry: open it in another app' },
+  refuse: { ru: 'Отказать (403)', en: 'Refuse (403)' },
+}
+
+const APP_DECISION_OPTIONS = APP_DECISIONS.map((value) => ({ value, label: APP_DECISION_LABELS[value] }))
+
 // The notices' labels; their default texts are the site's own (src/i18n/messages, SubscriptionFeed.notice…).
 const NOTICE_FIELDS: { name: FeedNotice; label: { ru: string; en: string } }[] = [
   { name: 'deviceLimit', label: { ru: 'Устройств больше, чем позволяет тариф', en: 'More devices than the plan allows' } },
   { name: 'noDeviceId', label: { ru: 'Приложение не передаёт ID устройства', en: 'The app sends no device ID' } },
   { name: 'ended', label: { ru: 'Подписка закончилась', en: 'The subscription has ended' } },
   { name: 'noKeys', label: { ru: 'Нет ключей, которые открывает приложение', en: 'No keys an app opens' } },
+  { name: 'unsupportedApp', label: { ru: 'Приложению отвечает запись (правило выше)', en: 'An app answered with an entry (the rule above)' } },
 ]
 
 const noticePlaceholder = (name: FeedNotice) => ({ ru: ruMessages.SubscriptionFeed[NOTICE_MESSAGE[name]], en: enMessages.SubscriptionFeed[NOTICE_MESSAGE[name]] })
@@ -322,6 +337,45 @@ export const SiteSettings: GlobalConfig = {
                 maxLength: NOTICE_MAX_LENGTH,
                 admin: { placeholder: noticePlaceholder(name) },
               })),
+            },
+            {
+              // Read by the subscription poll (src/lib/feeds/appRules.ts): the first rule that matches decides.
+              name: 'appRules',
+              label: { ru: 'Что подписка отвечает каждому приложению', en: 'What the subscription answers each app' },
+              labels: { singular: { ru: 'Правило', en: 'Rule' }, plural: { ru: 'Правила', en: 'Rules' } },
+              type: 'array',
+              maxRows: APP_RULES_MAX,
+              defaultValue: DEFAULT_APP_RULES.map((rule) => ({ ...rule })),
+              admin: {
+                initCollapsed: true,
+                description: {
+                  ru: 'Приложение узнаётся по началу его User-Agent (без учёта регистра); решает первое подходящее правило, остальным — ссылки base64. «Целым словом»: после начала не идёт буква, цифра или _ (SFA, но не SFAX). Формат из адреса подписки (…/clash) сильнее правила, кроме «Отказать» и «Запись: откройте в другом приложении». По умолчанию — как раньше: Clash/Mihomo получают YAML, sing-box и Karing — JSON sing-box, Outline — ключ Outline.',
+                  en: 'An app is known by the start of its User-Agent (case aside); the first rule that matches decides, everyone else gets base64 links. "Whole word": no letter, digit or _ follows (SFA, not SFAX). A format in the subscription’s address (…/clash) wins over a rule, except "Refuse" and "An entry: open it in another app". The default is what the site always did: Clash/Mihomo get YAML, sing-box and Karing sing-box JSON, Outline an Outline key.',
+                },
+              },
+              fields: [
+                {
+                  type: 'row',
+                  fields: [
+                    {
+                      name: 'startsWith',
+                      label: { ru: 'User-Agent начинается с', en: 'User-Agent starts with' },
+                      type: 'text',
+                      required: true,
+                      validate: (value: unknown, { req }: { req: PayloadRequest }) => isAppRulePrefix(String(value ?? '')) || adminT(req)('appRulePrefix'),
+                    },
+                    { name: 'wholeWord', label: { ru: 'Целым словом', en: 'Whole word' }, type: 'checkbox', defaultValue: false },
+                    {
+                      name: 'decision',
+                      label: { ru: 'Ответ', en: 'Answer' },
+                      type: 'select',
+                      required: true,
+                      defaultValue: 'base64',
+                      options: APP_DECISION_OPTIONS,
+                    },
+                  ],
+                },
+              ],
             },
             {
               // Happ's provider id (happ-proxy.com): its statistics and install limits for this site's subscriptions.

@@ -8,6 +8,7 @@ import type { Protocol } from '@/lib/keys'
 import { DEMO_DEFAULT_PORTS, demoServerOf, issueDemoKey } from '@/lib/provisioning/demo'
 import type { DemoServer } from '@/lib/provisioning/demo'
 import { DEMO_OPENVPN_CA } from '@/lib/provisioning/demoPki'
+import { DEFAULT_APP_RULES } from '@/lib/feeds/appRules'
 import { DEFAULT_DEVICE_LIMIT } from '@/lib/feeds/devices'
 import { fillDemoProbeNetwork } from '@/lib/probes/demo'
 import type { Server } from '@/payload-types'
@@ -200,6 +201,8 @@ async function seedSiteSettings({ payload, req }: Ctx): Promise<void> {
       rating: seedSettings.rating,
       cancelDiscountPercent: seedSettings.cancelDiscountPercent,
       trialBanner: { enabled: true, text: seedSettings.trialBanner.ru },
+      // What the subscription answers each app: the built-in families, editable in Site settings → Apps.
+      appRules: DEFAULT_APP_RULES.map((rule) => ({ ...rule })),
     },
   })
   await payload.updateGlobal({

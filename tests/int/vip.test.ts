@@ -334,6 +334,50 @@ describe('what the apps show instead of keys', () => {
     expect((await feed(path, 'Happ/3.4.1')).headers.get('providerid')).toBeNull()
   })
 
+  it('answers each app as the operator’s table says: by default as always; a refusal and a notice count no device, whatever format the address asks', async () => {
+    const { user } = await billing.subscriber(world)
+    await createKey(await cookieFor(user.id), 'Phone')
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const path = await personalFeedPath(world.payload, user.id)
+    const { DEFAULT_APP_RULES } = await import('@/lib/feeds/appRules')
+    const rulesOf = async () => ((await world.payload.findGlobal({ slug: 'site-settings', depth: 0 })).appRules ?? []).map(({ startsWith, wholeWord, decision }) => ({ startsWith, wholeWord, decision }))
+    // The seeded table is the built-in mapping.
+    expect(await rulesOf()).toEqual(DEFAULT_APP_RULES)
+    const devices = async () => (await world.payload.count({ collection: 'devices', where: { user: { equals: user.id } } })).totalDocs
+    // Rules for apps no other test polls as, ahead of the defaults: every other app is answered as before meanwhile.
+    const own = [
+      { startsWith: 'TestRefused', wholeWord: true, decision: 'refuse' as const },
+      { startsWith: 'TestNoticed', wholeWord: true, decision: 'notice' as const },
+      { startsWith: 'TestXray', wholeWord: false, decision: 'json' as const },
+    ]
+    await world.payload.updateGlobal({ slug: 'site-settings', data: { appRules: [...own, ...DEFAULT_APP_RULES] } })
+    try {
+      const device = (name: string) => ({ 'x-hwid': `rules-${user.id}-${name}`, 'x-device-os': 'Android' })
+      for (const address of [path, `${path}/clash`]) {
+        const refused = await feed(address, 'TestRefused/1.0', device('refused'))
+        expect(refused.status, address).toBe(403)
+        expect(refused.headers.get('cache-control')).toBe('private, no-store')
+      }
+      const noticed = await feed(`${path}/singbox`, 'testnoticed 2.0', device('noticed'))
+      expect(noticed.status).toBe(200)
+      expect(noticesOf(await noticed.text())).toEqual(['Это приложение не поддерживается: откройте подписку в Happ'])
+      expect(await devices()).toBe(0)
+      const xray = await feed(path, 'TestXray-beta/3', device('xray'))
+      expect(xray.headers.get('content-type')).toBe('application/json; charset=utf-8')
+      expect(Array.isArray(await xray.json())).toBe(true)
+      expect(await devices()).toBe(1)
+      expect((await feed(path, 'clash-verge/v2.0.3')).headers.get('content-type')).toBe('text/yaml; charset=utf-8')
+      // A prefix that is no app name's start is refused in the admin, in the editor's language.
+      await expect(world.payload.updateGlobal({ slug: 'site-settings', data: { appRules: [{ startsWith: ' Happ', wholeWord: false, decision: 'refuse' }] } })).rejects.toMatchObject({
+        data: { errors: [expect.objectContaining({ message: expect.stringMatching(/Начало User-Agent|User-Agent’s start/) })] },
+      })
+    } finally {
+      await world.payload.updateGlobal({ slug: 'site-settings', data: { appRules: DEFAULT_APP_RULES.map((rule) => ({ ...rule })) } })
+    }
+    expect(await rulesOf()).toEqual(DEFAULT_APP_RULES)
+    expect((await feed(path, 'TestRefused/1.0')).status).toBe(200)
+  })
+
   it('gives INCY the routing profile to keep updated from the site: the same profile as Happ’s header, at the address the subscription names', async () => {
     const { user } = await billing.subscriber(world)
     await createKey(await cookieFor(user.id), 'Phone')

@@ -4,10 +4,11 @@
 // entries: proxies.ts) and no app can connect through. Outline reads a dynamic key's own error instead.
 import type { Locale } from '@/i18n/locales'
 
-export const FEED_NOTICES = ['deviceLimit', 'noDeviceId', 'ended', 'noKeys'] as const
+export const FEED_NOTICES = ['deviceLimit', 'noDeviceId', 'ended', 'noKeys', 'unsupportedApp'] as const
 
 /** Why nothing is served: the device is past the limit, it sends no id where one is required, the subscription
- * ended, or none of its keys is one a subscription carries (config-file keys stay on the site). */
+ * ended, none of its keys is one a subscription carries (config-file keys stay on the site), or the operator's table
+ * answers this app with a notice (appRules.ts). */
 export type FeedNotice = (typeof FEED_NOTICES)[number]
 
 /** Each notice's default text in the site's messages (SubscriptionFeed). */
@@ -16,6 +17,7 @@ export const NOTICE_MESSAGE = {
   noDeviceId: 'noticeNoDeviceId',
   ended: 'noticeEnded',
   noKeys: 'noticeNoKeys',
+  unsupportedApp: 'noticeUnsupportedApp',
 } as const satisfies Record<FeedNotice, string>
 
 /** What editors wrote for each notice (Site settings → Apps), by language; empty or missing: the site's own text. */

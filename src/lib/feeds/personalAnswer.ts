@@ -11,7 +11,8 @@ import ru from '@/i18n/messages/ru.json'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { feedTokenMatches } from '@/lib/vip/feedUrl'
 
-import { subscriptionFormat } from './clients'
+import { appDecision } from './appRules'
+import type { AppDecision } from './appRules'
 import { NOTICE_MESSAGE, noticeLink, noticeText } from './notice'
 import type { FeedNotice } from './notice'
 import { ROUTING_PROFILE_PATH } from './routing'
@@ -41,7 +42,7 @@ export type PersonalPoll = {
   device: PolledDevice | null
 }
 
-export type PersonalAnswer = { status: 200 | 304 | 404; headers: Record<string, string>; body: string | null }
+export type PersonalAnswer = { status: 200 | 304 | 403 | 404; headers: Record<string, string>; body: string | null }
 
 const NOT_FOUND: PersonalAnswer = {
   status: 404,
@@ -49,12 +50,21 @@ const NOT_FOUND: PersonalAnswer = {
   body: JSON.stringify({ error: 'not_found' }),
 }
 
+/** The operator's table refuses this app (Site settings → Apps): nothing served, no device counted. */
+const REFUSED: PersonalAnswer = {
+  status: 403,
+  headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' },
+  body: JSON.stringify({ error: 'app_refused' }),
+}
+
 /** Reads the facts, counts the polling device in (once the token is the owner's) and answers. */
 export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site: PollSite, now: number = Date.now()): Promise<PersonalAnswer> {
   const facts = await readPersonalFeedFacts((text, params) => pool.query(text, params), poll.userId, poll.device?.hwid ?? null)
   if (!isOwnersPoll(facts, poll)) return NOT_FOUND
-  // An ended subscription takes no device in: its apps are told it ended.
-  if (!facts.vip) return personalAnswer(facts, poll, site, { now })
+  // An ended subscription takes no device in: its apps are told it ended. Nor does an app the operator's table refuses
+  // or answers with a notice.
+  const decision = appDecision({ userAgent: poll.userAgent, suffix: poll.suffix, rules: facts.appRules })
+  if (!facts.vip || decision === 'refuse' || decision === 'notice') return personalAnswer(facts, poll, site, { now })
   const standing = poll.device
     ? await admitDevice(pool, { userId: poll.userId, nonce: facts.nonce, device: poll.device, limit: facts.deviceLimit, known: facts.devices, now })
     : facts.requireDeviceId
@@ -75,8 +85,9 @@ function isOwnersPoll(facts: PersonalFeedFacts | null, poll: PersonalPoll): fact
 }
 
 /** Why this answer serves no keys, or null when it serves them. */
-function noticeOf(facts: PersonalFeedFacts, standing: DeviceStanding | null): FeedNotice | null {
+function noticeOf(facts: PersonalFeedFacts, standing: DeviceStanding | null, decision: AppDecision): FeedNotice | null {
   if (!facts.vip) return 'ended'
+  if (decision === 'notice') return 'unsupportedApp'
   if (standing && !standing.admitted) return standing.withoutId ? 'noDeviceId' : 'deviceLimit'
   return shareLinksOnly(facts.links).length === 0 ? 'noKeys' : null
 }
@@ -92,7 +103,9 @@ export function personalAnswer(
   const { locale, vip } = facts
   const t = translatorFor(locale)
   const host = new URL(site.origin).host
-  const notice = noticeOf(facts, standing)
+  const decision = appDecision({ userAgent: poll.userAgent, suffix: poll.suffix, rules: facts.appRules })
+  if (decision === 'refuse') return REFUSED
+  const notice = noticeOf(facts, standing, decision)
   // In place of keys it cannot serve, one entry that says why (notice.ts), in the owner's language or the editors' words.
   const noticeLine = notice && noticeText(facts.notices, locale, notice, { fallback: t(NOTICE_MESSAGE[notice], { host }), host })
   const links = noticeLine ? [noticeLink(noticeLine)] : facts.links
@@ -101,7 +114,8 @@ export function personalAnswer(
   const end = vip ? vip.currentPeriodEnd : (facts.ended?.endedAt ?? null)
   const expiresAt = end ? new Date(end) : null
   const endsSoon = vip !== null && expiresAt !== null && expiresAt.getTime() - now <= ANNOUNCE_BEFORE_MS
-  const format = subscriptionFormat({ userAgent: poll.userAgent, suffix: poll.suffix })
+  // A notice for the app is a share link, which the base64 format carries to any app.
+  const format = decision === 'notice' ? 'base64' : decision
   // Everything the answer is rendered from: an unchanged poll is answered before any of it is rendered.
   const etag = entityTag([format, links, locale, facts.siteName, end, endsSoon, site, standing, facts.routing, facts.happProviderId])
   // Personal: never kept by a shared cache; the app may keep it and ask whether it changed. The device headers go

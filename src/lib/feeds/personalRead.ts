@@ -11,6 +11,8 @@ import type { SqlQuery } from '@/lib/db/pool'
 import type { Subscription } from '@/payload-types'
 
 import { DEFAULT_DEVICE_LIMIT } from './devices'
+import { isAppDecision } from './appRules'
+import type { AppRule } from './appRules'
 import type { NoticeTexts } from './notice'
 import { directRouting } from './routing'
 import type { DirectRouting, RoutingSettings } from './routing'
@@ -44,6 +46,8 @@ export type PersonalFeedFacts = {
   notices: NoticeTexts | null
   /** Happ's provider id (Site settings → Apps); null when the operator registered none. */
   happProviderId: string | null
+  /** What the subscription answers each app (Site settings → Apps); null before settings are first saved: the defaults. */
+  appRules: AppRule[] | null
 }
 
 type Row = {
@@ -56,7 +60,12 @@ type Row = {
   device_count: number
   device_seen: string | null
   /** Site settings' one row (none before they are first saved). */
-  settings: { routing: RoutingSettings & { changedAt: string | null }; requireDeviceId: boolean | null; happProviderId: string | null } | null
+  settings: {
+    routing: RoutingSettings & { changedAt: string | null }
+    requireDeviceId: boolean | null
+    happProviderId: string | null
+    appRules: { startsWith: string; wholeWord: boolean | null; decision: string }[]
+  } | null
   ended: { end: string | null } | null
   notices: NoticeTexts | null
 }
@@ -94,12 +103,14 @@ const FACTS_SQL = `
         'routing', json_build_object('mode', g."routing_mode", 'geoipDat', g."routing_geoip_dat", 'geositeDat', g."routing_geosite_dat",
           'mihomoDomains', g."routing_mihomo_domains", 'mihomoIp', g."routing_mihomo_ip", 'singboxDomains', g."routing_singbox_domains",
           'singboxIp', g."routing_singbox_ip", 'changedAt', g."routing_changed_at"),
-        'requireDeviceId', g."require_device_id", 'happProviderId', g."happ_provider_id")
+        'requireDeviceId', g."require_device_id", 'happProviderId', g."happ_provider_id",
+        'appRules', (SELECT coalesce(json_agg(json_build_object('startsWith', r."starts_with", 'wholeWord', r."whole_word", 'decision', r."decision")
+            ORDER BY r."_order"), '[]') FROM "site_settings_app_rules" r WHERE r."_parent_id" = g."id"))
        FROM "site_settings" g LIMIT 1) AS "settings",
     (SELECT json_build_object('end', least(s."current_period_end", s."updated_at")) FROM "subscriptions" s WHERE s."user_id" = u."id" AND s."status" IN (${ENDED_STATUS_LIST})
        ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1) AS "ended",
     (SELECT json_object_agg(l."_locale", json_build_object('deviceLimit', l."notices_device_limit", 'noDeviceId', l."notices_no_device_id",
-        'ended', l."notices_ended", 'noKeys', l."notices_no_keys"))
+        'ended', l."notices_ended", 'noKeys', l."notices_no_keys", 'unsupportedApp', l."notices_unsupported_app"))
        FROM "site_settings_locales" l) AS "notices"
   FROM "users" u WHERE u."id" = $1`
 
@@ -124,5 +135,6 @@ export async function readPersonalFeedFacts(query: SqlQuery, userId: number, hwi
     ended: !row.vip && row.ended ? { endedAt: row.ended.end ? new Date(row.ended.end).toISOString() : null } : null,
     notices: row.notices,
     happProviderId: row.settings?.happProviderId || null,
+    appRules: row.settings ? row.settings.appRules.flatMap(({ startsWith, wholeWord, decision }) => (isAppDecision(decision) ? [{ startsWith, wholeWord: wholeWord === true, decision }] : [])) : null,
   }
 }

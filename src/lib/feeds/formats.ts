@@ -1,0 +1,8 @@
+// The formats a subscription answers in (respond.ts renders each; clients.ts and appRules.ts choose one).
+export const SUBSCRIPTION_FORMATS = ['base64', 'clash', 'singbox', 'outline', 'json'] as const
+
+export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number]
+
+export function isSubscriptionFormat(value: unknown): value is SubscriptionFormat {
+  return (SUBSCRIPTION_FORMATS as readonly unknown[]).includes(value)
+}
