@@ -19,11 +19,15 @@ export const APP_RULES_MAX = 100
 const rule = (decision: AppDecision, wholeWord: boolean, ...names: string[]): AppRule[] => names.map((startsWith) => ({ startsWith, wholeWord, decision }))
 
 /**
- * The mapping the site served before the table existed (Marzban's subscription router and Remnawave's default rules):
- * Clash Meta / Mihomo apps read Mihomo YAML; the official sing-box apps and Karing a sing-box profile; Outline and other
- * Shadowsocks apps one dynamic access key; everyone else base64 share links.
+ * The built-in mapping (Marzban's subscription router and Remnawave's default rules): Clash Meta / Mihomo apps read Mihomo
+ * YAML, the original Clash core's apps its own YAML; the official sing-box apps and Karing a sing-box profile; Outline and
+ * other Shadowsocks apps one dynamic access key; everyone else base64 share links.
  */
 export const DEFAULT_APP_RULES: readonly AppRule[] = [
+  // The original Clash core's apps read no VLESS and none of Mihomo's fields (ClashX Meta is Mihomo's).
+  ...rule('clash', false, 'ClashX Meta', 'ClashX.Meta'),
+  ...rule('clash-legacy', false, 'ClashforWindows', 'Clash for Windows', 'ClashForAndroid'),
+  ...rule('clash-legacy', true, 'ClashX'),
   ...rule('clash', false, 'clash', 'flclash', 'mihomo', 'stash'),
   ...rule('singbox', true, 'sfa', 'sfi', 'sfm', 'sft', 'karing'),
   ...rule('singbox', false, 'sing-box', 'sing_box', 'singbox'),

@@ -1,5 +1,7 @@
 // The formats a subscription answers in (respond.ts renders each; clients.ts and appRules.ts choose one).
-export const SUBSCRIPTION_FORMATS = ['base64', 'clash', 'singbox', 'outline', 'json'] as const
+// `clash-legacy`: the original Clash core (Clash for Windows, ClashX, Clash for Android), which reads no VLESS and none of
+// Mihomo's own fields.
+export const SUBSCRIPTION_FORMATS = ['base64', 'clash', 'clash-legacy', 'singbox', 'outline', 'json'] as const
 
 export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number]
 

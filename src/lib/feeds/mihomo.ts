@@ -1,9 +1,11 @@
-// The subscription as Mihomo (Clash Meta) YAML, for Clash Verge, FlClash, Clash Meta for Android, Stash:
+// The subscription as Mihomo (Clash Meta) YAML, for Clash Verge, FlClash, Clash Meta for Android, Stash (and as the
+// original Clash core's YAML, for Clash for Windows, ClashX and Clash for Android, which read no VLESS):
 // one proxy per key, a manual "select" group and an automatic "url-test" group, rules sending private networks
 // (and, by default, Russian sites: routing.ts) direct and all other traffic through the selection. Field names
 // follow Mihomo's proxy and rule-provider documentation.
 import { blockYaml } from '@/lib/text/blockYaml'
 
+import { isNoticeProxy } from './notice'
 import type { Proxy, Stream } from './proxies'
 import { PRIVATE_NETWORKS, RUSSIAN_DOMAIN_SUFFIXES } from './routing'
 import type { DirectRouting } from './routing'
@@ -70,9 +72,26 @@ export function mihomoProxy(proxy: Proxy): MihomoProxy | null {
   }
 }
 
-function rules(select: string, routing: DirectRouting | null): string[] {
+/**
+ * A key as the original Clash core reads it (Clash for Windows, ClashX, Clash for Android): Shadowsocks and Trojan, without
+ * Mihomo's own fields (client-fingerprint, reality-opts); it reads no VLESS. A notice (notice.ts) becomes a Shadowsocks
+ * entry to the same nowhere, so these apps show it too.
+ */
+export function legacyClashProxy(proxy: Proxy): MihomoProxy | null {
+  if (isNoticeProxy(proxy)) return { name: proxy.name, type: 'ss', server: proxy.server, port: proxy.port, cipher: 'aes-128-gcm', password: 'notice' }
+  if (proxy.kind === 'vless' || (proxy.kind === 'trojan' && proxy.stream.security === 'reality')) return null
+  const entry = mihomoProxy(proxy)
+  if (entry) delete entry['client-fingerprint']
+  return entry
+}
+
+function rules(select: string, routing: DirectRouting | null, dialect: ClashDialect): string[] {
   const direct = PRIVATE_NETWORKS.map((network) => `${network.includes(':') ? 'IP-CIDR6' : 'IP-CIDR'},${network},DIRECT,no-resolve`)
-  if (routing) direct.push(...RUSSIAN_DOMAIN_SUFFIXES.map((suffix) => `DOMAIN-SUFFIX,${suffix},DIRECT`), 'RULE-SET,ru-domains,DIRECT', 'RULE-SET,ru-ip,DIRECT')
+  if (routing) {
+    direct.push(...RUSSIAN_DOMAIN_SUFFIXES.map((suffix) => `DOMAIN-SUFFIX,${suffix},DIRECT`))
+    // The original core has no rule sets: Russian addresses by its own GeoIP database, Russian domains by their zones.
+    direct.push(...(dialect === 'mihomo' ? ['RULE-SET,ru-domains,DIRECT', 'RULE-SET,ru-ip,DIRECT'] : ['GEOIP,RU,DIRECT']))
+  }
   return [...direct, `MATCH,${select}`]
 }
 
@@ -81,8 +100,11 @@ function ruleProviders(routing: DirectRouting): Record<string, MihomoValue> {
   return { 'ru-domains': provider('ru-domains', 'domain', routing.lists.mihomoDomains), 'ru-ip': provider('ru-ip', 'ipcidr', routing.lists.mihomoIp) }
 }
 
-export function mihomoConfig(proxies: readonly Proxy[], labels: { select: string; auto: string }, routing: DirectRouting | null): string {
-  const entries = proxies.map(mihomoProxy).filter((entry): entry is MihomoProxy => entry !== null)
+/** Mihomo's YAML, or the original Clash core's (`legacy`: Clash for Windows, ClashX, Clash for Android). */
+export type ClashDialect = 'mihomo' | 'legacy'
+
+export function mihomoConfig(proxies: readonly Proxy[], labels: { select: string; auto: string }, routing: DirectRouting | null, dialect: ClashDialect = 'mihomo'): string {
+  const entries = proxies.map(dialect === 'mihomo' ? mihomoProxy : legacyClashProxy).filter((entry): entry is MihomoProxy => entry !== null)
   const names = entries.map((entry) => String(entry.name))
   // Mihomo refuses a group without members: with no keys (yet) the selection goes direct.
   const groups =
@@ -99,7 +121,7 @@ export function mihomoConfig(proxies: readonly Proxy[], labels: { select: string
     'log-level': 'warning',
     proxies: entries,
     'proxy-groups': groups,
-    ...(routing ? { 'rule-providers': ruleProviders(routing) } : {}),
-    rules: rules(labels.select, routing),
+    ...(routing && dialect === 'mihomo' ? { 'rule-providers': ruleProviders(routing) } : {}),
+    rules: rules(labels.select, routing, dialect),
   })
 }

@@ -39,6 +39,11 @@ export function isNoticeLink(link: string): boolean {
   return link.startsWith(`vless://${NOBODY}@0.0.0.0:1?`)
 }
 
+/** Whether a proxy made from share links (proxies.ts) is a notice's placeholder. */
+export function isNoticeProxy(proxy: { kind: string; server: string; port: number; uuid?: string }): boolean {
+  return proxy.kind === 'vless' && proxy.server === '0.0.0.0' && proxy.port === 1 && proxy.uuid === NOBODY
+}
+
 /** Outline's dynamic key when it has nothing to connect to: its documented error, shown by the app. */
 export function outlineNotice(text: string): { error: { message: string } } {
   return { error: { message: oneLine(text) } }

@@ -45,6 +45,7 @@ export type SubscriptionResponse = { status: 200 | 304 | 404; headers: Record<st
 const CONTENT: Record<SubscriptionFormat, { type: string; extension: string }> = {
   base64: { type: 'text/plain; charset=utf-8', extension: 'txt' },
   clash: { type: 'text/yaml; charset=utf-8', extension: 'yaml' },
+  'clash-legacy': { type: 'text/yaml; charset=utf-8', extension: 'yaml' },
   singbox: { type: 'application/json; charset=utf-8', extension: 'json' },
   outline: { type: 'application/json; charset=utf-8', extension: 'json' },
   json: { type: 'application/json; charset=utf-8', extension: 'json' },
@@ -109,6 +110,8 @@ export function subscriptionResponse({ links, format, meta }: { links: readonly 
       return { status: 200, headers, body: base64([...metaLines(headers), ...shareLinks].join('\n')) }
     case 'clash':
       return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing) }
+    case 'clash-legacy':
+      return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing, 'legacy') }
     case 'singbox':
       return { status: 200, headers, body: singboxConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing) }
     case 'json':

@@ -1,5 +1,6 @@
 // The free feeds' half-second copies in front of Next.js, against a stand-in renderer on a real HTTP server: what is
 // kept, for how long, for whom, and that a render in progress serves the others the previous copy.
+import { SUBSCRIPTION_FORMATS } from '@/lib/feeds/clients'
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -227,10 +228,11 @@ describe('the free feeds’ microcache', () => {
   })
 
   it('keys only well-formed feed polls, whatever the path (property)', () => {
+    const FORMATS = SUBSCRIPTION_FORMATS.join('|')
     fc.assert(
       fc.property(fc.string({ maxLength: 100 }), fc.constantFrom('', '/api/feed/', '/api/feed/vless-de/'), (tail, head) => {
         const key = feedKey('GET', `${head}${tail}`, { 'user-agent': 'Happ/3.4.1' }, HOSTS)
-        if (key !== null) expect(key).toMatch(/^https:\/\/free\.vpnkeys\.example\/api\/feed\/[a-z0-9-]{1,60}(\/(base64|clash|singbox|outline|json))? (base64|clash|singbox|outline|json)$/)
+        if (key !== null) expect(key).toMatch(new RegExp(`^https://free\\.vpnkeys\\.example/api/feed/[a-z0-9-]{1,60}(/(${FORMATS}))? (${FORMATS})$`))
       }),
     )
   })

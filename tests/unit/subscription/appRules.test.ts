@@ -1,6 +1,9 @@
 // The operator's table of which app gets which answer (Site settings → Apps): its default is the mapping the site
 // served before (the families' patterns, kept here as the oracle), and any User-Agent gets exactly one decision, in
 // time that does not grow with the header's length beyond reading its start.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
@@ -13,10 +16,12 @@ const FAMILIES: readonly [RegExp, string][] = [
   [/^(sfa|sfi|sfm|sft|karing)\b|^sing[-_]?box/i, 'singbox'],
   [/^(outline|ss|ssr|ssd|sss|shadowsocks|ssconf)\b/i, 'outline'],
 ]
-const before = (userAgent: string) => FAMILIES.find(([pattern]) => pattern.test(userAgent.trim()))?.[1] ?? 'base64'
+// The one deliberate change: the original Clash core's apps, which read no VLESS, get the YAML they read.
+const LEGACY = /^(?!clashx[ .]meta)(clashforwindows|clash for windows|clashforandroid|clashx\b)/i
+const before = (userAgent: string) => (LEGACY.test(userAgent.trim()) ? 'clash-legacy' : (FAMILIES.find(([pattern]) => pattern.test(userAgent.trim()))?.[1] ?? 'base64'))
 
 // User-Agents built from the names the rules know, their near misses, and anything at all.
-const NAMES = ['clash', 'Clash', 'clash-verge', 'CLASH.meta', 'flclash', 'FlClash', 'mihomo', 'stash', 'sfa', 'SFA', 'sfi', 'sfm', 'sft', 'karing', 'sing-box', 'sing_box', 'singbox', 'SingBox', 'outline', 'Outline', 'ss', 'SS', 'ssr', 'ssd', 'sss', 'shadowsocks', 'ssconf', 'happ', 'v2rayNG', 'ſs', 'ſfa', 'K']
+const NAMES = ['ClashforWindows', 'Clash for Windows', 'ClashForAndroid', 'ClashX', 'ClashX Meta', 'ClashX.Meta', 'clashx', 'ClashXPro', 'clash', 'Clash', 'clash-verge', 'CLASH.meta', 'flclash', 'FlClash', 'mihomo', 'stash', 'sfa', 'SFA', 'sfi', 'sfm', 'sft', 'karing', 'sing-box', 'sing_box', 'singbox', 'SingBox', 'outline', 'Outline', 'ss', 'SS', 'ssr', 'ssd', 'sss', 'shadowsocks', 'ssconf', 'happ', 'v2rayNG', 'ſs', 'ſfa', 'K']
 const agent = fc.oneof(
   fc.tuple(fc.constantFrom(' ', '', '\t', '\u00a0'), fc.constantFrom(...NAMES), fc.constantFrom('', '/', ' ', '-', '_', 'x', '1', '.', 'é', '\n'), fc.string({ maxLength: 12 })).map((parts) => parts.join('')),
   fc.string({ maxLength: 40 }),
@@ -31,6 +36,12 @@ describe('the operator’s table of apps and answers', () => {
       }),
       { numRuns: 3000 },
     )
+  })
+
+  it('is what the migration wrote into saved settings, row for row', () => {
+    const migration = readFileSync(path.resolve(__dirname, '../../../migrations/20261130_114529_app_rules.ts'), 'utf8')
+    const rows = [...migration.matchAll(/\((\d+), '([^']+)', (true|false), '([a-z0-9-]+)'\)/g)].map((match) => ({ startsWith: match[2], wholeWord: match[3] === 'true', decision: match[4] }))
+    expect(rows).toEqual(DEFAULT_APP_RULES)
   })
 
   it('gives any User-Agent exactly one decision under any table: the first matching rule’s, else base64', () => {

@@ -21,6 +21,11 @@ describe('the format a subscription answers in', () => {
     ['FlClash/v0.8.60 clash-verge Platform/android', 'clash'],
     ['mihomo/1.18.10', 'clash'],
     ['Stash/2.7.1 Clash/1.11.0', 'clash'],
+    // The original Clash core: YAML without VLESS.
+    ['ClashforWindows/0.20.39', 'clash-legacy'],
+    ['ClashX/1.118.0 (com.west2online.ClashX; build:1.118.0; macOS 14.5.0) Alamofire/5.9.1', 'clash-legacy'],
+    ['ClashX Meta/1.3.10', 'clash'],
+    ['ClashForAndroid/2.5.12', 'clash-legacy'],
     // sing-box JSON.
     ['SFA/1.10.3 (239; sing-box 1.10.3)', 'singbox'],
     ['SFI/1.11.0 (Build 2; sing-box 1.11.0; language zh_CN)', 'singbox'],

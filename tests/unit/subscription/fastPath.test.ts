@@ -1,5 +1,6 @@
 // Which requests the site's own server answers as subscription polls, before Next.js: only well-formed polls of an
 // app; everything else (a browser's page, a malformed or made-up path) goes on to the route, which answers it.
+import { SUBSCRIPTION_FORMATS } from '@/lib/feeds/clients'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
@@ -41,7 +42,7 @@ describe('subscriptionPoll', () => {
         if (poll) {
           expect(poll.user).toMatch(/^\d{1,9}$/)
           expect(poll.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-          expect([undefined, 'base64', 'clash', 'singbox', 'outline', 'json']).toContain(poll.suffix)
+          expect([undefined, ...SUBSCRIPTION_FORMATS]).toContain(poll.suffix)
         }
       }),
     )

@@ -35,13 +35,16 @@ describe('a notice in place of keys', () => {
     expect(isNoticeLink(link)).toBe(true)
   })
 
-  it('is carried by every format an app reads: one entry under its name (base64, Mihomo YAML, sing-box and Xray JSON)', () => {
+  it('is carried by every format an app reads: one entry under its name (base64, Mihomo and Clash YAML, sing-box and Xray JSON)', () => {
     const links = [noticeLink(TEXT)]
     expect(readFeedBody(subscriptionResponse({ links, format: 'base64', meta }).body).links).toEqual(links)
     const clash = parse(subscriptionResponse({ links, format: 'clash', meta }).body) as { proxies: { name: string; server: string; port: number }[] }
     expect(clash.proxies).toEqual([expect.objectContaining({ name: TEXT, server: '0.0.0.0', port: 1 })])
     const singbox = JSON.parse(subscriptionResponse({ links, format: 'singbox', meta }).body) as { outbounds: { tag: string; server?: string }[] }
     expect(singbox.outbounds.filter((outbound) => outbound.server !== undefined)).toEqual([expect.objectContaining({ tag: TEXT, server: '0.0.0.0' })])
+    // The original Clash core reads no VLESS: there the notice is a Shadowsocks entry to the same nowhere.
+    const legacy = parse(subscriptionResponse({ links, format: 'clash-legacy', meta }).body) as { proxies: { name: string; type: string; server: string; port: number }[] }
+    expect(legacy.proxies).toEqual([expect.objectContaining({ name: TEXT, type: 'ss', server: '0.0.0.0', port: 1 })])
     const xray = JSON.parse(subscriptionResponse({ links, format: 'json', meta }).body) as { remarks: string }[]
     expect(xray.map((config) => config.remarks)).toEqual([TEXT])
   })

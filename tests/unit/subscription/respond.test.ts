@@ -94,6 +94,20 @@ describe('the subscription responder', () => {
     expect(JSON.parse(subscriptionResponse({ links: [SS], format: 'outline', meta: { ...meta, outlineNotice: notice } }).body)).toMatchObject({ server: '198.51.100.5' })
   })
 
+  it('answers the original Clash core (Clash for Windows, ClashX) with YAML it reads: no VLESS, none of Mihomo’s fields, Russia direct by GeoIP', () => {
+    const routing = directRouting({ mode: 'russia' }, '2026-11-20T10:00:00Z')
+    const response = subscriptionResponse({ links: LINKS, format: 'clash-legacy', meta: { ...meta, routing } })
+    expect(response.headers['Content-Type']).toBe('text/yaml; charset=utf-8')
+    expect(response.headers['Content-Disposition']).toBe('attachment; filename="vpn-keys-vip.yaml"')
+    const config = parse(response.body) as { proxies: Record<string, unknown>[]; 'proxy-groups': { proxies: string[] }[]; rules: string[]; 'rule-providers'?: unknown }
+    expect(config.proxies.map((proxy) => [proxy.name, proxy.type])).toEqual([['SE Trojan', 'trojan'], ['NL Outline', 'ss']])
+    for (const proxy of config.proxies) for (const field of ['client-fingerprint', 'reality-opts', 'packet-encoding', 'flow']) expect(proxy, field).not.toHaveProperty(field)
+    expect(config['rule-providers']).toBeUndefined()
+    expect(config.rules).toContain('GEOIP,RU,DIRECT')
+    expect(config.rules.some((rule) => rule.startsWith('RULE-SET,') || rule.startsWith('GEOSITE,'))).toBe(false)
+    expect(config['proxy-groups'][0]!.proxies).toEqual(expect.arrayContaining(['SE Trojan', 'NL Outline']))
+  })
+
   it('announces in base64 when there is something to say', () => {
     const announce = 'Подписка закончится через 2 дня'
     expect(subscriptionResponse({ links: [], format: 'base64', meta: { ...meta, announce } }).headers.Announce).toBe(`base64:${Buffer.from(announce).toString('base64')}`)

@@ -2,8 +2,9 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-   CREATE TYPE "public"."enum_site_settings_app_rules_decision" AS ENUM('base64', 'clash', 'singbox', 'outline', 'json', 'notice', 'refuse');
-  CREATE TYPE "public"."enum__site_settings_v_version_app_rules_decision" AS ENUM('base64', 'clash', 'singbox', 'outline', 'json', 'notice', 'refuse');
+   CREATE TYPE "public"."enum_site_settings_app_rules_decision" AS ENUM('base64', 'clash', 'clash-legacy', 'singbox', 'outline', 'json', 'notice', 'refuse');
+  CREATE TYPE "public"."enum__site_settings_v_version_app_rules_decision" AS ENUM('base64', 'clash', 'clash-legacy', 'singbox', 'outline', 'json', 'notice', 'refuse');
+  ALTER TYPE "public"."enum_client_apps_format" ADD VALUE 'clash-legacy' BEFORE 'singbox';
   CREATE TABLE "site_settings_app_rules" (
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
@@ -31,18 +32,22 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "site_settings_app_rules_parent_id_idx" ON "site_settings_app_rules" USING btree ("_parent_id");
   CREATE INDEX "_site_settings_v_version_app_rules_order_idx" ON "_site_settings_v_version_app_rules" USING btree ("_order");
   CREATE INDEX "_site_settings_v_version_app_rules_parent_id_idx" ON "_site_settings_v_version_app_rules" USING btree ("_parent_id");`)
-  // What the site always answered each app (the families in src/lib/feeds/clients.ts before this table), as the saved
-  // settings' rules: the table then starts as today's behaviour. Written out here, not imported, so this migration
-  // stays what it was when the code's defaults change. A database without settings yet gets them from the seed.
+  // The built-in answers per app (src/lib/feeds/appRules.ts, DEFAULT_APP_RULES, as they are today: the families
+  // clients.ts served, with the original Clash core's apps now given YAML they read) as the saved settings' rules.
+  // Written out here, not imported, so this migration stays what it was when the code's defaults change. A database
+  // without settings yet gets them from the seed.
   await db.execute(sql`
   INSERT INTO "site_settings_app_rules" ("_order", "_parent_id", "id", "starts_with", "whole_word", "decision")
   SELECT r.ord, s."id", substr(md5(random()::text || clock_timestamp()::text || r.ord::text), 1, 24), r.starts_with, r.whole_word, r.decision::"enum_site_settings_app_rules_decision"
   FROM "site_settings" s CROSS JOIN (VALUES
-    (1, 'clash', false, 'clash'), (2, 'flclash', false, 'clash'), (3, 'mihomo', false, 'clash'), (4, 'stash', false, 'clash'),
-    (5, 'sfa', true, 'singbox'), (6, 'sfi', true, 'singbox'), (7, 'sfm', true, 'singbox'), (8, 'sft', true, 'singbox'), (9, 'karing', true, 'singbox'),
-    (10, 'sing-box', false, 'singbox'), (11, 'sing_box', false, 'singbox'), (12, 'singbox', false, 'singbox'),
-    (13, 'outline', true, 'outline'), (14, 'ss', true, 'outline'), (15, 'ssr', true, 'outline'), (16, 'ssd', true, 'outline'),
-    (17, 'sss', true, 'outline'), (18, 'shadowsocks', true, 'outline'), (19, 'ssconf', true, 'outline')
+    (1, 'ClashX Meta', false, 'clash'), (2, 'ClashX.Meta', false, 'clash'),
+    (3, 'ClashforWindows', false, 'clash-legacy'), (4, 'Clash for Windows', false, 'clash-legacy'), (5, 'ClashForAndroid', false, 'clash-legacy'),
+    (6, 'ClashX', true, 'clash-legacy'),
+    (7, 'clash', false, 'clash'), (8, 'flclash', false, 'clash'), (9, 'mihomo', false, 'clash'), (10, 'stash', false, 'clash'),
+    (11, 'sfa', true, 'singbox'), (12, 'sfi', true, 'singbox'), (13, 'sfm', true, 'singbox'), (14, 'sft', true, 'singbox'), (15, 'karing', true, 'singbox'),
+    (16, 'sing-box', false, 'singbox'), (17, 'sing_box', false, 'singbox'), (18, 'singbox', false, 'singbox'),
+    (19, 'outline', true, 'outline'), (20, 'ss', true, 'outline'), (21, 'ssr', true, 'outline'), (22, 'ssd', true, 'outline'),
+    (23, 'sss', true, 'outline'), (24, 'shadowsocks', true, 'outline'), (25, 'ssconf', true, 'outline')
   ) AS r(ord, starts_with, whole_word, decision);`)
 }
 
@@ -50,6 +55,10 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.execute(sql`
    DROP TABLE "site_settings_app_rules" CASCADE;
   DROP TABLE "_site_settings_v_version_app_rules" CASCADE;
+  ALTER TABLE "client_apps" ALTER COLUMN "format" SET DATA TYPE text;
+  DROP TYPE "public"."enum_client_apps_format";
+  CREATE TYPE "public"."enum_client_apps_format" AS ENUM('base64', 'clash', 'singbox', 'outline', 'json');
+  ALTER TABLE "client_apps" ALTER COLUMN "format" SET DATA TYPE "public"."enum_client_apps_format" USING "format"::"public"."enum_client_apps_format";
   ALTER TABLE "site_settings_locales" DROP COLUMN "notices_unsupported_app";
   ALTER TABLE "_site_settings_v_locales" DROP COLUMN "version_notices_unsupported_app";
   DROP TYPE "public"."enum_site_settings_app_rules_decision";
