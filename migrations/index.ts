@@ -67,6 +67,7 @@ import * as migration_20261130_084630_gifts from './20261130_084630_gifts';
 import * as migration_20261130_092530_gifts_in_stars from './20261130_092530_gifts_in_stars';
 import * as migration_20261130_112739_subscription_notices from './20261130_112739_subscription_notices';
 import * as migration_20261130_114529_app_rules from './20261130_114529_app_rules';
+import * as migration_20261130_114819_karing_flclashx_apps from './20261130_114819_karing_flclashx_apps';
 
 export const migrations = [
   {
@@ -412,6 +413,11 @@ export const migrations = [
   {
     up: migration_20261130_114529_app_rules.up,
     down: migration_20261130_114529_app_rules.down,
-    name: '20261130_114529_app_rules'
+    name: '20261130_114529_app_rules',
+  },
+  {
+    up: migration_20261130_114819_karing_flclashx_apps.up,
+    down: migration_20261130_114819_karing_flclashx_apps.down,
+    name: '20261130_114819_karing_flclashx_apps'
   },
 ];

@@ -6,6 +6,7 @@ import { Client } from 'pg'
 import { describe, expect, it } from 'vitest'
 
 import * as clientAppsMigration from '../../migrations/20261124_065033_client_apps_collection'
+import * as karingMigration from '../../migrations/20261130_114819_karing_flclashx_apps'
 
 import { runPrepare } from '../helpers/prepare'
 
@@ -96,6 +97,22 @@ describe('migrations', () => {
       await clientAppsMigration.down(args)
       expect((await client.query("SELECT to_regclass('client_apps') AS t")).rows[0]).toEqual({ t: null })
       await clientAppsMigration.up(args)
+
+      // Karing and FlClashX join with their one-tap import links; an app the editors already keep under that name and
+      // platform stays as they keep it.
+      await client.query("INSERT INTO client_apps (name, platform, \"order\", store_url) VALUES ('FlClashX', 'linux', 7, 'https://flclashx.example/own')")
+      await karingMigration.up(args)
+      const added = (await client.query("SELECT name, platform::text, format::text, import_template, store_url FROM client_apps WHERE name IN ('Karing', 'FlClashX') ORDER BY name, platform")).rows
+      expect(added).toEqual(
+        expect.arrayContaining([
+          { name: 'Karing', platform: 'ios', format: 'singbox', import_template: 'karing://install-config?url={urlEncoded}&name={name}', store_url: 'https://apps.apple.com/app/karing/id6472431552' },
+          { name: 'FlClashX', platform: 'android', format: 'clash', import_template: 'flclashx://install-config?url={urlEncoded}', store_url: 'https://github.com/pluralplay/FlClashX/releases/latest' },
+          { name: 'FlClashX', platform: 'linux', format: null, import_template: null, store_url: 'https://flclashx.example/own' },
+        ]),
+      )
+      expect(added).toHaveLength(8)
+      await karingMigration.down(args)
+      expect((await client.query("SELECT name, platform::text FROM client_apps WHERE name IN ('Karing', 'FlClashX')")).rows).toEqual([{ name: 'FlClashX', platform: 'linux' }])
     } finally {
       await client.end()
     }

@@ -189,6 +189,10 @@ describe('subscription URL', () => {
     expect((await feed(`${path}/base64`, 'clash-verge/v2.0.3')).headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect((await feed(`${path}/xml`)).status).toBe(404)
     expect((await feed(`${path}/clash/more`)).status).toBe(404)
+    // Karing's provider menu: the service's name (percent-encoded: it is not ASCII), where to renew, where to ask.
+    expect(decodeURIComponent(response.headers.get('isp-name')!)).toBe('VPN ключи')
+    expect(response.headers.get('isp-url')).toBe(`${INT_SERVER_URL}/profile/subscription`)
+    expect(response.headers.get('isp-faq')).toBe(`${INT_SERVER_URL}/support`)
     // Apps link to the site's support and account pages in the user's language, on SERVER_URL whatever Host says.
     expect(response.headers.get('support-url')).toBe(`${INT_SERVER_URL}/support`)
     expect(response.headers.get('profile-web-page-url')).toBe(`${INT_SERVER_URL}/profile/servers`)

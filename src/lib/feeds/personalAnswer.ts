@@ -150,6 +150,7 @@ export function personalAnswer(
       providerId: facts.happProviderId,
       autoroutingUrl: `${site.origin}${ROUTING_PROFILE_PATH}`,
       outlineNotice: noticeLine ?? t('noticeNoOutlineKey', { host }),
+      isp: { name: facts.siteName ?? host, url: subscriptionUrl, faq: `${site.origin}${localizedPath('/support', locale)}` },
     },
   })
   if (response.status !== 200) return { status: 404, headers: { ...response.headers, 'Cache-Control': 'private, no-store' }, body: response.body }

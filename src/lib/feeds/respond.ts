@@ -38,6 +38,8 @@ export type SubscriptionMeta = {
   autoroutingUrl?: string | null
   /** What Outline shows when the subscription has no key it reads (its dynamic key's error); null: a 404. */
   outlineNotice?: string | null
+  /** Karing's provider menu (its "isp-*" headers): the service's name, where to renew, where its answers are. */
+  isp?: { name: string; url: string; faq: string } | null
 }
 
 export type SubscriptionResponse = { status: 200 | 304 | 404; headers: Record<string, string>; body: string }
@@ -78,6 +80,12 @@ function headersOf(meta: SubscriptionMeta, format: SubscriptionFormat): Record<s
   const routing = meta.routing && happRoutingHeader(meta.routing, meta.title)
   if (routing) headers.Routing = routing
   if (meta.routing && meta.autoroutingUrl) headers.Autorouting = incyAutorouting(meta.autoroutingUrl)
+  if (meta.isp) {
+    // Karing reads a name that is not ASCII percent-encoded.
+    headers['Isp-Name'] = encodeURIComponent(meta.isp.name)
+    headers['Isp-Url'] = meta.isp.url
+    headers['Isp-Faq'] = meta.isp.faq
+  }
   return headers
 }
 
