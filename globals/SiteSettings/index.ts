@@ -348,7 +348,6 @@ export const SiteSettings: GlobalConfig = {
               maxRows: APP_RULES_MAX,
               defaultValue: DEFAULT_APP_RULES.map((rule) => ({ ...rule })),
               admin: {
-                initCollapsed: true,
                 description: {
                   ru: 'Приложение узнаётся по началу его User-Agent (без учёта регистра); решает первое подходящее правило, остальным — ссылки base64. «Целым словом»: после начала не идёт буква, цифра или _ (SFA, но не SFAX). Формат из адреса подписки (…/clash) сильнее правила, кроме «Отказать» и «Запись: откройте в другом приложении». По умолчанию — как раньше: Clash/Mihomo получают YAML, sing-box и Karing — JSON sing-box, Outline — ключ Outline.',
                   en: 'An app is known by the start of its User-Agent (case aside); the first rule that matches decides, everyone else gets base64 links. "Whole word": no letter, digit or _ follows (SFA, not SFAX). A format in the subscription’s address (…/clash) wins over a rule, except "Refuse" and "An entry: open it in another app". The default is what the site always did: Clash/Mihomo get YAML, sing-box and Karing sing-box JSON, Outline an Outline key.',

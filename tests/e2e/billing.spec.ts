@@ -4,6 +4,7 @@
 import { devices } from '@playwright/test'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 
+import { DEFAULT_APP_RULES } from '../../src/lib/feeds/appRules'
 import { noticeLink } from '../../src/lib/feeds/notice'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { feedLinks } from '../helpers/feedBody'
@@ -758,6 +759,42 @@ test('[ru] staff extend a subscription for free, then cancel it, from its page: 
   await staff.close()
 })
 
+test('My servers’ subscription as the operator answers each app (Site settings → Apps): a refusal, and an entry in the editors’ words in place of keys', async ({ page, browser }) => {
+  await buyTrial(page, '')
+  await page.goto('/profile/servers')
+  const url = (await page.getByTestId('subscription-url').textContent())!
+  const host = new URL(url).host
+  const poll = (userAgent: string) => page.request.get(url, { headers: { 'user-agent': userAgent } })
+  // No key yet: an app is told where to add one rather than shown an empty list.
+  expect(feedLinks(await (await poll('v2rayNG/1.9.16')).text())).toEqual([noticeLink(`Нет ключей для приложений: добавьте в «Моих серверах» на ${host}`)])
+
+  const { staff, admin } = await documentInAdmin(browser, 'tariffs', 'limit=1')
+  try {
+    await admin.goto('/admin/globals/site-settings')
+    await admin.getByRole('button', { name: 'Приложения' }).click()
+    // Two rules after the defaults: one app refused, one told to use another app, in the editors' words.
+    for (const [index, [start, answer]] of [['E2ERefused', 'Отказать (403)'], ['E2ENoticed', 'Запись: откройте в другом приложении']].entries()) {
+      await admin.getByRole('button', { name: 'Добавить Правило' }).click()
+      const row = DEFAULT_APP_RULES.length + index
+      await admin.locator(`#field-appRules__${row}__startsWith`).fill(start!)
+      await admin.locator(`#field-appRules__${row}__decision`).click()
+      await admin.getByRole('option', { name: answer }).click()
+    }
+    await admin.getByLabel('Приложению отвечает запись (правило выше)').fill('Откройте подписку в Happ или Hiddify — {host}')
+    await admin.getByRole('button', { name: 'Сохранить' }).click()
+    await expect(admin.getByText('Сохранено.').first()).toBeVisible()
+
+    expect((await poll('E2ERefused/1.0')).status()).toBe(403)
+    expect(feedLinks(await (await poll('E2ENoticed/2.0')).text())).toEqual([noticeLink(`Откройте подписку в Happ или Hiddify — ${host}`)])
+    // Every other app is answered as before.
+    expect((await poll('clash-verge/v2.0.3')).headers()['content-type']).toBe('text/yaml; charset=utf-8')
+  } finally {
+    await admin.request.post('/api/globals/site-settings?locale=ru', { headers: { 'sec-fetch-site': 'same-origin' }, data: { appRules: DEFAULT_APP_RULES, notices: { unsupportedApp: '' } } })
+    await staff.close()
+  }
+  expect((await poll('E2ERefused/1.0')).status()).toBe(200)
+})
+
 test('devices counted by the apps’ HWID: an eleventh phone gets no keys; My servers lists them in ru and en and removes one; staff reset them on the subscription’s page', async ({ page, browser }) => {
   const email = await buyTrial(page, '')
   await page.goto('/profile/servers')
@@ -1144,6 +1181,8 @@ test('My servers: the subscription URL opened in a browser shows the subscriptio
   await phone.getByText('Android', { exact: true }).click()
   await expect(phone.getByRole('link', { name: 'Добавить в v2rayNG' })).toHaveAttribute('href', `v2rayng://install-config?url=${encodeURIComponent(`${url}/base64`)}&name=VPN%20%D0%BA%D0%BB%D1%8E%D1%87%D0%B8%20VIP`)
   await expect(phone.getByRole('link', { name: 'Добавить в Happ' })).toHaveAttribute('href', `happ://add/${url}/base64`)
+  await expect(phone.getByRole('link', { name: 'Добавить в Karing' })).toHaveAttribute('href', `karing://install-config?url=${encodeURIComponent(`${url}/singbox`)}&name=VPN%20%D0%BA%D0%BB%D1%8E%D1%87%D0%B8%20VIP`)
+  await expect(phone.getByRole('link', { name: 'Добавить в FlClashX' })).toHaveAttribute('href', `flclashx://install-config?url=${encodeURIComponent(`${url}/clash`)}`)
   // What each button imports is the subscription in that app's format.
   const asApp = (address: string, userAgent: string) => phone.request.get(address, { headers: { 'user-agent': userAgent, accept: '*/*' } })
   expect(feedLinks(await (await asApp(`${url}/base64`, 'Happ/3.4.1')).text())[0]).toMatch(/^vless:\/\//)
