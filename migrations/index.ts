@@ -66,8 +66,8 @@ import * as migration_20261130_081617_referrals from './20261130_081617_referral
 import * as migration_20261130_084630_gifts from './20261130_084630_gifts';
 import * as migration_20261130_092530_gifts_in_stars from './20261130_092530_gifts_in_stars';
 import * as migration_20261130_112739_subscription_notices from './20261130_112739_subscription_notices';
-import * as migration_20261130_114529_app_rules from './20261130_114529_app_rules';
-import * as migration_20261130_114819_karing_flclashx_apps from './20261130_114819_karing_flclashx_apps';
+import * as migration_20261130_120850_app_rules from './20261130_120850_app_rules';
+import * as migration_20261130_120910_karing_flclashx_apps from './20261130_120910_karing_flclashx_apps';
 
 export const migrations = [
   {
@@ -411,13 +411,13 @@ export const migrations = [
     name: '20261130_112739_subscription_notices',
   },
   {
-    up: migration_20261130_114529_app_rules.up,
-    down: migration_20261130_114529_app_rules.down,
-    name: '20261130_114529_app_rules',
+    up: migration_20261130_120850_app_rules.up,
+    down: migration_20261130_120850_app_rules.down,
+    name: '20261130_120850_app_rules',
   },
   {
-    up: migration_20261130_114819_karing_flclashx_apps.up,
-    down: migration_20261130_114819_karing_flclashx_apps.down,
-    name: '20261130_114819_karing_flclashx_apps'
+    up: migration_20261130_120910_karing_flclashx_apps.up,
+    down: migration_20261130_120910_karing_flclashx_apps.down,
+    name: '20261130_120910_karing_flclashx_apps'
   },
 ];

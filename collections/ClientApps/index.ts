@@ -92,6 +92,7 @@ export const ClientApps: CollectionConfig = {
         { value: 'base64', label: { ru: 'Список ссылок (v2rayNG, Happ, Streisand…)', en: 'Link list (v2rayNG, Happ, Streisand…)' } },
         { value: 'clash', label: { ru: 'Clash / Mihomo', en: 'Clash / Mihomo' } },
         { value: 'clash-legacy', label: { ru: 'Clash без VLESS (Clash for Windows, ClashX)', en: 'Clash without VLESS (Clash for Windows, ClashX)' } },
+        { value: 'stash', label: { ru: 'Stash', en: 'Stash' } },
         { value: 'singbox', label: { ru: 'sing-box', en: 'sing-box' } },
         { value: 'outline', label: { ru: 'Outline (ssconf://)', en: 'Outline (ssconf://)' } },
         { value: 'json', label: { ru: 'Xray JSON (полные настройки на каждый ключ)', en: 'Xray JSON (a full configuration per key)' } },

@@ -76,6 +76,7 @@ const APP_DECISION_LABELS: Record<AppDecision, { ru: string; en: string }> = {
   base64: { ru: 'Ссылки base64 (v2rayNG, Happ, Hiddify…)', en: 'base64 links (v2rayNG, Happ, Hiddify…)' },
   clash: { ru: 'Clash / Mihomo (YAML)', en: 'Clash / Mihomo (YAML)' },
   'clash-legacy': { ru: 'Clash без VLESS (Clash for Windows, ClashX)', en: 'Clash without VLESS (Clash for Windows, ClashX)' },
+  stash: { ru: 'Stash (YAML)', en: 'Stash (YAML)' },
   singbox: { ru: 'sing-box (JSON)', en: 'sing-box (JSON)' },
   outline: { ru: 'Ключ Outline', en: 'Outline key' },
   json: { ru: 'Xray JSON', en: 'Xray JSON' },

@@ -6,7 +6,7 @@ import { Client } from 'pg'
 import { describe, expect, it } from 'vitest'
 
 import * as clientAppsMigration from '../../migrations/20261124_065033_client_apps_collection'
-import * as karingMigration from '../../migrations/20261130_114819_karing_flclashx_apps'
+import * as karingMigration from '../../migrations/20261130_120910_karing_flclashx_apps'
 
 import { runPrepare } from '../helpers/prepare'
 

@@ -183,7 +183,7 @@ describe('subscription URL', () => {
     expect(clash.headers.get('content-type')).toBe('text/yaml; charset=utf-8')
     expect(await clash.text()).toMatch(/proxies:\n {2}- name: .*\n(.*\n)*? {4}type: vless/)
     const singbox = (await (await feed(path, 'SFA/1.11.0 (sing-box 1.11.0)')).json()) as { outbounds: { type: string }[] }
-    expect(singbox.outbounds.map((outbound) => outbound.type)).toEqual(expect.arrayContaining(['selector', 'urltest', 'vless', 'shadowsocks', 'trojan']))
+    expect(singbox.outbounds.map((outbound) => outbound.type), JSON.stringify(singbox.outbounds)).toEqual(expect.arrayContaining(['selector', 'urltest', 'vless', 'shadowsocks', 'trojan']))
     const outline = (await (await feed(`${path}/outline`, 'v2rayNG/1.9.16')).json()) as { method: string; server_port: number }
     expect(outline).toMatchObject({ method: expect.any(String), server_port: expect.any(Number) })
     expect((await feed(`${path}/base64`, 'clash-verge/v2.0.3')).headers.get('content-type')).toBe('text/plain; charset=utf-8')

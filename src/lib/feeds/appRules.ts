@@ -20,7 +20,7 @@ const rule = (decision: AppDecision, wholeWord: boolean, ...names: string[]): Ap
 
 /**
  * The built-in mapping (Marzban's subscription router and Remnawave's default rules): Clash Meta / Mihomo apps read Mihomo
- * YAML, the original Clash core's apps its own YAML; the official sing-box apps and Karing a sing-box profile; Outline and
+ * YAML, the original Clash core's apps its own YAML, Stash its dialect; the official sing-box apps and Karing a sing-box profile; Outline and
  * other Shadowsocks apps one dynamic access key; everyone else base64 share links.
  */
 export const DEFAULT_APP_RULES: readonly AppRule[] = [
@@ -28,7 +28,8 @@ export const DEFAULT_APP_RULES: readonly AppRule[] = [
   ...rule('clash', false, 'ClashX Meta', 'ClashX.Meta'),
   ...rule('clash-legacy', false, 'ClashforWindows', 'Clash for Windows', 'ClashForAndroid'),
   ...rule('clash-legacy', true, 'ClashX'),
-  ...rule('clash', false, 'clash', 'flclash', 'mihomo', 'stash'),
+  ...rule('stash', false, 'stash'),
+  ...rule('clash', false, 'clash', 'flclash', 'mihomo'),
   ...rule('singbox', true, 'sfa', 'sfi', 'sfm', 'sft', 'karing'),
   ...rule('singbox', false, 'sing-box', 'sing_box', 'singbox'),
   ...rule('outline', true, 'outline', 'ss', 'ssr', 'ssd', 'sss', 'shadowsocks', 'ssconf'),

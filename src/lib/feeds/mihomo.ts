@@ -100,11 +100,29 @@ function ruleProviders(routing: DirectRouting): Record<string, MihomoValue> {
   return { 'ru-domains': provider('ru-domains', 'domain', routing.lists.mihomoDomains), 'ru-ip': provider('ru-ip', 'ipcidr', routing.lists.mihomoIp) }
 }
 
-/** Mihomo's YAML, or the original Clash core's (`legacy`: Clash for Windows, ClashX, Clash for Android). */
-export type ClashDialect = 'mihomo' | 'legacy'
+/**
+ * Mihomo's YAML, the original Clash core's (`legacy`: Clash for Windows, ClashX, Clash for Android), or Stash's: Mihomo's
+ * proxies with Stash's own delay test on each (`benchmark-url`, `benchmark-timeout`: stash.wiki, "Proxy Benchmark"), and
+ * no Mihomo rule sets (.mrs), which Stash does not read: Russia direct by GeoIP and the Russian zones, as for the
+ * original core.
+ */
+export type ClashDialect = 'mihomo' | 'legacy' | 'stash'
+
+// Where Stash measures each proxy's delay: plain HTTP, as its documentation recommends.
+const STASH_BENCHMARK = { url: 'http://www.gstatic.com/generate_204', timeoutSeconds: 5 }
+
+function stashProxy(proxy: Proxy): MihomoProxy | null {
+  const entry = mihomoProxy(proxy)
+  if (!entry) return null
+  entry['benchmark-url'] = STASH_BENCHMARK.url
+  entry['benchmark-timeout'] = STASH_BENCHMARK.timeoutSeconds
+  return entry
+}
+
+const PROXY_OF: Record<ClashDialect, (proxy: Proxy) => MihomoProxy | null> = { mihomo: mihomoProxy, legacy: legacyClashProxy, stash: stashProxy }
 
 export function mihomoConfig(proxies: readonly Proxy[], labels: { select: string; auto: string }, routing: DirectRouting | null, dialect: ClashDialect = 'mihomo'): string {
-  const entries = proxies.map(dialect === 'mihomo' ? mihomoProxy : legacyClashProxy).filter((entry): entry is MihomoProxy => entry !== null)
+  const entries = proxies.map(PROXY_OF[dialect]).filter((entry): entry is MihomoProxy => entry !== null)
   const names = entries.map((entry) => String(entry.name))
   // Mihomo refuses a group without members: with no keys (yet) the selection goes direct.
   const groups =
@@ -112,7 +130,10 @@ export function mihomoConfig(proxies: readonly Proxy[], labels: { select: string
       ? [{ name: labels.select, type: 'select', proxies: ['DIRECT'] }]
       : [
           { name: labels.select, type: 'select', proxies: [labels.auto, ...names] },
-          { name: labels.auto, type: 'url-test', proxies: names, url: 'https://www.gstatic.com/generate_204', interval: 300 },
+          // Stash tests each proxy where the proxy says (its benchmark-url).
+          dialect === 'stash'
+            ? { name: labels.auto, type: 'url-test', proxies: names, interval: 300 }
+            : { name: labels.auto, type: 'url-test', proxies: names, url: 'https://www.gstatic.com/generate_204', interval: 300 },
         ]
   return blockYaml({
     'mixed-port': 7890,

@@ -48,6 +48,7 @@ const CONTENT: Record<SubscriptionFormat, { type: string; extension: string }> =
   base64: { type: 'text/plain; charset=utf-8', extension: 'txt' },
   clash: { type: 'text/yaml; charset=utf-8', extension: 'yaml' },
   'clash-legacy': { type: 'text/yaml; charset=utf-8', extension: 'yaml' },
+  stash: { type: 'text/yaml; charset=utf-8', extension: 'yaml' },
   singbox: { type: 'application/json; charset=utf-8', extension: 'json' },
   outline: { type: 'application/json; charset=utf-8', extension: 'json' },
   json: { type: 'application/json; charset=utf-8', extension: 'json' },
@@ -120,6 +121,8 @@ export function subscriptionResponse({ links, format, meta }: { links: readonly 
       return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing) }
     case 'clash-legacy':
       return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing, 'legacy') }
+    case 'stash':
+      return { status: 200, headers, body: mihomoConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing, 'stash') }
     case 'singbox':
       return { status: 200, headers, body: singboxConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing) }
     case 'json':

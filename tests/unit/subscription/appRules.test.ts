@@ -16,9 +16,10 @@ const FAMILIES: readonly [RegExp, string][] = [
   [/^(sfa|sfi|sfm|sft|karing)\b|^sing[-_]?box/i, 'singbox'],
   [/^(outline|ss|ssr|ssd|sss|shadowsocks|ssconf)\b/i, 'outline'],
 ]
-// The one deliberate change: the original Clash core's apps, which read no VLESS, get the YAML they read.
 const LEGACY = /^(?!clashx[ .]meta)(clashforwindows|clash for windows|clashforandroid|clashx\b)/i
-const before = (userAgent: string) => (LEGACY.test(userAgent.trim()) ? 'clash-legacy' : (FAMILIES.find(([pattern]) => pattern.test(userAgent.trim()))?.[1] ?? 'base64'))
+// The deliberate changes: the original Clash core's apps, which read no VLESS, get the YAML they read; Stash its own.
+const before = (userAgent: string) =>
+  LEGACY.test(userAgent.trim()) ? 'clash-legacy' : /^stash/i.test(userAgent.trim()) ? 'stash' : (FAMILIES.find(([pattern]) => pattern.test(userAgent.trim()))?.[1] ?? 'base64')
 
 // User-Agents built from the names the rules know, their near misses, and anything at all.
 const NAMES = ['ClashforWindows', 'Clash for Windows', 'ClashForAndroid', 'ClashX', 'ClashX Meta', 'ClashX.Meta', 'clashx', 'ClashXPro', 'clash', 'Clash', 'clash-verge', 'CLASH.meta', 'flclash', 'FlClash', 'mihomo', 'stash', 'sfa', 'SFA', 'sfi', 'sfm', 'sft', 'karing', 'sing-box', 'sing_box', 'singbox', 'SingBox', 'outline', 'Outline', 'ss', 'SS', 'ssr', 'ssd', 'sss', 'shadowsocks', 'ssconf', 'happ', 'v2rayNG', 'ſs', 'ſfa', 'K']
@@ -39,7 +40,7 @@ describe('the operator’s table of apps and answers', () => {
   })
 
   it('is what the migration wrote into saved settings, row for row', () => {
-    const migration = readFileSync(path.resolve(__dirname, '../../../migrations/20261130_114529_app_rules.ts'), 'utf8')
+    const migration = readFileSync(path.resolve(__dirname, '../../../migrations/20261130_120850_app_rules.ts'), 'utf8')
     const rows = [...migration.matchAll(/\((\d+), '([^']+)', (true|false), '([a-z0-9-]+)'\)/g)].map((match) => ({ startsWith: match[2], wholeWord: match[3] === 'true', decision: match[4] }))
     expect(rows).toEqual(DEFAULT_APP_RULES)
   })

@@ -20,7 +20,7 @@ describe('the format a subscription answers in', () => {
     ['clash.meta', 'clash'],
     ['FlClash/v0.8.60 clash-verge Platform/android', 'clash'],
     ['mihomo/1.18.10', 'clash'],
-    ['Stash/2.7.1 Clash/1.11.0', 'clash'],
+    ['Stash/2.7.1 Clash/1.11.0', 'stash'],
     // The original Clash core: YAML without VLESS.
     ['ClashforWindows/0.20.39', 'clash-legacy'],
     ['ClashX/1.118.0 (com.west2online.ClashX; build:1.118.0; macOS 14.5.0) Alamofire/5.9.1', 'clash-legacy'],

@@ -108,6 +108,16 @@ describe('the subscription responder', () => {
     expect(config['proxy-groups'][0]!.proxies).toEqual(expect.arrayContaining(['SE Trojan', 'NL Outline']))
   })
 
+  it('answers Stash with its dialect: Mihomo’s proxies with its own delay test on each, no rule sets it cannot read', () => {
+    const routing = directRouting({ mode: 'russia' }, '2026-11-20T10:00:00Z')
+    const config = parse(subscriptionResponse({ links: LINKS, format: 'stash', meta: { ...meta, routing } }).body) as { proxies: Record<string, unknown>[]; 'proxy-groups': Record<string, unknown>[]; rules: string[]; 'rule-providers'?: unknown }
+    expect(config.proxies.map((proxy) => proxy.name)).toEqual(['DE VLESS', 'NL VLESS', 'FI VLESS', 'SE Trojan', 'NL Outline'])
+    for (const proxy of config.proxies) expect(proxy).toMatchObject({ 'benchmark-url': 'http://www.gstatic.com/generate_204', 'benchmark-timeout': 5 })
+    expect(config['proxy-groups'][1]).not.toHaveProperty('url')
+    expect(config['rule-providers']).toBeUndefined()
+    expect(config.rules).toContain('GEOIP,RU,DIRECT')
+  })
+
   it('announces in base64 when there is something to say', () => {
     const announce = 'Подписка закончится через 2 дня'
     expect(subscriptionResponse({ links: [], format: 'base64', meta: { ...meta, announce } }).headers.Announce).toBe(`base64:${Buffer.from(announce).toString('base64')}`)

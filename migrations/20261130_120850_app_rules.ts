@@ -2,9 +2,10 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-   CREATE TYPE "public"."enum_site_settings_app_rules_decision" AS ENUM('base64', 'clash', 'clash-legacy', 'singbox', 'outline', 'json', 'notice', 'refuse');
-  CREATE TYPE "public"."enum__site_settings_v_version_app_rules_decision" AS ENUM('base64', 'clash', 'clash-legacy', 'singbox', 'outline', 'json', 'notice', 'refuse');
+   CREATE TYPE "public"."enum_site_settings_app_rules_decision" AS ENUM('base64', 'clash', 'clash-legacy', 'stash', 'singbox', 'outline', 'json', 'notice', 'refuse');
+  CREATE TYPE "public"."enum__site_settings_v_version_app_rules_decision" AS ENUM('base64', 'clash', 'clash-legacy', 'stash', 'singbox', 'outline', 'json', 'notice', 'refuse');
   ALTER TYPE "public"."enum_client_apps_format" ADD VALUE 'clash-legacy' BEFORE 'singbox';
+  ALTER TYPE "public"."enum_client_apps_format" ADD VALUE 'stash' BEFORE 'singbox';
   CREATE TABLE "site_settings_app_rules" (
   	"_order" integer NOT NULL,
   	"_parent_id" integer NOT NULL,
@@ -33,7 +34,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "_site_settings_v_version_app_rules_order_idx" ON "_site_settings_v_version_app_rules" USING btree ("_order");
   CREATE INDEX "_site_settings_v_version_app_rules_parent_id_idx" ON "_site_settings_v_version_app_rules" USING btree ("_parent_id");`)
   // The built-in answers per app (src/lib/feeds/appRules.ts, DEFAULT_APP_RULES, as they are today: the families
-  // clients.ts served, with the original Clash core's apps now given YAML they read) as the saved settings' rules.
+  // clients.ts served, with the original Clash core's apps and Stash now given the YAML each reads) as the saved settings' rules.
   // Written out here, not imported, so this migration stays what it was when the code's defaults change. A database
   // without settings yet gets them from the seed.
   await db.execute(sql`
@@ -42,8 +43,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   FROM "site_settings" s CROSS JOIN (VALUES
     (1, 'ClashX Meta', false, 'clash'), (2, 'ClashX.Meta', false, 'clash'),
     (3, 'ClashforWindows', false, 'clash-legacy'), (4, 'Clash for Windows', false, 'clash-legacy'), (5, 'ClashForAndroid', false, 'clash-legacy'),
-    (6, 'ClashX', true, 'clash-legacy'),
-    (7, 'clash', false, 'clash'), (8, 'flclash', false, 'clash'), (9, 'mihomo', false, 'clash'), (10, 'stash', false, 'clash'),
+    (6, 'ClashX', true, 'clash-legacy'), (7, 'stash', false, 'stash'),
+    (8, 'clash', false, 'clash'), (9, 'flclash', false, 'clash'), (10, 'mihomo', false, 'clash'),
     (11, 'sfa', true, 'singbox'), (12, 'sfi', true, 'singbox'), (13, 'sfm', true, 'singbox'), (14, 'sft', true, 'singbox'), (15, 'karing', true, 'singbox'),
     (16, 'sing-box', false, 'singbox'), (17, 'sing_box', false, 'singbox'), (18, 'singbox', false, 'singbox'),
     (19, 'outline', true, 'outline'), (20, 'ss', true, 'outline'), (21, 'ssr', true, 'outline'), (22, 'ssd', true, 'outline'),
