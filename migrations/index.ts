@@ -68,6 +68,7 @@ import * as migration_20261130_092530_gifts_in_stars from './20261130_092530_gif
 import * as migration_20261130_112739_subscription_notices from './20261130_112739_subscription_notices';
 import * as migration_20261130_120850_app_rules from './20261130_120850_app_rules';
 import * as migration_20261130_120910_karing_flclashx_apps from './20261130_120910_karing_flclashx_apps';
+import * as migration_20261130_122801_wireguard_format from './20261130_122801_wireguard_format';
 
 export const migrations = [
   {
@@ -418,6 +419,11 @@ export const migrations = [
   {
     up: migration_20261130_120910_karing_flclashx_apps.up,
     down: migration_20261130_120910_karing_flclashx_apps.down,
-    name: '20261130_120910_karing_flclashx_apps'
+    name: '20261130_120910_karing_flclashx_apps',
+  },
+  {
+    up: migration_20261130_122801_wireguard_format.up,
+    down: migration_20261130_122801_wireguard_format.down,
+    name: '20261130_122801_wireguard_format'
   },
 ];

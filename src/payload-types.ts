@@ -824,7 +824,7 @@ export interface ClientApp {
   /**
    * Empty: the app takes no subscriptions, only keys or files
    */
-  format?: ('base64' | 'clash' | 'clash-legacy' | 'stash' | 'singbox' | 'outline' | 'json') | null;
+  format?: ('base64' | 'clash' | 'clash-legacy' | 'stash' | 'singbox' | 'outline' | 'json' | 'wireguard') | null;
   /**
    * {url} is the subscription address as is, {urlEncoded} encoded, {ssconf} an Outline ssconf:// key, {name} its name. E.g. happ://add/{url}
    */
@@ -1914,7 +1914,17 @@ export interface SiteSetting {
     | {
         startsWith: string;
         wholeWord?: boolean | null;
-        decision: 'base64' | 'clash' | 'clash-legacy' | 'stash' | 'singbox' | 'outline' | 'json' | 'notice' | 'refuse';
+        decision:
+          | 'base64'
+          | 'clash'
+          | 'clash-legacy'
+          | 'stash'
+          | 'singbox'
+          | 'outline'
+          | 'json'
+          | 'wireguard'
+          | 'notice'
+          | 'refuse';
         id?: string | null;
       }[]
     | null;

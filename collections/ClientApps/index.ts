@@ -96,6 +96,7 @@ export const ClientApps: CollectionConfig = {
         { value: 'singbox', label: { ru: 'sing-box', en: 'sing-box' } },
         { value: 'outline', label: { ru: 'Outline (ssconf://)', en: 'Outline (ssconf://)' } },
         { value: 'json', label: { ru: 'Xray JSON (полные настройки на каждый ключ)', en: 'Xray JSON (a full configuration per key)' } },
+        { value: 'wireguard', label: { ru: 'WireGuard (.conf одного ключа)', en: 'WireGuard (one key’s .conf)' } },
       ],
       admin: { description: { ru: 'Пусто — приложение не принимает подписки, только ключи или файлы', en: 'Empty: the app takes no subscriptions, only keys or files' } },
     },

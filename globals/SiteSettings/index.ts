@@ -80,6 +80,7 @@ const APP_DECISION_LABELS: Record<AppDecision, { ru: string; en: string }> = {
   singbox: { ru: 'sing-box (JSON)', en: 'sing-box (JSON)' },
   outline: { ru: 'Ключ Outline', en: 'Outline key' },
   json: { ru: 'Xray JSON', en: 'Xray JSON' },
+  wireguard: { ru: 'WireGuard (.conf)', en: 'WireGuard (.conf)' },
   notice: { ru: 'Запись: откройте в другом приложении', en: 'An entry: open it in another app' },
   refuse: { ru: 'Отказать (403)', en: 'Refuse (403)' },
 }

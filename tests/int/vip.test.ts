@@ -1,6 +1,10 @@
 // Device keys and the subscription URL of a subscriber, through the real route handlers and PostgreSQL,
 // with the subscription bought on the Stripe double.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -10,6 +14,7 @@ import { parseShareLink } from '@/lib/keys'
 import * as billing from '../helpers/billing'
 import type { BillingWorld } from '../helpers/billing'
 import { readFeedBody } from '../helpers/feedBody'
+import { hasCommands } from '../helpers/processes'
 import { INT_MIRROR_HOST, INT_SERVER_URL } from '../helpers/intGlobalSetup'
 
 let world: BillingWorld
@@ -48,6 +53,25 @@ async function feed(path: string, userAgent = 'v2rayNG/1.9.16', headers: Record<
   const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
   const [, , , user, token, ...format] = path.split('/')
   return GET(new Request(`http://localhost${path}`, { headers: { 'user-agent': userAgent, ...headers } }), { params: Promise.resolve({ user: user!, token: token!, format }) })
+}
+
+/** Debian's wg-quick parses the file as it would bring it up (`strip`: the configuration `wg` would be given). */
+function expectWgQuickReads(config: string): void {
+  if (!hasCommands('wg-quick', 'wg')) {
+    // CI runs as root, where the test command installs wireguard-tools: there it is a failure, not a skip.
+    expect(process.env.CI, "Debian's wireguard-tools is not installed").not.toBe('true')
+    return
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), 'wg-feed-'))
+  try {
+    const file = path.join(folder, 'vpnkeys0.conf')
+    writeFileSync(file, config, { mode: 0o600 })
+    const stripped = execFileSync('wg-quick', ['strip', file], { encoding: 'utf8' })
+    expect(stripped).toMatch(/^\[Interface\]\nPrivateKey = /)
+    expect(stripped).toContain('[Peer]')
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
 }
 
 /** The names of the entries a base64 answer serves in place of keys (src/lib/feeds/notice.ts); none when it serves keys. */
@@ -187,6 +211,12 @@ describe('subscription URL', () => {
     const outline = (await (await feed(`${path}/outline`, 'v2rayNG/1.9.16')).json()) as { method: string; server_port: number }
     expect(outline).toMatchObject({ method: expect.any(String), server_port: expect.any(Number) })
     expect((await feed(`${path}/base64`, 'clash-verge/v2.0.3')).headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    // WireGuard apps that import by subscription (Hiddify, Karing): the WireGuard key's file, as wg-quick reads it.
+    const wireguard = await feed(`${path}/wireguard`, 'HiddifyNext/2.5.7')
+    expect(wireguard.headers.get('content-disposition')).toBe('attachment; filename="vpn-keys-vip.conf"')
+    const config = await wireguard.text()
+    expect(config).toBe(keys.docs.find((key) => key.keyString?.startsWith('[Interface]'))?.keyString)
+    expectWgQuickReads(config)
     expect((await feed(`${path}/xml`)).status).toBe(404)
     expect((await feed(`${path}/clash/more`)).status).toBe(404)
     // Karing's provider menu: the service's name (percent-encoded: it is not ASCII), where to renew, where to ask.

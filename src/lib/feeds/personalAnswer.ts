@@ -23,7 +23,7 @@ import type { DeviceStanding, PolledDevice } from './devices'
 import { noteFirstConnection } from './firstConnection'
 import { readPersonalFeedFacts } from './personalRead'
 import type { PersonalFeedFacts } from './personalRead'
-import { entityTag, matchesEtag, shareLinksOnly, subscriptionResponse } from './respond'
+import { entityTag, matchesEtag, shareLinksOnly, subscriptionResponse, wireguardConfigOf } from './respond'
 
 const ANNOUNCE_BEFORE_MS = 3 * 24 * 60 * 60 * 1000
 /** What the strictest app shows of `announce` (v2RayTun; Happ shows 200). */
@@ -89,7 +89,9 @@ function noticeOf(facts: PersonalFeedFacts, standing: DeviceStanding | null, dec
   if (!facts.vip) return 'ended'
   if (decision === 'notice') return 'unsupportedApp'
   if (standing && !standing.admitted) return standing.withoutId ? 'noDeviceId' : 'deviceLimit'
-  return shareLinksOnly(facts.links).length === 0 ? 'noKeys' : null
+  // The WireGuard format serves a WireGuard key's file; the others, share links.
+  const servable = decision === 'wireguard' ? wireguardConfigOf(facts.links) !== null : shareLinksOnly(facts.links).length > 0
+  return servable ? null : 'noKeys'
 }
 
 /** The answer to `poll` from its facts; `standing` is the polling device's, when it sent an id. */
@@ -149,7 +151,7 @@ export function personalAnswer(
       routing: facts.routing,
       providerId: facts.happProviderId,
       autoroutingUrl: `${site.origin}${ROUTING_PROFILE_PATH}`,
-      outlineNotice: noticeLine ?? t('noticeNoOutlineKey', { host }),
+      unservedNotice: noticeLine ?? t(format === 'wireguard' ? 'noticeNoWireguardKey' : 'noticeNoOutlineKey', { host }),
       isp: { name: facts.siteName ?? host, url: subscriptionUrl, faq: `${site.origin}${localizedPath('/support', locale)}` },
     },
   })

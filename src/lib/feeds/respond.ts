@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
+import { parseWireguardConfig } from '@/lib/keys'
+
 import { mihomoConfig } from './mihomo'
 import { outlineNotice } from './notice'
 import { outlineAccessKey } from './outline'
@@ -36,8 +38,9 @@ export type SubscriptionMeta = {
   providerId?: string | null
   /** Where INCY fetches the routing profile from to keep it updated (`/api/routing`), when routing is on. */
   autoroutingUrl?: string | null
-  /** What Outline shows when the subscription has no key it reads (its dynamic key's error); null: a 404. */
-  outlineNotice?: string | null
+  /** What an app that reads no share links (Outline, WireGuard) is told when the subscription has no key for it: Outline
+   * shows it as its dynamic key's error; null: Outline gets a 404. */
+  unservedNotice?: string | null
   /** Karing's provider menu (its "isp-*" headers): the service's name, where to renew, where its answers are. */
   isp?: { name: string; url: string; faq: string } | null
 }
@@ -52,11 +55,18 @@ const CONTENT: Record<SubscriptionFormat, { type: string; extension: string }> =
   singbox: { type: 'application/json; charset=utf-8', extension: 'json' },
   outline: { type: 'application/json; charset=utf-8', extension: 'json' },
   json: { type: 'application/json; charset=utf-8', extension: 'json' },
+  wireguard: { type: 'text/plain; charset=utf-8', extension: 'conf' },
 }
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
 
-/** Only share links go into a subscription: config-file keys (WireGuard, OpenVPN, SSTP) stay on the site. */
+/** The first WireGuard configuration among a subscription's keys (what the WireGuard format serves), or null. */
+export function wireguardConfigOf(links: readonly (string | null | undefined)[]): string | null {
+  const config = links.find((link): link is string => typeof link === 'string' && parseWireguardConfig(link).ok)
+  return config ?? null
+}
+
+/** Only share links go into the other formats: config-file keys (WireGuard, OpenVPN, SSTP) stay on the site. */
 export function shareLinksOnly(links: readonly (string | null | undefined)[]): string[] {
   return links.filter((link): link is string => typeof link === 'string' && /^(vless|ss|trojan):\/\//.test(link))
 }
@@ -127,12 +137,18 @@ export function subscriptionResponse({ links, format, meta }: { links: readonly 
       return { status: 200, headers, body: singboxConfig(proxiesOf(shareLinks, meta.title), meta.groups, meta.routing) }
     case 'json':
       return { status: 200, headers, body: xrayConfigs(proxiesOf(shareLinks, meta.title), meta.routing) }
+    case 'wireguard': {
+      // One tunnel per file: the first WireGuard key (the list's order puts keys that work where the visitors are first).
+      const config = wireguardConfigOf(links)
+      if (config) return { status: 200, headers, body: config }
+      return { status: 404, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' }, body: JSON.stringify({ error: 'no_wireguard_key', ...(meta.unservedNotice ? { message: meta.unservedNotice } : {}) }) }
+    }
     case 'outline': {
       const key = outlineAccessKey(proxiesOf(shareLinks, meta.title))
       if (key) return { status: 200, headers, body: JSON.stringify(key) }
       // Outline shows a dynamic key's error message as it is; without one to give, "no key" is a 404 (an empty JSON
       // object would be an error in the app).
-      if (meta.outlineNotice) return { status: 200, headers, body: JSON.stringify(outlineNotice(meta.outlineNotice)) }
+      if (meta.unservedNotice) return { status: 200, headers, body: JSON.stringify(outlineNotice(meta.unservedNotice)) }
       return { status: 404, headers: { 'Content-Type': CONTENT.outline.type }, body: JSON.stringify({ error: 'no_outline_key' }) }
     }
   }

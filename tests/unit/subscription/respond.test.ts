@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
-import { parseShareLink } from '@/lib/keys'
+import { buildWireguardConfig, generateWireguardKeyPair, parseShareLink } from '@/lib/keys'
 import { matchesEtag, subscriptionEtag, subscriptionResponse } from '@/lib/feeds/respond'
 import type { SubscriptionMeta } from '@/lib/feeds/respond'
 import { DEFAULT_RULE_LISTS, directRouting } from '@/lib/feeds/routing'
@@ -84,14 +84,27 @@ describe('the subscription responder', () => {
     expect(readFeedBody(response.body).lines.filter((line) => /^#(announce|providerid)|^incy:/.test(line))).toEqual([])
   })
 
+  it('serves WireGuard apps one key’s .conf: the first WireGuard key among the keys, else a 404 that says why', () => {
+    const wireguard = (address: string) =>
+      buildWireguardConfig({ privateKey: generateWireguardKeyPair().privateKey, addresses: [`${address}/32`], peer: { publicKey: generateWireguardKeyPair().publicKey, endpointHost: '198.51.100.9', endpointPort: 51820 } })
+    const first = wireguard('10.66.0.2')
+    const response = subscriptionResponse({ links: [WS_TLS, first, wireguard('10.66.0.3')], format: 'wireguard', meta })
+    expect(response.status).toBe(200)
+    expect(response.body).toBe(first)
+    expect(response.headers).toMatchObject({ 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': 'attachment; filename="vpn-keys-vip.conf"' })
+    const none = subscriptionResponse({ links: [WS_TLS, 'not a config'], format: 'wireguard', meta: { ...meta, unservedNotice: 'Нет ключа WireGuard' } })
+    expect(none.status).toBe(404)
+    expect(JSON.parse(none.body)).toEqual({ error: 'no_wireguard_key', message: 'Нет ключа WireGuard' })
+  })
+
   it('gives Outline its dynamic key’s error when there is no key it reads and a notice to say, else a 404', () => {
     const notice = 'Подписка закончилась: продлите на free.vpnkeys.example'
-    const told = subscriptionResponse({ links: [WS_TLS], format: 'outline', meta: { ...meta, outlineNotice: notice } })
+    const told = subscriptionResponse({ links: [WS_TLS], format: 'outline', meta: { ...meta, unservedNotice: notice } })
     expect(told.status).toBe(200)
     expect(JSON.parse(told.body)).toEqual({ error: { message: notice } })
     expect(subscriptionResponse({ links: [WS_TLS], format: 'outline', meta }).status).toBe(404)
     // A key it reads is served as before, the notice aside.
-    expect(JSON.parse(subscriptionResponse({ links: [SS], format: 'outline', meta: { ...meta, outlineNotice: notice } }).body)).toMatchObject({ server: '198.51.100.5' })
+    expect(JSON.parse(subscriptionResponse({ links: [SS], format: 'outline', meta: { ...meta, unservedNotice: notice } }).body)).toMatchObject({ server: '198.51.100.5' })
   })
 
   it('answers the original Clash core (Clash for Windows, ClashX) with YAML it reads: no VLESS, none of Mihomo’s fields, Russia direct by GeoIP', () => {
