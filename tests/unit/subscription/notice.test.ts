@@ -10,18 +10,9 @@ import type { SubscriptionMeta } from '@/lib/feeds/respond'
 import { parseShareLink } from '@/lib/keys'
 
 import { readFeedBody } from '../../helpers/feedBody'
+import { VIP_META } from '../../helpers/subscriptionMeta'
 
-const meta: SubscriptionMeta = {
-  title: 'VPN Keys VIP',
-  filename: 'vpn-keys-vip',
-  expiresAt: null,
-  updateIntervalHours: 24,
-  supportUrl: 'https://free.vpnkeys.example/support',
-  pageUrl: 'https://free.vpnkeys.example/profile/servers',
-  announce: null,
-  groups: { select: 'Выбор сервера', auto: 'Самый быстрый' },
-  routing: null,
-}
+const meta: SubscriptionMeta = { ...VIP_META, expiresAt: null }
 
 const TEXT = 'Лимит устройств: освободите место в «Моих серверах»'
 

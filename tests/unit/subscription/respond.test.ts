@@ -4,10 +4,10 @@ import { parse } from 'yaml'
 
 import { buildWireguardConfig, generateWireguardKeyPair, parseShareLink } from '@/lib/keys'
 import { matchesEtag, subscriptionEtag, subscriptionResponse } from '@/lib/feeds/respond'
-import type { SubscriptionMeta } from '@/lib/feeds/respond'
 import { DEFAULT_RULE_LISTS, directRouting } from '@/lib/feeds/routing'
 
 import { readFeedBody } from '../../helpers/feedBody'
+import { VIP_META } from '../../helpers/subscriptionMeta'
 
 const REALITY = 'vless://6f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@de1.example.net:443?encryption=none&flow=xtls-rprx-vision&security=reality&sni=www.microsoft.com&fp=chrome&pbk=O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E&sid=6ba85179e30d4fc2&type=tcp#DE%20VLESS'
 const WS_TLS = 'vless://7f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@nl1.example.net:443?encryption=none&security=tls&sni=nl1.example.net&type=ws&path=%2Fvpn&host=cdn.example.net#NL%20VLESS'
@@ -17,17 +17,7 @@ const SS = 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpwYXNzd29yZDEyMw@198.51.100.5:838
 const KCP = 'vless://9f1c2b3a-1c3e-4f6e-9d5e-1a2b3c4d5e6f@pl1.example.net:443?encryption=none&security=none&type=kcp#PL'
 const LINKS = [REALITY, WS_TLS, GRPC, TROJAN, SS, KCP]
 
-const meta: SubscriptionMeta = {
-  title: 'VPN Keys VIP',
-  filename: 'vpn-keys-vip',
-  expiresAt: new Date('2026-12-03T12:34:56Z'),
-  updateIntervalHours: 24,
-  supportUrl: 'https://free.vpnkeys.example/support',
-  pageUrl: 'https://free.vpnkeys.example/profile/servers',
-  announce: null,
-  groups: { select: 'Выбор сервера', auto: 'Самый быстрый' },
-  routing: null,
-}
+const meta = VIP_META
 
 describe('the subscription responder', () => {
   it('answers v2ray apps with base64 share links, each one readable by the key module, and the headers apps read', () => {
