@@ -321,6 +321,29 @@ describe('VIP for Telegram Stars', () => {
     expect(renewed!.text).toContain(`${amount} ⭐`)
   })
 
+  it('keeps days the site gave a Stars subscription (a referral’s) past Telegram’s renewal: its charge date stays Telegram’s, the days carry on', async () => {
+    const { from: buyer } = await linkedBuyer()
+    const { payload: invoice, amount } = await invoiceFor(buyer, '1')
+    const first = new Date(Math.floor((Date.now() + 30 * 86_400_000) / 1000) * 1000)
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId: telegram.charge(buyer.id), recurring: 'first', expiresAt: first }))
+    const subscription = (await subscriptionsOf(buyer.id)).subscriptions[0]!
+    const { shiftByDays } = await import('@/lib/billing/freeDays')
+    const outcome = await shiftByDays(payload, { subscriptionId: subscription.id, days: async () => 7, step: 'referral_reward', note: 'test', also: async () => undefined })
+    expect(outcome).toBe('shifted')
+    const week = 7 * 86_400_000
+    const given = (await subscriptionsOf(buyer.id)).subscriptions[0]!
+    // Paid until a week later; Telegram still charges on its own date.
+    expect([Date.parse(given.currentPeriodEnd!), Date.parse(given.nextPaymentAt!)]).toEqual([first.getTime() + week, first.getTime()])
+    const second = new Date(first.getTime() + 30 * 86_400_000)
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId: telegram.charge(buyer.id), recurring: 'renewal', expiresAt: second }))
+    const renewed = (await subscriptionsOf(buyer.id)).subscriptions[0]!
+    expect([Date.parse(renewed.currentPeriodEnd!), Date.parse(renewed.nextPaymentAt!)]).toEqual([second.getTime() + week, second.getTime()])
+    // And once more: the week is not added again.
+    const third = new Date(second.getTime() + 30 * 86_400_000)
+    await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId: telegram.charge(buyer.id), recurring: 'renewal', expiresAt: third }))
+    expect(Date.parse((await subscriptionsOf(buyer.id)).subscriptions[0]!.currentPeriodEnd!)).toBe(third.getTime() + week)
+  })
+
   it('records nothing for a payment of an invoice the site did not issue, or issued for someone else, and gives its Stars back', async () => {
     const buyer = newUser()
     const other = newUser()

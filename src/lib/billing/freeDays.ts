@@ -19,7 +19,7 @@ const SOONEST_MS = 60_000
  * The state with `days` more (negative: taken back, down to now at the least) (pure). Null when nothing can move: an
  * ended subscription keeps its end.
  */
-export function shiftedState(current: SubscriptionState, days: number, now: Date): SubscriptionState | null {
+export function shiftedState(current: SubscriptionState, days: number, now: Date, { chargeStays = false }: { chargeStays?: boolean } = {}): SubscriptionState | null {
   if (isEnded(current.status) || days === 0) return null
   const end = shiftedEnd(current.currentPeriodEnd, days, new Date(now.getTime() + SOONEST_MS)).toISOString()
   return {
@@ -27,7 +27,9 @@ export function shiftedState(current: SubscriptionState, days: number, now: Date
     status: current.status === 'past_due' && days > 0 ? 'active' : current.status,
     trialEndsAt: current.status === 'trialing' ? end : current.trialEndsAt,
     currentPeriodEnd: end,
-    nextPaymentAt: current.nextPaymentAt && !current.cancelAtPeriodEnd ? end : current.nextPaymentAt,
+    // Telegram charges a Stars subscription on its own date, whatever days the site gives (`chargeStays`): the next
+    // payment stays there, and the renewal carries the days past it (stars.ts, paidState).
+    nextPaymentAt: current.nextPaymentAt && !current.cancelAtPeriodEnd && !chargeStays ? end : current.nextPaymentAt,
   }
 }
 
@@ -49,10 +51,10 @@ export async function shiftByDays(
     // Decided under the lock: two runs of one change give the days once.
     const days = await daysOf(req, existing)
     if (days === 0) return { result: 'ignored' as const, followUps: [] }
-    const next = shiftedState(stateOf(existing), days, now)
-    const providerId = existing.provider?.subscriptionId
     // Telegram runs Stars subscriptions and takes no change of date, and nobody charges a gift's: the record alone moves.
     const recordOnly = existing.provider?.name === STARS_PROVIDER || existing.provider?.name === GIFT_PROVIDER
+    const next = shiftedState(stateOf(existing), days, now, { chargeStays: existing.provider?.name === STARS_PROVIDER })
+    const providerId = existing.provider?.subscriptionId
     result = !next ? 'ended' : !recordOnly && provider && providerId && !isProviderOf(provider, existing) ? 'otherProvider' : 'shifted'
     if (result !== 'shifted' || !next) {
       await also(req, result, existing)

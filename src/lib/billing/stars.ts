@@ -188,8 +188,11 @@ export type StarsPaymentResult = { result: ApplyResult; userId: number | null; u
 /** The state a payment brings: a Stars subscription until its new expiration date; a one-time period after the last one. */
 function paidState(paid: SuccessfulPayment, invoice: StarsInvoice, existing: Subscription | undefined, now: Date): SubscriptionState {
   if (paid.is_recurring) {
-    const end = new Date((paid.subscription_expiration_date ?? Math.floor(now.getTime() / 1000) + STARS_SUBSCRIPTION_PERIOD) * 1000).toISOString()
-    return { status: 'active', trialEndsAt: null, currentPeriodEnd: end, nextPaymentAt: end, cancelAtPeriodEnd: false }
+    const expires = (paid.subscription_expiration_date ?? Math.floor(now.getTime() / 1000) + STARS_SUBSCRIPTION_PERIOD) * 1000
+    // Days the site gave on top of Telegram's period (a referral's, a gift's: freeDays.ts) lie past the date Telegram
+    // charged on; its new date knows nothing of them, so the renewal carries them on.
+    const given = existing?.currentPeriodEnd && existing.nextPaymentAt ? Math.max(0, Date.parse(existing.currentPeriodEnd) - Date.parse(existing.nextPaymentAt)) : 0
+    return { status: 'active', trialEndsAt: null, currentPeriodEnd: new Date(expires + given).toISOString(), nextPaymentAt: new Date(expires).toISOString(), cancelAtPeriodEnd: false }
   }
   const paidUntil = existing?.currentPeriodEnd && Date.parse(existing.currentPeriodEnd) > now.getTime() ? existing.currentPeriodEnd : now.toISOString()
   // A promo code's extra days come after the period.

@@ -126,6 +126,8 @@ describe('days given and taken back', () => {
     const trial = { ...active, status: 'trialing' as const, trialEndsAt: active.currentPeriodEnd }
     expect(shiftedState(trial, 7, now)).toMatchObject({ status: 'trialing', trialEndsAt: '2026-12-17T12:00:00.000Z' })
     expect(shiftedState({ ...active, cancelAtPeriodEnd: true, nextPaymentAt: null }, 7, now)).toMatchObject({ nextPaymentAt: null })
+    // Telegram charges a Stars subscription on its own date: the days move the end, not the charge.
+    expect(shiftedState(active, 7, now, { chargeStays: true })).toMatchObject({ currentPeriodEnd: '2026-12-17T12:00:00.000Z', nextPaymentAt: active.nextPaymentAt })
     expect(shiftedState({ ...active, status: 'cancelled' }, 7, now)).toBeNull()
   })
 
