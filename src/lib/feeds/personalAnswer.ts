@@ -16,7 +16,7 @@ import type { AppDecision } from './appRules'
 import { NOTICE_MESSAGE, noticeLink, noticeText } from './notice'
 import type { FeedNotice } from './notice'
 import { ROUTING_PROFILE_PATH } from './routing'
-import type { SqlPool } from '@/lib/db/pool'
+import type { SqlPool, SqlQuery } from '@/lib/db/pool'
 
 import { admitDevice, noteDeviceLimitReached } from './devices'
 import type { DeviceStanding, PolledDevice } from './devices'
@@ -59,7 +59,7 @@ const REFUSED: PersonalAnswer = {
 
 /** Reads the facts, counts the polling device in (once the token is the owner's) and answers. */
 export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site: PollSite, now: number = Date.now()): Promise<PersonalAnswer> {
-  const facts = await readPersonalFeedFacts((text, params) => pool.query(text, params), poll.userId, poll.device?.hwid ?? null)
+  const facts = await readPersonalFeedFacts(queryOf(pool), poll.userId, poll.device?.hwid ?? null)
   if (!isOwnersPoll(facts, poll)) return NOT_FOUND
   // An ended subscription takes no device in: its apps are told it ended. Nor does an app the operator's table refuses
   // or answers with a notice.
@@ -77,6 +77,14 @@ export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site
   // The first device a trial waited for: its trial starts from now (the job startHeldTrials applies it).
   if (facts.trialWaits && (!standing || standing.admitted)) await noteFirstConnection(pool, poll.userId, new Date(now))
   return personalAnswer(facts, poll, site, { standing, now })
+}
+
+// One query function per pool: the facts reader keeps its copy of the site settings by it (personalRead.ts).
+const queries = new WeakMap<SqlPool, SqlQuery>()
+function queryOf(pool: SqlPool): SqlQuery {
+  let query = queries.get(pool)
+  if (!query) queries.set(pool, (query = (text, params) => pool.query(text, params)))
+  return query
 }
 
 // The owner's URL while they have VIP or after it ended; unknown, never subscribed or being deleted: a 404.

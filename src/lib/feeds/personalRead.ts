@@ -56,19 +56,47 @@ type Row = {
   locale: string | null
   vip: { status: Subscription['status']; end: string | null; device_limit: number | null; waits: boolean | null } | null
   links: string[] | null
-  site_name: string | null
   device_count: number
   device_seen: string | null
-  /** Site settings' one row (none before they are first saved). */
-  settings: {
-    routing: RoutingSettings & { changedAt: string | null }
-    requireDeviceId: boolean | null
-    happProviderId: string | null
-    appRules: { startsWith: string; wholeWord: boolean | null; decision: string }[]
-  } | null
+  /** When site settings were last saved (null before they ever were). */
+  settings_at: Date | string | null
+  /** Site settings' one row, read only when it changed since the copy this process keeps (`$4`). */
+  settings: SettingsRow | null
   ended: { end: string | null } | null
+}
+
+type SettingsRow = {
+  siteName: string | null
+  routing: RoutingSettings & { changedAt: string | null }
+  requireDeviceId: boolean | null
+  happProviderId: string | null
+  appRules: { startsWith: string; wholeWord: boolean | null; decision: string }[]
   notices: NoticeTexts | null
 }
+
+/** What the poll takes from site settings. */
+type SettingsFacts = Pick<PersonalFeedFacts, 'siteName' | 'routing' | 'requireDeviceId' | 'happProviderId' | 'appRules' | 'notices'>
+
+/** Before settings are first saved: the defaults. */
+const NO_SETTINGS: SettingsFacts = { siteName: null, routing: directRouting(null, null), requireDeviceId: false, happProviderId: null, appRules: null, notices: null }
+
+function settingsFacts(row: SettingsRow): SettingsFacts {
+  return {
+    siteName: row.siteName,
+    routing: directRouting(row.routing, row.routing.changedAt),
+    requireDeviceId: row.requireDeviceId === true,
+    happProviderId: row.happProviderId || null,
+    appRules: row.appRules.flatMap(({ startsWith, wholeWord, decision }) => (isAppDecision(decision) ? [{ startsWith, wholeWord: wholeWord === true, decision }] : [])),
+    notices: row.notices,
+  }
+}
+
+/**
+ * The settings as last read through each query function (one per pool: src/lib/feeds/personalAnswer.ts), with when
+ * they were saved: a poll reads only that date and the whole settings (their rules, notices in both languages, lists)
+ * only when editors saved them since.
+ */
+const settingsCopies = new WeakMap<SqlQuery, { at: string; facts: SettingsFacts }>()
 
 // The statuses are the code's own constants, written into the statement (checked to be plain words).
 function statusList(statuses: readonly string[]): string {
@@ -96,45 +124,50 @@ const FACTS_SQL = `
          FROM "keys" pk WHERE pk."server_id" = k."server_id" AND pk."protocol" = k."protocol" AND pk."for_probes" AND pk."revoked_at" IS NULL), 1),
          k."created_at", k."id")
        FROM "keys" k WHERE k."owner_id" = u."id" AND k."tier" = 'vip' AND k."revoked_at" IS NULL AND k."key_string" IS NOT NULL) AS "links",
-    (SELECT l."site_name" FROM "site_settings_locales" l WHERE l."_locale" = $2 LIMIT 1) AS "site_name",
     (SELECT count(*)::int FROM "devices" d WHERE d."user_id" = u."id") AS "device_count",
     (SELECT d."last_seen_at" FROM "devices" d WHERE d."user_id" = u."id" AND d."hwid" = $3) AS "device_seen",
+    (SELECT g."updated_at" FROM "site_settings" g LIMIT 1) AS "settings_at",
     (SELECT json_build_object(
+        'siteName', (SELECT l."site_name" FROM "site_settings_locales" l WHERE l."_locale" = $2 AND l."_parent_id" = g."id" LIMIT 1),
         'routing', json_build_object('mode', g."routing_mode", 'geoipDat', g."routing_geoip_dat", 'geositeDat', g."routing_geosite_dat",
           'mihomoDomains', g."routing_mihomo_domains", 'mihomoIp', g."routing_mihomo_ip", 'singboxDomains', g."routing_singbox_domains",
           'singboxIp', g."routing_singbox_ip", 'changedAt', g."routing_changed_at"),
         'requireDeviceId', g."require_device_id", 'happProviderId', g."happ_provider_id",
         'appRules', (SELECT coalesce(json_agg(json_build_object('startsWith', r."starts_with", 'wholeWord', r."whole_word", 'decision', r."decision")
-            ORDER BY r."_order"), '[]') FROM "site_settings_app_rules" r WHERE r."_parent_id" = g."id"))
-       FROM "site_settings" g LIMIT 1) AS "settings",
+            ORDER BY r."_order"), '[]') FROM "site_settings_app_rules" r WHERE r."_parent_id" = g."id"),
+        'notices', (SELECT json_object_agg(l."_locale", json_build_object('deviceLimit', l."notices_device_limit", 'noDeviceId', l."notices_no_device_id",
+            'ended', l."notices_ended", 'noKeys', l."notices_no_keys", 'unsupportedApp', l."notices_unsupported_app"))
+          FROM "site_settings_locales" l WHERE l."_parent_id" = g."id"))
+       FROM "site_settings" g WHERE g."updated_at" IS DISTINCT FROM $4::timestamptz LIMIT 1) AS "settings",
     (SELECT json_build_object('end', least(s."current_period_end", s."updated_at")) FROM "subscriptions" s WHERE s."user_id" = u."id" AND s."status" IN (${ENDED_STATUS_LIST})
-       ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1) AS "ended",
-    (SELECT json_object_agg(l."_locale", json_build_object('deviceLimit', l."notices_device_limit", 'noDeviceId', l."notices_no_device_id",
-        'ended', l."notices_ended", 'noKeys', l."notices_no_keys", 'unsupportedApp', l."notices_unsupported_app"))
-       FROM "site_settings_locales" l) AS "notices"
+       ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1) AS "ended"
   FROM "users" u WHERE u."id" = $1`
 
 /** The facts behind user `userId`'s subscription URL, polled by the device `hwid` if it said; null when there is no such user. */
 export async function readPersonalFeedFacts(query: SqlQuery, userId: number, hwid: string | null = null): Promise<PersonalFeedFacts | null> {
-  const result = await query(FACTS_SQL, [userId, defaultLocale, hwid])
+  const copy = settingsCopies.get(query)
+  const result = await query(FACTS_SQL, [userId, defaultLocale, hwid, copy?.at ?? null])
   const row = result.rows[0] as Row | undefined
   if (!row) return null
+  const at = row.settings_at ? new Date(row.settings_at).toISOString() : null
+  let settings = NO_SETTINGS
+  if (row.settings) {
+    settings = settingsFacts(row.settings)
+    if (at) settingsCopies.set(query, { at, facts: settings })
+  } else if (copy && at === copy.at) {
+    settings = copy.facts
+  }
   return {
+    ...settings,
     nonce: row.nonce,
     deleting: row.deleting,
     locale: localeOrDefault(row.locale),
     vip: row.vip ? { status: row.vip.status, currentPeriodEnd: row.vip.end ? new Date(row.vip.end).toISOString() : null } : null,
     links: row.links ?? [],
-    siteName: row.site_name,
     // Whole and at least one, whatever the column holds.
     deviceLimit: Math.max(1, Math.floor(Number(row.vip?.device_limit ?? DEFAULT_DEVICE_LIMIT)) || DEFAULT_DEVICE_LIMIT),
     devices: { count: row.device_count, seenAt: row.device_seen ? new Date(row.device_seen).toISOString() : null },
-    routing: directRouting(row.settings?.routing, row.settings?.routing.changedAt),
-    requireDeviceId: row.settings?.requireDeviceId === true,
     trialWaits: row.vip?.waits === true,
     ended: !row.vip && row.ended ? { endedAt: row.ended.end ? new Date(row.ended.end).toISOString() : null } : null,
-    notices: row.notices,
-    happProviderId: row.settings?.happProviderId || null,
-    appRules: row.settings ? row.settings.appRules.flatMap(({ startsWith, wholeWord, decision }) => (isAppDecision(decision) ? [{ startsWith, wholeWord: wholeWord === true, decision }] : [])) : null,
   }
 }
