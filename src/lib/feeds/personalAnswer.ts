@@ -16,6 +16,7 @@ import type { AppDecision } from './appRules'
 import { NOTICE_MESSAGE, noticeLink, noticeText } from './notice'
 import type { FeedNotice } from './notice'
 import { ROUTING_PROFILE_PATH } from './routing'
+import { preparedQuery } from '@/lib/db/pool'
 import type { SqlPool, SqlQuery } from '@/lib/db/pool'
 
 import { admitDevice, noteDeviceLimitReached } from './devices'
@@ -79,11 +80,12 @@ export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site
   return personalAnswer(facts, poll, site, { standing, now })
 }
 
-// One query function per pool: the facts reader keeps its copy of the site settings by it (personalRead.ts).
+// One query function per pool, a prepared statement (planned once per connection); the facts reader keeps its copy of
+// the site settings by it (personalRead.ts).
 const queries = new WeakMap<SqlPool, SqlQuery>()
 function queryOf(pool: SqlPool): SqlQuery {
   let query = queries.get(pool)
-  if (!query) queries.set(pool, (query = (text, params) => pool.query(text, params)))
+  if (!query) queries.set(pool, (query = preparedQuery(pool, 'personal-feed-facts')))
   return query
 }
 
