@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { isNoticeLink } from '@/lib/feeds/notice'
 import { parseShareLink } from '@/lib/keys'
@@ -16,6 +16,17 @@ import type { BillingWorld } from '../helpers/billing'
 import { readFeedBody } from '../helpers/feedBody'
 import { hasCommands } from '../helpers/processes'
 import { INT_MIRROR_HOST, INT_SERVER_URL } from '../helpers/intGlobalSetup'
+
+// Next's data cache lives only inside Next's server: here its cached readers (the routing profile's settings) read
+// each time, so a test sees what it just saved.
+vi.mock('next/cache', async (original) => ({ ...(await original<object>()), unstable_cache: <T>(reader: T) => reader }))
+
+/** Subscribers' polls answered without keys so far in this worker, for one reason (the operator's metric). */
+async function unservedCount(reason: string): Promise<number> {
+  const { metrics } = await import('@/lib/metrics/metrics')
+  const { values } = await metrics().subscriptionUnserved.get()
+  return values.filter((entry) => entry.labels.reason === reason).reduce((sum, entry) => sum + entry.value, 0)
+}
 
 let world: BillingWorld
 
@@ -312,6 +323,7 @@ describe('subscription URL', () => {
     // The app says it ended and where to renew, in the owner's language, with the date it ended.
     await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
     const host = new URL(INT_SERVER_URL).host
+    const endedBefore = await unservedCount('ended')
     const ended = await feed(fresh, 'Happ/3.4.1')
     expect(ended.status).toBe(200)
     expect(noticesOf(await ended.text())).toEqual([`Subscription ended: renew at ${host}`])
@@ -324,6 +336,8 @@ describe('subscription URL', () => {
     const clash = await (await feed(fresh, 'clash-verge/v2.0.3')).text()
     expect(clash).toContain(`name: "Subscription ended: renew at ${host}"`)
     expect(await (await feed(`${fresh}/outline`)).json()).toEqual({ error: { message: `Subscription ended: renew at ${host}` } })
+    // Each of those polls is counted for the operator's dashboards; the replaced link's 404 below is not.
+    expect(await unservedCount('ended')).toBe(endedBefore + 3)
     // The replaced link stays nothing; so does the link of someone who never subscribed.
     expect((await feed(old)).status).toBe(404)
     const stranger = await world.payload.create({ collection: 'users', data: { email: billing.uniqueEmail('stranger'), password: 'x'.repeat(20), role: 'customer' } })
@@ -387,11 +401,13 @@ describe('what the apps show instead of keys', () => {
     await world.payload.updateGlobal({ slug: 'site-settings', data: { appRules: [...own, ...DEFAULT_APP_RULES] } })
     try {
       const device = (name: string) => ({ 'x-hwid': `rules-${user.id}-${name}`, 'x-device-os': 'Android' })
+      const refusedBefore = await unservedCount('refused')
       for (const address of [path, `${path}/clash`]) {
         const refused = await feed(address, 'TestRefused/1.0', device('refused'))
         expect(refused.status, address).toBe(403)
         expect(refused.headers.get('cache-control')).toBe('private, no-store')
       }
+      expect(await unservedCount('refused')).toBe(refusedBefore + 2)
       const noticed = await feed(`${path}/singbox`, 'testnoticed 2.0', device('noticed'))
       expect(noticed.status).toBe(200)
       expect(noticesOf(await noticed.text())).toEqual(['Это приложение не поддерживается: откройте подписку в Happ'])
@@ -495,6 +511,16 @@ describe('subscription URL polled by apps', () => {
     await same()
     expect((await readPersonalFeedFacts(query, user.id))!.siteName).toBe((await world.payload.findGlobal({ slug: 'site-settings', locale: 'ru' })).siteName)
     expect(await readPersonalFeedFacts(query, 987_654_321)).toBeNull()
+    // A save whose time equals the copy's (two saves within one millisecond) is still seen: the row's version tells.
+    const pool = sqlPool(world.payload)
+    const saved = (await pool.query('SELECT "happ_provider_id" AS id FROM "site_settings" LIMIT 1')).rows[0] as { id: string | null }
+    try {
+      expect((await readPersonalFeedFacts(query, user.id))!.happProviderId).toBe(saved.id)
+      await pool.query(`UPDATE "site_settings" SET "happ_provider_id" = 'SAMEMS01'`)
+      expect((await readPersonalFeedFacts(query, user.id))!.happProviderId).toBe('SAMEMS01')
+    } finally {
+      await pool.query('UPDATE "site_settings" SET "happ_provider_id" = $1', [saved.id])
+    }
   })
 })
 

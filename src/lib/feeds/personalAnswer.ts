@@ -8,6 +8,7 @@ import { createTranslator } from 'next-intl'
 import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
+import { metrics } from '@/lib/metrics/metrics'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { feedTokenMatches } from '@/lib/vip/feedUrl'
 
@@ -43,7 +44,10 @@ export type PersonalPoll = {
   device: PolledDevice | null
 }
 
-export type PersonalAnswer = { status: 200 | 304 | 403 | 404; headers: Record<string, string>; body: string | null }
+/** Why an owner's poll got no keys (counted in `vpnkeys_subscription_unserved_total`). */
+export type UnservedReason = FeedNotice | 'refused' | 'noFormatKey'
+
+export type PersonalAnswer = { status: 200 | 304 | 403 | 404; headers: Record<string, string>; body: string | null; unserved?: UnservedReason }
 
 const NOT_FOUND: PersonalAnswer = {
   status: 404,
@@ -56,10 +60,17 @@ const REFUSED: PersonalAnswer = {
   status: 403,
   headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' },
   body: JSON.stringify({ error: 'app_refused' }),
+  unserved: 'refused',
 }
 
-/** Reads the facts, counts the polling device in (once the token is the owner's) and answers. */
+/** Reads the facts, counts the polling device in (once the token is the owner's) and answers; counts an answer without keys. */
 export async function answerPersonalPoll(pool: SqlPool, poll: PersonalPoll, site: PollSite, now: number = Date.now()): Promise<PersonalAnswer> {
+  const answer = await answerOwnersPoll(pool, poll, site, now)
+  if (answer.unserved) metrics().subscriptionUnserved.inc({ reason: answer.unserved })
+  return answer
+}
+
+async function answerOwnersPoll(pool: SqlPool, poll: PersonalPoll, site: PollSite, now: number): Promise<PersonalAnswer> {
   const facts = await readPersonalFeedFacts(queryOf(pool), poll.userId, poll.device?.hwid ?? null)
   if (!isOwnersPoll(facts, poll)) return NOT_FOUND
   // An ended subscription takes no device in: its apps are told it ended. Nor does an app the operator's table refuses
@@ -134,7 +145,8 @@ export function personalAnswer(
   // with a 304 too: the app reads them on every poll.
   const cacheHeaders: Record<string, string> = { 'Cache-Control': 'private, no-cache', ETag: etag }
   addDeviceHeaders(cacheHeaders, standing)
-  if (matchesEtag(poll.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders, body: null }
+  const unserved = notice ? { unserved: notice } : {}
+  if (matchesEtag(poll.ifNoneMatch, etag)) return { status: 304, headers: cacheHeaders, body: null, ...unserved }
   const [announce, announceUrl] =
     notice === 'ended'
       ? [t('announceEnded'), subscriptionUrl]
@@ -165,8 +177,9 @@ export function personalAnswer(
       isp: { name: facts.siteName ?? host, url: subscriptionUrl, faq: `${site.origin}${localizedPath('/support', locale)}` },
     },
   })
-  if (response.status !== 200) return { status: 404, headers: { ...response.headers, 'Cache-Control': 'private, no-store' }, body: response.body }
-  return { status: 200, headers: Object.assign(response.headers, cacheHeaders), body: response.body }
+  // A format that carries one key kind only (Outline's, WireGuard's) and the subscription has none of that kind.
+  if (response.status !== 200) return { status: 404, headers: { ...response.headers, 'Cache-Control': 'private, no-store' }, body: response.body, unserved: 'noFormatKey' }
+  return { status: 200, headers: Object.assign(response.headers, cacheHeaders), body: response.body, ...unserved }
 }
 
 /** What apps call the VIP subscription (and its routing profile). */

@@ -58,8 +58,9 @@ type Row = {
   links: string[] | null
   device_count: number
   device_seen: string | null
-  /** When site settings were last saved (null before they ever were). */
-  settings_at: Date | string | null
+  /** Which save of site settings is current: its time and the row version's transaction (two saves within one
+   * millisecond differ by the latter); null before they were ever saved. */
+  settings_at: string | null
   /** Site settings' one row, read only when it changed since the copy this process keeps (`$4`). */
   settings: SettingsRow | null
   ended: { end: string | null } | null
@@ -126,7 +127,7 @@ const FACTS_SQL = `
        FROM "keys" k WHERE k."owner_id" = u."id" AND k."tier" = 'vip' AND k."revoked_at" IS NULL AND k."key_string" IS NOT NULL) AS "links",
     (SELECT count(*)::int FROM "devices" d WHERE d."user_id" = u."id") AS "device_count",
     (SELECT d."last_seen_at" FROM "devices" d WHERE d."user_id" = u."id" AND d."hwid" = $3) AS "device_seen",
-    (SELECT g."updated_at" FROM "site_settings" g LIMIT 1) AS "settings_at",
+    (SELECT g."updated_at"::text || '/' || g."xmin"::text FROM "site_settings" g LIMIT 1) AS "settings_at",
     (SELECT json_build_object(
         'siteName', (SELECT l."site_name" FROM "site_settings_locales" l WHERE l."_locale" = $2 AND l."_parent_id" = g."id" LIMIT 1),
         'routing', json_build_object('mode', g."routing_mode", 'geoipDat', g."routing_geoip_dat", 'geositeDat', g."routing_geosite_dat",
@@ -138,7 +139,7 @@ const FACTS_SQL = `
         'notices', (SELECT json_object_agg(l."_locale", json_build_object('deviceLimit', l."notices_device_limit", 'noDeviceId', l."notices_no_device_id",
             'ended', l."notices_ended", 'noKeys', l."notices_no_keys", 'unsupportedApp', l."notices_unsupported_app"))
           FROM "site_settings_locales" l WHERE l."_parent_id" = g."id"))
-       FROM "site_settings" g WHERE g."updated_at" IS DISTINCT FROM $4::timestamptz LIMIT 1) AS "settings",
+       FROM "site_settings" g WHERE (g."updated_at"::text || '/' || g."xmin"::text) IS DISTINCT FROM $4::text LIMIT 1) AS "settings",
     (SELECT json_build_object('end', least(s."current_period_end", s."updated_at")) FROM "subscriptions" s WHERE s."user_id" = u."id" AND s."status" IN (${ENDED_STATUS_LIST})
        ORDER BY s."created_at" DESC, s."id" DESC LIMIT 1) AS "ended"
   FROM "users" u WHERE u."id" = $1`
@@ -149,7 +150,7 @@ export async function readPersonalFeedFacts(query: SqlQuery, userId: number, hwi
   const result = await query(FACTS_SQL, [userId, defaultLocale, hwid, copy?.at ?? null])
   const row = result.rows[0] as Row | undefined
   if (!row) return null
-  const at = row.settings_at ? new Date(row.settings_at).toISOString() : null
+  const at = row.settings_at
   let settings = NO_SETTINGS
   if (row.settings) {
     settings = settingsFacts(row.settings)

@@ -62,6 +62,12 @@ function createMetrics() {
       labelNames: ['type'] as const,
       registers,
     }),
+    subscriptionUnserved: new Counter({
+      name: `${METRIC_PREFIX}subscription_unserved_total`,
+      help: "Subscribers' app polls answered without keys, by why: deviceLimit, noDeviceId, ended, noKeys, unsupportedApp (a notice entry), refused (403), noFormatKey (no Outline or WireGuard key for that format)",
+      labelNames: ['reason'] as const,
+      registers,
+    }),
     // Read from the database at scrape time: the same on every instance (alert on their max, not their sum).
     jobQueueDepth: new Gauge({ name: `${METRIC_PREFIX}job_queue_depth`, help: 'Jobs waiting to run, by task', labelNames: ['task'] as const, registers }),
     jobQueueAge: new Gauge({ name: `${METRIC_PREFIX}job_queue_oldest_seconds`, help: 'How long the oldest job due to run has waited', registers }),

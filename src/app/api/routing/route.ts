@@ -4,16 +4,16 @@
 import { NextResponse } from 'next/server'
 
 import { defaultLocale } from '@/i18n/locales'
-import { payloadClient } from '@/lib/db/payload'
+import { getSettings } from '@/lib/data/settings'
 import { vipFeedTitle } from '@/lib/feeds/personalAnswer'
-import { directRouting, happRoutingProfile } from '@/lib/feeds/routing'
+import { happRoutingProfile } from '@/lib/feeds/routing'
 
 const CACHE = 'public, max-age=300, s-maxage=300, stale-while-revalidate=60'
 
+// The public settings' cached copy (dropped when editors save, at most a minute old): a poll of this address costs
+// no database read, however many apps fetch it.
 export async function GET() {
-  const payload = await payloadClient()
-  const settings = await payload.findGlobal({ slug: 'site-settings', locale: defaultLocale, depth: 0, select: { siteName: true, routing: true } })
-  const routing = directRouting(settings.routing, settings.routing?.changedAt)
+  const { routing, siteName } = await getSettings(defaultLocale)
   if (!routing) return NextResponse.json({ error: 'not_found' }, { status: 404, headers: { 'Cache-Control': CACHE } })
-  return NextResponse.json(happRoutingProfile(routing, vipFeedTitle(settings.siteName)), { headers: { 'Cache-Control': CACHE } })
+  return NextResponse.json(happRoutingProfile(routing, vipFeedTitle(siteName)), { headers: { 'Cache-Control': CACHE } })
 }
