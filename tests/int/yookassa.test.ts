@@ -607,7 +607,7 @@ describe('referrals', () => {
     expect(friendNow.nextPaymentAt).toBe(friendNow.currentPeriodEnd)
     expect(await stepsOf(record.id)).toEqual(['referral_reward'])
     expect(await stepsOf(referrer.record.id)).toEqual(['referral_reward'])
-    expect(await referralSummaryOf(world.payload, referrer.user.id)).toEqual({ code, friends: 1, rewarded: 1, earnedDays: 7 })
+    expect(await referralSummaryOf(world.payload, referrer.user.id)).toEqual({ code, friends: 1, rewarded: 1, earnedDays: 7, waitingDays: 0 })
 
     // The settling job again (the queue's runner after the immediate run): nothing more is given.
     const { settleReferral } = await import('@/lib/referral/settle')
@@ -652,6 +652,42 @@ describe('referrals', () => {
     // A code nobody has, or one a customer tries to write to their account: nothing.
     expect(await referralOf(ownUser.id)).toBeUndefined()
     await expect(world.payload.update({ collection: 'users', id: ownUser.id, data: { referralCode: 'aaaaaaaa' }, overrideAccess: false, user: ownUser })).resolves.toMatchObject({ referralCode: ownCode })
+  })
+
+  it('keeps the days a friend earns a referrer whose subscription has ended, and gives them to the referrer’s next subscription once', async () => {
+    const { referralCodeOf, referralSummaryOf } = await import('@/lib/referral')
+    const { changeSiteRun } = await import('@/lib/billing/siteRun')
+    const { addMonths } = await import('@/lib/billing/renewalPlan')
+    const plan = String(await planId(world, '1'))
+    const paymentOf = (response: Response) => /\/test-checkout\/([0-9a-f-]{36})$/.exec(response.headers.get('location') ?? '')![1]!
+    const referrer = await subscriber({ months: '1' })
+    const code = await referralCodeOf(world.payload, referrer.user.id)
+    await changeSiteRun(world.payload, referrer.record.id, { kind: 'cancelNow' })
+
+    // The friend's first full payment while the referrer has no subscription: the friend's days now, the referrer's wait.
+    const email = uniqueEmail('friend')
+    const opened = await world.checkout(checkoutRequest({ email, plan, locale: 'ru', consent: 'on' }, '10.9.5.4', `${await signedIn(world, email)}; vk_ref=${code}`))
+    const { record } = await pay(paymentOf(opened), '4321')
+    await runJob(record, record.nextPaymentAt!)
+    const friend = record.user as number
+    expect(await referralOf(friend)).toMatchObject({ status: 'rewarded', referrerDays: 7, friendGrantedDays: 7, referrerGrantedDays: 0 })
+    expect((await referralOf(friend))!.referrerSubscription ?? null).toBeNull()
+    expect(await stepsOf(referrer.record.id)).toEqual([])
+    expect(await referralSummaryOf(world.payload, referrer.user.id)).toMatchObject({ rewarded: 1, earnedDays: 7, waitingDays: 7 })
+
+    // The referrer subscribes again (at full price: the trial was theirs): the new subscription starts 7 days longer.
+    const again = await world.checkout(checkoutRequest({ email: referrer.email, plan, locale: 'ru', consent: 'on', fullPrice: 'on', attempt: `again-${Date.now()}` }, '10.9.5.5', await signedIn(world, referrer.email)))
+    const { record: next } = await pay(paymentOf(again))
+    expect(await referralOf(friend)).toMatchObject({ referrerGrantedDays: 7, referrerSubscription: next.id })
+    expect(await stepsOf(next.id)).toEqual(['referral_reward'])
+    const activated = (await world.payload.find({ collection: 'subscription-events', where: { subscription: { equals: next.id }, type: { equals: 'activated' } }, depth: 0 })).docs[0]!
+    const end = Date.parse((await world.payload.findByID({ collection: 'subscriptions', id: next.id, depth: 0 })).currentPeriodEnd!)
+    expect(Math.abs(end - Date.parse(addMonths(activated.occurredAt, 1)) - 7 * DAY)).toBeLessThan(60_000)
+    expect(await referralSummaryOf(world.payload, referrer.user.id)).toMatchObject({ rewarded: 1, earnedDays: 7, waitingDays: 0 })
+    // The settling job again, or a later subscription: nothing more.
+    const { settleReferral } = await import('@/lib/referral/settle')
+    await settleReferral(world.payload, (await referralOf(friend))!.id)
+    expect(await stepsOf(next.id)).toEqual(['referral_reward'])
   })
 })
 

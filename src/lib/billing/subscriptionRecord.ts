@@ -16,7 +16,7 @@ import { issueToken } from '@/lib/auth/tokens'
 import { LOCKS } from '@/lib/db/locks'
 import { withTransaction } from '@/lib/db/transaction'
 import { queueFollowUp, runFollowUps } from '@/lib/queue/afterCommit'
-import { attachReferral, referralAfterMoney } from '@/lib/referral'
+import { attachReferral, owedReferralSettlements, referralAfterMoney } from '@/lib/referral'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
@@ -30,7 +30,7 @@ import type { Currency } from './pricing'
 import { discounted } from './renewalPlan'
 import { termsText } from './terms'
 import type { ChargeTerms } from './terms'
-import { advance, endsSubscription, isEnded, start } from './lifecycle'
+import { advance, endsSubscription, grantsVip, isEnded, start } from './lifecycle'
 import type { HistoryEntry, SubscriptionState, Transition } from './lifecycle'
 import { mailsOf } from './mails'
 import type { MailCause, RenewalRunner } from './mails'
@@ -377,6 +377,8 @@ export async function applyChange(payload: Payload, req: PayloadRequest, input: 
   const referrerId = isReported(input) && !existing ? input.remote.metadata.referrerId : null
   if (referrerId && user) await attachReferral(payload, req, { friendId: user.id, referrerId, subscriptionId: saved.id })
   const settling = await recordMoney(payload, req, { money, saved, user, occurredAt })
+  // A new subscription of someone whose friends earned them days while they had none: the days go to it.
+  if (!existing && user && grantsVip(saved.status)) settling.push(...(await owedReferralSettlements(payload, req, user.id)))
   // To the account's address, each in its language.
   const mails: PendingMail[] = user
     ? mailsOf(history, runner, mail).map((kind) => ({ to: user.email, userId: user.id, locale: localeOf(user), kind, subscription: next, heldUntil: saved.trialHold?.until ?? null }))

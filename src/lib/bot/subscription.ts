@@ -77,6 +77,7 @@ export async function showSubscription(ctx: BotContext, payload: Payload, { with
     const links = [ctx.me.username ? botStartLink(ctx.me.username, `${REFERRAL_START_PREFIX}${referral.code}`) : null, referralSiteUrl(referral.code, ctx.locale)].filter((link) => link !== null)
     lines.push('', escapeHtml(ctx.t('referralInvite', { days: referralDays })), ...links.map((link) => `<code>${escapeHtml(link)}</code>`))
     lines.push(escapeHtml(ctx.t('referralCounts', { friends: referral.friends, days: referral.earnedDays })))
+    if (referral.waitingDays > 0) lines.push(escapeHtml(ctx.t('referralWaiting', { days: referral.waitingDays })))
   }
   const devices = await ownDevices(payload, user)
   const keyboard = new InlineKeyboard()

@@ -121,15 +121,49 @@ export async function referralAfterMoney(payload: Payload, req: PayloadRequest, 
 
 const queueSettling = (payload: Payload, req: PayloadRequest, referral: number) => queueFollowUp(payload, req, { task: 'settleReferral', input: { referral } })
 
-export type ReferralSummary = { code: string; friends: number; rewarded: number; earnedDays: number }
+/** Rewarded referrals whose referrer's days wait for a live subscription (none was live when they were earned). */
+const owedToReferrer = (referrerId: number) => ({ referrer: { equals: referrerId }, status: { equals: 'rewarded' }, referrerSubscription: { exists: false } }) as const
+
+/**
+ * A subscription of the referrer's just started (in `req`'s transaction): the days their friends earned them while
+ * they had none are given to it. Returns the settling jobs to run after the commit.
+ */
+export async function owedReferralSettlements(payload: Payload, req: PayloadRequest, referrerId: number): Promise<(string | number)[]> {
+  const { docs } = await payload.find({ collection: 'referrals', where: owedToReferrer(referrerId), pagination: false, depth: 0, req, select: { referrerDays: true, referrerGrantedDays: true } })
+  const jobs: (string | number)[] = []
+  for (const row of docs) if ((row.referrerDays ?? 0) > (row.referrerGrantedDays ?? 0)) jobs.push(await queueSettling(payload, req, row.id))
+  return jobs
+}
+
+export type ReferralSummary = {
+  code: string
+  friends: number
+  rewarded: number
+  earnedDays: number
+  /** Of the days earned, those waiting for the subscriber's next subscription (they had none live when earned). */
+  waitingDays: number
+}
 
 /** What the account page and the bot show a subscriber: their code, how many came by it and what it earned. */
 export async function referralSummaryOf(payload: Payload, userId: number): Promise<ReferralSummary> {
   const code = await referralCodeOf(payload, userId)
-  const { docs } = await payload.find({ collection: 'referrals', where: { referrer: { equals: userId } }, pagination: false, depth: 0, select: { status: true, refusal: true, referrerDays: true } })
+  const { docs } = await payload.find({
+    collection: 'referrals',
+    where: { referrer: { equals: userId } },
+    pagination: false,
+    depth: 0,
+    select: { status: true, refusal: true, referrerDays: true, referrerGrantedDays: true, referrerSubscription: true },
+  })
   const counted = docs.filter((row) => row.refusal !== 'self')
   const rewarded = counted.filter((row) => row.status === 'rewarded')
-  return { code, friends: counted.length, rewarded: rewarded.length, earnedDays: rewarded.reduce((sum, row) => sum + (row.referrerDays ?? 0), 0) }
+  const waiting = rewarded.filter((row) => row.referrerSubscription === null || row.referrerSubscription === undefined)
+  return {
+    code,
+    friends: counted.length,
+    rewarded: rewarded.length,
+    earnedDays: rewarded.reduce((sum, row) => sum + (row.referrerDays ?? 0), 0),
+    waitingDays: waiting.reduce((sum, row) => sum + Math.max(0, (row.referrerDays ?? 0) - (row.referrerGrantedDays ?? 0)), 0),
+  }
 }
 
 /** The site's referral link for a code: the plans page in the subscriber's language (its script keeps the code). */

@@ -32,11 +32,9 @@ export async function settleReferral(payload: Payload, referralId: number): Prom
     const given = row[side.granted] ?? 0
     if (wanted === given) continue
     const subscriptionId = idOf(row[side.subscription]) ?? (side.subscription === 'referrerSubscription' && wanted > given ? await liveSubscriptionOf(payload, idOf(row.referrer)!) : null)
-    if (subscriptionId === null) {
-      // Nowhere to give the days (the referrer has no live subscription): booked as given, so nothing is taken back either.
-      await payload.update({ collection: 'referrals', id: referralId, data: { [side.granted]: wanted }, depth: 0 })
-      continue
-    }
+    // Nowhere to give the days yet (the referrer has no live subscription): they wait, and the referrer's next
+    // subscription, once started, runs this job again (owedReferralSettlements in ./index.ts).
+    if (subscriptionId === null) continue
     const other = side.days === 'friendDays' ? `invited by user ${String(idOf(row.referrer))}` : `friend user ${String(idOf(row.friend))}`
     let target = wanted
     await shiftByDays(payload, {

@@ -264,6 +264,11 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
           <p className="status-note" data-testid="referral-counts">
             {t('referralCounts', { friends: referral.friends, rewarded: referral.rewarded, days: referral.earnedDays })}
           </p>
+          {referral.waitingDays > 0 ? (
+            <p className="status-note" data-testid="referral-waiting">
+              {t('referralWaiting', { days: referral.waitingDays })}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <h3>{t('history')}</h3>
