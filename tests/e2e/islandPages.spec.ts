@@ -71,6 +71,9 @@ test('[ru] a signed-in visitor gets "Log out" in the header of a cached key list
   expect((await context.cookies()).some((cookie) => cookie.name === 'vk-signed-in')).toBe(false)
 })
 
+/** The key window's transport line for a VLESS key (src/lib/keys/transport.ts). */
+const TRANSPORT_LINE = /^(TCP|WebSocket|gRPC|HTTPUpgrade|HTTP\/2|XHTTP|mKCP|QUIC)( · (REALITY|TLS))?( · Vision)?/
+
 test('[ru] a key list reached by a click in the account is a React page, and its key window works', async ({ page }) => {
   await page.goto('/support')
   await page.getByRole('banner').getByRole('link', { name: 'VLESS', exact: true }).click()
@@ -78,6 +81,8 @@ test('[ru] a key list reached by a click in the account is a React page, and its
   const row = page.getByTestId('key-table').locator('tbody tr').first()
   await row.getByRole('link', { name: 'Подробнее' }).click()
   await expect(page.getByRole('dialog').getByTestId('key-string')).toHaveText(/^vless:\/\//)
+  // What an app must speak to open it, as apps name it.
+  await expect(page.getByRole('dialog').getByTestId('key-transport')).toHaveText(TRANSPORT_LINE)
 })
 
 test('[ru] hours left count down in the browser, as on the React page', async ({ page }) => {
@@ -99,6 +104,7 @@ test('[ru] the key window and the login popup keep the keyboard where it was', a
   await page.getByTestId('key-table').locator('tbody tr').first().getByRole('link', { name: 'Подробнее' }).click()
   const keyWindow = page.getByRole('dialog')
   await expect(keyWindow.getByTestId('key-string')).toHaveText(/^vless:\/\//)
+  await expect(keyWindow.getByTestId('key-transport')).toHaveText(TRANSPORT_LINE)
   // The key arrived around the close button, which the open window had focused.
   await expect(keyWindow.getByRole('button', { name: 'Закрыть' })).toBeFocused()
   await page.keyboard.press('Escape')

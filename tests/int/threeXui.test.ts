@@ -194,6 +194,25 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
     expect(trojanLink.ok && trojanLink.value.protocol === 'trojan' && trojanLink.value.params).toMatchObject({ port: 8443, type: 'ws', path: '/tr', hostHeader: 'cdn.example.com', sni: 'cdn.example.com', security: 'tls' })
     expect(inbounds[1]!.clients[1]!.password).toBe(trojanLink.ok && trojanLink.value.protocol === 'trojan' ? trojanLink.value.params.password : '')
 
+    // An XHTTP inbound behind REALITY (the transport that survives filtering best): path, host, mode and `extra` as
+    // 3x-ui's own links carry them, its empty values left out; no Vision flow (XHTTP takes none).
+    inbounds[0]!.stream = {
+      ...REALITY_STREAM,
+      network: 'xhttp',
+      xhttpSettings: { path: '/xh', host: 'nl1.vpn.example', mode: 'packet-up', extra: { xPaddingBytes: '100-1000', noSSEHeader: false, xmux: {}, scMaxEachPostBytes: 1_000_000 } },
+    }
+    const xhttp = await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, label: 'NL xhttp', server: server() })
+    const xhttpLink = parseShareLink(xhttp.keyString!)
+    expect(xhttpLink.ok && xhttpLink.value.protocol === 'vless' && xhttpLink.value.params).toMatchObject({
+      type: 'xhttp', security: 'reality', path: '/xh', hostHeader: 'nl1.vpn.example', mode: 'packet-up', publicKey: 'Z84J2IelR9ch3k8VtlVhhs5ycBUlXA7wHBWcBrjqnAw',
+      extra: { extra: JSON.stringify({ xPaddingBytes: '100-1000', scMaxEachPostBytes: 1_000_000 }) },
+    })
+    expect(xhttpLink.ok && xhttpLink.value.protocol === 'vless' && xhttpLink.value.params.flow).toBeFalsy()
+    expect((xrayClientConfig(proxiesOf([xhttp.keyString!], 'k')[0]!) as { outbounds: unknown[] }).outbounds[0]).toMatchObject({
+      streamSettings: { network: 'xhttp', security: 'reality', xhttpSettings: { path: '/xh', host: 'nl1.vpn.example', mode: 'packet-up', extra: { xPaddingBytes: '100-1000', scMaxEachPostBytes: 1_000_000 } } },
+    })
+    await threeXuiAdapter.revoke(server(), xhttp.providerRef)
+
     await threeXuiAdapter.revoke(server(), issued.providerRef)
     await threeXuiAdapter.revoke(server(), trojan.providerRef)
     expect(inbounds.map((inbound) => inbound.clients.map((one) => one.email))).toEqual([['owner'], ['owner-trojan']])
@@ -250,9 +269,9 @@ describe('3x-ui adapter, what a 2.x panel refuses', () => {
     await threeXuiAdapter.revoke(server({}, 24), issued.providerRef)
     expect(inbounds[0]!.clients).toEqual([expect.objectContaining({ email: issued.providerRef.split(':')[1], enable: false })])
 
-    inbounds[0]!.stream = { network: 'xhttp', security: 'tls', tlsSettings: { serverName: 'a.example' } }
+    inbounds[0]!.stream = { network: 'kcp', security: 'none', kcpSettings: { seed: 'x' } }
     const before = inbounds[0]!.clients.length
-    await expect(threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 24) })).rejects.toThrow(/uses xhttp, which the site cannot hand out as a link yet/)
+    await expect(threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 24) })).rejects.toThrow(/uses kcp, which the site cannot hand out as a link yet/)
     expect(inbounds[0]!.clients).toHaveLength(before)
   })
 })

@@ -56,6 +56,20 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
           <dt>{t('protocol')}</dt>
           <dd>{protocol}</dd>
         </div>
+        {details.transport ? (
+          <div>
+            <dt>{t('transport')}</dt>
+            <dd data-testid="key-transport">
+              {details.transport.label}
+              {details.transport.xhttp ? (
+                <>
+                  <br />
+                  <small>{t('xhttpApps')}</small>
+                </>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('hosting')}</dt>
           <dd>{details.hosting}</dd>

@@ -3,6 +3,8 @@ import type { Where } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { keyDownloadFile } from '@/lib/keys'
+import { keyTransport } from '@/lib/keys/transport'
+import type { KeyTransport } from '@/lib/keys/transport'
 import type { Protocol } from '@/lib/keys'
 import { SHOW_STEP } from '@/lib/routing/keysFilter'
 import type { KeysFilter, ListWindow } from '@/lib/routing/keysFilter'
@@ -54,6 +56,8 @@ export type KeyDetails = PublicKeyRow & {
   file: { filename: string; contentType: string } | null
   /** What the QR code encodes; null when the key is too large for one. */
   qrValue: string | null
+  /** How a VLESS or Trojan key travels (its transport and security), as apps name them; null for other keys. */
+  transport: KeyTransport | null
 }
 
 // A QR code holds about 2,900 bytes at the lowest error correction; OpenVPN profiles are larger.
@@ -203,6 +207,7 @@ export async function readKeyDetails(id: number, locale: Locale, user?: User): P
     keyString: key.keyString ?? null,
     file: hasFile ? keyDownloadFile({ protocol: key.protocol, countryCode: row.countryCode, id: String(key.id) }) : null,
     qrValue: qrSource && qrSource.length <= QR_MAX_LENGTH ? qrSource : null,
+    transport: keyTransport(key.keyString ?? null),
   }
 }
 

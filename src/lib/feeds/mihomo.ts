@@ -6,6 +6,7 @@
 import { blockYaml } from '@/lib/text/blockYaml'
 
 import { isNoticeProxy } from './notice'
+import { isXhttp } from './proxies'
 import type { Proxy, Stream } from './proxies'
 import { PRIVATE_NETWORKS, RUSSIAN_DOMAIN_SUFFIXES } from './routing'
 import type { DirectRouting } from './routing'
@@ -13,13 +14,19 @@ import type { DirectRouting } from './routing'
 type MihomoValue = string | number | boolean | readonly string[] | { [key: string]: MihomoValue }
 type MihomoProxy = Record<string, MihomoValue>
 
-const TRANSPORTS: Partial<Record<Stream['transport'], string>> = { tcp: 'tcp', raw: 'tcp', ws: 'ws', grpc: 'grpc', http: 'h2', h2: 'h2', httpupgrade: 'ws' }
+const TRANSPORTS: Partial<Record<Stream['transport'], string>> = { tcp: 'tcp', raw: 'tcp', ws: 'ws', grpc: 'grpc', http: 'h2', h2: 'h2', httpupgrade: 'ws', xhttp: 'xhttp', splithttp: 'xhttp' }
+
+/** XHTTP's modes Mihomo's `xhttp-opts.mode` takes; `auto` is Mihomo's default, left unsaid. */
+const MIHOMO_XHTTP_MODES = new Set(['stream-one', 'stream-up', 'packet-up'])
 
 // Objects are built field by field rather than spread together: a poll renders every key, and spreading measured
 // most of a Mihomo answer's cost.
 function addStreamFields(fields: MihomoProxy, stream: Stream, kind: 'vless' | 'trojan'): MihomoProxy | null {
   const network = TRANSPORTS[stream.transport]
   if (network === undefined) return null
+  // Mihomo speaks XHTTP for VLESS only, and a download through another address (`extra.downloadSettings`) is not
+  // carried here: such keys are left to the apps on Xray.
+  if (network === 'xhttp' && (kind !== 'vless' || stream.xhttpExtra?.downloadSettings !== undefined || !(stream.mode === undefined || stream.mode === 'auto' || MIHOMO_XHTTP_MODES.has(stream.mode)))) return null
   if (network !== 'tcp' || kind === 'vless') fields.network = network
   if (stream.security !== 'none') {
     if (kind === 'vless') fields.tls = true
@@ -39,6 +46,19 @@ function addStreamFields(fields: MihomoProxy, stream: Stream, kind: 'vless' | 't
     if (stream.transport === 'httpupgrade') options['v2ray-http-upgrade'] = true
     fields['ws-opts'] = options
   }
+  if (network === 'xhttp') {
+    const options: MihomoProxy = { path: stream.path || '/' }
+    if (host) options.host = host
+    if (stream.mode && stream.mode !== 'auto') options.mode = stream.mode
+    // Of `extra`, what changes the requests' shape (the rest tunes buffers and multiplexing, with defaults both sides).
+    const extra = stream.xhttpExtra
+    const padding = extra?.xPaddingBytes
+    if (typeof padding === 'string' || typeof padding === 'number') options['x-padding-bytes'] = String(padding)
+    if (extra?.noGRPCHeader === true) options['no-grpc-header'] = true
+    const headers = stringRecord(extra?.headers)
+    if (headers) options.headers = headers
+    fields['xhttp-opts'] = options
+  }
   if (network === 'grpc') fields['grpc-opts'] = { 'grpc-service-name': stream.serviceName ?? '' }
   if (network === 'h2') {
     const options: MihomoProxy = { path: stream.path || '/' }
@@ -48,7 +68,14 @@ function addStreamFields(fields: MihomoProxy, stream: Stream, kind: 'vless' | 't
   return fields
 }
 
-/** A key as a Mihomo proxy, or null when Mihomo cannot express it (kcp, quic, xhttp, a plugin). */
+/** A JSON object whose values are all strings (HTTP headers), else undefined. */
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
+  const entries = Object.entries(value)
+  return entries.length > 0 && entries.every(([, item]) => typeof item === 'string') ? (Object.fromEntries(entries) as Record<string, string>) : undefined
+}
+
+/** A key as a Mihomo proxy, or null when Mihomo cannot express it (kcp, quic, XHTTP for Trojan or with a separate download, a plugin). */
 export function mihomoProxy(proxy: Proxy): MihomoProxy | null {
   const entry: MihomoProxy = { name: proxy.name, server: proxy.server, port: proxy.port, udp: true }
   switch (proxy.kind) {
@@ -112,6 +139,8 @@ export type ClashDialect = 'mihomo' | 'legacy' | 'stash'
 const STASH_BENCHMARK = { url: 'http://www.gstatic.com/generate_204', timeoutSeconds: 5 }
 
 function stashProxy(proxy: Proxy): MihomoProxy | null {
+  // Stash's documentation names no XHTTP transport: such a key is left out rather than break the profile's import.
+  if (proxy.kind !== 'shadowsocks' && isXhttp(proxy.stream)) return null
   const entry = mihomoProxy(proxy)
   if (!entry) return null
   entry['benchmark-url'] = STASH_BENCHMARK.url

@@ -15,6 +15,27 @@ export type Stream = {
   path?: string
   hostHeader?: string
   serviceName?: string
+  /** XHTTP's `mode` (auto, packet-up, stream-up, stream-one). */
+  mode?: string
+  /** XHTTP's `extra`: the link's JSON object of further XHTTP settings (padding, multiplexing, a download path). */
+  xhttpExtra?: Record<string, unknown>
+}
+
+/** XHTTP's upload modes (Xray's transport reference); `auto` lets the client choose. */
+export const XHTTP_MODES = ['auto', 'packet-up', 'stream-up', 'stream-one'] as const
+
+/** Whether a stream is Xray's XHTTP (once called SplitHTTP, and still so in some links). */
+export const isXhttp = (stream: Stream): boolean => stream.transport === 'xhttp' || stream.transport === 'splithttp'
+
+/** The link's `extra` when it is a JSON object; anything else is no settings. */
+function jsonObject(text: string | undefined): Record<string, unknown> | undefined {
+  if (!text) return undefined
+  try {
+    const value: unknown = JSON.parse(text)
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 export type Proxy =
@@ -35,6 +56,8 @@ function streamOf(params: StreamParams): Stream {
     path: params.path,
     hostHeader: params.hostHeader,
     serviceName: params.serviceName,
+    mode: params.mode,
+    xhttpExtra: params.type === 'xhttp' || params.type === 'splithttp' ? jsonObject(params.extra?.extra) : undefined,
   }
 }
 

@@ -37,7 +37,7 @@ function transportOf(stream: Stream): Outbound | null | undefined {
     case 'httpupgrade':
       return { type: 'httpupgrade', path: stream.path || '/', ...(host ? { host } : {}) }
     default:
-      // kcp, quic, xhttp: not a sing-box transport.
+      // kcp, quic, XHTTP: not transports of sing-box (XHTTP is only in forks such as Hiddify's, which reads base64).
       return undefined
   }
 }

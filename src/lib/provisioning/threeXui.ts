@@ -94,8 +94,18 @@ async function inboundFor(server: Server, protocol: 'vless' | 'trojan', port: nu
 
 const pick = (values: unknown): string | undefined => (Array.isArray(values) ? values.find((value): value is string => typeof value === 'string') : undefined)
 
-/** Transports whose every parameter a share link carries; others (xhttp, kcp, quic, TCP with an HTTP header) are refused. */
-const LINKABLE_NETWORKS = new Set(['tcp', 'ws', 'grpc', 'httpupgrade'])
+/** Transports whose every parameter a share link carries; others (kcp, quic, TCP with an HTTP header) are refused. */
+const LINKABLE_NETWORKS = new Set(['tcp', 'ws', 'grpc', 'httpupgrade', 'xhttp'])
+
+/** XHTTP's `extra` settings as 3x-ui's links carry them: the inbound's `xhttpSettings.extra` without its empty values. */
+function xhttpExtra(xhttp: Record<string, unknown>): string | undefined {
+  const kept = Object.entries(asObject(xhttp.extra)).filter(([, value]) => {
+    if (value === null || value === undefined || value === '' || value === false || value === 0) return false
+    if (Array.isArray(value)) return value.length > 0
+    return typeof value !== 'object' || Object.keys(value).length > 0
+  })
+  return kept.length > 0 ? JSON.stringify(Object.fromEntries(kept)) : undefined
+}
 
 /** The share link of a client on this inbound, with the parameters 3x-ui's own links carry (sub/subService.go). */
 export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | 'settings' | 'streamSettings'>, host: string, secret: string, flow: string, name: string): string {
@@ -103,7 +113,7 @@ export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | '
   const network = String(stream.network ?? 'tcp')
   const tcpHeader = String(asObject(asObject(stream.tcpSettings).header).type ?? 'none')
   if (!LINKABLE_NETWORKS.has(network) || (network === 'tcp' && tcpHeader !== 'none')) {
-    throw new ManagementApiError(`3x-ui inbound ${inbound.protocol}:${inbound.port} uses ${network === 'tcp' ? 'TCP with an HTTP header' : network}, which the site cannot hand out as a link yet (use TCP, WebSocket, gRPC or HTTPUpgrade)`, null)
+    throw new ManagementApiError(`3x-ui inbound ${inbound.protocol}:${inbound.port} uses ${network === 'tcp' ? 'TCP with an HTTP header' : network}, which the site cannot hand out as a link yet (use TCP, WebSocket, gRPC, HTTPUpgrade or XHTTP)`, null)
   }
   const security = String(stream.security ?? 'none')
   const tls = asObject(stream.tlsSettings)
@@ -112,13 +122,24 @@ export function threeXuiShareLink(inbound: Pick<Inbound, 'protocol' | 'port' | '
   const ws = asObject(stream.wsSettings)
   const grpc = asObject(stream.grpcSettings)
   const upgrade = asObject(stream.httpupgradeSettings)
+  const xhttp = asObject(stream.xhttpSettings)
   const headers = asObject(ws.headers)
   const params: Record<string, string | undefined> = {
     type: network,
     security,
-    path: network === 'ws' ? String(ws.path ?? '/') : network === 'httpupgrade' ? String(upgrade.path ?? '/') : undefined,
-    host: network === 'ws' ? ((ws.host as string | undefined) ?? (headers.Host as string | undefined)) : network === 'httpupgrade' ? (upgrade.host as string | undefined) : undefined,
+    path: network === 'ws' ? String(ws.path ?? '/') : network === 'httpupgrade' ? String(upgrade.path ?? '/') : network === 'xhttp' ? String(xhttp.path ?? '/') : undefined,
+    host:
+      network === 'ws'
+        ? ((ws.host as string | undefined) ?? (headers.Host as string | undefined))
+        : network === 'httpupgrade'
+          ? (upgrade.host as string | undefined)
+          : network === 'xhttp'
+            ? ((xhttp.host as string | undefined) ?? (asObject(xhttp.headers).Host as string | undefined))
+            : undefined,
     serviceName: network === 'grpc' ? String(grpc.serviceName ?? '') : undefined,
+    // XHTTP's upload mode and further settings (padding, multiplexing, a download elsewhere), as 3x-ui's links carry them.
+    mode: network === 'xhttp' ? (xhttp.mode as string | undefined) : undefined,
+    extra: network === 'xhttp' ? xhttpExtra(xhttp) : undefined,
   }
   if (security === 'tls') {
     params.sni = (tls.serverName as string | undefined) || undefined

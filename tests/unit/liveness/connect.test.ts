@@ -13,6 +13,9 @@ describe('checkableProxy', () => {
     ['vless over WebSocket', `vless://${UUID}@198.51.100.1:443?encryption=none&security=tls&sni=a.example&type=ws&path=%2Fw#a`, true, true],
     ['vless over gRPC', `vless://${UUID}@198.51.100.1:443?encryption=none&security=tls&sni=a.example&type=grpc&serviceName=g#a`, false, true],
     ['vless with Vision', `vless://${UUID}@198.51.100.1:443?encryption=none&security=tls&sni=a.example&type=tcp&flow=xtls-rprx-vision#a`, false, true],
+    // XHTTP: Xray checks it through a real connection; Debian's V2Ray has no XHTTP, so only the port is checked.
+    ['vless over XHTTP', `vless://${UUID}@198.51.100.1:443?encryption=none&security=tls&sni=a.example&type=xhttp&path=%2Fx&mode=auto#a`, false, true],
+    ['vless over XHTTP with an unknown mode', `vless://${UUID}@198.51.100.1:443?encryption=none&security=tls&type=xhttp&mode=turbo#a`, false, false],
     ['trojan', 'trojan://secret@198.51.100.1:443?security=tls&sni=a.example&type=tcp#t', true, true],
     ['shadowsocks', 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpzZWNyZXQ@198.51.100.1:8388#s', true, true],
   ])('%s: V2Ray %s, Xray %s', (_name, link, byV2ray, byXray) => {

@@ -225,6 +225,71 @@ describe('the subscription responder', () => {
   })
 })
 
+// XHTTP keys as 3x-ui and Remnawave write them (Xray's share-link standard: `type=xhttp`, `mode`, and `extra` as URL-encoded
+// JSON of the transport's further settings); the old name SplitHTTP still met in links.
+const PBK = 'O5ZQ2vRk6rBQ0fS0V3fQm6c8R1y1gq3Zl0v8m2gQx1E'
+const XHTTP_EXTRA = { xPaddingBytes: '100-1000', noGRPCHeader: true, xmux: { maxConcurrency: '16-32' } }
+const XHTTP = `vless://a1c2b3a4-1c3e-4f6e-9d5e-1a2b3c4d5e6f@us1.example.net:443?encryption=none&security=reality&sni=www.apple.com&fp=chrome&pbk=${PBK}&sid=6ba8&type=xhttp&path=%2Fxh&host=us1.example.net&mode=stream-one&extra=${encodeURIComponent(JSON.stringify(XHTTP_EXTRA))}#US%20XHTTP`
+const XHTTP_SPLIT_DOWNLOAD = `vless://b1c2b3a4-1c3e-4f6e-9d5e-1a2b3c4d5e6f@us2.example.net:443?encryption=none&security=tls&sni=us2.example.net&type=xhttp&path=%2Fup&mode=packet-up&extra=${encodeURIComponent(JSON.stringify({ downloadSettings: { address: 'cdn.example.net', port: 443, network: 'xhttp', xhttpSettings: { path: '/down' } } }))}#US%20XHTTP%20CDN`
+const SPLITHTTP = 'vless://c1c2b3a4-1c3e-4f6e-9d5e-1a2b3c4d5e6f@us3.example.net:443?encryption=none&security=tls&sni=us3.example.net&type=splithttp&path=%2Fs#US%20SplitHTTP'
+const TROJAN_XHTTP = 'trojan://s3cret@us4.example.net:443?security=tls&sni=us4.example.net&type=xhttp&path=%2Ft#US%20Trojan%20XHTTP'
+const XHTTP_UNKNOWN_MODE = 'vless://d1c2b3a4-1c3e-4f6e-9d5e-1a2b3c4d5e6f@us5.example.net:443?encryption=none&security=tls&type=xhttp&mode=turbo#US%20Turbo'
+const XHTTP_LINKS = [XHTTP, XHTTP_SPLIT_DOWNLOAD, SPLITHTTP, TROJAN_XHTTP, XHTTP_UNKNOWN_MODE, SS]
+
+describe('XHTTP keys (issue 51: transports that survive filtering)', () => {
+  it('keep their whole link in base64, `extra` included, for apps on Xray (v2rayNG, Happ, v2RayTun, Streisand)', () => {
+    const { links } = readFeedBody(subscriptionResponse({ links: XHTTP_LINKS, format: 'base64', meta }).body)
+    expect(links).toEqual(XHTTP_LINKS)
+    const parsed = parseShareLink(XHTTP)
+    expect(parsed.ok && parsed.value.protocol === 'vless' && parsed.value.params).toMatchObject({ type: 'xhttp', mode: 'stream-one', extra: { extra: JSON.stringify(XHTTP_EXTRA) } })
+  })
+
+  it('become Xray JSON with xhttpSettings as Xray’s transport reference names them; an unknown mode is left out, not guessed', () => {
+    const configs = JSON.parse(subscriptionResponse({ links: XHTTP_LINKS, format: 'json', meta }).body) as { remarks: string; outbounds: { streamSettings?: Record<string, unknown> }[] }[]
+    expect(configs.map((config) => config.remarks)).toEqual(['US XHTTP', 'US XHTTP CDN', 'US SplitHTTP', 'US Trojan XHTTP', 'NL Outline'])
+    const streams = configs.map((config) => config.outbounds[0]!.streamSettings)
+    expect(streams[0]).toEqual({
+      network: 'xhttp',
+      xhttpSettings: { path: '/xh', host: 'us1.example.net', mode: 'stream-one', extra: XHTTP_EXTRA },
+      security: 'reality',
+      realitySettings: { serverName: 'www.apple.com', fingerprint: 'chrome', publicKey: PBK, shortId: '6ba8' },
+    })
+    // A download through another address is Xray's own: carried whole.
+    expect(streams[1]).toMatchObject({ network: 'xhttp', xhttpSettings: { path: '/up', mode: 'packet-up', extra: { downloadSettings: { address: 'cdn.example.net' } } }, security: 'tls' })
+    // SplitHTTP is XHTTP's old name: Xray reads it as XHTTP, mode auto.
+    expect(streams[2]).toMatchObject({ network: 'xhttp', xhttpSettings: { path: '/s', mode: 'auto' } })
+    expect(streams[3]).toMatchObject({ network: 'xhttp', xhttpSettings: { path: '/t', mode: 'auto' } })
+    // Xray's documented names only: network and modes from its reference, nothing else in xhttpSettings.
+    for (const stream of streams.slice(0, 4)) {
+      const settings = stream!.xhttpSettings as Record<string, unknown>
+      expect(Object.keys(settings).every((field) => ['path', 'host', 'mode', 'extra'].includes(field)), JSON.stringify(settings)).toBe(true)
+      expect(['auto', 'packet-up', 'stream-up', 'stream-one']).toContain(settings.mode)
+    }
+  })
+
+  it('become Mihomo proxies with xhttp-opts for VLESS (padding and headers from `extra`); Mihomo’s missing pieces are left out', () => {
+    const config = parse(subscriptionResponse({ links: XHTTP_LINKS, format: 'clash', meta }).body) as { proxies: Record<string, unknown>[] }
+    // Not in Mihomo: a download through another address, XHTTP for Trojan, an unknown mode.
+    expect(config.proxies.map((proxy) => proxy.name)).toEqual(['US XHTTP', 'US SplitHTTP', 'NL Outline'])
+    expect(config.proxies[0]).toEqual({
+      name: 'US XHTTP', server: 'us1.example.net', port: 443, udp: true, type: 'vless', uuid: 'a1c2b3a4-1c3e-4f6e-9d5e-1a2b3c4d5e6f', 'packet-encoding': 'xudp',
+      network: 'xhttp', tls: true, servername: 'www.apple.com', 'client-fingerprint': 'chrome', 'reality-opts': { 'public-key': PBK, 'short-id': '6ba8' },
+      'xhttp-opts': { path: '/xh', host: 'us1.example.net', mode: 'stream-one', 'x-padding-bytes': '100-1000', 'no-grpc-header': true },
+    })
+    expect(config.proxies[1]).toMatchObject({ network: 'xhttp', 'xhttp-opts': { path: '/s' } })
+    expect(config.proxies[1]!['xhttp-opts']).not.toHaveProperty('mode')
+  })
+
+  it('are left out of sing-box, Stash and the original Clash core, which have no XHTTP, and the profile stays whole', () => {
+    const singbox = JSON.parse(subscriptionResponse({ links: XHTTP_LINKS, format: 'singbox', meta }).body) as { outbounds: { tag: string; type: string }[] }
+    expect(singbox.outbounds.filter((outbound) => ['vless', 'trojan', 'shadowsocks'].includes(outbound.type)).map((outbound) => outbound.tag)).toEqual(['NL Outline'])
+    for (const format of ['stash', 'clash-legacy'] as const) {
+      const config = parse(subscriptionResponse({ links: XHTTP_LINKS, format, meta }).body) as { proxies: { name: string }[] }
+      expect(config.proxies.map((proxy) => proxy.name), format).toEqual(['NL Outline'])
+    }
+  })
+})
+
 const RUSSIA = directRouting({ mode: 'russia' }, '2026-11-26T10:00:00Z')!
 
 describe('Russian sites direct', () => {
