@@ -40,7 +40,8 @@ function tlsHandshake(host: string, port: number, servername: string | undefined
 }
 
 function usesTls(proxy: Proxy): boolean {
-  return proxy.kind !== 'shadowsocks' && (proxy.stream.security === 'tls' || proxy.stream.security === 'reality')
+  // Hysteria 2's TLS is QUIC's, over UDP: no TCP handshake to try.
+  return proxy.kind !== 'shadowsocks' && proxy.kind !== 'hysteria2' && (proxy.stream.security === 'tls' || proxy.stream.security === 'reality')
 }
 
 /** An SSTP key as Windows' client uses it: TCP, TLS, the SSTP call, then PPP with the key's login until an address. */
@@ -84,7 +85,7 @@ export async function checkAssignment(assignment: ProbeAssignment, options: Prob
   const result = (ok: boolean, stage: ProbeResult['stage'], latencyMs: number | null, detail: string): ProbeResult => ({ key: assignment.key, ok, stage, latencyMs, detail: detail.slice(0, 200) })
   const tcp = await probeTcp(proxy.server, proxy.port, options.timeoutMs)
   if (tcp === null) return result(false, 'tcp', null, `no TCP connection to port ${proxy.port}`)
-  if (usesTls(proxy) && proxy.kind !== 'shadowsocks') {
+  if (usesTls(proxy) && (proxy.kind === 'vless' || proxy.kind === 'trojan')) {
     const failed = await tlsHandshake(proxy.server, proxy.port, proxy.stream.sni ?? proxy.server, proxy.stream.alpn, options.timeoutMs)
     if (failed) return result(false, 'tls', null, failed)
   }

@@ -96,6 +96,20 @@ export function mihomoProxy(proxy: Proxy): MihomoProxy | null {
       entry.type = 'trojan'
       entry.password = proxy.password
       return addStreamFields(entry, proxy.stream, 'trojan')
+    case 'hysteria2':
+      // Mihomo's Hysteria 2 proxy (its documentation's field names); port hopping by the same list the link gives.
+      entry.type = 'hysteria2'
+      entry.password = proxy.password
+      if (proxy.ports) entry.ports = proxy.ports
+      if (proxy.obfsPassword) {
+        entry.obfs = 'salamander'
+        entry['obfs-password'] = proxy.obfsPassword
+      }
+      if (proxy.sni) entry.sni = proxy.sni
+      if (proxy.insecure) entry['skip-cert-verify'] = true
+      // The certificate's SHA-256, which Mihomo calls its fingerprint: hex without colons.
+      if (proxy.pinSHA256) entry.fingerprint = proxy.pinSHA256.replaceAll(':', '').toLowerCase()
+      return entry
   }
 }
 
@@ -106,7 +120,8 @@ export function mihomoProxy(proxy: Proxy): MihomoProxy | null {
  */
 export function legacyClashProxy(proxy: Proxy): MihomoProxy | null {
   if (isNoticeProxy(proxy)) return { name: proxy.name, type: 'ss', server: proxy.server, port: proxy.port, cipher: 'aes-128-gcm', password: 'notice' }
-  if (proxy.kind === 'vless' || (proxy.kind === 'trojan' && proxy.stream.security === 'reality')) return null
+  // No VLESS, REALITY or Hysteria 2 in the original core.
+  if (proxy.kind === 'vless' || proxy.kind === 'hysteria2' || (proxy.kind === 'trojan' && proxy.stream.security === 'reality')) return null
   const entry = mihomoProxy(proxy)
   if (entry) delete entry['client-fingerprint']
   return entry
@@ -140,7 +155,9 @@ const STASH_BENCHMARK = { url: 'http://www.gstatic.com/generate_204', timeoutSec
 
 function stashProxy(proxy: Proxy): MihomoProxy | null {
   // Stash's documentation names no XHTTP transport: such a key is left out rather than break the profile's import.
-  if (proxy.kind !== 'shadowsocks' && isXhttp(proxy.stream)) return null
+  if ((proxy.kind === 'vless' || proxy.kind === 'trojan') && isXhttp(proxy.stream)) return null
+  // Stash's Hysteria 2 fields are its own (not Mihomo's) and not checked here: left out rather than guessed.
+  if (proxy.kind === 'hysteria2') return null
   const entry = mihomoProxy(proxy)
   if (!entry) return null
   entry['benchmark-url'] = STASH_BENCHMARK.url

@@ -1,6 +1,6 @@
 // Share links turned into the connection settings the config formats (Mihomo, sing-box, Outline) are built
 // from. A link a format cannot express is left out of that format; nothing is guessed.
-import { parseShareLink } from '@/lib/keys'
+import { isHysteria2Link, parseHysteria2Uri, parseShareLink } from '@/lib/keys'
 import type { Security, StreamParams, Transport } from '@/lib/keys'
 
 export type Stream = {
@@ -42,6 +42,20 @@ export type Proxy =
   | { kind: 'vless'; name: string; server: string; port: number; uuid: string; flow?: string; stream: Stream }
   | { kind: 'trojan'; name: string; server: string; port: number; password: string; stream: Stream }
   | { kind: 'shadowsocks'; name: string; server: string; port: number; method: string; password: string; plugin?: string }
+  | {
+      kind: 'hysteria2'
+      name: string
+      server: string
+      port: number
+      /** The port-hopping list, when the server hops. */
+      ports?: string
+      password: string
+      sni?: string
+      insecure: boolean
+      /** Salamander obfuscation's password, when on. */
+      obfsPassword?: string
+      pinSHA256?: string
+    }
 
 function streamOf(params: StreamParams): Stream {
   return {
@@ -74,6 +88,25 @@ export function proxiesOf(links: readonly string[], fallbackName: string): Proxy
     return seen === 0 ? name : `${name} ${seen + 1}`
   }
   for (const link of links) {
+    if (isHysteria2Link(link)) {
+      const hysteria = parseHysteria2Uri(link)
+      if (!hysteria.ok) continue
+      const { value } = hysteria
+      const name = unique(value.name?.trim() || `${fallbackName} ${proxies.length + 1}`)
+      proxies.push({
+        kind: 'hysteria2',
+        name,
+        server: value.host,
+        port: value.port,
+        ports: value.ports,
+        password: value.auth,
+        sni: value.sni,
+        insecure: value.insecure === true,
+        obfsPassword: value.obfsPassword,
+        pinSHA256: value.pinSHA256,
+      })
+      continue
+    }
     const parsed = parseShareLink(link)
     if (!parsed.ok) continue
     const { value } = parsed

@@ -71,6 +71,17 @@ export function singboxOutbound(proxy: Proxy): Outbound | null {
     case 'trojan':
       outbound.password = proxy.password
       return withStream(outbound, proxy.stream)
+    case 'hysteria2': {
+      // sing-box's Hysteria 2 outbound: TLS is QUIC's and always on. A hopping server also answers on the list's first
+      // port, which is dialled here; sing-box's own port ranges are not derived from the link's list.
+      outbound.password = proxy.password
+      if (proxy.obfsPassword) outbound.obfs = { type: 'salamander', password: proxy.obfsPassword }
+      const tls: Outbound = { enabled: true }
+      if (proxy.sni) tls.server_name = proxy.sni
+      if (proxy.insecure) tls.insecure = true
+      outbound.tls = tls
+      return outbound
+    }
   }
 }
 

@@ -23,6 +23,9 @@ export type { ShadowsocksLink, ShadowsocksMethod } from './shadowsocks'
 export { buildTrojanUri, parseTrojanUri } from './trojan'
 export type { TrojanLink } from './trojan'
 
+export { buildHysteria2Uri, isHysteria2Link, parseHysteria2Uri } from './hysteria2'
+export type { Hysteria2Link } from './hysteria2'
+
 export {
   WIREGUARD_FULL_TUNNEL,
   WIREGUARD_DEFAULT_KEEPALIVE,

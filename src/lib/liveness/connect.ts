@@ -53,6 +53,8 @@ const V2RAY_SHADOWSOCKS = new Set(['aes-128-gcm', 'aes-256-gcm', 'chacha20-poly1
 /** Whether this client can check this key without guessing; a key it cannot speak keeps the port check. */
 export function canCheck(client: LivenessClient, proxy: Proxy): boolean {
   if (proxy.kind === 'shadowsocks') return !proxy.plugin && (client.kind === 'xray' || V2RAY_SHADOWSOCKS.has(proxy.method.toLowerCase()))
+  // Hysteria 2 (QUIC): the site's Xray JSON does not carry it (xray.ts), and V2Ray has none.
+  if (proxy.kind === 'hysteria2') return false
   if (client.kind === 'xray') return true
   if (!V2RAY_TRANSPORTS.has(proxy.stream.transport)) return false
   if (proxy.stream.security === 'reality') return false
@@ -66,6 +68,7 @@ export function canCheck(client: LivenessClient, proxy: Proxy): boolean {
 export function aimedAt(proxy: Proxy, address: string): Proxy {
   if (proxy.server === address) return proxy
   if (proxy.kind === 'shadowsocks') return { ...proxy, server: address }
+  if (proxy.kind === 'hysteria2') return { ...proxy, server: address, sni: proxy.sni ?? proxy.server }
   const name = proxy.server
   return { ...proxy, server: address, stream: { ...proxy.stream, sni: proxy.stream.sni ?? name, hostHeader: proxy.stream.hostHeader ?? name } }
 }

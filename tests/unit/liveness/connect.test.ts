@@ -17,6 +17,8 @@ describe('checkableProxy', () => {
     ['vless over XHTTP', `vless://${UUID}@198.51.100.1:443?encryption=none&security=tls&sni=a.example&type=xhttp&path=%2Fx&mode=auto#a`, false, true],
     ['vless over XHTTP with an unknown mode', `vless://${UUID}@198.51.100.1:443?encryption=none&security=tls&type=xhttp&mode=turbo#a`, false, false],
     ['trojan', 'trojan://secret@198.51.100.1:443?security=tls&sni=a.example&type=tcp#t', true, true],
+    // Hysteria 2 (QUIC): neither client here is given it (the site's Xray JSON leaves it out): no connection check.
+    ['hysteria2', 'hysteria2://secret@198.51.100.1:443/?sni=a.example#h', false, false],
     ['shadowsocks', 'ss://Y2hhY2hhMjAtaWV0Zi1wb2x5MTMwNTpzZWNyZXQ@198.51.100.1:8388#s', true, true],
   ])('%s: V2Ray %s, Xray %s', (_name, link, byV2ray, byXray) => {
     expect(checkableProxy(V2RAY, link) !== null).toBe(byV2ray)

@@ -290,6 +290,50 @@ describe('XHTTP keys (issue 51: transports that survive filtering)', () => {
   })
 })
 
+// Hysteria 2 keys as the URI scheme writes them: one with Salamander, a pinned self-signed certificate and port hopping,
+// one plain.
+const HY2_PIN = 'BA:88:45:17:A1:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67'
+const HY2 = `hysteria2://pa%40ss@fi2.example.net:443,20000-30000/?obfs=salamander&obfs-password=gawr&sni=fi2.example.net&insecure=1&pinSHA256=${HY2_PIN}#FI%20Hysteria2`
+const HY2_PLAIN = 'hy2://k3y@ee1.example.net:8443/?sni=ee1.example.net#EE%20Hysteria2'
+const HY2_LINKS = [HY2, HY2_PLAIN, SS]
+
+describe('Hysteria 2 keys (issue 51: transports that survive filtering)', () => {
+  it('keep their link in base64, for the apps that read hysteria2:// (Happ, v2rayNG, Hiddify, Karing, v2RayTun)', () => {
+    expect(readFeedBody(subscriptionResponse({ links: HY2_LINKS, format: 'base64', meta }).body).links).toEqual(HY2_LINKS)
+  })
+
+  it('become Mihomo’s hysteria2 proxies with its documented fields: port hopping, Salamander, the pinned certificate', () => {
+    const config = parse(subscriptionResponse({ links: HY2_LINKS, format: 'clash', meta }).body) as { proxies: Record<string, unknown>[] }
+    expect(config.proxies.map((proxy) => proxy.name)).toEqual(['FI Hysteria2', 'EE Hysteria2', 'NL Outline'])
+    expect(config.proxies[0]).toEqual({
+      name: 'FI Hysteria2', server: 'fi2.example.net', port: 443, udp: true, type: 'hysteria2', password: 'pa@ss', ports: '443,20000-30000',
+      obfs: 'salamander', 'obfs-password': 'gawr', sni: 'fi2.example.net', 'skip-cert-verify': true, fingerprint: HY2_PIN.replaceAll(':', '').toLowerCase(),
+    })
+    expect(config.proxies[1]).toEqual({ name: 'EE Hysteria2', server: 'ee1.example.net', port: 8443, udp: true, type: 'hysteria2', password: 'k3y', sni: 'ee1.example.net' })
+  })
+
+  it('become sing-box’s hysteria2 outbounds (TLS always on, Salamander as its obfs object)', () => {
+    const config = JSON.parse(subscriptionResponse({ links: HY2_LINKS, format: 'singbox', meta }).body) as { outbounds: Record<string, unknown>[] }
+    const byTag = new Map(config.outbounds.map((outbound) => [outbound.tag, outbound]))
+    expect(byTag.get('FI Hysteria2')).toEqual({
+      type: 'hysteria2', tag: 'FI Hysteria2', server: 'fi2.example.net', server_port: 443, password: 'pa@ss',
+      obfs: { type: 'salamander', password: 'gawr' }, tls: { enabled: true, server_name: 'fi2.example.net', insecure: true },
+    })
+    expect(byTag.get('EE Hysteria2')).toEqual({ type: 'hysteria2', tag: 'EE Hysteria2', server: 'ee1.example.net', server_port: 8443, password: 'k3y', tls: { enabled: true, server_name: 'ee1.example.net' } })
+    // The groups name them.
+    expect(config.outbounds.find((outbound) => outbound.type === 'urltest')).toMatchObject({ outbounds: ['FI Hysteria2', 'EE Hysteria2', 'NL Outline'] })
+  })
+
+  it('are left out of Xray JSON, Stash, the original Clash core and Outline, whose fields for it are not checked here', () => {
+    const xray = JSON.parse(subscriptionResponse({ links: HY2_LINKS, format: 'json', meta }).body) as { remarks: string }[]
+    expect(xray.map((config) => config.remarks)).toEqual(['NL Outline'])
+    for (const format of ['stash', 'clash-legacy'] as const) {
+      expect((parse(subscriptionResponse({ links: HY2_LINKS, format, meta }).body) as { proxies: { name: string }[] }).proxies.map((proxy) => proxy.name), format).toEqual(['NL Outline'])
+    }
+    expect(subscriptionResponse({ links: [HY2], format: 'outline', meta }).status).toBe(404)
+  })
+})
+
 const RUSSIA = directRouting({ mode: 'russia' }, '2026-11-26T10:00:00Z')!
 
 describe('Russian sites direct', () => {
