@@ -31,7 +31,7 @@ import { Tariffs } from './collections/Tariffs'
 import { Users } from './collections/Users'
 import { lockDownPayloadInternals } from './collections/access/payloadInternals'
 import { boundApiReadsEverywhere } from './collections/hooks/boundApiReads'
-import { isAdminUser } from './collections/access/roles'
+import { isAdminRequest } from './collections/access/adminOnly'
 import { SiteSettings } from './globals/SiteSettings'
 import { forgetExpiredLimitsTask } from './src/jobs/forgetExpiredLimits'
 import { purgeDeletedAccountsTask } from './src/jobs/purgeDeletedAccounts'
@@ -57,6 +57,7 @@ import { ADMIN_DATE_TIME, adminTranslations, withAdminDateFormats } from './src/
 import { env } from './src/lib/env'
 import { ownOrigins } from './src/lib/http/siteHosts'
 import { survivePoolErrors } from './src/lib/db/pool'
+import { registerSignalRecorder } from './src/lib/alerts/signals'
 import { neverRunQueue, runQueueHere } from './src/lib/queue/runner'
 import { productionLogOptions } from './src/lib/log/logger'
 import { measuredEmail, measuredTask } from './src/lib/metrics/instrument'
@@ -66,9 +67,7 @@ import { createMailTransport } from './src/lib/mail/transport'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const config = env()
 
-export const GRAPHQL_MAX_COMPLEXITY = 200
-
-const isAdminRequest = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user as { role?: unknown } | null)
+const GRAPHQL_MAX_COMPLEXITY = 200
 
 export default buildConfig({
   serverURL: config.serverUrl,
@@ -154,7 +153,10 @@ export default buildConfig({
     shouldAutoRun: config.JOB_RUNNER === 'off' ? neverRunQueue : runQueueHere,
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },
   },
-  onInit: survivePoolErrors,
+  onInit: (payload) => {
+    survivePoolErrors(payload)
+    registerSignalRecorder(payload)
+  },
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,

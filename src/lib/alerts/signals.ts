@@ -1,6 +1,8 @@
 // Failures in a row of something the site calls, counted in the database so every instance adds to one count:
 // the payment provider refusing the site's requests. A success sets the count back to zero. The incident watch
-// (watch.ts) reads the count; recording never stands in the way of the call it describes.
+// (watch.ts) reads the count; recording never stands in the way of the call it describes. Calls are recorded through
+// the Payload instance registered when Payload starts (payload.config.ts, onInit): this module imports no Payload
+// client, so what records a signal (billing, jobs) never depends on the config that is built from it.
 import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
@@ -38,16 +40,23 @@ export async function recordSignal(pool: Pool, name: string, outcome: { ok: true
   )
 }
 
+// On the process, not the module: the site's server and Next.js's bundle each load this module, and one Payload serves both.
+const RECORDER = Symbol.for('vpnkeys.signalRecorder')
+const holder = globalThis as typeof globalThis & { [RECORDER]?: Payload }
+
+/** The Payload instance signals are recorded through: set once, when Payload starts. */
+export function registerSignalRecorder(payload: Payload): void {
+  holder[RECORDER] = payload
+}
+
 /** Records a provider call's outcome in the background: an error is logged, never thrown at the caller. */
 export function recordProviderCall(error?: unknown): void {
   if (error !== undefined && !isRefusal(error)) return
-  void (async () => {
-    const { payloadClient } = await import('@/lib/db/payload')
-    const payload: Payload = await payloadClient()
-    try {
-      await recordSignal(sqlPool(payload), PROVIDER_SIGNAL, error === undefined ? { ok: true } : { ok: false, error: error instanceof Error ? error.message : String(error) })
-    } catch (failure) {
-      payload.logger.warn({ err: failure, msg: 'The payment provider call could not be counted for alerts' })
-    }
-  })().catch(() => undefined)
+  const payload = holder[RECORDER]
+  // Before Payload started (a script that calls a provider on its own) there is nothing to count in.
+  if (!payload) return
+  const outcome = error === undefined ? ({ ok: true } as const) : ({ ok: false, error: error instanceof Error ? error.message : String(error) } as const)
+  recordSignal(sqlPool(payload), PROVIDER_SIGNAL, outcome).catch((failure: unknown) => {
+    payload.logger.warn({ err: failure, msg: 'The payment provider call could not be counted for alerts' })
+  })
 }

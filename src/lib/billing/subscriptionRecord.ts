@@ -66,16 +66,6 @@ async function buyerOf(payload: Payload, req: PayloadRequest, metadata: Subscrip
   return (await accountByEmail(payload, email, req)) ?? createCustomer(payload, { email, locale, verified: false }, req)
 }
 
-export async function applyBillingEvent(payload: Payload, provider: ProviderRunBilling, event: BillingEvent): Promise<ApplyResult> {
-  // A gift's payment or refund (src/lib/gift): no subscription of its own; applied once by the gift's own state.
-  if (event.gift) {
-    const { giftPaid, giftRefunded } = await import('@/lib/gift')
-    const done = event.gift.kind === 'paid' ? await giftPaid(payload, event.gift) : await giftRefunded(payload, event.gift.payment)
-    return done === 'paid' || done === 'void' ? 'applied' : 'ignored'
-  }
-  return syncSubscription(payload, provider, event.subscriptionId, event)
-}
-
 /** Stores the event as seen; false when it was seen before (a replay or a second delivery). */
 export async function recordEventOnce(payload: Payload, req: PayloadRequest, providerName: string, eventId: string, type: string): Promise<boolean> {
   const seen = await payload.count({ collection: 'provider-events', where: { eventId: { equals: eventId } }, req })

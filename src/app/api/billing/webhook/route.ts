@@ -6,7 +6,7 @@
 import { NextResponse } from 'next/server'
 
 import { billingProvider } from '@/lib/billing'
-import { applyBillingEvent } from '@/lib/billing/subscriptionRecord'
+import { applyBillingEvent } from '@/lib/billing/providerEvent'
 import type { ApplyResult } from '@/lib/billing/subscriptionRecord'
 import { SignatureError } from '@/lib/billing/provider'
 import { applyPayment } from '@/lib/billing/siteRun'
