@@ -6,7 +6,7 @@
 // fails after its work is done. Starting Payload here keeps the queue outside any request.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
-  const { payloadClient } = await import('@/lib/db/payload')
+  const { payloadClient } = await import('@/edge/payload')
   try {
     const payload = await payloadClient()
     // `npm run dev` with the site's bot set: its updates by long polling (src/lib/bot/polling.ts).

@@ -520,7 +520,7 @@ describe('input and limits', () => {
     expect(confirmed.headers.get('set-cookie')).not.toMatch(/Domain=/i)
     // Payload counts the session on the mirror's requests (its CSRF allowlist holds every own origin), and on no other site's.
     const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!
-    const { currentUser } = await import('@/lib/auth/currentUser')
+    const { currentUser } = await import('@/edge/currentUser')
     expect(await currentUser(new Headers({ cookie, origin: mirror, 'sec-fetch-site': 'same-origin' }))).toMatchObject({ email })
     expect(await currentUser(new Headers({ cookie, origin: `https://${INT_MIRROR_HOST}.evil.example` }))).toBeNull()
     expect(await currentUser(new Headers({ cookie, origin: 'https://evil.example' }))).toBeNull()

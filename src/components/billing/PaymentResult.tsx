@@ -10,7 +10,7 @@ import type { Locale } from '@/i18n/locales'
 import { purchaseTerms, termsText } from '@/lib/billing/terms'
 import { getSettings } from '@/lib/data/settings'
 import { getPlans } from '@/lib/data/tariffs'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { promoOffer } from '@/lib/promo'
 import { localizedPath } from '@/lib/routing/localizedPath'
 

@@ -6,7 +6,7 @@ import type { ClientApp } from '@/lib/feeds/apps'
 import { isSubscriptionFormat } from '@/lib/feeds/clients'
 
 import { cachedPublic } from './cache'
-import { payloadClient } from '../db/payload'
+import { payloadClient } from '@/edge/payload'
 
 async function readClientApps(locale: Locale): Promise<ClientApp[]> {
   const payload = await payloadClient()

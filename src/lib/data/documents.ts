@@ -5,7 +5,7 @@ import type { FooterPlace } from '@/lib/pages/paths'
 import type { Page } from '@/payload-types'
 
 import { cachedPublic } from './cache'
-import { payloadClient } from '../db/payload'
+import { payloadClient } from '@/edge/payload'
 
 type PublicDocument = Pick<Page, 'title' | 'content' | 'updatedAt' | 'seo'>
 

@@ -12,7 +12,7 @@ import type { User } from '@/payload-types'
 import { getClientApps } from './clientApps'
 import { getKeyDetails, readKeyDetails } from './keys'
 import type { KeyDetails } from './keys'
-import { payloadClient } from '../db/payload'
+import { payloadClient } from '@/edge/payload'
 import { getSettings } from './settings'
 
 /** The subscription the key's "Add to app" buttons import: its list's free feed, or the owner's VIP subscription. */

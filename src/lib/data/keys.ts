@@ -23,7 +23,7 @@ import {
   readListPosition,
   upToPosition,
 } from './keyListing'
-import { payloadClient } from '../db/payload'
+import { payloadClient } from '@/edge/payload'
 
 export type ConnectionParameters = { host: string; port: number; login: string; password: string }
 

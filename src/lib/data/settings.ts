@@ -4,7 +4,7 @@ import { directRouting } from '@/lib/feeds/routing'
 import type { DirectRouting } from '@/lib/feeds/routing'
 
 import { cachedPublic } from './cache'
-import { payloadClient } from '../db/payload'
+import { payloadClient } from '@/edge/payload'
 
 export type PublicSettings = {
   siteName: string

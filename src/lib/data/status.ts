@@ -6,7 +6,7 @@ import { PROTOCOLS } from '@/lib/keys'
 import { sqlPool } from '@/lib/db/pool'
 
 import { cachedPublic } from './cache'
-import { payloadClient } from '../db/payload'
+import { payloadClient } from '@/edge/payload'
 
 export type StatusShare = { checks: number; passed: number }
 

@@ -5,7 +5,7 @@ import type { PlanFigures } from '@/lib/billing/pricing'
 import { env } from '@/lib/env'
 
 import { cachedPublic } from './cache'
-import { payloadClient } from '../db/payload'
+import { payloadClient } from '@/edge/payload'
 
 export type PublicPlan = PlanFigures & {
   id: number

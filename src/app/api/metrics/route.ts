@@ -3,7 +3,7 @@
 // either instance (README, "Monitoring").
 import { NextResponse } from 'next/server'
 
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { env } from '@/lib/env'
 import { isBearer } from '@/lib/metrics/bearer'
 import { collectDatabaseGauges } from '@/lib/metrics/databaseGauges'

@@ -4,7 +4,7 @@ import { draftMode } from 'next/headers'
 
 import { isLocale } from '@/i18n/locales'
 import { isStaff } from '@collections/access/roles'
-import { currentUser } from '@/lib/auth/currentUser'
+import { currentUser } from '@/edge/currentUser'
 import { isCrossSiteRequest } from '@/lib/http/sameSite'
 import { PAGE_SLUG, pagePath } from '@/lib/pages/paths'
 import { localizedPath } from '@/lib/routing/localizedPath'

@@ -7,7 +7,7 @@ import { NextResponse } from 'next/server'
 import { consumeIpAllowance } from '@/lib/http/rateLimit'
 import { clientIp } from '@/lib/http/clientIp'
 import { refuseCrossSite } from '@/lib/http/sameSite'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 
 const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024

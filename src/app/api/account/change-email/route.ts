@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { requestEmailChange } from '@/lib/auth/changeEmail'
 import { consumeLinkAllowance } from '@/lib/http/rateLimit'
 import { reauthenticate } from '@/lib/auth/reauthentication'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { clientIp } from '@/lib/http/clientIp'
 import { emailSchema } from '@/lib/validation/email'
 

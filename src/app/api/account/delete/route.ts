@@ -4,7 +4,7 @@ import { z } from 'zod'
 
 import { deleteAccount } from '@/lib/auth/accountDeletion'
 import { SIGNED_IN_COOKIE } from '@/lib/auth/signedInMarker'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 
 export const POST = formRoute({
   input: z.object({}),

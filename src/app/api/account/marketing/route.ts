@@ -2,7 +2,7 @@
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 
 export const POST = formRoute({
   input: z.object({ consent: z.boolean({ error: 'invalidValue' }) }),

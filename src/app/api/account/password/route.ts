@@ -5,7 +5,7 @@ import { z } from 'zod'
 
 import { changePassword } from '@/lib/auth/passwordChange'
 import { clientIp } from '@/lib/http/clientIp'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 
 const PASSWORD_MIN_LENGTH = 8
 const PASSWORD_MAX_LENGTH = 128

@@ -6,7 +6,7 @@ import { z } from 'zod'
 
 import { LINK_START_PREFIX, telegramLinkToken, unlinkTelegram } from '@/lib/auth/telegramAccounts'
 import { botStartLink, siteBotUsername } from '@/lib/bot/identity'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 
 export const POST = formRoute({
   input: z.object({ action: z.enum(['link', 'unlink', 'notices-on', 'notices-off'], { error: 'invalidValue' }) }),

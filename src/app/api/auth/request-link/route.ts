@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
 import { consumeLinkAllowance } from '@/lib/http/rateLimit'
 import { safeNextPath } from '@/lib/auth/safeNext'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { clientIp } from '@/lib/http/clientIp'
 import { emailSchema } from '@/lib/validation/email'
 

@@ -12,7 +12,7 @@ import { checkInitData, INIT_DATA_MAX_LENGTH } from '@/lib/auth/telegramInitData
 import { localeOfLanguageCode } from '@/lib/bot/language'
 import { siteBotConfig } from '@/lib/bot/config'
 import { chosenLanguage, claimLaunch } from '@/lib/bot/store'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 /** The pages a launch may ask for (`startapp` in the bot's link, `start_param` here): the account's and the plans. */

@@ -8,7 +8,7 @@ import { signIn } from '@/lib/auth/signIn'
 import { accountForTelegramLogin } from '@/lib/auth/telegramAccounts'
 import { siteBotConfig } from '@/lib/bot/config'
 import { claimLaunch } from '@/lib/bot/store'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { siteUrl } from '@/lib/http/siteUrl'
 import { checkLogin } from '@/lib/auth/telegramLoginWidget'
 

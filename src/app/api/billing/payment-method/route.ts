@@ -4,7 +4,7 @@ import { z } from 'zod'
 
 import { billingProvider } from '@/lib/billing'
 import { unlinkPaymentMethod } from '@/lib/billing/paymentMethod'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 
 export const POST = formRoute({
   input: z.object({ choice: z.literal('unlink') }),

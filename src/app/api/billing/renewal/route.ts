@@ -4,7 +4,7 @@ import { z } from 'zod'
 
 import { billingProvider } from '@/lib/billing'
 import { changeRenewal } from '@/lib/billing/renewalChoice'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 
 const RESULT = { discount: 'discounted', cancel: 'cancelled', resume: 'resumed' } as const
 

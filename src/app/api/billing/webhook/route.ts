@@ -12,7 +12,7 @@ import { SignatureError } from '@/lib/billing/provider'
 import { applyPayment } from '@/lib/billing/siteRun'
 import { isFromYooKassa } from '@/lib/billing/yookassaSource'
 import { clientIp } from '@/lib/http/clientIp'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 
 export async function POST(request: Request) {
   const provider = billingProvider()

@@ -5,7 +5,7 @@ import { NextResponse } from 'next/server'
 import { localeOrDefault } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
 import { applyGiftPayment } from '@/lib/gift'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { requestOrigin, siteUrl } from '@/lib/http/siteUrl'
 
 export const dynamic = 'force-dynamic'

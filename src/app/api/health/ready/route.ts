@@ -3,7 +3,7 @@
 // 503 here itself (src/server/main.ts).
 import { NextResponse } from 'next/server'
 
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { readiness } from '@/lib/health/readiness'
 import type { Readiness } from '@/lib/health/readiness'
 import { readinessProbes } from '@/lib/health/probes'

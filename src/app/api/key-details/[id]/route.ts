@@ -5,7 +5,7 @@ import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 
 import { locales } from '@/i18n/locales'
-import { currentUser } from '@/lib/auth/currentUser'
+import { currentUser } from '@/edge/currentUser'
 import { getKeyDetailsPayload, getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
 import { requestOrigin } from '@/lib/http/siteUrl'
 import { recordId } from '@/lib/validation/recordId'

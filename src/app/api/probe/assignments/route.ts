@@ -1,7 +1,7 @@
 // A probe asks what to check: up to `limit` keys of its country that are due, lent to it for ten minutes
 // (src/lib/probes/rounds.ts), and the page to fetch through each (LIVENESS_CHECK_URL, as the site's own check).
 // POST, as it changes what the next probe is given.
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { env } from '@/lib/env'
 import { isProtocol, PROTOCOLS } from '@/lib/keys'
 import { NO_STORE, probeOrRefusal } from '@/lib/probes/api'

@@ -1,6 +1,6 @@
 // A probe reports what it found: results for keys lent to it count once, anything else is ignored
 // (src/lib/probes/rounds.ts). Bounded: 64 KB, a hundred results.
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { boundedBytes } from '@/lib/http/boundedBody'
 import { NO_STORE, probeOrRefusal } from '@/lib/probes/api'
 import { acceptReport, MAX_REPORT_BYTES, probeReport } from '@/lib/probes/rounds'

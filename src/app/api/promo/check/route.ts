@@ -6,7 +6,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
 import { clientIp } from '@/lib/http/clientIp'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { consumeIpAllowance, returnPromoTry } from '@/lib/http/rateLimit'
 import { promoFormAnswer } from '@/lib/promo/formAnswer'
 import { normalizePromoCode } from '@/lib/promo/rules'

@@ -6,7 +6,7 @@ import { z } from 'zod'
 
 import { siteBotConfig } from '@/lib/bot/config'
 import { miniAppInvoice } from '@/lib/bot/starsInvoice'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 
 const STATUS = { unavailable: 404, notOnSale: 400, alreadyVip: 409, tooFast: 429, promo: 400 } as const
 

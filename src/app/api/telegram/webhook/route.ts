@@ -1,7 +1,7 @@
 // Telegram's updates for the site's bot (src/lib/bot): absent (404) until TELEGRAM_SITE_BOT_TOKEN is set.
 import { siteBotConfig } from '@/lib/bot/config'
 import { handleWebhook } from '@/lib/bot/webhook'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 
 export async function POST(request: Request) {
   const config = siteBotConfig()

@@ -1,7 +1,7 @@
 // POST the "new device key" form: a key on the chosen VIP server and protocol, named by device.
 import { z } from 'zod'
 
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { createDeviceKey } from '@/lib/vip/deviceKeys'
 
 export const POST = formRoute({

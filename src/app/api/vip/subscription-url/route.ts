@@ -1,7 +1,7 @@
 // POST to replace the subscriber's subscription URL: the old one stops working at once.
 import { z } from 'zod'
 
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { rotateFeedUrl } from '@/lib/vip/feedUrl'
 
 export const POST = formRoute({

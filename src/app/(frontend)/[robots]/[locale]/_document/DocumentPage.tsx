@@ -9,7 +9,7 @@ import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/er
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
 import { isStaff } from '@collections/access/roles'
-import { currentPageUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/edge/currentUser'
 import { getDocument, getDocumentDraft } from '@/lib/data/documents'
 import { getSettings } from '@/lib/data/settings'
 import { pagePath } from '@/lib/pages/paths'

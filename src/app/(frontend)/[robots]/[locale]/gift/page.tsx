@@ -7,11 +7,11 @@ import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 
 import { isLocale } from '@/i18n/locales'
-import { currentPageUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/edge/currentUser'
 import { billingProvider } from '@/lib/billing'
 import { formatRubles } from '@/lib/billing/pricing'
 import { getPlans } from '@/lib/data/tariffs'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { normalizeGiftCode } from '@/lib/gift/rules'
 
 export const dynamic = 'force-dynamic'

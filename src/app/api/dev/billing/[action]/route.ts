@@ -13,7 +13,7 @@ import type { SiteRunBilling } from '@/lib/billing/provider'
 import { chargeDueRenewals } from '@/lib/billing/siteRun'
 import { isTestBilling } from '@/lib/billing/testCheckout'
 import { env } from '@/lib/env'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import type { Subscription } from '@/payload-types'
 
 const ACTIONS = ['renew', 'fail-renewal', 'expire', 'trial-will-end'] as const

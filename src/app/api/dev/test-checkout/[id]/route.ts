@@ -5,7 +5,7 @@ import { z } from 'zod'
 
 import { PAYMENT_METHOD_KINDS } from '@/lib/billing/provider'
 import { finishTestCheckout, isTestBilling } from '@/lib/billing/testCheckout'
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 
 const input = z.object({
   action: z.enum(['complete', 'fail']).catch('fail'),

@@ -8,7 +8,7 @@ import { createTranslator } from 'next-intl'
 import ru from '@/i18n/messages/ru.json'
 
 import { getCountry, getFreeFeedLinks } from '@/lib/data/keys'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { getSettings } from '@/lib/data/settings'
 import { consumeIpAllowance } from '@/lib/http/rateLimit'
 import { clientIp } from '@/lib/http/clientIp'

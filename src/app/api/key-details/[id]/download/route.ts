@@ -1,9 +1,9 @@
 // Downloads a key's configuration file (or its share link as text) with the protocol's file name and type.
 import { NextResponse } from 'next/server'
 
-import { currentReader } from '@/lib/auth/currentUser'
+import { currentReader } from '@/edge/currentUser'
 import { readKeyFile } from '@/lib/data/keys'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { clientIp } from '@/lib/http/clientIp'
 import { attachmentDisposition } from '@/lib/keys'
 import { recordKeyTake } from '@/lib/probes/keyTakes'

@@ -2,7 +2,7 @@
 // network address an hour (src/lib/probes/keyTakes.ts). Nothing to say back: 204 whether it counted or not.
 import { NextResponse } from 'next/server'
 
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { clientIp } from '@/lib/http/clientIp'
 import { refuseCrossSite } from '@/lib/http/sameSite'
 import { recordKeyTake } from '@/lib/probes/keyTakes'

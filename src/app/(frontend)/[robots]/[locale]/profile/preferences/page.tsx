@@ -9,10 +9,10 @@ import { PasswordForm } from '@/components/auth/PasswordForm'
 import { TelegramLink } from '@/components/auth/TelegramLink'
 import { localeOrDefault } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
-import { currentPageUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/edge/currentUser'
 import { shownEmail } from '@/lib/auth/telegramAccounts'
 import { vipSubscriptionOf } from '@/lib/billing/account'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 
 import { profileMetadata } from '../_components/ProfileSection'
 

@@ -6,7 +6,7 @@ import { notFound, redirect } from 'next/navigation'
 
 import { isLocale } from '@/i18n/locales'
 import { peekToken } from '@/lib/auth/tokens'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 // Token state changes with every click: never cache this page.

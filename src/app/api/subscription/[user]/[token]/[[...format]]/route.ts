@@ -6,7 +6,7 @@
 import { NextResponse } from 'next/server'
 
 import { sqlPool } from '@/lib/db/pool'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { env } from '@/lib/env'
 import { pollSiteOf, requestedHost } from '@/lib/http/siteHosts'
 import { requestOrigin } from '@/lib/http/siteUrl'

@@ -1,7 +1,7 @@
 // POST to remove one of the signed-in subscriber's devices (My servers → "Remove device"): its place is free at once.
 import { z } from 'zod'
 
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { recordId } from '@/lib/validation/recordId'
 import { removeOwnDevice } from '@/lib/vip/devices'
 

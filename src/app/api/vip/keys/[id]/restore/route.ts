@@ -1,7 +1,7 @@
 // POST to undo the revocation of one of the signed-in subscriber's device keys, within its undo window.
 import { z } from 'zod'
 
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { undoRevokeDeviceKey } from '@/lib/vip/deviceKeys'
 import { recordId } from '@/lib/validation/recordId'
 

@@ -1,7 +1,7 @@
 // POST to revoke one of the signed-in subscriber's device keys.
 import { z } from 'zod'
 
-import { formRoute } from '@/lib/http/formRoute'
+import { formRoute } from '@/edge/formRoute'
 import { revokeDeviceKey } from '@/lib/vip/deviceKeys'
 import { recordId } from '@/lib/validation/recordId'
 

@@ -6,7 +6,7 @@ import { notFound } from 'next/navigation'
 import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
-import { currentPageUser } from '@/lib/auth/currentUser'
+import { currentPageUser } from '@/edge/currentUser'
 import { getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
 import { requestOrigin } from '@/lib/http/siteUrl'
 

@@ -10,7 +10,7 @@ import { PersonalSubscriptionBox } from '@/components/apps/PersonalSubscriptionB
 import { Link } from '@/i18n/Link'
 import { localeOrDefault } from '@/i18n/locales'
 import { getClientApps } from '@/lib/data/clientApps'
-import { payloadClient } from '@/lib/db/payload'
+import { payloadClient } from '@/edge/payload'
 import { getSettings } from '@/lib/data/settings'
 import { addressesOf, requestOrigin } from '@/lib/http/siteUrl'
 import { isFeedPathToken } from '@/lib/feeds/personalPath'

@@ -8,13 +8,13 @@ import type { z } from 'zod'
 
 import { localeOrDefault } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
-import { currentUser } from '@/lib/auth/currentUser'
-import { payloadClient } from '@/lib/db/payload'
+import { currentUser } from '@/edge/currentUser'
+import { payloadClient } from '@/edge/payload'
 import type { User } from '@/payload-types'
 
-import { boundedBytes } from './boundedBody'
-import { refuseCrossSite } from './sameSite'
-import { requestOrigin, siteUrl } from './siteUrl'
+import { boundedBytes } from '@/lib/http/boundedBody'
+import { refuseCrossSite } from '@/lib/http/sameSite'
+import { requestOrigin, siteUrl } from '@/lib/http/siteUrl'
 
 type Fields = Record<string, unknown>
 

@@ -1,7 +1,7 @@
 // The signed-in user of a request, through Payload's own authentication (cookie or Authorization header).
 import type { User } from '@/payload-types'
 
-import { payloadClient } from '../db/payload'
+import { payloadClient } from '@/edge/payload'
 
 export async function currentUser(headers: Headers): Promise<User | null> {
   const payload = await payloadClient()
