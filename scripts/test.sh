@@ -42,6 +42,8 @@ static_checks() {
   cat .test/typecheck.log
   wait "$lint" || { echo "lint: FAILED"; failed=1; }
   cat .test/lint.log
+  # The code's boundaries (no import circle, src/lib never importing the config): a few seconds, after the two above.
+  npm run --silent lint:deps || { echo "lint:deps: FAILED"; failed=1; }
   return $failed
 }
 
