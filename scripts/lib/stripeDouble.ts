@@ -58,10 +58,18 @@ type Subscription = {
   couponId: string | null
   /** The card's last digits (a buyer's own card, in tests that tell buyers apart by it); 4242 unless the checkout named one. */
   cardLast4?: string
+  /**
+   * How far this subscription's clock runs ahead of the real one, once a test ended its period early: Stripe's test
+   * clocks belong to a customer (here each subscription has its own), so one subscription's month passed moves no
+   * other's time. A process-wide clock made a held trial's new end, ten days from now, "in the past" to the double
+   * whenever another test had renewed a monthly subscription first.
+   */
+  clockOffsetSeconds?: number
 }
 
 type State = {
-  clockOffsetSeconds: number
+  /** Unused since clocks are per subscription; still read from state files written before. */
+  clockOffsetSeconds?: number
   sessions: Record<string, Session>
   subscriptions: Record<string, Subscription>
   customers: Record<string, { id: string; email: string }>
@@ -139,12 +147,13 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const state: State =
     options.stateFile && existsSync(options.stateFile)
       ? (JSON.parse(readFileSync(options.stateFile, 'utf8')) as State)
-      : { clockOffsetSeconds: 0, sessions: {}, subscriptions: {}, customers: {}, coupons: {}, idempotency: {} }
+      : { sessions: {}, subscriptions: {}, customers: {}, coupons: {}, idempotency: {} }
   const events: DoubleEvent[] = []
   const save = () => {
     if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify(state))
   }
-  const now = () => Math.floor(Date.now() / 1000) + state.clockOffsetSeconds
+  /** The time on `subscription`'s clock (its test clock), or the real time. */
+  const now = (subscription?: Subscription) => Math.floor(Date.now() / 1000) + (subscription?.clockOffsetSeconds ?? 0)
 
   function subscriptionJson(subscription: Subscription, expandPaymentMethod: boolean): Json {
     const card = { brand: 'visa', last4: subscription.cardLast4 ?? '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 }
@@ -159,7 +168,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       trial_start: subscription.trialEnd ? subscription.created : null,
       trial_end: subscription.trialEnd,
       cancel_at_period_end: subscription.cancelAtPeriodEnd,
-      canceled_at: subscription.status === 'canceled' ? now() : null,
+      canceled_at: subscription.status === 'canceled' ? now(subscription) : null,
       cancellation_details: { reason: subscription.cancellationReason, comment: null, feedback: null },
       default_payment_method:
         expandPaymentMethod && subscription.paymentMethodId
@@ -223,7 +232,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     return {
       id,
       object: 'invoice',
-      created: now(),
+      created: now(subscription),
       currency: 'rub',
       customer: subscription.customerId,
       status: paid ? 'paid' : 'open',
@@ -239,12 +248,12 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
    * call is answered (`answerFirst`), as Stripe does: an app that holds a lock while it calls must not wait for its
    * own webhook. What the customer and time do (control routes) is delivered before their answer, for the tests.
    */
-  async function emit(type: string, object: Json, answerFirst = false): Promise<number | null> {
+  async function emit(type: string, object: Json, answerFirst = false, at: number = now()): Promise<number | null> {
     const event = {
       id: newId('evt'),
       object: 'event',
       api_version: Stripe.API_VERSION,
-      created: now(),
+      created: at,
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -321,8 +330,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     }
     if (params.trial_end !== undefined) {
       const trialEnd = Number(params.trial_end)
-      if (!Number.isInteger(trialEnd) || trialEnd <= now()) throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end')
-      Object.assign(subscription, { status: 'trialing', trialEnd, periodStart: now(), periodEnd: trialEnd })
+      if (!Number.isInteger(trialEnd) || trialEnd <= now(subscription)) throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end')
+      Object.assign(subscription, { status: 'trialing', trialEnd, periodStart: now(subscription), periodEnd: trialEnd })
     }
     const discounts = list(params.discounts)
     if (discounts.length > 0) {
@@ -330,7 +339,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       if (!state.coupons[couponId]) throw missing(couponId)
       subscription.couponId = couponId
     }
-    await emit('customer.subscription.updated', subscriptionJson(subscription, false), true)
+    await emit('customer.subscription.updated', subscriptionJson(subscription, false), true, now(subscription))
     return subscriptionJson(subscription, false)
   }
 
@@ -338,7 +347,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const subscription = subscriptionOf(id)
     subscription.status = 'canceled'
     subscription.cancellationReason = reason
-    await emit('customer.subscription.deleted', subscriptionJson(subscription, false), answerFirst)
+    await emit('customer.subscription.deleted', subscriptionJson(subscription, false), answerFirst, now(subscription))
     return subscriptionJson(subscription, false)
   }
 
@@ -397,13 +406,14 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   async function endPeriod(id: string, outcome: 'paid' | 'failed'): Promise<Json> {
     const subscription = subscriptionOf(id)
     if (subscription.status === 'canceled') throw invalid('This subscription is canceled.')
-    state.clockOffsetSeconds = Math.max(state.clockOffsetSeconds, subscription.periodEnd - Math.floor(Date.now() / 1000) + 1)
+    subscription.clockOffsetSeconds = Math.max(subscription.clockOffsetSeconds ?? 0, subscription.periodEnd - Math.floor(Date.now() / 1000) + 1)
+    const at = now(subscription)
     if (subscription.cancelAtPeriodEnd) return { deliveries: [await cancelSubscription(id, 'cancellation_requested').then(() => 200)] }
     if (outcome === 'failed' || !subscription.paymentMethodId) {
       subscription.status = 'past_due'
       const deliveries = [
-        await emit('invoice.payment_failed', invoiceJson(subscription, subscription.amount, false, 'subscription_cycle')),
-        await emit('customer.subscription.updated', subscriptionJson(subscription, false)),
+        await emit('invoice.payment_failed', invoiceJson(subscription, subscription.amount, false, 'subscription_cycle'), false, at),
+        await emit('customer.subscription.updated', subscriptionJson(subscription, false), false, at),
       ]
       return { deliveries }
     }
@@ -414,8 +424,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     subscription.periodStart = subscription.periodEnd
     subscription.periodEnd = addMonths(subscription.periodStart, subscription.months)
     const deliveries = [
-      await emit('invoice.paid', invoiceJson(subscription, amount, true, 'subscription_cycle')),
-      await emit('customer.subscription.updated', subscriptionJson(subscription, false)),
+      await emit('invoice.paid', invoiceJson(subscription, amount, true, 'subscription_cycle'), false, at),
+      await emit('customer.subscription.updated', subscriptionJson(subscription, false), false, at),
     ]
     return { deliveries, amount }
   }
@@ -442,7 +452,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
         return { ok: true }
       }
       if (kind === 'subscriptions' && id && action === 'trial-will-end') {
-        return { delivery: await emit('customer.subscription.trial_will_end', subscriptionJson(subscriptionOf(id), false)) }
+        const subscription = subscriptionOf(id)
+        return { delivery: await emit('customer.subscription.trial_will_end', subscriptionJson(subscription, false), false, now(subscription)) }
       }
       throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` })
     }
