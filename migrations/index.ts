@@ -69,6 +69,8 @@ import * as migration_20261130_112739_subscription_notices from './20261130_1127
 import * as migration_20261130_120850_app_rules from './20261130_120850_app_rules';
 import * as migration_20261130_120910_karing_flclashx_apps from './20261130_120910_karing_flclashx_apps';
 import * as migration_20261130_122801_wireguard_format from './20261130_122801_wireguard_format';
+import * as migration_20261130_152520_hysteria2_protocol from './20261130_152520_hysteria2_protocol';
+import * as migration_20261130_152534_hysteria2_client_apps from './20261130_152534_hysteria2_client_apps';
 
 export const migrations = [
   {
@@ -424,6 +426,16 @@ export const migrations = [
   {
     up: migration_20261130_122801_wireguard_format.up,
     down: migration_20261130_122801_wireguard_format.down,
-    name: '20261130_122801_wireguard_format'
+    name: '20261130_122801_wireguard_format',
+  },
+  {
+    up: migration_20261130_152520_hysteria2_protocol.up,
+    down: migration_20261130_152520_hysteria2_protocol.down,
+    name: '20261130_152520_hysteria2_protocol',
+  },
+  {
+    up: migration_20261130_152534_hysteria2_client_apps.up,
+    down: migration_20261130_152534_hysteria2_client_apps.down,
+    name: '20261130_152534_hysteria2_client_apps',
   },
 ];

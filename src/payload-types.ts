@@ -229,7 +229,7 @@ export interface Server {
   enabled?: boolean | null;
   protocols?:
     | {
-        protocol: 'vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp';
+        protocol: 'vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp' | 'hysteria2';
         port: number;
         /**
          * How many keys to keep available
@@ -317,7 +317,7 @@ export interface Key {
    * Taken from the server
    */
   country?: (number | null) | Country;
-  protocol: 'vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp';
+  protocol: 'vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp' | 'hysteria2';
   tier: 'free' | 'vip';
   owner?: (number | null) | User;
   deviceLabel?: string | null;
@@ -815,7 +815,7 @@ export interface ClientApp {
    * Lower comes first
    */
   order?: number | null;
-  protocols: ('vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp')[];
+  protocols: ('vless' | 'outline' | 'trojan' | 'wireguard' | 'openvpn' | 'sstp' | 'hysteria2')[];
   storeUrl: string;
   /**
    * When the app has another link in the Russian App Store or RuStore. Shown on Russian pages.

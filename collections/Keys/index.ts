@@ -127,7 +127,17 @@ export const Keys: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'protocol', label: { ru: 'Протокол', en: 'Protocol' }, type: 'select', options: protocolOptions, required: true, index: true },
+        {
+          name: 'protocol',
+          label: { ru: 'Протокол', en: 'Protocol' },
+          type: 'select',
+          options: protocolOptions,
+          required: true,
+          index: true,
+          // Hysteria 2 keys are subscribers' only (src/lib/keys/types.ts, LISTED_PROTOCOLS).
+          validate: (value: unknown, { req, siblingData }: { req: Parameters<typeof adminT>[0]; siblingData: { tier?: string | null } }) =>
+            value !== 'hysteria2' || siblingData.tier === 'vip' ? true : adminT(req)('vipOnlyProtocol'),
+        },
         { name: 'tier', label: { ru: 'Тип', en: 'Tier' }, type: 'select', options: tierOptions, required: true, defaultValue: 'free', index: true },
       ],
     },

@@ -176,7 +176,16 @@ export const Servers: CollectionConfig = {
         {
           type: 'row',
           fields: [
-            { name: 'protocol', label: { ru: 'Протокол', en: 'Protocol' }, type: 'select', options: protocolOptions, required: true },
+            {
+              name: 'protocol',
+              label: { ru: 'Протокол', en: 'Protocol' },
+              type: 'select',
+              options: protocolOptions,
+              required: true,
+              // Hysteria 2 is for subscribers (src/lib/keys/types.ts, LISTED_PROTOCOLS): a free server cannot offer it.
+              validate: (value: unknown, { req, data }: { req: Parameters<typeof adminT>[0]; data: Partial<Server> }) =>
+                value !== 'hysteria2' || data.tier === 'vip' ? true : adminT(req)('vipOnlyProtocol'),
+            },
             { name: 'port', label: { ru: 'Порт', en: 'Port' }, type: 'number', required: true, min: 1, max: 65535 },
             {
               name: 'freeKeys',

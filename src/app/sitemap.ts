@@ -6,7 +6,7 @@ import { locales } from '@/i18n/locales'
 import { getPublishedSlugs } from '@/lib/data/documents'
 import { getListedPairs } from '@/lib/data/keys'
 import { pagePath } from '@/lib/pages/paths'
-import { PROTOCOLS } from '@/lib/keys/types'
+import { LISTED_PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
 import { absoluteUrl } from '@/lib/seo/alternates'
 import { localizedPath } from '@/lib/routing/localizedPath'
@@ -18,7 +18,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const [pairs, slugs] = await Promise.all([getListedPairs('ru'), getPublishedSlugs()])
   const lists = [
     keysPathname({ protocol: null, country: null }),
-    ...PROTOCOLS.map((protocol) => keysPathname({ protocol, country: null })),
+    ...LISTED_PROTOCOLS.map((protocol) => keysPathname({ protocol, country: null })),
     ...new Set(pairs.map(({ code }) => keysPathname({ protocol: null, country: code }))),
     ...pairs.map(({ code, protocol }) => keysPathname({ protocol, country: code })),
     // What works from the visitors' networks today: the question people search for, answered hourly.

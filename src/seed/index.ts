@@ -101,6 +101,7 @@ function demoPublicParams(protocol: Protocol, host: string): NonNullable<Server[
       return { transport: 'udp', openvpnCa: DEMO_OPENVPN_CA }
     case 'outline':
     case 'sstp':
+    case 'hysteria2':
       return {}
   }
 }

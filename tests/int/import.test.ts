@@ -86,5 +86,33 @@ describe('bulk import for a manual server', () => {
     const kept = await payload.find({ collection: 'keys', where: { keyString: { equals: otherHost } }, depth: 0 })
     expect(kept.docs.map((key) => key.expiresAt ?? null)).toEqual([null])
     expect(await importKeys(payload, { serverId: 99_999_999, text: '', expiresAt: null, acceptOtherHost: false }, adminTranslator('en'))).toBeNull()
+
+    // Hysteria 2 is subscribers' only: a line of it is read, and refused with why, in either language.
+    const hysteria = 'hysteria2://s3cret@198.51.100.9:8444/?sni=example.com#PL'
+    expect(await importKeys(payload, { serverId: server.id, text: hysteria, expiresAt: null, acceptOtherHost: false }, adminTranslator('en'))).toEqual({
+      created: 0,
+      rejected: [{ source: `1: ${hysteria}`, reason: 'Hysteria2 is for subscribers only: the free lists do not show it, a VIP server issues its keys' }],
+    })
+    expect((await importKeys(payload, { serverId: server.id, text: hysteria, expiresAt: null, acceptOtherHost: false }, adminTranslator('ru')))?.rejected[0]?.reason).toBe(
+      'Hysteria2 — только для подписчиков: бесплатные списки его не показывают, ключи выдаёт VIP-сервер',
+    )
+  })
+
+  it('lets only a VIP server offer Hysteria2, and only a VIP key be one, saying why on the field', async () => {
+    const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'pl' } }, limit: 1, depth: 0 })).docs[0]!
+    const data = { name: `PL-hy2-${Date.now()}`, country: country.id, hosting: 'OVH', host: '198.51.100.10', enabled: true, adapter: 'manual' as const, protocols: [{ protocol: 'hysteria2' as const, port: 8444, freeKeys: 0 }] }
+    const { adminTranslator } = await import('@/lib/admin/adminMessages')
+    await expect(payload.create({ collection: 'servers', data: { ...data, tier: 'free' } })).rejects.toThrow()
+    // Said on the field, in the admin's language (Russian here: the request names no other).
+    const refusal = await payload.create({ collection: 'servers', data: { ...data, tier: 'free' } }).catch((error: unknown) => JSON.stringify((error as { data?: unknown }).data))
+    expect(refusal).toContain('"path":"protocols.0.protocol"')
+    expect(refusal).toContain(adminTranslator('ru')('vipOnlyProtocol'))
+    const vip = await payload.create({ collection: 'servers', data: { ...data, name: `${data.name}-vip`, tier: 'vip' } })
+    const key = { server: vip.id, country: country.id, protocol: 'hysteria2' as const, keyString: 'hysteria2://s3cret@198.51.100.10:8444/?sni=example.com#PL' }
+    await expect(payload.create({ collection: 'keys', data: { ...key, tier: 'free' } })).rejects.toThrow()
+    const made = await payload.create({ collection: 'keys', data: { ...key, tier: 'vip' } })
+    expect(made).toMatchObject({ protocol: 'hysteria2', tier: 'vip' })
+    await payload.delete({ collection: 'keys', id: made.id })
+    await payload.delete({ collection: 'servers', id: vip.id })
   })
 })

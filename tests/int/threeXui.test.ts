@@ -12,14 +12,16 @@ import type { Server } from '@/payload-types'
 
 import { httpDouble, readBody } from '../helpers/httpDouble'
 
-type Client = { id?: string; password?: string; email: string; flow?: string; totalGB: number; enable: boolean; comment?: string }
-type Inbound = { id: number; port: number; protocol: string; remark: string; enable: boolean; clients: Client[]; stream: Record<string, unknown> }
+type Client = { id?: string; password?: string; auth?: string; email: string; flow?: string; totalGB: number; enable: boolean; comment?: string }
+type Inbound = { id: number; port: number; protocol: string; remark: string; enable: boolean; clients: Client[]; stream: Record<string, unknown>; version?: number }
 
 const REALITY_STREAM = {
   network: 'tcp',
   security: 'reality',
   realitySettings: { serverNames: ['www.microsoft.com'], shortIds: ['6ba85179e30d4fc2'], privateKey: 'server-private', settings: { publicKey: 'Z84J2IelR9ch3k8VtlVhhs5ycBUlXA7wHBWcBrjqnAw', fingerprint: 'chrome', spiderX: '/' } },
 }
+// Xray's Hysteria inbound as 3x-ui 2.9.1+ keeps it: TLS, and Salamander in the stream's `finalmask`.
+const HYSTERIA_STREAM = { security: 'tls', tlsSettings: { serverName: 'hy.vpn.example', alpn: ['h3'], settings: { allowInsecure: false } }, finalmask: { udp: [{ type: 'salamander', settings: { password: 'gawr-gura' } }] } }
 const WS_TLS_STREAM = { network: 'ws', security: 'tls', tlsSettings: { serverName: 'cdn.example.com', alpn: ['h2', 'http/1.1'] }, wsSettings: { path: '/tr', host: 'cdn.example.com' } }
 const TOKEN = 'api-token-0123456789abcdef'
 
@@ -31,7 +33,7 @@ let use: Map<string, { up: number; down: number; lastOnline: number; ips: string
 const calls: string[] = []
 
 function inboundJson(inbound: Inbound) {
-  const settings = { clients: inbound.clients, decryption: 'none', fallbacks: [] }
+  const settings = { clients: inbound.clients, decryption: 'none', fallbacks: [], ...(inbound.version ? { version: inbound.version } : {}) }
   return {
     id: inbound.id,
     port: inbound.port,
@@ -43,6 +45,9 @@ function inboundJson(inbound: Inbound) {
     streamSettings: generation === 2 ? JSON.stringify(inbound.stream, null, 2) : inbound.stream,
   }
 }
+
+/** What a 2.x panel finds a client by: a vless client's id, a trojan client's password, a Hysteria client's auth. */
+const secretOf = (inbound: Inbound, client: Client) => (inbound.protocol === 'trojan' ? client.password : inbound.protocol === 'hysteria' ? client.auth : client.id)
 
 async function panel(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
@@ -95,6 +100,7 @@ async function panel(request: IncomingMessage, response: ServerResponse): Promis
       if (allEmails().includes(client.email.toLowerCase())) return failed(`Something went wrong! Failed: Duplicate email: ${client.email}\n`)
       if (inbound.protocol === 'vless' && !client.id) return failed('Something went wrong! Failed: empty client ID\n')
       if (inbound.protocol === 'trojan' && !client.password) return failed('Something went wrong! Failed: empty client ID\n')
+      if (inbound.protocol === 'hysteria' && !client.auth) return failed('Something went wrong! Failed: empty client ID\n')
     }
     inbound.clients.push(...clients)
     return ok(null, 'Client(s) added')
@@ -104,7 +110,7 @@ async function panel(request: IncomingMessage, response: ServerResponse): Promis
     const inbound = inbounds.find((candidate) => candidate.id === Number(delClient[1]))
     if (!inbound) return failed('Something went wrong! Failed: record not found\n')
     const clientId = decodeURIComponent(delClient[2]!)
-    const remaining = inbound.clients.filter((client) => (inbound.protocol === 'trojan' ? client.password : client.id) !== clientId)
+    const remaining = inbound.clients.filter((client) => secretOf(inbound, client) !== clientId)
     if (remaining.length === 0) return failed('Something went wrong! Failed: no client remained in Inbound\n')
     inbound.clients = remaining
     return ok(null, 'Client deleted')
@@ -114,7 +120,7 @@ async function panel(request: IncomingMessage, response: ServerResponse): Promis
     const body = JSON.parse(await readBody(request)) as { id: number; settings: string }
     const inbound = inbounds.find((candidate) => candidate.id === body.id)
     const clientId = decodeURIComponent(updateClient[1]!)
-    const index = inbound?.clients.findIndex((client) => (inbound.protocol === 'trojan' ? client.password : client.id) === clientId) ?? -1
+    const index = inbound?.clients.findIndex((client) => secretOf(inbound, client) === clientId) ?? -1
     if (!inbound || index < 0) return failed('Something went wrong! Failed: record not found\n')
     const [client] = (JSON.parse(body.settings) as { clients: Client[] }).clients
     inbound.clients[index] = client!
@@ -155,6 +161,7 @@ beforeEach(() => {
     // An operator's own client is already there (2.x refuses to delete an inbound's last client).
     { id: 1, port: 443, protocol: 'vless', remark: 'VLESS-443', enable: true, clients: [{ id: '0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f', email: 'owner', totalGB: 0, enable: true }], stream: REALITY_STREAM },
     { id: 2, port: 8443, protocol: 'trojan', remark: 'TROJAN-WS', enable: true, clients: [{ password: 'owner-pass', email: 'owner-trojan', totalGB: 0, enable: true }], stream: WS_TLS_STREAM },
+    { id: 3, port: 8444, protocol: 'hysteria', version: 2, remark: 'HY2', enable: true, clients: [{ auth: 'owner-auth', email: 'owner-hy', totalGB: 0, enable: true }], stream: HYSTERIA_STREAM },
   ]
   sessions = new Set()
   use = new Map()
@@ -215,10 +222,33 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
 
     await threeXuiAdapter.revoke(server(), issued.providerRef)
     await threeXuiAdapter.revoke(server(), trojan.providerRef)
-    expect(inbounds.map((inbound) => inbound.clients.map((one) => one.email))).toEqual([['owner'], ['owner-trojan']])
+    expect(inbounds.map((inbound) => inbound.clients.map((one) => one.email))).toEqual([['owner'], ['owner-trojan'], ['owner-hy']])
     // Revoking again: the client is gone, which is what was asked.
     await expect(threeXuiAdapter.revoke(server(), issued.providerRef)).resolves.toBeUndefined()
     expect(calls).toContain(version === 3 ? 'POST /panel/api/clients/add' : 'POST /panel/api/inbounds/addClient')
+  })
+
+  it('adds a Hysteria2 client (its auth) on the panel’s Hysteria inbound at version 2, with the link 3x-ui writes; the formats carry it; revoking deletes it', async () => {
+    const issued = await threeXuiAdapter.issue({ ...request, protocol: 'hysteria2', port: 8444, label: 'NL hysteria2', server: server() })
+    const hysteria = inbounds[2]!
+    const client = hysteria.clients[1]!
+    expect(client).toMatchObject({ email: expect.stringMatching(/^vk_[0-9a-f]{12}$/), auth: expect.stringMatching(/^[0-9a-f]{32}$/), enable: true, comment: 'NL hysteria2' })
+    expect(client).not.toHaveProperty('password')
+    expect(issued.providerRef).toBe(`3:${client.email}:${client.auth}`)
+    // The server's public host and the inbound's port; its TLS name and Salamander's password, as 3x-ui's link says.
+    const parsed = parseShareLink(issued.keyString!)
+    expect(parsed.ok && parsed.value.protocol === 'hysteria2' && parsed.value.params).toEqual({ auth: client.auth, host: 'nl1.vpn.example', port: 8444, sni: 'hy.vpn.example', obfsPassword: 'gawr-gura', name: 'NL hysteria2' })
+    const { proxiesOf } = await import('@/lib/feeds/proxies')
+    const { mihomoProxy } = await import('@/lib/feeds/mihomo')
+    const { singboxOutbound } = await import('@/lib/feeds/singbox')
+    const [proxy] = proxiesOf([issued.keyString!], 'k')
+    expect(mihomoProxy(proxy!)).toMatchObject({ type: 'hysteria2', server: 'nl1.vpn.example', port: 8444, password: client.auth, obfs: 'salamander', 'obfs-password': 'gawr-gura', sni: 'hy.vpn.example' })
+    expect(singboxOutbound(proxy!)).toMatchObject({ type: 'hysteria2', password: client.auth, obfs: { type: 'salamander', password: 'gawr-gura' }, tls: { enabled: true, server_name: 'hy.vpn.example' } })
+    await threeXuiAdapter.revoke(server(), issued.providerRef)
+    expect(hysteria.clients.map((one) => one.email)).toEqual(['owner-hy'])
+    // Hysteria's first version is another protocol: no Hysteria2 inbound there.
+    hysteria.version = 1
+    await expect(threeXuiAdapter.issue({ ...request, protocol: 'hysteria2', port: 8444, server: server() })).rejects.toThrow(/no enabled hysteria2 inbound on port 8444/)
   })
 
   it('tells each key’s traffic, when it was last online and the addresses its clients came from; a client gone from the panel is left out', async () => {
@@ -236,7 +266,7 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
 
   it('says what is wrong: no inbound for the protocol on that port, a protocol it does not issue, refused credentials', async () => {
     await expect(threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 2053, server: server() })).rejects.toThrow('NL-3xui-01: 3x-ui has no enabled vless inbound on port 2053')
-    await expect(threeXuiAdapter.issue({ ...request, protocol: 'wireguard', port: 51820, server: server() })).rejects.toThrow(/vless and trojan keys only/)
+    await expect(threeXuiAdapter.issue({ ...request, protocol: 'wireguard', port: 51820, server: server() })).rejects.toThrow(/vless, trojan and Hysteria2 keys only/)
     const wrong = version === 3 ? { apiToken: 'wrong-token' } : { password: 'wrong' }
     await expect(threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server(wrong, 22) })).rejects.toThrow(
       version === 3 ? /3x-ui refused to list its inbounds \(Your session has expired/ : /3x-ui refused the login \(Invalid username or password or secret\.\)/,

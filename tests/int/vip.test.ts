@@ -125,7 +125,7 @@ describe('device keys', () => {
     const choices = await vipChoices(world.payload, 'en', user)
     expect(new Set(choices.map((choice) => choice.countryName))).toEqual(new Set(['Germany', 'Netherlands']))
     expect(choices.filter((choice) => choice.countryCode === 'de').map((choice) => choice.protocol).sort()).toEqual(
-      ['openvpn', 'outline', 'sstp', 'trojan', 'vless', 'wireguard'],
+      ['hysteria2', 'openvpn', 'outline', 'sstp', 'trojan', 'vless', 'wireguard'],
     )
   })
 
@@ -190,6 +190,20 @@ describe('device keys', () => {
 })
 
 describe('subscription URL', () => {
+  it('makes a Hysteria2 key where a VIP server offers it, and carries it to the apps: base64 as is, Mihomo and sing-box as their Hysteria 2 entries, none in Xray JSON', async () => {
+    const { user } = await billing.subscriber(world)
+    await createKey(await cookieFor(user.id), 'Phone', 'hysteria2')
+    const key = (await world.payload.find({ collection: 'keys', where: { owner: { equals: user.id } }, depth: 0 })).docs[0]!
+    expect(key).toMatchObject({ protocol: 'hysteria2', tier: 'vip', keyString: expect.stringMatching(/^hysteria2:\/\//) })
+    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const path = await personalFeedPath(world.payload, user.id)
+    expect(readFeedBody(await (await feed(path, 'Happ/3.4.1')).text()).links).toEqual([key.keyString])
+    expect(await (await feed(path, 'clash-verge/v2.0.3')).text()).toMatch(/ {4}type: hysteria2\n/)
+    const singbox = (await (await feed(path, 'SFA/1.12.0 (sing-box 1.12.0)')).json()) as { outbounds: { type: string }[] }
+    expect(singbox.outbounds.map((outbound) => outbound.type)).toContain('hysteria2')
+    expect(JSON.parse(await (await feed(`${path}/json`)).text())).toEqual([])
+  })
+
   it('lists the share links of the user’s keys in base64 with the expiry and title headers', async () => {
     const { user } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)

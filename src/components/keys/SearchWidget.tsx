@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server'
 import type { Locale } from '@/i18n/locales'
 import { countrySearchTerms } from '@/lib/countries/searchTerms'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
-import { PROTOCOLS } from '@/lib/keys/types'
+import { LISTED_PROTOCOLS } from '@/lib/keys/types'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
@@ -36,7 +36,7 @@ export async function SearchWidget({ locale, countries, selected }: Props) {
           <span>{t('protocol')}</span>
           <select name="protocol" defaultValue={selected.protocol ?? ''} data-testid="search-protocol">
             <option value="">{t('allProtocols')}</option>
-            {PROTOCOLS.map((protocol) => (
+            {LISTED_PROTOCOLS.map((protocol) => (
               <option key={protocol} value={protocol}>
                 {PROTOCOL_LABELS[protocol]}
               </option>

@@ -7,7 +7,7 @@ import { getFooterPages } from '@/lib/data/documents'
 import type { FooterPage } from '@/lib/data/documents'
 import { getSettings } from '@/lib/data/settings'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
-import { PROTOCOLS } from '@/lib/keys/types'
+import { LISTED_PROTOCOLS } from '@/lib/keys/types'
 import { pagePath } from '@/lib/pages/paths'
 import { keysPathname } from '@/lib/routing/keysFilter'
 
@@ -33,7 +33,7 @@ export async function Footer({ locale }: { locale: Locale }) {
         <section>
           <h2 className="footer__title">{t('protocols')}</h2>
           <ul>
-            {PROTOCOLS.map((protocol) => (
+            {LISTED_PROTOCOLS.map((protocol) => (
               <li key={protocol}>
                 <Link href={keysPathname({ protocol, country: null })} prefetch={false}>
                   {PROTOCOL_LABELS[protocol]}

@@ -8,7 +8,7 @@ import type { Locale } from '@/i18n/locales'
 import { getSettings } from '@/lib/data/settings'
 import { sellsVip } from '@/lib/data/tariffs'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
-import { PROTOCOLS } from '@/lib/keys/types'
+import { LISTED_PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
 
 import { AccountLinks } from './AccountLinks'
@@ -33,7 +33,7 @@ export async function Header({ locale }: { locale: Locale }) {
         <MenuCloser menuId="site-menu" />
         <div id="site-menu" className="header__menu" popover="auto">
           <nav className="header__protocols" aria-label={t('keys')}>
-            {PROTOCOLS.map((protocol) => (
+            {LISTED_PROTOCOLS.map((protocol) => (
               <Link key={protocol} href={keysPathname({ protocol, country: null })} prefetch={false}>
                 {PROTOCOL_LABELS[protocol]}
               </Link>

@@ -3,7 +3,7 @@
 import type { Payload } from 'payload'
 
 import { LIST_SORT, listingFilter, listingWhere } from '@/lib/data/keyListing'
-import { PROTOCOLS } from '@/lib/keys'
+import { LISTED_PROTOCOLS } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import { protocolHasShareLink } from '@/lib/keys/labels'
 import type { KeysFilter } from '@/lib/routing/keysFilter'
@@ -12,7 +12,7 @@ import type { KeysFilter } from '@/lib/routing/keysFilter'
 export const FEED_MAX_KEYS = 100
 
 /** The protocols whose keys are share links, the only ones a subscription carries. */
-export const SHARE_LINK_PROTOCOLS: readonly Protocol[] = PROTOCOLS.filter(protocolHasShareLink)
+export const SHARE_LINK_PROTOCOLS: readonly Protocol[] = LISTED_PROTOCOLS.filter(protocolHasShareLink)
 
 export async function readFreeFeedLinks(payload: Payload, filter: KeysFilter): Promise<string[]> {
   const where = listingWhere(await listingFilter(payload, filter))

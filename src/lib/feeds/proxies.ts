@@ -1,6 +1,6 @@
 // Share links turned into the connection settings the config formats (Mihomo, sing-box, Outline) are built
 // from. A link a format cannot express is left out of that format; nothing is guessed.
-import { isHysteria2Link, parseHysteria2Uri, parseShareLink } from '@/lib/keys'
+import { parseShareLink } from '@/lib/keys'
 import type { Security, StreamParams, Transport } from '@/lib/keys'
 
 export type Stream = {
@@ -88,25 +88,6 @@ export function proxiesOf(links: readonly string[], fallbackName: string): Proxy
     return seen === 0 ? name : `${name} ${seen + 1}`
   }
   for (const link of links) {
-    if (isHysteria2Link(link)) {
-      const hysteria = parseHysteria2Uri(link)
-      if (!hysteria.ok) continue
-      const { value } = hysteria
-      const name = unique(value.name?.trim() || `${fallbackName} ${proxies.length + 1}`)
-      proxies.push({
-        kind: 'hysteria2',
-        name,
-        server: value.host,
-        port: value.port,
-        ports: value.ports,
-        password: value.auth,
-        sni: value.sni,
-        insecure: value.insecure === true,
-        obfsPassword: value.obfsPassword,
-        pinSHA256: value.pinSHA256,
-      })
-      continue
-    }
     const parsed = parseShareLink(link)
     if (!parsed.ok) continue
     const { value } = parsed
@@ -121,6 +102,22 @@ export function proxiesOf(links: readonly string[], fallbackName: string): Proxy
       case 'outline':
         proxies.push({ kind: 'shadowsocks', name, server: value.host, port: value.port, method: value.params.method, password: value.params.password, plugin: value.params.plugin })
         break
+      case 'hysteria2': {
+        const { params } = value
+        proxies.push({
+          kind: 'hysteria2',
+          name,
+          server: value.host,
+          port: value.port,
+          ports: params.ports,
+          password: params.auth,
+          sni: params.sni,
+          insecure: params.insecure === true,
+          obfsPassword: params.obfsPassword,
+          pinSHA256: params.pinSHA256,
+        })
+        break
+      }
     }
   }
   return proxies

@@ -22,6 +22,7 @@ const FILE_KINDS: Record<Protocol, { extension: string; contentType: string }> =
   wireguard: { extension: 'conf', contentType: 'application/x-wireguard-profile' },
   openvpn: { extension: 'ovpn', contentType: 'application/x-openvpn-profile' },
   sstp: { extension: 'pbk', contentType: 'application/octet-stream' },
+  hysteria2: { extension: 'txt', contentType: 'text/plain; charset=utf-8' },
 }
 
 // wireguard-android and wg-quick use the file name as the interface name and refuse to import

@@ -1,6 +1,6 @@
 // Public API of the key-format module: share links, config files, generators and display helpers.
-export { PROTOCOLS, KEY_PARSE_ERRORS, isProtocol } from './types'
-export type { Protocol, KeyParseError, ParseResult } from './types'
+export { LISTED_PROTOCOLS, PROTOCOLS, KEY_PARSE_ERRORS, isListedProtocol, isProtocol } from './types'
+export type { ListedProtocol, Protocol, KeyParseError, ParseResult } from './types'
 export { KeyFormatError } from './result'
 
 export { TRANSPORTS, SECURITIES } from './stream'

@@ -9,11 +9,12 @@ export const PROTOCOL_LABELS: Record<Protocol, string> = {
   wireguard: 'WireGuard',
   openvpn: 'OpenVPN',
   sstp: 'SSTP',
+  hysteria2: 'Hysteria2',
 }
 
 /** One-line share links that fit a copy button and a QR code. */
 export function protocolHasShareLink(protocol: Protocol): boolean {
-  return protocol === 'vless' || protocol === 'outline' || protocol === 'trojan'
+  return protocol === 'vless' || protocol === 'outline' || protocol === 'trojan' || protocol === 'hysteria2'
 }
 
 /** A downloadable file: .conf, .ovpn, or for SSTP the Windows .pbk phonebook entry. */

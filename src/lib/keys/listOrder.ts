@@ -15,6 +15,8 @@ export const LIST_RANK: Record<Protocol, number> = {
   wireguard: 2,
   openvpn: 2,
   sstp: 3,
+  // Subscribers' only: never in the public lists, ranked with the links for the account's own.
+  hysteria2: 1,
 }
 
 /**

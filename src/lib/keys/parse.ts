@@ -1,4 +1,6 @@
-// One entry point for a pasted or imported line: detects vless://, ss:// or trojan:// and parses it.
+// One entry point for a pasted or imported line: detects vless://, ss://, trojan:// or hysteria2:// and parses it.
+import { HYSTERIA2_SCHEMES, parseHysteria2Uri } from './hysteria2'
+import type { Hysteria2Link } from './hysteria2'
 import { fail, ok } from './result'
 import { parseShadowsocksUri } from './shadowsocks'
 import type { ShadowsocksLink } from './shadowsocks'
@@ -21,6 +23,7 @@ export type ParsedShareLink =
   | (ParsedBase & { protocol: 'vless'; params: VlessLink })
   | (ParsedBase & { protocol: 'outline'; params: ShadowsocksLink })
   | (ParsedBase & { protocol: 'trojan'; params: TrojanLink })
+  | (ParsedBase & { protocol: 'hysteria2'; params: Hysteria2Link })
 
 export type ShareLinkProtocol = ParsedShareLink['protocol']
 
@@ -44,8 +47,11 @@ export function parseShareLink(line: string): ParseResult<ParsedShareLink> {
       const result = parseTrojanUri(uri)
       return result.ok ? ok({ protocol: 'trojan', ...common(result.value, uri), params: result.value }) : result
     }
-    default:
-      return fail('unknown_scheme')
+    default: {
+      if (!(HYSTERIA2_SCHEMES as readonly string[]).includes(scheme)) return fail('unknown_scheme')
+      const result = parseHysteria2Uri(uri)
+      return result.ok ? ok({ protocol: 'hysteria2', ...common(result.value, uri), params: result.value }) : result
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-// How a VLESS or Trojan key travels, as apps name it, for the key window (server side: it parses the link, which
+// How a VLESS, Trojan or Hysteria 2 key travels, as apps name it, for the key window (server side: it parses the link, which
 // client code must not bundle).
 import { parseShareLink } from './parse'
 import type { Transport } from './stream'
@@ -25,11 +25,14 @@ export type KeyTransport = {
   xhttp: boolean
 }
 
-/** How a VLESS or Trojan link travels; null for other keys and for what does not parse. */
+/** How a VLESS, Trojan or Hysteria 2 link travels; null for other keys and for what does not parse. */
 export function keyTransport(link: string | null): KeyTransport | null {
   if (!link) return null
   const parsed = parseShareLink(link)
-  if (!parsed.ok || (parsed.value.protocol !== 'vless' && parsed.value.protocol !== 'trojan')) return null
+  if (!parsed.ok) return null
+  // Hysteria 2 runs over QUIC (UDP) with TLS always; Salamander hides even that.
+  if (parsed.value.protocol === 'hysteria2') return { label: parsed.value.params.obfsPassword ? 'QUIC · TLS · Salamander' : 'QUIC · TLS', xhttp: false }
+  if (parsed.value.protocol !== 'vless' && parsed.value.protocol !== 'trojan') return null
   const { params } = parsed.value
   const parts = [TRANSPORT_LABELS[params.type]]
   if (params.security === 'reality') parts.push('REALITY')

@@ -6,7 +6,7 @@
 import type { Payload } from 'payload'
 
 import { sqlPool } from '@/lib/db/pool'
-import type { Protocol } from '@/lib/keys'
+import type { ListedProtocol } from '@/lib/keys'
 
 export const DEMO_PROBES = [
   { name: 'Москва, МТС (демо)', network: 'МТС (демо)' },
@@ -15,7 +15,8 @@ export const DEMO_PROBES = [
 ] as const
 
 /** The share of checks that pass, per protocol: what reports from Russia in 2025–2026 describe. */
-const PASS_RATE: Record<Protocol, number> = { vless: 0.96, trojan: 0.9, outline: 0.72, sstp: 0.4, openvpn: 0.06, wireguard: 0.04 }
+// The public lists' protocols: the probes check free keys.
+const PASS_RATE: Record<ListedProtocol, number> = { vless: 0.96, trojan: 0.9, outline: 0.72, sstp: 0.4, openvpn: 0.06, wireguard: 0.04 }
 const CHECKS_PER_HOUR = 6
 const HOUR = 3_600_000
 

@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto'
 
 import {
+  buildHysteria2Uri,
   buildOpenVpnProfile,
   buildShadowsocksUri,
   buildSstpPhonebook,
@@ -28,6 +29,7 @@ export const DEMO_DEFAULT_PORTS: Record<Protocol, number> = {
   wireguard: 51820,
   openvpn: 1194,
   sstp: 443,
+  hysteria2: 443,
 }
 
 export type DemoServer = {
@@ -152,6 +154,13 @@ export function issueDemoKey({ server, protocol, port = DEMO_DEFAULT_PORTS[proto
         connection: { host: server.host, port, login: `vpn${randomInt(1000, 10000)}`, password: generatePassword(9) },
       }
     }
+    case 'hysteria2':
+      return {
+        ...base,
+        keyString: buildHysteria2Uri({ auth: generatePassword(), host: server.host, port, sni: server.host, name: label(server, protocol) }),
+        configFile: null,
+        connection: null,
+      }
   }
 }
 

@@ -60,7 +60,8 @@ export function probeTcp(host: string, port: number, timeoutMs = TIMEOUT_MS): Pr
 
 function tcpPorts(server: Server): { protocol: string; port: number }[] {
   return (server.protocols ?? [])
-    .filter((entry) => entry.protocol !== 'wireguard' && (entry.protocol !== 'openvpn' || entry.publicParams?.transport === 'tcp'))
+    // WireGuard and Hysteria 2 (QUIC) answer on UDP only, as OpenVPN over UDP does: no TCP port to connect to.
+    .filter((entry) => entry.protocol !== 'wireguard' && entry.protocol !== 'hysteria2' && (entry.protocol !== 'openvpn' || entry.publicParams?.transport === 'tcp'))
     .map((entry) => ({ protocol: entry.protocol, port: entry.port }))
 }
 

@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 
 import type { AdminTranslator } from '@/lib/admin/adminMessages'
 import { sameHost } from '@/lib/http/sameHost'
-import { PROTOCOL_LABELS } from '@/lib/keys'
+import { PROTOCOL_LABELS, isListedProtocol } from '@/lib/keys'
 import type { KeyParseError } from '@/lib/keys'
 import { parseImport } from '@/lib/keys/importKeys'
 import type { ImportedKey, RejectedItem } from '@/lib/keys/importKeys'
@@ -87,6 +87,7 @@ export async function importKeys(payload: Payload, input: ImportInput, t: AdminT
     const already = existing.get(content)
     let reason: string | null = null
     if (already !== undefined) reason = t('import.alreadyImported', { id: already })
+    else if (!isListedProtocol(key.protocol)) reason = t('import.vipOnly', { protocol: PROTOCOL_LABELS[key.protocol] })
     else if (!offered.has(key.protocol)) reason = t('import.protocolNotOffered', { protocol: PROTOCOL_LABELS[key.protocol] })
     else if (!input.acceptOtherHost && !sameHost(key.host, server.host)) reason = t('import.otherHost', { keyHost: key.host, serverHost: server.host })
     if (reason !== null) {

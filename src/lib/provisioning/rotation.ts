@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 
 import { LOCKS, whileHolding } from '@/lib/db/locks'
 import { sqlPool } from '@/lib/db/pool'
+import { isListedProtocol } from '@/lib/keys'
 import type { Protocol } from '@/lib/keys'
 import type { Key, Server } from '@/payload-types'
 
@@ -123,7 +124,8 @@ export async function rotateFreeKeys(payload: Payload, now: Date = new Date()): 
       const countryCode = typeof server.country === 'object' ? server.country.code : ''
       const done: ServerRotation = { id: server.id, server: server.name, outcome: 'not_due', issued: 0, revoked: 0, nextAt: null, errors: [] }
       const nextAts: (Date | null)[] = []
-      for (const entry of server.protocols ?? []) {
+      // Free keys of the listed protocols only (Hysteria 2 is subscribers': src/lib/keys/types.ts).
+      for (const entry of (server.protocols ?? []).filter((offered) => isListedProtocol(offered.protocol))) {
         try {
           const result = await rotateServerProtocol(payload, server, countryCode, entry.protocol, entry.freeKeys ?? 0, now, rotationTime)
           done.issued += result.issued

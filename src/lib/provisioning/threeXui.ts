@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { isIP } from 'node:net'
 
-import { isUuid, parseShareLink } from '@/lib/keys'
+import { buildHysteria2Uri, isUuid, parseShareLink } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
 import { callApi, ManagementApiError, managementBase } from './http'
@@ -76,10 +76,18 @@ const asObject = (value: unknown): Json => {
   return value && typeof value === 'object' ? (value as Json) : {}
 }
 
-async function inboundFor(server: Server, protocol: 'vless' | 'trojan', port: number): Promise<Inbound> {
+type IssuedProtocol = 'vless' | 'trojan' | 'hysteria2'
+
+/** The panel's name for each protocol: Xray's Hysteria inbound (3x-ui 2.9.1 and later, on Xray 26.3) at its version 2. */
+const PANEL_PROTOCOL: Record<IssuedProtocol, string> = { vless: 'vless', trojan: 'trojan', hysteria2: 'hysteria' }
+
+const isPanelInbound = (inbound: Json, protocol: IssuedProtocol) =>
+  inbound.protocol === PANEL_PROTOCOL[protocol] && (protocol !== 'hysteria2' || Number(asObject(inbound.settings).version ?? 2) === 2)
+
+async function inboundFor(server: Server, protocol: IssuedProtocol, port: number): Promise<Inbound> {
   const list = succeeded(server, await panel(server, 'panel/api/inbounds/list', 'GET'), 'list its inbounds')
   const inbounds = Array.isArray(list.obj) ? (list.obj as Json[]) : []
-  const found = inbounds.find((inbound) => inbound.protocol === protocol && Number(inbound.port) === port && inbound.enable !== false)
+  const found = inbounds.find((inbound) => isPanelInbound(inbound, protocol) && Number(inbound.port) === port && inbound.enable !== false)
   if (!found) throw new ManagementApiError(`${server.name}: 3x-ui has no enabled ${protocol} inbound on port ${port} (add one, or change the port in the server's protocols)`, null)
   return {
     id: Number(found.id),
@@ -105,6 +113,27 @@ function xhttpExtra(xhttp: Record<string, unknown>): string | undefined {
     return typeof value !== 'object' || Object.keys(value).length > 0
   })
   return kept.length > 0 ? JSON.stringify(Object.fromEntries(kept)) : undefined
+}
+
+/**
+ * A Hysteria 2 client's link, as 3x-ui's own links carry it: the inbound's TLS name and whether clients accept any
+ * certificate, and Salamander's password when the inbound's `finalmask` turns it on.
+ */
+export function threeXuiHysteriaLink(inbound: Pick<Inbound, 'port' | 'streamSettings'>, host: string, auth: string, name: string): string {
+  const stream = inbound.streamSettings
+  const tls = asObject(stream.tlsSettings)
+  const masks = asObject(stream.finalmask).udp
+  const salamander = (Array.isArray(masks) ? masks : []).map(asObject).find((mask) => mask.type === 'salamander')
+  const obfsPassword = asObject(salamander?.settings).password
+  return buildHysteria2Uri({
+    auth,
+    host,
+    port: inbound.port,
+    ...(typeof tls.serverName === 'string' && tls.serverName ? { sni: tls.serverName } : {}),
+    ...(asObject(tls.settings).allowInsecure === true ? { insecure: true } : {}),
+    ...(typeof obfsPassword === 'string' && obfsPassword ? { obfsPassword } : {}),
+    name,
+  })
 }
 
 /** The share link of a client on this inbound, with the parameters 3x-ui's own links carry (sub/subService.go). */
@@ -196,7 +225,7 @@ function parseRef(providerRef: string): Ref | null {
 
 export const threeXuiAdapter: ProvisioningAdapter = {
   async issue({ server, protocol, port, label }: IssueRequest) {
-    if (protocol !== 'vless' && protocol !== 'trojan') throw new ManagementApiError(`${server.name}: 3x-ui issues vless and trojan keys only`, null)
+    if (protocol !== 'vless' && protocol !== 'trojan' && protocol !== 'hysteria2') throw new ManagementApiError(`${server.name}: 3x-ui issues vless, trojan and Hysteria2 keys only`, null)
     const inbound = await inboundFor(server, protocol, port)
     const email = `vk_${randomBytes(6).toString('hex')}`
     const secret = protocol === 'vless' ? randomUUID() : randomBytes(16).toString('hex')
@@ -206,7 +235,8 @@ export const threeXuiAdapter: ProvisioningAdapter = {
     const gigabytes = server.credentials?.keyDataLimitGb
     const client = {
       email,
-      ...(protocol === 'vless' ? { id: secret, flow } : { password: secret }),
+      // Hysteria's clients authenticate by `auth`.
+      ...(protocol === 'vless' ? { id: secret, flow } : protocol === 'hysteria2' ? { auth: secret } : { password: secret }),
       limitIp: 0,
       totalGB: gigabytes && gigabytes > 0 ? Math.round(gigabytes * 1024 ** 3) : 0,
       expiryTime: 0,
@@ -217,7 +247,7 @@ export const threeXuiAdapter: ProvisioningAdapter = {
       reset: 0,
     }
     // The link first: an inbound the site cannot hand out leaves no client behind on the panel.
-    const keyString = threeXuiShareLink(inbound, server.host, secret, flow, label)
+    const keyString = protocol === 'hysteria2' ? threeXuiHysteriaLink(inbound, server.host, secret, label) : threeXuiShareLink(inbound, server.host, secret, flow, label)
     const added = inbound.settingsAsText
       ? await panel(server, 'panel/api/inbounds/addClient', 'POST', { id: inbound.id, settings: JSON.stringify({ clients: [client] }) })
       : await panel(server, 'panel/api/clients/add', 'POST', { client, inboundIds: [inbound.id] })
@@ -238,7 +268,8 @@ export const threeXuiAdapter: ProvisioningAdapter = {
     // Before 3.1 the panel keeps an inbound's last client: it is switched off instead, so the key stops working.
     if (answer.status === 200 && body?.success !== true && /no client remained/i.test(message(body))) {
       const isVless = isUuid(ref.secret)
-      const client = { email: ref.email, ...(isVless ? { id: ref.secret, flow: '' } : { password: ref.secret }), enable: false, limitIp: 0, totalGB: 0, expiryTime: 0, tgId: 0, subId: '', reset: 0 }
+      // A trojan client's password or a Hysteria client's auth: the same secret, named as either inbound reads it.
+      const client = { email: ref.email, ...(isVless ? { id: ref.secret, flow: '' } : { password: ref.secret, auth: ref.secret }), enable: false, limitIp: 0, totalGB: 0, expiryTime: 0, tgId: 0, subId: '', reset: 0 }
       const disabled = await panel(server, `panel/api/inbounds/updateClient/${encodeURIComponent(ref.secret)}`, 'POST', { id: ref.inboundId, settings: JSON.stringify({ clients: [client] }) })
       succeeded(server, disabled, `switch off ${ref.email} (the inbound's last client)`)
       return

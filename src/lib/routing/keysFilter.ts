@@ -1,5 +1,5 @@
 // Which key list a path means (protocol, country, both or all) and the canonical path of each list.
-import { isProtocol } from '@/lib/keys/types'
+import { isListedProtocol } from '@/lib/keys/types'
 import type { Protocol } from '@/lib/keys/types'
 
 export type KeysFilter = { protocol: Protocol | null; country: string | null }
@@ -18,10 +18,10 @@ const PROTOCOL_COUNTRY = /^([a-z]+)-([a-z]{2})$/
 /** `vless` → protocol, `de` → country, `vless-de` → both; anything else is not a key list. */
 export function parseKeysSlug(slug: string): KeysFilter | null {
   if (slug === ALL_KEYS_SLUG) return ALL_KEYS
-  if (isProtocol(slug)) return { protocol: slug, country: null }
+  if (isListedProtocol(slug)) return { protocol: slug, country: null }
   if (COUNTRY_CODE.test(slug)) return { protocol: null, country: slug }
   const match = PROTOCOL_COUNTRY.exec(slug)
-  if (match && isProtocol(match[1])) return { protocol: match[1], country: match[2] ?? null }
+  if (match && isListedProtocol(match[1])) return { protocol: match[1], country: match[2] ?? null }
   return null
 }
 
@@ -77,5 +77,5 @@ export function parseListWindowSegment(segment: string): ListWindow | null {
 export function searchFormPathname(form: FormData): string {
   const country = String(form.get('country') ?? '')
   const protocol = String(form.get('protocol') ?? '')
-  return keysPathname({ country: /^[a-z]{2}$/.test(country) ? country : null, protocol: isProtocol(protocol) ? protocol : null })
+  return keysPathname({ country: /^[a-z]{2}$/.test(country) ? country : null, protocol: isListedProtocol(protocol) ? protocol : null })
 }

@@ -49,8 +49,8 @@ export function targetValue(choice: Pick<VipChoice, 'serverId' | 'protocol'>): s
   return `${choice.serverId}:${choice.protocol}`
 }
 
-/** Protocols phone apps import straight from a link come first (vless, outline, trojan), then the rest. */
-const FIRST_KEY_PROTOCOLS: readonly Protocol[] = ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp']
+/** Protocols phone apps import straight from a link come first (vless, outline, trojan), then the rest; Hysteria 2 last (fewer apps read it). */
+const FIRST_KEY_PROTOCOLS: readonly Protocol[] = ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp', 'hysteria2']
 
 /** The choice for a buyer's first key: the first country offering the most phone-friendly protocol. */
 export function firstKeyChoice(choices: readonly VipChoice[]): VipChoice | null {

@@ -1,4 +1,5 @@
-// Demo servers: free nodes in 36 countries covering all six protocols, plus two VIP nodes.
+// Demo servers: free nodes in 36 countries covering all six listed protocols, plus two VIP nodes that also offer
+// Hysteria 2 (subscribers' only).
 import type { Protocol } from '@/lib/keys'
 
 export type SeedServer = {
@@ -41,7 +42,7 @@ export const seedServers: SeedServer[] = [
     hosting: 'Hetzner',
     host: 'de1.vip.vpnkeys.example',
     tier: 'vip',
-    protocols: ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp'],
+    protocols: ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp', 'hysteria2'],
   },
   {
     name: 'NL-vip-01',
@@ -49,6 +50,6 @@ export const seedServers: SeedServer[] = [
     hosting: 'DigitalOcean',
     host: 'nl1.vip.vpnkeys.example',
     tier: 'vip',
-    protocols: ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp'],
+    protocols: ['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp', 'hysteria2'],
   },
 ]

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest'
 
 import {
   KEY_PARSE_ERRORS,
+  LISTED_PROTOCOLS,
   PROTOCOLS,
   PROTOCOL_LABELS,
+  isListedProtocol,
   isProtocol,
   protocolHasConfigFile,
   protocolHasConnectionParameters,
@@ -27,13 +29,20 @@ describe('PROTOCOL_LABELS', () => {
       wireguard: 'WireGuard',
       openvpn: 'OpenVPN',
       sstp: 'SSTP',
+      hysteria2: 'Hysteria2',
     })
   })
 })
 
 describe('capability flags', () => {
-  it('gives share links to vless, outline and trojan only', () => {
-    expect(PROTOCOLS.filter(protocolHasShareLink)).toEqual(['vless', 'outline', 'trojan'])
+  it('gives share links to vless, outline, trojan and Hysteria2 only', () => {
+    expect(PROTOCOLS.filter(protocolHasShareLink)).toEqual(['vless', 'outline', 'trojan', 'hysteria2'])
+  })
+
+  it('lists the six of the public lists; Hysteria2 is subscribers’ only', () => {
+    expect(LISTED_PROTOCOLS).toEqual(['vless', 'outline', 'trojan', 'wireguard', 'openvpn', 'sstp'])
+    expect(PROTOCOLS.filter((protocol) => !isListedProtocol(protocol))).toEqual(['hysteria2'])
+    for (const value of ['hysteria2', 'hy2', '', null]) expect(isListedProtocol(value)).toBe(false)
   })
 
   it('gives config files to wireguard, openvpn and sstp', () => {

@@ -15,6 +15,8 @@ describe('a key’s transport as apps name it', () => {
     expect(keyTransport(`vless://${UUID}@nl.example.net:443?encryption=none&security=tls&type=ws&path=%2F#NL`)).toEqual({ label: 'WebSocket · TLS', xhttp: false })
     expect(keyTransport('trojan://s3cret@se.example.net:8443?security=tls&type=grpc&serviceName=t#SE')).toEqual({ label: 'gRPC · TLS', xhttp: false })
     expect(keyTransport(`vless://${UUID}@pl.example.net:80?encryption=none&security=none&type=tcp#PL`)).toEqual({ label: 'TCP', xhttp: false })
+    expect(keyTransport('hysteria2://s3cret@fi.example.net:443/?sni=fi.example.net#FI')).toEqual({ label: 'QUIC · TLS', xhttp: false })
+    expect(keyTransport('hy2://s3cret@fi.example.net:443/?obfs=salamander&obfs-password=x#FI')).toEqual({ label: 'QUIC · TLS · Salamander', xhttp: false })
   })
 
   it('is nothing for other keys and for anything that is not a share link', () => {

@@ -4,13 +4,13 @@ import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 
 import { localeOrDefault } from '@/i18n/locales'
-import { PROTOCOLS } from '@/lib/keys/types'
+import { LISTED_PROTOCOLS } from '@/lib/keys/types'
 import { keysPathname } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 const query = z.object({
   country: z.string().regex(/^[a-z]{2}$/).nullable().catch(null),
-  protocol: z.enum(PROTOCOLS).nullable().catch(null),
+  protocol: z.enum(LISTED_PROTOCOLS).nullable().catch(null),
 })
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ locale: string }> }) {
