@@ -4,7 +4,7 @@
 // (UDP), the transport some networks throttle least and others block outright.
 import { KeyFormatError, fail, ok } from './result'
 import type { ParseResult } from './types'
-import { assertHostPort, buildFragment, buildQuery, hostProblem, isValidPort, linkScheme, percentDecode, splitLink } from './uri'
+import { assertHostPort, buildFragment, buildQuery, isValidPort, linkScheme, percentDecode, splitHostPort, splitLink } from './uri'
 
 export const HYSTERIA2_SCHEMES = ['hysteria2', 'hy2'] as const
 
@@ -51,25 +51,9 @@ function firstPortOf(list: string): number | null {
 
 /** `host`, `host:ports` or `[v6]:ports`. */
 function hostAndPorts(text: string): ParseResult<{ host: string; port: number; ports?: string }> {
-  let host = text
-  let portText: string | undefined
-  if (text.startsWith('[')) {
-    const close = text.indexOf(']')
-    if (close < 0) return fail('invalid_host')
-    host = text.slice(1, close)
-    const after = text.slice(close + 1)
-    if (after !== '' && !after.startsWith(':')) return fail('invalid_host')
-    portText = after === '' ? undefined : after.slice(1)
-    if (!host.includes(':')) return fail('invalid_host')
-  } else {
-    const colon = text.indexOf(':')
-    if (colon >= 0) {
-      host = text.slice(0, colon)
-      portText = text.slice(colon + 1)
-    }
-  }
-  const problem = hostProblem(host)
-  if (problem) return fail(problem)
+  const split = splitHostPort(text)
+  if (!split.ok) return split
+  const { host, portText } = split.value
   if (portText === undefined) return ok({ host, port: DEFAULT_PORT })
   const port = firstPortOf(portText)
   if (port === null) return fail('invalid_port')

@@ -114,7 +114,8 @@ export function withLinkName(link: string, name: string): string {
   return `${hash >= 0 ? link.slice(0, hash) : link}${buildFragment(name)}`
 }
 
-export function parseHostPort(text: string): ParseResult<HostPort> {
+/** `host`, `host:port` or `[v6]:port` split into a valid host and the raw text after its colon (undefined without one). */
+export function splitHostPort(text: string): ParseResult<{ host: string; portText: string | undefined }> {
   if (text === '') return fail('missing_host')
   let host: string
   let portText: string | undefined
@@ -134,7 +135,13 @@ export function parseHostPort(text: string): ParseResult<HostPort> {
     if (host.includes(':')) return fail('invalid_host')
   }
   const hostError = hostProblem(host)
-  if (hostError) return fail(hostError)
+  return hostError ? fail(hostError) : ok({ host, portText })
+}
+
+export function parseHostPort(text: string): ParseResult<HostPort> {
+  const split = splitHostPort(text)
+  if (!split.ok) return split
+  const { host, portText } = split.value
   if (portText === undefined || portText === '') return fail('missing_port')
   if (!/^\d{1,5}$/.test(portText)) return fail('invalid_port')
   const port = Number(portText)
