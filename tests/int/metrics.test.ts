@@ -3,7 +3,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { PROTOCOLS } from '@/lib/keys'
+import { LISTED_PROTOCOLS } from '@/lib/keys'
 import { collectDatabaseGauges } from '@/lib/metrics/databaseGauges'
 import { metrics } from '@/lib/metrics/metrics'
 
@@ -37,16 +37,16 @@ describe('metrics from Payload', () => {
     expect(await value('vpnkeys_emails_total', { outcome: 'sent' })).toBe(before + 1)
   })
 
-  it('read the queue, servers down, failing and listed keys from the database, every protocol included', async () => {
+  it('read the queue, servers down, failing and listed keys from the database, every protocol of the public lists included', async () => {
     const all = metrics()
     await collectDatabaseGauges(payload, all)
     const listed = (await all.freeKeysListed.get()).values
-    expect(listed.map((entry) => entry.labels.protocol).sort()).toEqual([...PROTOCOLS].sort())
+    expect(listed.map((entry) => entry.labels.protocol).sort()).toEqual([...LISTED_PROTOCOLS].sort())
     // The seeded lists hold vless keys.
     expect(await value('vpnkeys_free_keys_listed', { protocol: 'vless' })).toBeGreaterThan(0)
-    expect((await all.keysFailing.get()).values).toHaveLength(PROTOCOLS.length)
-    expect((await all.keysSuspect.get()).values).toHaveLength(PROTOCOLS.length)
-    expect((await all.freeListsEmpty.get()).values).toHaveLength(PROTOCOLS.length)
+    expect((await all.keysFailing.get()).values).toHaveLength(LISTED_PROTOCOLS.length)
+    expect((await all.keysSuspect.get()).values).toHaveLength(LISTED_PROTOCOLS.length)
+    expect((await all.freeListsEmpty.get()).values).toHaveLength(LISTED_PROTOCOLS.length)
     expect(await value('vpnkeys_servers_enabled')).toBeGreaterThanOrEqual(await value('vpnkeys_servers_down'))
     expect(await value('vpnkeys_job_queue_oldest_seconds')).toBeGreaterThanOrEqual(0)
   })

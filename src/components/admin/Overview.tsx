@@ -8,7 +8,7 @@ import { growthFigures } from '@/lib/admin/growth'
 import { siteTrends } from '@/lib/admin/trends'
 import { readNetworkStatus } from '@/lib/data/status'
 import { formatRubles } from '@/lib/billing/pricing'
-import { PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
+import { LISTED_PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
 
 import { Growth } from './Growth'
 import { NetworkWeek } from './NetworkWeek'
@@ -106,7 +106,7 @@ export async function Overview({ payload, i18n }: Pick<AdminViewServerProps, 'pa
       </div>
       <h3 style={{ margin: '16px 0 8px' }}>{t('overview.freeKeys')}</h3>
       <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))' }}>
-        {PROTOCOLS.map((protocol) => (
+        {LISTED_PROTOCOLS.map((protocol) => (
           <Figure key={protocol} label={PROTOCOL_LABELS[protocol]} value={number(overview.freeKeys[protocol])} href={`${admin}/collections/keys?where[protocol][equals]=${protocol}&where[tier][equals]=free`} />
         ))}
       </div>

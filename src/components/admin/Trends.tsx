@@ -5,7 +5,7 @@ import type { AdminTranslator } from '@/lib/admin/adminMessages'
 import { axisMax, bars, linePath, runs } from '@/lib/admin/chart'
 import type { ServerState, Trends as TrendData } from '@/lib/admin/trends'
 import { formatRubles } from '@/lib/billing/pricing'
-import { PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
+import { LISTED_PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
 
 const WIDTH = 480
 const HEIGHT = 120
@@ -123,11 +123,11 @@ export function Trends({ trends, t, language }: { trends: TrendData; t: AdminTra
         <Chart
           testId="trend-keys"
           title={t('overview.trends.keys')}
-          summary={keyDays.length > 0 ? PROTOCOLS.map((protocol) => `${PROTOCOL_LABELS[protocol]} ${number(keyDays.at(-1)!.listed[protocol])}/${number(keyDays.at(-1)!.failing[protocol])}`).join(', ') : t('overview.trends.recording')}
-          rows={keyDays.map((day) => [dayName(day.day), PROTOCOLS.map((protocol) => `${PROTOCOL_LABELS[protocol]} ${number(day.listed[protocol])}/${number(day.failing[protocol])}`).join(', ')])}
+          summary={keyDays.length > 0 ? LISTED_PROTOCOLS.map((protocol) => `${PROTOCOL_LABELS[protocol]} ${number(keyDays.at(-1)!.listed[protocol])}/${number(keyDays.at(-1)!.failing[protocol])}`).join(', ') : t('overview.trends.recording')}
+          rows={keyDays.map((day) => [dayName(day.day), LISTED_PROTOCOLS.map((protocol) => `${PROTOCOL_LABELS[protocol]} ${number(day.listed[protocol])}/${number(day.failing[protocol])}`).join(', ')])}
         >
-          {PROTOCOLS.map((protocol, index) => {
-            const band = HEIGHT / PROTOCOLS.length
+          {LISTED_PROTOCOLS.map((protocol, index) => {
+            const band = HEIGHT / LISTED_PROTOCOLS.length
             const max = axisMax(keyDays.flatMap((day) => [day.listed[protocol], day.failing[protocol]]))
             return (
               <g key={protocol} transform={`translate(0 ${index * band})`}>

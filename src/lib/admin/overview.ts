@@ -3,8 +3,8 @@ import type { Payload } from 'payload'
 
 import { countListedKeys } from '@/lib/data/keyListing'
 import { env } from '@/lib/env'
-import { PROTOCOLS } from '@/lib/keys'
-import type { Protocol } from '@/lib/keys'
+import { LISTED_PROTOCOLS } from '@/lib/keys'
+import type { ListedProtocol } from '@/lib/keys'
 import { serversRunningOut } from '@/lib/provisioning/runOut'
 import type { RunOut } from '@/lib/provisioning/runOut'
 import { fromMoscowWallClock, moscowWallClock } from '@/lib/time/moscow'
@@ -16,7 +16,7 @@ export type Overview = {
   trialing: number
   /** Payments less refunds since the first of this month, Moscow time. */
   revenueKopecks: number
-  freeKeys: Record<Protocol, number>
+  freeKeys: Record<ListedProtocol, number>
   serversDown: { id: number; name: string }[]
   /** Live keys (free and VIP) whose end date falls within the next 24 hours. */
   expiringSoon: number
@@ -42,7 +42,7 @@ export async function siteOverview(payload: Payload, now: Date = new Date()): Pr
       select: { type: true, amountKopecks: true },
     }),
     // From the listing table the database keeps: the same keys a visitor sees, without counting them one by one.
-    Promise.all(PROTOCOLS.map((protocol) => countListedKeys(payload, { protocol }, now))),
+    Promise.all(LISTED_PROTOCOLS.map((protocol) => countListedKeys(payload, { protocol }, now))),
     payload.find({
       collection: 'servers',
       where: { and: [{ enabled: { equals: true } }, { 'health.status': { equals: 'down' } }] },
@@ -60,7 +60,7 @@ export async function siteOverview(payload: Payload, now: Date = new Date()): Pr
     active,
     trialing,
     revenueKopecks: money.docs.reduce((sum, event) => sum + (event.type === 'refund' ? -1 : 1) * Math.abs(event.amountKopecks ?? 0), 0),
-    freeKeys: Object.fromEntries(PROTOCOLS.map((protocol, index) => [protocol, freeKeyCounts[index]!])) as Record<Protocol, number>,
+    freeKeys: Object.fromEntries(LISTED_PROTOCOLS.map((protocol, index) => [protocol, freeKeyCounts[index]!])) as Record<ListedProtocol, number>,
     serversDown: down.docs.map((server) => ({ id: server.id, name: server.name })),
     expiringSoon,
     runningOut,

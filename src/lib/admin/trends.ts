@@ -5,8 +5,8 @@
 import type { Payload } from 'payload'
 
 import { sqlPool } from '@/lib/db/pool'
-import { PROTOCOLS } from '@/lib/keys'
-import type { Protocol } from '@/lib/keys'
+import { LISTED_PROTOCOLS } from '@/lib/keys'
+import type { ListedProtocol } from '@/lib/keys'
 import { HIDE_KEY_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 import { MOSCOW_ZONE as ZONE, moscowWallClock } from '@/lib/time/moscow'
 
@@ -14,7 +14,7 @@ export const TREND_DAYS = 30
 export const TREND_MONTHS = 12
 export const SERVER_HOURS = 7 * 24
 
-export type ByProtocol = Record<Protocol, number>
+export type ByProtocol = Record<ListedProtocol, number>
 export type ServerState = 'up' | 'down' | 'unknown'
 
 export type Trends = {
@@ -43,7 +43,7 @@ export function lastMonths(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, index) => new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth() - (count - 1 - index), 1)).toISOString().slice(0, 7))
 }
 
-const emptyByProtocol = (): ByProtocol => Object.fromEntries(PROTOCOLS.map((protocol) => [protocol, 0])) as ByProtocol
+const emptyByProtocol = (): ByProtocol => Object.fromEntries(LISTED_PROTOCOLS.map((protocol) => [protocol, 0])) as ByProtocol
 
 export async function siteTrends(payload: Payload, now: Date = new Date()): Promise<Trends> {
   const pool = sqlPool(payload)
@@ -116,14 +116,14 @@ export async function recordFigures(payload: Payload, now: Date = new Date()): P
     pool.query<{ active: number; trialing: number }>(
       `SELECT count(*) FILTER (WHERE status = 'active')::int AS active, count(*) FILTER (WHERE status = 'trialing')::int AS trialing FROM subscriptions`,
     ),
-    pool.query<{ protocol: Protocol; keys: number }>(`SELECT protocol::text AS protocol, sum(keys)::int AS keys FROM key_listing WHERE expires_at > $1 GROUP BY 1`, [now.toISOString()]),
-    pool.query<{ protocol: Protocol; keys: number }>(
+    pool.query<{ protocol: ListedProtocol; keys: number }>(`SELECT protocol::text AS protocol, sum(keys)::int AS keys FROM key_listing WHERE expires_at > $1 GROUP BY 1`, [now.toISOString()]),
+    pool.query<{ protocol: ListedProtocol; keys: number }>(
       `SELECT protocol::text AS protocol, count(*)::int AS keys FROM keys
        WHERE tier = 'free' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $1) AND liveness_failures >= $2 GROUP BY 1`,
       [now.toISOString(), HIDE_KEY_AFTER_FAILED_CHECKS],
     ),
   ])
-  const byProtocol = (rows: { protocol: Protocol; keys: number }[]) => ({ ...emptyByProtocol(), ...Object.fromEntries(rows.map((row) => [row.protocol, row.keys])) })
+  const byProtocol = (rows: { protocol: ListedProtocol; keys: number }[]) => ({ ...emptyByProtocol(), ...Object.fromEntries(rows.map((row) => [row.protocol, row.keys])) })
   const { active, trialing } = subscriptions.rows[0] ?? { active: 0, trialing: 0 }
   await pool.query(
     `INSERT INTO daily_figures (day, active, trialing, listed, failing) VALUES ($1, $2, $3, $4, $5)

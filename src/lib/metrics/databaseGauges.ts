@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 
 import { offersFreeKeys, PROBE_SILENT_AFTER_MS } from '@/lib/alerts/conditions'
 import { sqlPool } from '@/lib/db/pool'
-import { PROTOCOLS } from '@/lib/keys'
+import { LISTED_PROTOCOLS } from '@/lib/keys'
 import { HIDE_KEY_AFTER_FAILED_CHECKS, HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 
 import type { Metrics } from './metrics'
@@ -65,7 +65,7 @@ export async function collectDatabaseGauges(payload: Payload, gauges: Metrics): 
   // A country's list of a protocol counts once, however many servers offer it.
   const empty = new Set(offered.rows.filter((row) => offersFreeKeys(row.adapter, row.free_keys) && !row.has_keys).map((row) => `${row.country}:${row.protocol}`))
   // Every protocol, none included: an empty list is a 0 an alert can see, not a missing series.
-  for (const protocol of PROTOCOLS) {
+  for (const protocol of LISTED_PROTOCOLS) {
     gauges.keysFailing.set({ protocol }, failing.rows.find((row) => row.protocol === protocol)?.keys ?? 0)
     gauges.keysSuspect.set({ protocol }, suspect.rows.find((row) => row.protocol === protocol)?.keys ?? 0)
     gauges.freeKeysListed.set({ protocol }, listed.rows.find((row) => row.protocol === protocol)?.keys ?? 0)
