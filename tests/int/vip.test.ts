@@ -194,7 +194,8 @@ describe('subscription URL', () => {
     const { user } = await billing.subscriber(world)
     await createKey(await cookieFor(user.id), 'Phone', 'hysteria2')
     const key = (await world.payload.find({ collection: 'keys', where: { owner: { equals: user.id } }, depth: 0 })).docs[0]!
-    expect(key).toMatchObject({ protocol: 'hysteria2', tier: 'vip', keyString: expect.stringMatching(/^hysteria2:\/\//) })
+    // Named as the subscriber named the device, as their other keys are.
+    expect(key).toMatchObject({ protocol: 'hysteria2', tier: 'vip', keyString: expect.stringMatching(/^hysteria2:\/\/.*#Phone$/) })
     const { personalFeedPath } = await import('@/lib/vip/feedUrl')
     const path = await personalFeedPath(world.payload, user.id)
     expect(readFeedBody(await (await feed(path, 'Happ/3.4.1')).text()).links).toEqual([key.keyString])

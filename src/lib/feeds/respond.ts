@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { parseWireguardConfig } from '@/lib/keys'
+import { isShareLink } from '@/lib/keys/uri'
 
 import { mihomoConfig } from './mihomo'
 import { outlineNotice } from './notice'
@@ -68,7 +69,7 @@ export function wireguardConfigOf(links: readonly (string | null | undefined)[])
 
 /** Only share links go into the other formats: config-file keys (WireGuard, OpenVPN, SSTP) stay on the site. */
 export function shareLinksOnly(links: readonly (string | null | undefined)[]): string[] {
-  return links.filter((link): link is string => typeof link === 'string' && /^(vless|ss|trojan|hysteria2|hy2):\/\//.test(link))
+  return links.filter((link): link is string => typeof link === 'string' && isShareLink(link))
 }
 
 function headersOf(meta: SubscriptionMeta, format: SubscriptionFormat): Record<string, string> {

@@ -104,12 +104,18 @@ export function buildFragment(name: string | undefined): string {
   return name ? `#${encodeURIComponent(name)}` : ''
 }
 
-const NAMED_LINK_SCHEMES = new Set(['vless', 'trojan', 'ss'])
+/** The schemes of the share links the site serves (Hysteria 2 by either of its names): one list for naming and serving. */
+export const SHARE_LINK_SCHEMES: ReadonlySet<string> = new Set(['vless', 'trojan', 'ss', 'hysteria2', 'hy2'])
+
+/** Whether a key is a one-line share link (not a WireGuard, OpenVPN or SSTP file). */
+export function isShareLink(link: string): boolean {
+  const scheme = linkScheme(link)
+  return scheme !== null && SHARE_LINK_SCHEMES.has(scheme)
+}
 
 /** A share link with `name` as its fragment (what apps show as the key's name); anything else unchanged. */
 export function withLinkName(link: string, name: string): string {
-  const scheme = linkScheme(link)
-  if (scheme === null || !NAMED_LINK_SCHEMES.has(scheme)) return link
+  if (!isShareLink(link)) return link
   const hash = link.indexOf('#')
   return `${hash >= 0 ? link.slice(0, hash) : link}${buildFragment(name)}`
 }
