@@ -6,7 +6,7 @@
 import { blockYaml } from '@/lib/text/blockYaml'
 
 import { isNoticeProxy } from './notice'
-import { isXhttp } from './proxies'
+import { isXhttp, isXhttpMode } from './proxies'
 import type { Proxy, Stream } from './proxies'
 import { PRIVATE_NETWORKS, RUSSIAN_DOMAIN_SUFFIXES } from './routing'
 import type { DirectRouting } from './routing'
@@ -16,9 +16,6 @@ type MihomoProxy = Record<string, MihomoValue>
 
 const TRANSPORTS: Partial<Record<Stream['transport'], string>> = { tcp: 'tcp', raw: 'tcp', ws: 'ws', grpc: 'grpc', http: 'h2', h2: 'h2', httpupgrade: 'ws', xhttp: 'xhttp', splithttp: 'xhttp' }
 
-/** XHTTP's modes Mihomo's `xhttp-opts.mode` takes; `auto` is Mihomo's default, left unsaid. */
-const MIHOMO_XHTTP_MODES = new Set(['stream-one', 'stream-up', 'packet-up'])
-
 // Objects are built field by field rather than spread together: a poll renders every key, and spreading measured
 // most of a Mihomo answer's cost.
 function addStreamFields(fields: MihomoProxy, stream: Stream, kind: 'vless' | 'trojan'): MihomoProxy | null {
@@ -26,7 +23,7 @@ function addStreamFields(fields: MihomoProxy, stream: Stream, kind: 'vless' | 't
   if (network === undefined) return null
   // Mihomo speaks XHTTP for VLESS only, and a download through another address (`extra.downloadSettings`) is not
   // carried here: such keys are left to the apps on Xray.
-  if (network === 'xhttp' && (kind !== 'vless' || stream.xhttpExtra?.downloadSettings !== undefined || !(stream.mode === undefined || stream.mode === 'auto' || MIHOMO_XHTTP_MODES.has(stream.mode)))) return null
+  if (network === 'xhttp' && (kind !== 'vless' || stream.xhttpExtra?.downloadSettings !== undefined || !isXhttpMode(stream.mode))) return null
   if (network !== 'tcp' || kind === 'vless') fields.network = network
   if (stream.security !== 'none') {
     if (kind === 'vless') fields.tls = true
@@ -49,6 +46,7 @@ function addStreamFields(fields: MihomoProxy, stream: Stream, kind: 'vless' | 't
   if (network === 'xhttp') {
     const options: MihomoProxy = { path: stream.path || '/' }
     if (host) options.host = host
+    // `auto` is Mihomo's default, left unsaid.
     if (stream.mode && stream.mode !== 'auto') options.mode = stream.mode
     // Of `extra`, what changes the requests' shape (the rest tunes buffers and multiplexing, with defaults both sides).
     const extra = stream.xhttpExtra

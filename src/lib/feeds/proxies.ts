@@ -24,6 +24,9 @@ export type Stream = {
 /** XHTTP's upload modes (Xray's transport reference); `auto` lets the client choose. */
 export const XHTTP_MODES = ['auto', 'packet-up', 'stream-up', 'stream-one'] as const
 
+/** A link's XHTTP mode a client can take: one of Xray's, or none given (auto). */
+export const isXhttpMode = (mode: string | undefined): boolean => mode === undefined || mode === '' || (XHTTP_MODES as readonly string[]).includes(mode)
+
 /** Whether a stream is Xray's XHTTP (once called SplitHTTP, and still so in some links). */
 export const isXhttp = (stream: Stream): boolean => stream.transport === 'xhttp' || stream.transport === 'splithttp'
 

@@ -2,7 +2,7 @@
 // complete client configurations, one per key, each named by `remarks`, as Marzban's and Remnawave's "v2ray-json"
 // are. The same configuration is what a test hands Debian's v2ray to prove a link works. Private networks go
 // direct, and by default Russian sites too (routing.ts), named as the apps' bundled geo files name them.
-import { XHTTP_MODES } from './proxies'
+import { isXhttpMode } from './proxies'
 import type { Proxy, Stream } from './proxies'
 import { GEO_RUSSIA, PRIVATE_NETWORKS, RUSSIAN_DOMAIN_SUFFIXES } from './routing'
 import type { DirectRouting } from './routing'
@@ -41,8 +41,8 @@ function streamSettings(stream: Stream): Json | null {
     case 'xhttp':
     case 'splithttp': {
       // Xray's XHTTP transport (its `xhttpSettings`), `extra` as the link carries it; an unknown mode is not guessed.
+      if (!isXhttpMode(stream.mode)) return null
       const mode = stream.mode || 'auto'
-      if (!(XHTTP_MODES as readonly string[]).includes(mode)) return null
       settings.network = 'xhttp'
       settings.xhttpSettings = { path: stream.path || '/', ...(host ? { host } : {}), mode, ...(stream.xhttpExtra ? { extra: stream.xhttpExtra } : {}) }
       break
