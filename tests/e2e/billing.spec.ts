@@ -685,7 +685,10 @@ test('[ru] an admin refunds a gift before it is redeemed from its page in the ad
     void dialog.accept()
   })
   await box.getByRole('button', { name: /^Вернуть 299\s₽ и аннулировать код$/ }).click()
+  // The page re-reads the gift: the button gives way to what the gift is now, and the answer stays above it.
+  await expect(box).toContainText('Подарок аннулирован: деньги возвращены.')
   await expect(box.getByTestId('gift-refund-result')).toHaveText(/^Возвращено 299\s₽\. Код подарка больше не действует\.$/)
+  await expect(box.getByRole('button')).toHaveCount(0)
   await admin.reload()
   await expect(admin.getByTestId('gift-refund')).toContainText('Подарок аннулирован: деньги возвращены.')
   await staff.close()

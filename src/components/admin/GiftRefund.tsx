@@ -15,16 +15,16 @@ export const GiftRefund: FieldServerComponent = async ({ id, payload, i18n, req 
   const gift = await payload.findByID({ collection: 'gifts', id, depth: 0, disableErrors: true })
   if (!gift) return null
   const amount = typeof gift.amountStars === 'number' ? formatMoney(gift.amountStars, 'XTR', language) : formatRubles(gift.amountKopecks, language)
+  const note =
+    gift.status !== 'paid'
+      ? t(gift.status === 'redeemed' ? 'gift.redeemed' : gift.status === 'void' ? 'gift.void' : 'gift.notPaid')
+      : !isAdminUser(req.user)
+        ? t('refund.adminsOnly')
+        : null
   return (
     <div className="field-type gift-refund" data-testid="gift-refund">
       <h4>{t('gift.title')}</h4>
-      {gift.status !== 'paid' ? (
-        <p className="field-description">{t(gift.status === 'redeemed' ? 'gift.redeemed' : gift.status === 'void' ? 'gift.void' : 'gift.notPaid')}</p>
-      ) : !isAdminUser(req.user) ? (
-        <p className="field-description">{t('refund.adminsOnly')}</p>
-      ) : (
-        <GiftRefundButton giftId={id} texts={{ submit: t('gift.submit', { amount }), confirm: t('gift.confirm', { amount }) }} />
-      )}
+      <GiftRefundButton giftId={id} note={note} texts={{ submit: t('gift.submit', { amount }), confirm: t('gift.confirm', { amount }) }} />
     </div>
   )
 }
