@@ -2,7 +2,7 @@
 // states. The purchase journeys run twice (playwright.config.ts): with Stripe (its double's signed events move the
 // subscription) and with YooKassa (PAYMENT_PROVIDER=yookassa: its double's payments, the site's renewal job).
 import { devices } from '@playwright/test'
-import type { Browser, BrowserContext, Cookie, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Cookie, Page, Request } from '@playwright/test'
 
 import { DEFAULT_APP_RULES } from '../../src/lib/feeds/appRules'
 import { noticeLink } from '../../src/lib/feeds/notice'
@@ -415,11 +415,37 @@ async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
 
 /**
  * A staff member (the editor unless told) signed in to the Russian admin, on the page of the first document of
- * `collection` that `where` (a REST query) finds.
+ * `collection` that `where` (a REST query) finds. `trouble()` tells what went wrong in the admin's page meanwhile (errors in its console,
+ * requests that failed or had a server error), for a failure to say why the admin did not do what was asked.
  */
-async function documentInAdmin(browser: Browser, collection: string, where: string, account: { email: string; password: string } = editor): Promise<{ staff: BrowserContext; admin: Page }> {
+async function documentInAdmin(
+  browser: Browser,
+  collection: string,
+  where: string,
+  account: { email: string; password: string } = editor,
+): Promise<{ staff: BrowserContext; admin: Page; trouble: () => string; formSettled: () => Promise<void> }> {
   const staff = await browser.newContext({ locale: 'ru-RU' })
   const admin = await staff.newPage()
+  const troubles: string[] = []
+  // The admin's form asks its server for the form's state after each change (a server action, POSTed to the page).
+  let asking = 0
+  const isFormState = (request: Request) => request.method() === 'POST' && request.headers()['next-action'] !== undefined
+  admin.on('request', (request) => {
+    if (isFormState(request)) asking += 1
+  })
+  const answered = (request: Request) => {
+    if (isFormState(request)) asking -= 1
+  }
+  admin.on('requestfinished', answered)
+  admin.on('requestfailed', answered)
+  const at = (url: string) => new URL(url).pathname
+  admin.on('console', (message) => {
+    if (message.type() === 'error') troubles.push(`console: ${message.text()}`)
+  })
+  admin.on('requestfailed', (request) => troubles.push(`${request.method()} ${at(request.url())}: ${request.failure()?.errorText ?? 'failed'}`))
+  admin.on('response', (response) => {
+    if (response.status() >= 500) troubles.push(`${response.request().method()} ${at(response.url())}: ${response.status()}`)
+  })
   await admin.goto('/admin')
   await admin.getByLabel(/e-?mail/i).fill(account.email)
   await admin.getByLabel(/пароль/i).fill(account.password)
@@ -427,7 +453,17 @@ async function documentInAdmin(browser: Browser, collection: string, where: stri
   await expect(admin.getByRole('link', { name: 'Ключи' }).first()).toBeVisible()
   const found = (await (await admin.request.get(`/api/${collection}?${where}&depth=0`, { headers: { 'sec-fetch-site': 'same-origin' } })).json()) as { docs: { id: number }[] }
   await admin.goto(`/admin/collections/${collection}/${found.docs[0]!.id}`)
-  return { staff, admin }
+  /**
+   * Resolves once the form has its server's answer for every change so far. Payload's admin (3.90) loses a row added
+   * while the answer to an earlier change is on its way: the row never shows its fields. An editor rarely clicks that
+   * fast; a test always does.
+   */
+  const formSettled = async () => {
+    // A change is sent 250 ms after the last one (Payload's debounce), then answered.
+    await admin.waitForTimeout(300)
+    await expect.poll(() => asking, { intervals: [100] }).toBe(0)
+  }
+  return { staff, admin, trouble: () => troubles.join(' | ') || 'none', formSettled }
 }
 
 /** A staff member (the editor unless told) signed in to the Russian admin, on the page of the subscription bought with `email`. */
@@ -780,15 +816,21 @@ test('My servers’ subscription as the operator answers each app (Site settings
   // No key yet: an app is told where to add one rather than shown an empty list.
   expect(feedLinks(await (await poll('v2rayNG/1.9.16')).text())).toEqual([noticeLink(`Нет ключей для приложений: добавьте в «Моих серверах» на ${host}`)])
 
-  const { staff, admin } = await documentInAdmin(browser, 'tariffs', 'limit=1')
+  const { staff, admin, trouble, formSettled } = await documentInAdmin(browser, 'tariffs', 'limit=1')
   try {
     await admin.goto('/admin/globals/site-settings')
     await admin.getByRole('button', { name: 'Приложения' }).click()
     // Two rules after the defaults: one app refused, one told to use another app, in the editors' words.
     for (const [index, [start, answer]] of [['E2ERefused', 'Отказать (403)'], ['E2ENoticed', 'Запись: откройте в другом приложении']].entries()) {
+      await formSettled()
       await admin.getByRole('button', { name: 'Добавить Правило' }).click()
       const row = DEFAULT_APP_RULES.length + index
-      await admin.locator(`#field-appRules__${row}__startsWith`).fill(start!)
+      // A new row shows its fields once the admin's server has answered for it.
+      const added = admin.locator(`#field-appRules__${row}__startsWith`)
+      await added.waitFor({ timeout: 20_000 }).catch((error: unknown) => {
+        throw new Error(`Rule ${row + 1} never showed its fields. The admin page meanwhile: ${trouble()}`, { cause: error })
+      })
+      await added.fill(start!)
       await admin.locator(`#field-appRules__${row}__decision`).click()
       await admin.getByRole('option', { name: answer }).click()
     }
