@@ -12,7 +12,7 @@ export const adapterOptions = [
   { value: 'manual', label: { ru: 'Вручную (ключи вставляет редактор)', en: 'Manual (editors paste keys)' } },
   { value: 'outline', label: { ru: 'Outline API', en: 'Outline API' } },
   { value: 'ss-manager', label: { ru: 'shadowsocks ss-manager', en: 'shadowsocks ss-manager' } },
-  // Marzban's panel (src/lib/provisioning/marzban.ts); the stored value predates the other Xray panels.
+  // Marzban's panel (src/lib/provisioning/adapters/marzban/marzban.ts); the stored value predates the other Xray panels.
   { value: 'xray-panel', label: { ru: 'Панель Xray (Marzban)', en: 'Xray panel (Marzban)' } },
   { value: '3x-ui', label: { ru: 'Панель 3x-ui (vless, trojan)', en: '3x-ui panel (vless, trojan)' } },
   { value: 'wg-easy', label: { ru: 'wg-easy (WireGuard)', en: 'wg-easy (WireGuard)' } },

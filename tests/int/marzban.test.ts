@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { marzbanAdapter } from '@/lib/provisioning/marzban'
+import { marzbanAdapter } from '@/lib/provisioning/adapters/marzban/marzban'
 import type { Server } from '@/payload-types'
 
 import { httpDouble, readBody } from '../helpers/httpDouble'

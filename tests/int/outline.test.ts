@@ -12,7 +12,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { outlineAdapter } from '@/lib/provisioning/outline'
+import { outlineAdapter } from '@/lib/provisioning/adapters/outline/outline'
 import type { Server } from '@/payload-types'
 
 import { outlinePanel } from '../helpers/panels'

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { parseShareLink } from '@/lib/keys'
-import { remnawaveAdapter } from '@/lib/provisioning/remnawave'
+import { remnawaveAdapter } from '@/lib/provisioning/adapters/remnawave/remnawave'
 import type { Server } from '@/payload-types'
 
 import { httpDouble } from '../helpers/httpDouble'

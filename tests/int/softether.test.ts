@@ -60,7 +60,7 @@ async function rpc(method: string, params: Record<string, unknown>): Promise<{ r
 }
 
 async function issue(protocol: 'openvpn' | 'sstp', lifetimeHours: number | null = 24) {
-  const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+  const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
   const port = protocol === 'openvpn' ? 1194 : 443
   return softEtherAdapter.issue({ server: serverRecord(), countryCode: 'FI', protocol, port, lifetimeHours, inUse: [], label: `FI ${protocol}` })
 }
@@ -104,7 +104,7 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
     expect(profile).toContain('<ca>')
     expect(key.configFile!.filename).toMatch(/\.ovpn$/)
 
-    const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+    const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
     await softEtherAdapter.revoke(serverRecord(), key.providerRef)
     expect((await rpc('GetUser', { HubName_str: 'DEFAULT', Name_str: name })).error?.code).toBe(29)
     await softEtherAdapter.revoke(serverRecord(), key.providerRef)
@@ -121,7 +121,7 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
   })
 
   it('says plainly what is wrong: the administrator password, the certificate, a hub that does not exist', async () => {
-    const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+    const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
     const request = { countryCode: 'FI', protocol: 'openvpn' as const, port: 1194, lifetimeHours: 24, inUse: [], label: 'FI openvpn' }
     await expect(softEtherAdapter.issue({ ...request, server: serverRecord({ adminPassword: 'wrong' }) })).rejects.toThrow(/SoftEther refused the administrator password/)
     await expect(softEtherAdapter.issue({ ...request, server: serverRecord({ certSha256: 'AA'.repeat(32) }) })).rejects.toThrow(/does not match the pinned SHA-256/)
@@ -214,13 +214,13 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
         expect(body).toMatch(new RegExp(`^${PAGE} from (::ffff:)?${new URL(softEther.apiUrl).hostname.replace(/\./g, '\\.')}$`))
         // What the server says of the key's use (src/lib/probes/panelUse.ts): its user has a session, from the
         // client's own address.
-        const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+        const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
         expect((await softEtherAdapter.usage!(serverRecord(), [issued.providerRef!])).get(issued.providerRef!)).toMatchObject({ lastOnlineAt: expect.any(Date), addresses: [pair.clientAddress] })
       } finally {
         await stopped(client.child)
       }
       // Disconnected: no session, nothing said.
-      const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+      const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
       await expect.poll(async () => (await softEtherAdapter.usage!(serverRecord(), [issued.providerRef!])).get(issued.providerRef!), { timeout: 15_000 }).toEqual({ bytes: null, lastOnlineAt: null, addresses: [] })
 
       const refused = await connect(`${password}-wrong`)
@@ -232,7 +232,7 @@ describe.skipIf(SKIPPED !== null)('SoftEther VPN Server: OpenVPN and SSTP keys t
     } finally {
       // The key revoked on the server as an editor's delete would, then the server gone: no later rotation reaches it.
       const { docs } = await payload.find({ collection: 'keys', where: { server: { equals: server.id } }, pagination: false, depth: 0 })
-      const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+      const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
       for (const key of docs) {
         if (key.providerRef) await softEtherAdapter.revoke(serverRecord(), key.providerRef)
         await payload.delete({ collection: 'keys', id: key.id })
@@ -257,7 +257,7 @@ describe('SoftEther adapter against a double of its JSON-RPC API', () => {
   it('creates a password user on the chosen hub with the key’s expiry, as the server administrator, and signs in as user@HUB', async () => {
     panel.failing = {}
     panel.calls.length = 0
-    const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+    const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
     const key = await softEtherAdapter.issue({ ...request, server: doubleServer() })
     const create = panel.calls.find((call) => call.method === 'CreateUser')!
     expect(create.params).toMatchObject({ HubName_str: 'VPN', AuthType_u32: 1, Note_utf: 'NL openvpn', Name_str: expect.stringMatching(/^vk_[0-9a-f]{12}$/) })
@@ -274,13 +274,13 @@ describe('SoftEther adapter against a double of its JSON-RPC API', () => {
   it('takes back the user it made when the profile cannot be made: no working login the site does not know of', async () => {
     panel.failing = { MakeOpenVpnConfigFile: { error: { code: 7, message: 'not supported' } } }
     panel.users.clear()
-    const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+    const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
     await expect(softEtherAdapter.issue({ ...request, server: doubleServer() })).rejects.toThrow(/SoftEther NL: SoftEther refused MakeOpenVpnConfigFile \(error 7: not supported\)/)
     expect(panel.users.size).toBe(0)
   })
 
   it('says what answered instead of SoftEther, and that the password is wrong; a user already gone counts as revoked', async () => {
-    const { softEtherAdapter } = await import('@/lib/provisioning/softEther')
+    const { softEtherAdapter } = await import('@/lib/provisioning/adapters/softether/softEther')
     panel.failing = { CreateUser: { status: 502, text: '<html>Bad gateway</html>' } }
     await expect(softEtherAdapter.issue({ ...request, server: doubleServer() })).rejects.toThrow(/does not answer as SoftEther's JSON-RPC \(HTTP 502 for CreateUser\)/)
     panel.failing = { CreateUser: { status: 401 } }

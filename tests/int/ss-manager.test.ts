@@ -162,7 +162,7 @@ describe.skipIf(!hasShadowsocks)('ss-manager adapter with real shadowsocks-libev
   })
 
   it('reports a manager that does not answer within its timeout', async () => {
-    const { ssManagerAdapter } = await import('@/lib/provisioning/ssManager')
+    const { ssManagerAdapter } = await import('@/lib/provisioning/adapters/ss-manager/ssManager')
     const silent = { ...server, credentials: { ...server.credentials, apiUrl: `udp://127.0.0.1:${await freePort()}` } }
     await expect(
       ssManagerAdapter.issue({ server: silent, countryCode: 'fi', protocol: 'outline', port: 0, lifetimeHours: null, inUse: [], label: 'FI outline' }),

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { parseShareLink } from '@/lib/keys'
-import { threeXuiAdapter } from '@/lib/provisioning/threeXui'
+import { threeXuiAdapter } from '@/lib/provisioning/adapters/3x-ui/threeXui'
 import type { Server } from '@/payload-types'
 
 import { httpDouble, readBody } from '../helpers/httpDouble'

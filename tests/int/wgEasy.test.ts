@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { parseWireguardConfig } from '@/lib/keys'
-import { wgEasyAdapter } from '@/lib/provisioning/wgEasy'
+import { wgEasyAdapter } from '@/lib/provisioning/adapters/wg-easy/wgEasy'
 import type { Server } from '@/payload-types'
 
 import { httpDouble } from '../helpers/httpDouble'

@@ -12,7 +12,7 @@ import { HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 import { recordPanelUse } from '@/lib/probes/panelUse'
 import type { Server } from '@/payload-types'
 
-import { pingSsManager } from './ssManager'
+import { pingSsManager } from './adapters/ss-manager/ssManager'
 
 const TIMEOUT_MS = 3000
 

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest'
 
 import { USED_WITHIN_MS, wasUsed } from '@/lib/probes/panelUse'
 import { reachByNetwork, reachOf, STALE_AFTER_MS, resultOfUse } from '@/lib/probes/reach'
-import { threeXuiClientAddresses } from '@/lib/provisioning/threeXui'
-import { endpointAddress } from '@/lib/provisioning/wgEasy'
+import { threeXuiClientAddresses } from '@/lib/provisioning/adapters/3x-ui/threeXui'
+import { endpointAddress } from '@/lib/provisioning/adapters/wg-easy/wgEasy'
 
 const now = new Date('2026-11-29T12:40:00Z')
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000)

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 
-import { openVpnProfileFrom } from '@/lib/provisioning/softEther'
+import { openVpnProfileFrom } from '@/lib/provisioning/adapters/softether/softEther'
 
 // As SoftEther's MakeOpenVpnConfigFile answers: a ZIP with a readme and two profiles, CRLF line ends, a placeholder remote.
 const PROFILE = ['###############', '# comment', 'dev tun', 'proto udp', 'remote 192.0.2.2 1194', ';http-proxy-retry', 'cipher AES-128-CBC', 'auth SHA1', 'auth-user-pass', '<ca>', 'PEM', '</ca>', ''].join('\r\n')

@@ -19,8 +19,8 @@ import {
 import type { Protocol } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
-import type { IssuedKey } from './adapter'
-import { DEMO_OPENVPN_CA, DEMO_OPENVPN_CLIENT_CERT, DEMO_OPENVPN_CLIENT_KEY, DEMO_OPENVPN_TLS_CRYPT } from './demoPki'
+import type { IssuedKey } from '../../adapter'
+import { DEMO_OPENVPN_CA, DEMO_OPENVPN_CLIENT_CERT, DEMO_OPENVPN_CLIENT_KEY, DEMO_OPENVPN_TLS_CRYPT } from './pki'
 
 export const DEMO_DEFAULT_PORTS: Record<Protocol, number> = {
   vless: 443,

@@ -5,7 +5,7 @@ import { createSocket } from 'node:dgram'
 import { buildShadowsocksUri, generatePassword, isShadowsocksMethod } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
-import type { IssueRequest, ProvisioningAdapter } from './adapter'
+import type { IssueRequest, ProvisioningAdapter } from '../../adapter'
 
 const TIMEOUT_MS = 3000
 

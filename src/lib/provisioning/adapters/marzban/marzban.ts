@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto'
 
 import type { Server } from '@/payload-types'
 
-import { callApi, ManagementApiError, managementBase } from './http'
-import { timeOf } from './adapter'
-import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
+import { callApi, ManagementApiError, managementBase } from '../../http'
+import { timeOf } from '../../adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from '../../adapter'
 
 const tokens = new Map<number, string>()
 

@@ -2,8 +2,8 @@
 // name it, set its data limit, delete it. The key string is the access URL the server returns.
 import type { Server } from '@/payload-types'
 
-import { callApi, ManagementApiError, managementBase } from './http'
-import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
+import { callApi, ManagementApiError, managementBase } from '../../http'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from '../../adapter'
 
 type AccessKey = { id: string; accessUrl: string }
 

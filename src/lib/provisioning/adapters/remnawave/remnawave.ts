@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto'
 import { parseShareLink } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
-import { callApi, ManagementApiError, managementBase } from './http'
-import type { ApiResponse } from './http'
-import { timeOf } from './adapter'
-import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
+import { callApi, ManagementApiError, managementBase } from '../../http'
+import type { ApiResponse } from '../../http'
+import { timeOf } from '../../adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from '../../adapter'
 
 type Generation = 2 | 3
 type Json = Record<string, unknown>

@@ -12,8 +12,8 @@ import { unzipSync, strFromU8 } from 'fflate'
 import { buildSstpPhonebook, generatePassword, keyDownloadFile } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
-import { callApi, ManagementApiError, managementBase } from './http'
-import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
+import { callApi, ManagementApiError, managementBase } from '../../http'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from '../../adapter'
 
 /** SoftEther's hub when none is named (a fresh server has it). */
 export const DEFAULT_HUB = 'DEFAULT'

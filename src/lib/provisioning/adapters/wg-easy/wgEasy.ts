@@ -8,10 +8,10 @@ import { isIP } from 'node:net'
 import { parseWireguardConfig } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
-import { callApi, ManagementApiError, managementBase } from './http'
-import type { ApiResponse } from './http'
-import { bytesOf, timeOf } from './adapter'
-import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
+import { callApi, ManagementApiError, managementBase } from '../../http'
+import type { ApiResponse } from '../../http'
+import { bytesOf, timeOf } from '../../adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from '../../adapter'
 
 type Version = 14 | 15
 /** By panel address: a server whose address an admin changes is asked again. */

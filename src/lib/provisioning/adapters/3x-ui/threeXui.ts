@@ -11,10 +11,10 @@ import { isIP } from 'node:net'
 import { buildHysteria2Uri, isUuid, parseShareLink } from '@/lib/keys'
 import type { Server } from '@/payload-types'
 
-import { callApi, ManagementApiError, managementBase } from './http'
-import type { ApiResponse } from './http'
-import { bytesOf } from './adapter'
-import type { IssueRequest, KeyUse, ProvisioningAdapter } from './adapter'
+import { callApi, ManagementApiError, managementBase } from '../../http'
+import type { ApiResponse } from '../../http'
+import { bytesOf } from '../../adapter'
+import type { IssueRequest, KeyUse, ProvisioningAdapter } from '../../adapter'
 
 type Json = Record<string, unknown>
 type Envelope = { success?: unknown; msg?: unknown; obj?: unknown }
