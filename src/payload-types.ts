@@ -258,14 +258,6 @@ export interface Server {
   credentials?: {
     apiUrl?: string | null;
     /**
-     * Empty: the DEFAULT hub
-     */
-    hub?: string | null;
-    /**
-     * Set with vpncmd: ServerPasswordSet
-     */
-    adminPassword?: string | null;
-    /**
      * 3x-ui 3.x: Settings → Security → API token (admin scope); for 3x-ui 2.x leave it empty and give the panel login. Remnawave: Settings → API tokens (users, subscriptions, internal-squads and system scopes)
      */
     apiToken?: string | null;
@@ -284,6 +276,14 @@ export interface Server {
      * One port per key, e.g. 20000-20999
      */
     portRange?: string | null;
+    /**
+     * Empty: the DEFAULT hub
+     */
+    hub?: string | null;
+    /**
+     * Set with vpncmd: ServerPasswordSet
+     */
+    adminPassword?: string | null;
   };
   health?: {
     status?: ('unknown' | 'up' | 'down') | null;
@@ -1278,8 +1278,6 @@ export interface ServersSelect<T extends boolean = true> {
     | T
     | {
         apiUrl?: T;
-        hub?: T;
-        adminPassword?: T;
         apiToken?: T;
         username?: T;
         password?: T;
@@ -1287,6 +1285,8 @@ export interface ServersSelect<T extends boolean = true> {
         keyDataLimitGb?: T;
         method?: T;
         portRange?: T;
+        hub?: T;
+        adminPassword?: T;
       };
   health?:
     | T
@@ -1944,7 +1944,7 @@ export interface SiteSetting {
     taxSystemCode?: ('1' | '2' | '3' | '4' | '5' | '6') | null;
   };
   /**
-   * Admins, and editors who turned on “Problem alerts” in their profile, get them by e-mail. They go to Telegram too when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set on the server (README, “Alerts”). One message when a problem starts, one when it is over.
+   * Admins, and editors who turned on “Problem alerts” in their profile, get them by e-mail. They go to Telegram too when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set on the server (docs/operating/alerts.md). One message when a problem starts, one when it is over.
    */
   alerts?: {
     /**

@@ -14,6 +14,7 @@ import { staffOnly } from '../access/staffOnly'
 import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidateKeyData } from '../hooks/revalidatePublicData'
 import { adapterOptions, protocolOptions, tierOptions } from '../options'
+import { serverCredentials } from './credentials'
 import { VIP_STATUSES } from '@/lib/billing/lifecycle'
 
 /** The health check connects to this host: an internal one only when an admin says the server is on a private network. */
@@ -35,11 +36,6 @@ function rowOf(data: ServerFormData, path: (number | string)[]): NonNullable<Ser
 /** A public parameter shown only for the protocols whose keys use it. */
 function forProtocols(...protocols: Protocol[]): Condition {
   return (data, _siblingData, { path }) => protocols.includes(rowOf(data as ServerFormData, path)?.protocol as Protocol)
-}
-
-/** A credential shown only for the adapters that read it. */
-function forAdapters(...adapters: Server['adapter'][]): Condition {
-  return (data) => adapters.includes((data as ServerFormData).adapter as Server['adapter'])
 }
 
 /**
@@ -292,90 +288,7 @@ export const Servers: CollectionConfig = {
             },
           },
         },
-        {
-          name: 'credentials',
-          label: { ru: 'Учётные данные', en: 'Credentials' },
-          type: 'group',
-          access: { read: adminOnlyField, create: adminOnlyField, update: adminOnlyField },
-          admin: { condition: forAdapters('outline', 'ss-manager', 'xray-panel', '3x-ui', 'wg-easy', 'softether', 'remnawave') },
-          fields: [
-            { name: 'apiUrl', label: { ru: 'Адрес API', en: 'API URL' }, type: 'text' },
-            {
-              type: 'row',
-              admin: { condition: forAdapters('softether') },
-              fields: [
-                {
-                  name: 'hub',
-                  label: { ru: 'Виртуальный хаб', en: 'Virtual hub' },
-                  type: 'text',
-                  admin: { placeholder: 'DEFAULT', description: { ru: 'Пусто — хаб DEFAULT', en: 'Empty: the DEFAULT hub' } },
-                },
-                {
-                  name: 'adminPassword',
-                  label: { ru: 'Пароль администратора сервера', en: 'Server administrator password' },
-                  type: 'text',
-                  admin: { description: { ru: 'Задаётся в vpncmd: ServerPasswordSet', en: 'Set with vpncmd: ServerPasswordSet' } },
-                },
-              ],
-            },
-            {
-              name: 'apiToken',
-              label: { ru: 'API-токен', en: 'API token' },
-              type: 'text',
-              admin: {
-                condition: forAdapters('3x-ui', 'remnawave'),
-                description: {
-                  ru: '3x-ui 3.x: Настройки → Безопасность → API-токен (права admin); для 3x-ui 2.x оставьте пустым и укажите логин и пароль панели. Remnawave: Настройки → API-токены (права users, subscriptions, internal-squads, system)',
-                  en: '3x-ui 3.x: Settings → Security → API token (admin scope); for 3x-ui 2.x leave it empty and give the panel login. Remnawave: Settings → API tokens (users, subscriptions, internal-squads and system scopes)',
-                },
-              },
-            },
-            {
-              type: 'row',
-              admin: { condition: forAdapters('xray-panel', '3x-ui', 'wg-easy') },
-              fields: [
-                { name: 'username', label: { ru: 'Логин', en: 'Username' }, type: 'text' },
-                { name: 'password', label: { ru: 'Пароль', en: 'Password' }, type: 'text' },
-              ],
-            },
-            {
-              name: 'certSha256',
-              label: { ru: 'SHA-256 сертификата', en: 'Certificate SHA-256' },
-              type: 'text',
-              admin: { condition: forAdapters('outline', 'xray-panel', '3x-ui', 'wg-easy', 'softether', 'remnawave') },
-            },
-            {
-              name: 'keyDataLimitGb',
-              label: { ru: 'Лимит трафика на ключ (ГБ)', en: 'Data limit per key (GB)' },
-              type: 'number',
-              min: 0,
-              admin: {
-                condition: forAdapters('outline', 'xray-panel', '3x-ui', 'remnawave'),
-                description: { ru: 'Пусто — без лимита', en: 'Empty means no limit' },
-              },
-            },
-            {
-              type: 'row',
-              admin: { condition: forAdapters('ss-manager') },
-              fields: [
-                {
-                  name: 'method',
-                  label: { ru: 'Шифр shadowsocks', en: 'Shadowsocks cipher' },
-                  type: 'text',
-                  admin: { description: { ru: 'Например chacha20-ietf-poly1305', en: 'E.g. chacha20-ietf-poly1305' } },
-                },
-                {
-                  name: 'portRange',
-                  label: { ru: 'Диапазон портов ключей', en: 'Key port range' },
-                  type: 'text',
-                  validate: (value: unknown) =>
-                    !value || /^\d{1,5}-\d{1,5}$/.test(String(value)) || 'Формат / format: 20000-20999',
-                  admin: { description: { ru: 'Порт на каждый ключ, например 20000-20999', en: 'One port per key, e.g. 20000-20999' } },
-                },
-              ],
-            },
-          ],
-        },
+        serverCredentials,
       ],
     },
     {

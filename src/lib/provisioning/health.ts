@@ -12,7 +12,7 @@ import { HIDE_SERVER_AFTER_FAILED_CHECKS } from '@/lib/keys/visibility'
 import { recordPanelUse } from '@/lib/probes/panelUse'
 import type { Server } from '@/payload-types'
 
-import { pingSsManager } from './adapters/ss-manager/ssManager'
+import { adapterDefinition } from './adapters'
 
 const TIMEOUT_MS = 3000
 
@@ -66,11 +66,9 @@ function tcpPorts(server: Server): { protocol: string; port: number }[] {
 }
 
 export async function checkServer(server: Server): Promise<ServerHealth> {
-  if (server.adapter === 'demo') return { status: 'up', latencyMs: null, detail: { kind: 'demo' } }
-  if (server.adapter === 'ss-manager') {
-    const latency = await pingSsManager(server)
-    return { status: latency === null ? 'down' : 'up', latencyMs: latency, detail: { kind: 'ssManager', latencyMs: latency } }
-  }
+  // An adapter with a check of its own (demo, ss-manager) says how its server is.
+  const own = adapterDefinition(server.adapter)?.health
+  if (own) return own(server)
   const ports = tcpPorts(server)
   if (ports.length === 0) return { status: 'unknown', latencyMs: null, detail: { kind: 'udpOnly' } }
   // An editor types the host: internal addresses are probed only on an admin's word (privateNetwork).

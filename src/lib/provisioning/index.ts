@@ -4,56 +4,18 @@ import type { Server } from '@/payload-types'
 
 import { ProvisioningUnavailableError } from './adapter'
 import type { IssuedKey, ProvisioningAdapter } from './adapter'
-import { demoServerOf, issueDemoKey } from './adapters/demo/demo'
-import { marzbanAdapter } from './adapters/marzban/marzban'
-import { outlineAdapter } from './adapters/outline/outline'
-import { remnawaveAdapter } from './adapters/remnawave/remnawave'
-import { softEtherAdapter } from './adapters/softether/softEther'
-import { ssManagerAdapter } from './adapters/ss-manager/ssManager'
-import { threeXuiAdapter } from './adapters/3x-ui/threeXui'
-import { wgEasyAdapter } from './adapters/wg-easy/wgEasy'
+import { adapterDefinition } from './adapters'
 
 export { ProvisioningUnavailableError } from './adapter'
 export type { IssueRequest, IssuedKey, ProvisioningAdapter } from './adapter'
 
-const demoAdapter: ProvisioningAdapter = {
-  issue: async ({ server, countryCode, protocol, port, lifetimeHours }) =>
-    issueDemoKey({ server: demoServerOf(server, countryCode, protocol), protocol, port, lifetimeHours }),
-  // Demo keys exist nowhere but here.
-  revoke: async () => undefined,
-}
-
-const manualAdapter: ProvisioningAdapter = {
-  issue: () => Promise.reject(new ProvisioningUnavailableError('Keys of a manual server are added by editors')),
-  revoke: async () => undefined,
-}
-
+/** The adapter of the kind of server `server` is (src/lib/provisioning/adapters/). */
 export function adapterFor(server: Server): ProvisioningAdapter {
-  switch (server.adapter) {
-    case 'demo':
-      return demoAdapter
-    case 'manual':
-      return manualAdapter
-    case 'ss-manager':
-      return ssManagerAdapter
-    case 'outline':
-      return outlineAdapter
-    // Marzban's panel: the value predates the other Xray panels and stays, stored in every database.
-    case 'xray-panel':
-      return marzbanAdapter
-    case '3x-ui':
-      return threeXuiAdapter
-    case 'wg-easy':
-      return wgEasyAdapter
-    case 'softether':
-      return softEtherAdapter
-    case 'remnawave':
-      return remnawaveAdapter
-    default:
-      return {
-        issue: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot issue keys yet`)),
-        revoke: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot revoke keys yet`)),
-      }
+  const definition = adapterDefinition(server.adapter)
+  if (definition) return definition.adapter
+  return {
+    issue: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot issue keys yet`)),
+    revoke: () => Promise.reject(new ProvisioningUnavailableError(`The ${server.adapter} adapter cannot revoke keys yet`)),
   }
 }
 
