@@ -1,13 +1,17 @@
 // Every protocol through the servers operators run: Remnawave (vless, trojan), Outline, wg-easy (WireGuard) and
-// SoftEther (OpenVPN, SSTP), each a double built to its panel's published contract (tests/helpers/panels.ts), serving
-// one country's free keys. The editor's "rotate now" issues the keys of all six protocols through the adapters; a
+// SoftEther (OpenVPN, SSTP), each a double built to its panel's published contract (the `double.ts` in its adapter's
+// folder, src/lib/provisioning/adapters/<name>/), serving one country's free keys. The editor's "rotate now" issues the keys of all six protocols through the adapters; a
 // second run replaces every one that expired (a new key on the panel, the old one deleted there), and the country's
 // list, its key files and its feed follow.
 import type { APIRequestContext, Page } from '@playwright/test'
 
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
-import { outlinePanel, remnawavePanel, serveDouble, softEtherPanel, wgEasyPanel } from '../helpers/panels'
-import type { ServedDouble } from '../helpers/panels'
+import { serveDouble } from '../../src/lib/provisioning/adapters/doubles'
+import type { ServedDouble } from '../../src/lib/provisioning/adapters/doubles'
+import { outlinePanel } from '../../src/lib/provisioning/adapters/outline/double'
+import { remnawavePanel } from '../../src/lib/provisioning/adapters/remnawave/double'
+import { softEtherPanel } from '../../src/lib/provisioning/adapters/softether/double'
+import { wgEasyPanel } from '../../src/lib/provisioning/adapters/wg-easy/double'
 import { expect, test } from './test'
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!

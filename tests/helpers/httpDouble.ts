@@ -4,10 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { afterAll, beforeAll } from 'vitest'
 
-import { serveDouble } from './panels'
-import type { ServedDouble } from './panels'
+import { serveDouble } from '../../src/lib/provisioning/adapters/doubles'
+import type { ServedDouble } from '../../src/lib/provisioning/adapters/doubles'
 
-export { readBody } from './panels'
+export { readBody } from '../../src/lib/provisioning/adapters/doubles'
 
 /** Serves `handler` for the file's tests; `url()` is its base address (http://127.0.0.1:PORT) once they run. */
 export function httpDouble(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void> | void): { url: () => string } {

@@ -1,6 +1,6 @@
 // A worker's mail server and Telegram Bot API double (built to its sendMessage contract), shared by the files it runs:
 // a file reads what arrived after it started (each worker runs one file at a time).
-import { readBody, serveDouble } from './panels'
+import { readBody, serveDouble } from '../../src/lib/provisioning/adapters/doubles'
 import { startSmtp } from './smtp'
 import type { TestSmtp } from './smtp'
 

@@ -7,8 +7,8 @@ import type { Payload } from 'payload'
 
 import type { SiteBotConfig } from '@/lib/bot/config'
 
-import { readBody, serveDouble } from './panels'
-import type { ServedDouble } from './panels'
+import { readBody, serveDouble } from '../../src/lib/provisioning/adapters/doubles'
+import type { ServedDouble } from '../../src/lib/provisioning/adapters/doubles'
 
 export type SentFile = { filename: string; type: string; bytes: Buffer }
 export type BotCall = { method: string; params: Record<string, unknown> }

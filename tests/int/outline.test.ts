@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { outlineAdapter } from '@/lib/provisioning/adapters/outline/outline'
 import type { Server } from '@/payload-types'
 
-import { outlinePanel } from '../helpers/panels'
+import { outlinePanel } from '@/lib/provisioning/adapters/outline/double'
 
 const SECRET = 'Zm9vYmFyYmF6cXV4'
 const panel = outlinePanel({ secret: SECRET })

@@ -252,7 +252,8 @@ describe('probes’ rounds', () => {
 
 describe('VIP servers proven by probes', () => {
   it('get a test key per protocol through their panel while a probe may check them, lent only to probes allowed to; its verdict orders the subscription and shows on My servers', async () => {
-    const { outlinePanel, serveDouble } = await import('../helpers/panels')
+    const { serveDouble } = await import('@/lib/provisioning/adapters/doubles')
+    const { outlinePanel } = await import('@/lib/provisioning/adapters/outline/double')
     const { ensureVipProbeKeys, PROBE_KEY_HOURS } = await import('@/lib/probes/vipKeys')
     const { acceptReport, CONFIRM_AGAIN_MS } = await import('@/lib/probes/rounds')
     const { personalFeedKeys } = await import('@/lib/vip/feedUrl')
@@ -468,7 +469,7 @@ describe('the demo’s probe network and /status', () => {
 
 describe('proof from real use', () => {
   it('a free key a panel saw used from a network the probes name works there without a probe; nothing of the client but country, network and hour is kept, and a subscriber’s key is never asked after; a key many visitors took without use since is suspect until used', async () => {
-    const { serveDouble, readBody } = await import('../helpers/panels')
+    const { serveDouble, readBody } = await import('@/lib/provisioning/adapters/doubles')
     const { checkAllServers } = await import('@/lib/provisioning/health')
     const { forgetVisitorNetworks } = await import('@/lib/probes/visitorNetwork')
     const { sqlPool } = await import('@/lib/db/pool')

@@ -12,7 +12,7 @@ import { remnawaveAdapter } from '@/lib/provisioning/adapters/remnawave/remnawav
 import type { Server } from '@/payload-types'
 
 import { httpDouble } from '../helpers/httpDouble'
-import { remnawavePanel, remnawaveSquads } from '../helpers/panels'
+import { remnawavePanel, remnawaveSquads } from '@/lib/provisioning/adapters/remnawave/double'
 
 const TOKEN = 'rw-token-2026'
 const NODE = 'de.vpn.example'

@@ -9,7 +9,7 @@ import { wgEasyAdapter } from '@/lib/provisioning/adapters/wg-easy/wgEasy'
 import type { Server } from '@/payload-types'
 
 import { httpDouble } from '../helpers/httpDouble'
-import { wgEasyPanel } from '../helpers/panels'
+import { wgEasyPanel } from '@/lib/provisioning/adapters/wg-easy/double'
 
 const panel = wgEasyPanel({ username: 'admin', password: 'wg-easy-password' })
 const SERVER_KEYS = { publicKey: panel.serverPublicKey }
