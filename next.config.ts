@@ -56,7 +56,7 @@ function clientHintsForAdminOnly(rule: HeaderRule): HeaderRule {
 }
 
 /**
- * Security headers (values and reasons in the README's "Security headers"). Public pages and the personal account
+ * Security headers (values and reasons in SECURITY.md, "Security headers"). Public pages and the personal account
  * get a Content-Security-Policy: only our own scripts, styles, images and connections; forms post to the site
  * (and its redirect to the payment provider's checkout); no plugins, no <base>; never inside a frame (which is
  * how account deletion, a new subscription URL or "rotate now" could be clickjacked). Inline scripts are allowed

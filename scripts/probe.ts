@@ -1,4 +1,4 @@
-// A probe (README, "Probes"): run inside a network the site's visitors use, it asks the site which keys to check,
+// A probe (docs/operating/probes.md): run inside a network the site's visitors use, it asks the site which keys to check,
 // checks each as an app would (src/probe/check.ts) and reports, round after round. It needs the site's address and
 // the token an admin issued, and Xray or V2Ray on the machine (WireGuard and OpenVPN keys need neither); no database, no Payload.
 //

@@ -1,4 +1,4 @@
-// What a probe costs (README, "Probes"): `/usr/bin/time -v npx tsx scripts/probeCost.ts [keys]` checks that many vless
+// What a probe costs (docs/operating/probes.md): `/usr/bin/time -v npx tsx scripts/probeCost.ts [keys]` checks that many vless
 // keys (TLS, through Debian's v2ray as the probe does) against a local v2ray server, four at a time, and prints the
 // time per key and the keys one core checks in 30 minutes; time's own lines give the memory (the probe's and its
 // clients') and the loopback counters the traffic per key.

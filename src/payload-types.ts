@@ -878,7 +878,7 @@ export interface Incident {
   createdAt: string;
 }
 /**
- * Programs that check keys from inside the visitors’ networks (for example from Russia over MTS). A probe asks the site which keys to check and reports which work. How to run one: README, “Probes”.
+ * Programs that check keys from inside the visitors’ networks (for example from Russia over MTS). A probe asks the site which keys to check and reports which work. How to run one: docs/operating/probes.md.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "probes".

@@ -50,7 +50,7 @@ export const Keys: CollectionConfig = {
     read: ({ req: { user, payloadAPI } }) => {
       if (isStaff(user)) return true
       // Payload's generic REST and GraphQL API of keys is the admin's: any sort or filter of it by a stranger costs a
-      // scan of the whole table (at 100,000 keys 120–550 ms a request even 100 at a time, README). Visitors get keys
+      // scan of the whole table (at 100,000 keys 120–550 ms a request even 100 at a time, SECURITY.md). Visitors get keys
       // from the pages and the feeds (/api/feed/…), subscribers theirs from My servers and the subscription URL.
       if (payloadAPI !== 'local') return false
       // A subscriber also sees their own device keys until they are revoked (never anyone else's).

@@ -21,8 +21,8 @@ export const Probes: CollectionConfig = {
     defaultColumns: ['name', 'country', 'network', 'lastSeenAt', 'revokedAt'],
     group: { ru: 'Служебное', en: 'System' },
     description: {
-      ru: 'Программы, которые проверяют ключи изнутри сетей посетителей (например, из России через МТС). Проба спрашивает сайт, какие ключи проверить, и сообщает, какие работают. Как запустить пробу — в README, раздел «Probes».',
-      en: 'Programs that check keys from inside the visitors’ networks (for example from Russia over MTS). A probe asks the site which keys to check and reports which work. How to run one: README, “Probes”.',
+      ru: 'Программы, которые проверяют ключи изнутри сетей посетителей (например, из России через МТС). Проба спрашивает сайт, какие ключи проверить, и сообщает, какие работают. Как запустить пробу — в docs/operating/probes.md.',
+      en: 'Programs that check keys from inside the visitors’ networks (for example from Russia over MTS). A probe asks the site which keys to check and reports which work. How to run one: docs/operating/probes.md.',
     },
   },
   defaultSort: 'name',

@@ -3,7 +3,7 @@
 # under a dated name with its SHA-256 beside (NAME.sha256, sha256sum's line), keeping the newest BACKUP_KEEP (default
 # 14), and, when BACKUP_S3_URL is set, copied with its checksum to that S3-compatible bucket (s3.sh): encrypted with
 # age to BACKUP_AGE_RECIPIENT when that is set. The bucket is only written to, never listed, read or pruned: its key
-# needs no other right, and its own lifecycle rule removes old copies (README, "Backups"). The connection comes from
+# needs no other right, and its own lifecycle rule removes old copies (docs/operating/backups.md). The connection comes from
 # libpq's variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE). Run by `npm run backup`
 # (scripts/run.ts sets them from DATABASE_URL) and every day by compose's backup service (daily.sh). Prints the new
 # file's path.

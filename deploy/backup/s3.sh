@@ -1,5 +1,5 @@
 # Sourced by backup.sh and restore.sh: an S3-compatible bucket as rclone's on-the-fly remote, from the BACKUP_S3_*
-# variables (README, "Backups"). rclone (Debian's package; compose's backup image has it) checks each upload's MD5.
+# variables (docs/operating/backups.md). rclone (Debian's package; compose's backup image has it) checks each upload's MD5.
 #   BACKUP_S3_URL                 s3://bucket or s3://bucket/folder
 #   BACKUP_S3_ENDPOINT            the provider's address, e.g. https://storage.yandexcloud.net (empty: Amazon S3)
 #   BACKUP_S3_REGION              e.g. ru-central1 (empty: the provider's default)

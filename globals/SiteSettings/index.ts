@@ -439,8 +439,8 @@ export const SiteSettings: GlobalConfig = {
               access: { read: staffOnlyField, update: adminOnlyField },
               admin: {
                 description: {
-                  ru: 'Письмо получают администраторы и редакторы, включившие «Оповещения о сбоях» в своём профиле. В Telegram оповещения приходят, когда на сервере заданы TELEGRAM_BOT_TOKEN и TELEGRAM_CHAT_ID (README, «Оповещения»). Одно сообщение, когда сбой начался, и одно, когда закончился.',
-                  en: 'Admins, and editors who turned on “Problem alerts” in their profile, get them by e-mail. They go to Telegram too when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set on the server (README, “Alerts”). One message when a problem starts, one when it is over.',
+                  ru: 'Письмо получают администраторы и редакторы, включившие «Оповещения о сбоях» в своём профиле. В Telegram оповещения приходят, когда на сервере заданы TELEGRAM_BOT_TOKEN и TELEGRAM_CHAT_ID (docs/operating/alerts.md). Одно сообщение, когда сбой начался, и одно, когда закончился.',
+                  en: 'Admins, and editors who turned on “Problem alerts” in their profile, get them by e-mail. They go to Telegram too when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set on the server (docs/operating/alerts.md). One message when a problem starts, one when it is over.',
                 },
               },
               fields: [

@@ -7,7 +7,7 @@ export type NodeVerdict = { ok: false; line: string } | { ok: true; warning: str
 
 export function nodeVerdict(version: string, { isProduction, today = new Date() }: { isProduction: boolean; today?: Date }): NodeVerdict {
   const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number)
-  // Downloaded first: piped, a failed download still went on to install Debian's own Node 18 (README, step 1).
+  // Downloaded first: piped, a failed download still went on to install Debian's own Node 18 (docs/operating/without-docker.md, step 1).
   const get = 'NodeSource: curl -fsSL -o /tmp/nodesource_setup.sh https://deb.nodesource.com/setup_22.x && bash /tmp/nodesource_setup.sh && apt-get install -y nodejs'
   if (major < 20 || (major === 20 && minor < 9)) return { ok: false, line: `Node ${version} is too old for the site: it needs Node ${MINIMUM_NODE} or later, 22 or 24 best (${get}).` }
   const endOfLife = END_OF_LIFE[major]

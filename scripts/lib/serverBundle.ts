@@ -1,6 +1,6 @@
 // The site's start-up compiled by `npm run build` (scripts/buildServer.ts) into .next/vpnkeys: `npm start` (scripts/start.mjs), its database
 // preparation and the site's server run as plain Node modules, with no TypeScript loader at run time. Type errors are
-// caught once, by the typecheck; a start loads less (measured in the README's "Tests"); and a rebuild replaces the
+// caught once, by the typecheck; a start loads less (measured in CONTRIBUTING.md, "Tests"); and a rebuild replaces the
 // files with .next, so the server and the start-up it runs are always of one build.
 import path from 'node:path'
 

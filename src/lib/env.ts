@@ -169,7 +169,7 @@ export function parseEnv(given: Record<string, string | undefined>): Env {
   // and every form would fail without a word: refused here, with the way out.
   if (isStrictProduction && env.SERVER_URL && insecureOnRealHost(env.SERVER_URL)) {
     throw new EnvError(
-      `SERVER_URL (${env.SERVER_URL}) must be https:// in production: over http browsers refuse the site's sign-in cookie and its forms. Put nginx with a certificate in front (README, "Production"); \`npm run preview\` tries the site on this machine.`,
+      `SERVER_URL (${env.SERVER_URL}) must be https:// in production: over http browsers refuse the site's sign-in cookie and its forms. Put nginx with a certificate in front (docs/operating/https.md); \`npm run preview\` tries the site on this machine.`,
     )
   }
   // Visitors are sent to the free-keys host, where forms post from and cookies are set: it must be SERVER_URL's.

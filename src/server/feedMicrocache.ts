@@ -1,5 +1,5 @@
 // Free feeds (/api/feed/…) kept for half a second in the server's memory, in front of Next.js: every app polls them,
-// and a Next.js route handler answers at about a quarter of a static file's rate (README, "Speed"), so under load
+// and a Next.js route handler answers at about a quarter of a static file's rate (docs/decisions/0003-subscription-fast-path.md), so under load
 // one poll per list and format a half-second renders and the rest are copies. Half a second keeps a key taken off a
 // list out of every instance's feeds as fast as the shared cache does (tests/e2e/cluster.spec.ts); the answers'
 // Cache-Control lets any shared cache keep them five minutes, though the deploy's nginx passes /api/ uncached, so

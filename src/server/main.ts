@@ -1,6 +1,6 @@
 // The site's HTTP server (`npm start` and `npm run dev` run it through scripts/run.ts): Next.js behind a plain Node
 // handler that decides each request's route (routePlan). Deciding here instead of in Next.js's middleware saves
-// the middleware's per-request work on every page (measured in the README's "Speed").
+// the middleware's per-request work on every page (measured in docs/decisions/0001-the-sites-own-server.md).
 import { createServer } from 'node:http'
 import net from 'node:net'
 import type { IncomingMessage, ServerResponse } from 'node:http'

@@ -1,6 +1,6 @@
 // Apps' polls of personal subscription URLs, answered by the site's own server before Next.js. Every subscriber's
 // every app polls its URL on each launch and update interval; a Next.js route handler that answers at once managed
-// 24 % of a static file's rate on our machines (README, "Speed"), so this endpoint skips it: one SQL statement on a
+// 24 % of a static file's rate on our machines (docs/decisions/0003-subscription-fast-path.md), so this endpoint skips it: one SQL statement on a
 // small pool of its own (src/lib/feeds/personalRead.ts; a new device's first poll adds one transaction), then the same answer the route would give
 // (src/lib/feeds/personalAnswer.ts). What it does not answer (a browser opening the bare URL, a malformed
 // path, a database error) goes on to Next.js's route, which says the same or redirects. An address sending many polls

@@ -740,7 +740,7 @@ test('an instance restarted for an upgrade behind nginx under a load of pages, f
   let answered = 0
   let loading = true
   // What visitors and apps do at once: a page past nginx's cache, a feed, an API read. (A POST nginx wrote into the
-  // instant the port closed is not sent again, on purpose: README, "Upgrades".)
+  // instant the port closed is not sent again, on purpose: docs/operating/upgrades.md.)
   // And an uptime check asking whether the site can serve: a stopping instance's 503 is about itself, not the site.
   const requests: [string, RequestInit][] = [
     ['/tariffs', { headers: { 'Accept-Language': 'ru', 'Cache-Control': 'no-cache' } }],
@@ -765,7 +765,7 @@ test('an instance restarted for an upgrade behind nginx under a load of pages, f
   const load = Promise.all([0, 1, 2, 3].map(worker))
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000))
-    // An upgrade restarts each instance this way in turn (README, "Upgrades"); the second's turn is the same.
+    // An upgrade restarts each instance this way in turn (docs/operating/upgrades.md); the second's turn is the same.
     const exited = new Promise((resolve) => children[0]!.once('exit', resolve))
     children[0]!.kill('SIGTERM')
     await exited

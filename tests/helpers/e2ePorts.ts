@@ -11,7 +11,7 @@ const first = Number(process.env.E2E_PORT ?? 3100)
 
 /**
  * E2E_ONE_SITE=true: only the first site selling through Stripe, and one worker, for a file of the `stripe` project
- * run by hand (README, "Tests"): the other sites are not started.
+ * run by hand (CONTRIBUTING.md, "Tests"): the other sites are not started.
  */
 export const ONE_SITE = process.env.E2E_ONE_SITE === 'true'
 

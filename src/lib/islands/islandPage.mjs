@@ -1,6 +1,6 @@
 // Public pages served without Next.js's client runtime: their server-rendered HTML, plus one small script (the
 // islands, src/islands) that gives the markup its behaviour. React, the App Router and the page's inline RSC payload
-// cost a phone about 120 KB of JavaScript and 150–300 ms of blocking hydration (README, "Phone speed").
+// cost a phone about 120 KB of JavaScript and 150–300 ms of blocking hydration (docs/decisions/0002-islands.md).
 // Done once per rendered page, where Next.js stores it (src/lib/cache/cacheHandler.mjs): nothing per request. RSC
 // requests keep their payload, so a client navigation from the personal account to a list still gets a working
 // React page. Plain JavaScript: Next.js loads the cache handler at run time.

@@ -1,5 +1,5 @@
 // Passive proof from real use: where a server's panel tells each key's use (each adapter's `usage`: traffic, last
-// online time, client addresses, as far as that panel tells them; the README lists them), the health job reads it for
+// online time, client addresses, as far as that panel tells them; docs/operating/probes.md lists them), the health job reads it for
 // the free keys (and the VIP servers' test keys; never a subscriber's key) on its schedule. A key whose traffic grew since
 // the last reading, or that the panel saw online within the hour, was used; the networks its clients came from are
 // looked up in the offline IP-to-ASN database among the networks the visitors' country's probes name

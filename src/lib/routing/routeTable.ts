@@ -2,7 +2,7 @@
 // `/en` in English), whether it is personal (a signed-in page: never kept by nginx or any shared cache, closed to
 // crawlers, and told the public path to come back to after sign-in) and whether search engines may index it. The
 // router (routeRequest.ts), robots.txt and the nginx template's personal paths follow it; tests compare the app
-// directory, the nginx template, the pages' robots rules and the README's route map with it.
+// directory, the nginx template, the pages' robots rules and the route map in docs/architecture.md with it.
 
 import { locales } from '@/i18n/locales'
 
@@ -13,7 +13,7 @@ export type PageRoute = {
   path: string
   personal: boolean
   indexable: boolean
-  /** What it shows (the README's route map). */
+  /** What it shows (the route map in docs/architecture.md). */
   what: string
 }
 

@@ -33,7 +33,7 @@ describe('nginx template', () => {
   it('gives the app its own request id, never the visitor’s, made of counters rather than drawn from OpenSSL on every request', () => {
     expect(template).toMatch(/^\s*proxy_set_header X-Request-Id \$vpnkeys_request_id;$/m)
     expect(template).toMatch(/^\s*default\s+"\$msec-\$connection-\$connection_requests";$/m)
-    // nginx's $request_id cost a cached page a fifth of its rate (README, "Speed").
+    // nginx's $request_id cost a cached page a fifth of its rate (docs/decisions/0007-nginx-page-cache.md).
     expect(template.replace(/^\s*#.*$/gm, '')).not.toMatch(/\$request_id\b/)
   })
 

@@ -1,13 +1,13 @@
-// The README's "Production without Docker" as a new operator runs it on a fresh Debian, as root: tried once on a clean
+// docs/operating/without-docker.md as a new operator runs it on a fresh Debian, as root: tried once on a clean
 // Debian 12 root filesystem (debootstrap minbase), where each of these tripped it. The section is read as written.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const readme = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8')
-const section = readme.slice(readme.indexOf('### Production without Docker'), readme.indexOf('Upgrades, without losing a request'))
+const doc = readFileSync(path.resolve(__dirname, '../../../docs/operating/without-docker.md'), 'utf8')
+const section = doc.slice(doc.indexOf('# Production without Docker'))
 
-describe('the README’s commands for a fresh Debian server', () => {
+describe('the commands for a fresh Debian server (docs/operating/without-docker.md)', () => {
   it('is the section, whole', () => {
     expect(section.length).toBeGreaterThan(3_000)
   })

@@ -1,5 +1,5 @@
 // One table says what each page is (src/lib/routing/routeTable.ts): the router, nginx's uncached personal paths,
-// robots.txt, the pages' own robots rules and the README's route map all agree with it.
+// robots.txt, the pages' own robots rules and the route map in docs/architecture.md all agree with it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -72,9 +72,9 @@ describe('the route table', () => {
     }
   })
 
-  it('the README’s route map is the table', () => {
-    const readme = read('README.md')
-    const map = /### Route map\n\n[\s\S]*?\n\n(\|[\s\S]*?)\n\n/.exec(readme)?.[1]
+  it('the route map in docs/architecture.md is the table', () => {
+    const architecture = read('docs/architecture.md')
+    const map = /## Route map\n\n[\s\S]*?\n\n(\|[\s\S]*?)\n\n/.exec(architecture)?.[1]
     const rows = [
       '| path | page | personal | indexed |',
       '|---|---|---|---|',

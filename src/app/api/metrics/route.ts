@@ -1,6 +1,6 @@
 // Prometheus metrics of this app instance (src/lib/metrics), for a scraper holding METRICS_TOKEN; absent (404)
 // while the operator has not set one. Scrape each instance at its own address: through nginx a scrape reaches
-// either instance (README, "Monitoring").
+// either instance (docs/operating/monitoring.md).
 import { NextResponse } from 'next/server'
 
 import { payloadClient } from '@/edge/payload'
