@@ -4,7 +4,7 @@ import { threeXuiAdapter } from './threeXui'
 
 export const threeXui = {
   value: '3x-ui',
-  label: { ru: 'Панель 3x-ui (vless, trojan)', en: '3x-ui panel (vless, trojan)' },
+  label: { ru: 'Панель 3x-ui (vless, trojan, Hysteria 2)', en: '3x-ui panel (vless, trojan, Hysteria 2)' },
   protocols: ['vless', 'trojan', 'hysteria2'],
   speaks: '3x-ui 2.x/3.x (Hysteria 2: 2.9.1+, Xray 26.3’s Hysteria inbound, version 2)',
   contractTest: 'threeXui',
