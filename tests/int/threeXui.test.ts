@@ -1,19 +1,13 @@
-// The 3x-ui adapter against an in-test panel built to 3x-ui's published API (MHSanaei/3x-ui: web/controller and
-// sub/subService.go in 2.x, internal/web/controller/client.go in 3.x), in both generations: 2.x with the login form,
-// a session cookie, inbound settings as JSON strings, addClient and delClient; 3.x with an API token, settings as
-// objects, clients/add and clients/del by e-mail. Errors are HTTP 200 with success:false, as the panel answers.
-import type { IncomingMessage, ServerResponse } from 'node:http'
-
+// The 3x-ui adapter against a double of 3x-ui's published API in both generations (its folder's double.ts): 2.x with
+// the login form and a session cookie, 3.x with an API token; REALITY, WebSocket, XHTTP and Hysteria inbounds.
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { parseShareLink } from '@/lib/keys'
+import { threeXuiPanel } from '@/lib/provisioning/adapters/3x-ui/double'
 import { threeXuiAdapter } from '@/lib/provisioning/adapters/3x-ui/threeXui'
 import type { Server } from '@/payload-types'
 
-import { httpDouble, readBody } from '../helpers/httpDouble'
-
-type Client = { id?: string; password?: string; auth?: string; email: string; flow?: string; totalGB: number; enable: boolean; comment?: string }
-type Inbound = { id: number; port: number; protocol: string; remark: string; enable: boolean; clients: Client[]; stream: Record<string, unknown>; version?: number }
+import { httpDouble } from '../helpers/httpDouble'
 
 const REALITY_STREAM = {
   network: 'tcp',
@@ -25,157 +19,36 @@ const HYSTERIA_STREAM = { security: 'tls', tlsSettings: { serverName: 'hy.vpn.ex
 const WS_TLS_STREAM = { network: 'ws', security: 'tls', tlsSettings: { serverName: 'cdn.example.com', alpn: ['h2', 'http/1.1'] }, wsSettings: { path: '/tr', host: 'cdn.example.com' } }
 const TOKEN = 'api-token-0123456789abcdef'
 
-let generation: 2 | 3
-let inbounds: Inbound[]
-let sessions: Set<string>
-/** What Xray counted per client: traffic, last online (3.x: 2.6 and later), and the addresses its access log saw. */
-let use: Map<string, { up: number; down: number; lastOnline: number; ips: string[] }>
-const calls: string[] = []
-
-function inboundJson(inbound: Inbound) {
-  const settings = { clients: inbound.clients, decryption: 'none', fallbacks: [], ...(inbound.version ? { version: inbound.version } : {}) }
-  return {
-    id: inbound.id,
-    port: inbound.port,
-    protocol: inbound.protocol,
-    remark: inbound.remark,
-    enable: inbound.enable,
-    listen: '',
-    settings: generation === 2 ? JSON.stringify(settings, null, 2) : settings,
-    streamSettings: generation === 2 ? JSON.stringify(inbound.stream, null, 2) : inbound.stream,
-  }
-}
-
-/** What a 2.x panel finds a client by: a vless client's id, a trojan client's password, a Hysteria client's auth. */
-const secretOf = (inbound: Inbound, client: Client) => (inbound.protocol === 'trojan' ? client.password : inbound.protocol === 'hysteria' ? client.auth : client.id)
-
-async function panel(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
-    response.writeHead(status, { 'content-type': 'application/json', ...headers })
-    response.end(body === undefined ? '' : JSON.stringify(body))
-  }
-  const ok = (obj: unknown = null, msg = '') => send(200, { success: true, msg, obj })
-  const failed = (msg: string) => send(200, { success: false, msg, obj: null })
-  const path = new URL(request.url ?? '/', 'http://x').pathname.replace(/^\/secret-path/, '')
-  calls.push(`${request.method} ${path}`)
-  if (!request.url?.startsWith('/secret-path/')) return send(404)
-  if (request.method === 'POST' && path === '/login') {
-    if (generation === 3) return send(403)
-    const form = new URLSearchParams(await readBody(request))
-    if (form.get('username') !== 'admin' || form.get('password') !== 'panel-pass') return failed('Invalid username or password or secret.')
-    const session = `s${sessions.size + 1}`
-    sessions.add(session)
-    return send(200, { success: true, msg: 'Login Successfully', obj: null }, { 'set-cookie': `3x-ui=${session}; Path=/secret-path/; HttpOnly` })
-  }
-  const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1]
-  const cookie = /3x-ui=([^;]+)/.exec(request.headers.cookie ?? '')?.[1]
-  const authed = generation === 3 ? bearer === TOKEN : cookie !== undefined && sessions.has(cookie)
-  if (!authed) return request.headers['x-requested-with'] === 'XMLHttpRequest' ? send(401, { success: false, msg: 'Your session has expired, please log in again', obj: null }) : send(307, undefined, { location: '/secret-path/' })
-
-  if (request.method === 'GET' && path === '/panel/api/inbounds/list') return ok(inbounds.map(inboundJson))
-  const allEmails = () => inbounds.flatMap((inbound) => inbound.clients.map((client) => client.email.toLowerCase()))
-  const traffics = /^\/panel\/api\/inbounds\/getClientTraffics\/(.+)$/.exec(path)
-  if (request.method === 'GET' && traffics) {
-    const email = decodeURIComponent(traffics[1]!)
-    const inbound = inbounds.find((candidate) => candidate.clients.some((client) => client.email === email))
-    // Newer panels answer an unknown client with no object; older ones with gorm's error.
-    if (!inbound) return generation === 3 ? ok(null) : failed('Error getting traffics (record not found)')
-    const seen = use.get(email) ?? { up: 0, down: 0, lastOnline: 0, ips: [] }
-    return ok({ id: 7, inboundId: inbound.id, enable: true, email, up: seen.up, down: seen.down, expiryTime: 0, total: 0, reset: 0, ...(generation === 3 ? { lastOnline: seen.lastOnline } : {}) })
-  }
-  const clientIps = /^\/panel\/api\/inbounds\/clientIps\/(.+)$/.exec(path)
-  if (request.method === 'POST' && clientIps) {
-    const ips = use.get(decodeURIComponent(clientIps[1]!))?.ips ?? []
-    if (ips.length === 0) return ok('No IP Record')
-    // 3.x: the addresses with the time each was last seen, in the panel's zone; 2.x: the stored JSON text.
-    return ok(generation === 3 ? ips.map((ip) => `${ip} (2026-11-29 14:03:00)`) : JSON.stringify(ips))
-  }
-  if (generation === 2 && request.method === 'POST' && path === '/panel/api/inbounds/addClient') {
-    const body = JSON.parse(await readBody(request)) as { id: number; settings: unknown }
-    if (typeof body.settings !== 'string') return failed('Something went wrong! Failed: json: cannot unmarshal object into Go struct field Inbound.settings of type string\n')
-    const inbound = inbounds.find((candidate) => candidate.id === body.id)
-    if (!inbound) return failed('Something went wrong! Failed: record not found\n')
-    const { clients } = JSON.parse(body.settings) as { clients: Client[] }
-    for (const client of clients) {
-      if (allEmails().includes(client.email.toLowerCase())) return failed(`Something went wrong! Failed: Duplicate email: ${client.email}\n`)
-      if (inbound.protocol === 'vless' && !client.id) return failed('Something went wrong! Failed: empty client ID\n')
-      if (inbound.protocol === 'trojan' && !client.password) return failed('Something went wrong! Failed: empty client ID\n')
-      if (inbound.protocol === 'hysteria' && !client.auth) return failed('Something went wrong! Failed: empty client ID\n')
-    }
-    inbound.clients.push(...clients)
-    return ok(null, 'Client(s) added')
-  }
-  const delClient = /^\/panel\/api\/inbounds\/(\d+)\/delClient\/(.+)$/.exec(path)
-  if (generation === 2 && request.method === 'POST' && delClient) {
-    const inbound = inbounds.find((candidate) => candidate.id === Number(delClient[1]))
-    if (!inbound) return failed('Something went wrong! Failed: record not found\n')
-    const clientId = decodeURIComponent(delClient[2]!)
-    const remaining = inbound.clients.filter((client) => secretOf(inbound, client) !== clientId)
-    if (remaining.length === 0) return failed('Something went wrong! Failed: no client remained in Inbound\n')
-    inbound.clients = remaining
-    return ok(null, 'Client deleted')
-  }
-  const updateClient = /^\/panel\/api\/inbounds\/updateClient\/(.+)$/.exec(path)
-  if (generation === 2 && request.method === 'POST' && updateClient) {
-    const body = JSON.parse(await readBody(request)) as { id: number; settings: string }
-    const inbound = inbounds.find((candidate) => candidate.id === body.id)
-    const clientId = decodeURIComponent(updateClient[1]!)
-    const index = inbound?.clients.findIndex((client) => secretOf(inbound, client) === clientId) ?? -1
-    if (!inbound || index < 0) return failed('Something went wrong! Failed: record not found\n')
-    const [client] = (JSON.parse(body.settings) as { clients: Client[] }).clients
-    inbound.clients[index] = client!
-    return ok(null, 'Client updated')
-  }
-  if (generation === 3 && request.method === 'POST' && path === '/panel/api/clients/add') {
-    const body = JSON.parse(await readBody(request)) as { client: Client; inboundIds: number[] }
-    if (!body.client?.email) return failed('Something went wrong (client email is required)')
-    if (allEmails().includes(body.client.email.toLowerCase())) return failed(`Something went wrong (email already in use: ${body.client.email})`)
-    for (const id of body.inboundIds) {
-      const inbound = inbounds.find((candidate) => candidate.id === id)
-      if (!inbound) return failed('Something went wrong (record not found)')
-      inbound.clients.push({ ...body.client, enable: true })
-    }
-    return ok(null, 'Inbound client(s) have been added.')
-  }
-  const del = /^\/panel\/api\/clients\/del\/(.+)$/.exec(path)
-  if (generation === 3 && request.method === 'POST' && del) {
-    const email = decodeURIComponent(del[1]!)
-    if (!allEmails().includes(email.toLowerCase())) return failed(`Something went wrong (client "${email}" not found in any inbound or client record)`)
-    for (const inbound of inbounds) inbound.clients = inbound.clients.filter((client) => client.email !== email)
-    return ok(null, 'Inbound client has been deleted.')
-  }
-  return send(404)
-}
-
-const double = httpDouble(panel)
+const xui = threeXuiPanel({ token: TOKEN, username: 'admin', password: 'panel-pass' })
+const double = httpDouble(xui.handle)
 
 function server(credentials: Partial<NonNullable<Server['credentials']>> = {}, id = 21): Server {
-  const auth = generation === 3 ? { apiToken: TOKEN } : { username: 'admin', password: 'panel-pass' }
+  const auth = xui.generation === 3 ? { apiToken: TOKEN } : { username: 'admin', password: 'panel-pass' }
   return { id, name: 'NL-3xui-01', host: 'nl1.vpn.example', adapter: '3x-ui', credentials: { apiUrl: `${double.url()}/secret-path/`, keyDataLimitGb: 10, ...auth, ...credentials } } as Server
 }
 
 const request = { countryCode: 'nl', lifetimeHours: null, inUse: [], label: 'NL vless' }
 
 beforeEach(() => {
-  inbounds = [
+  xui.inbounds = [
     // An operator's own client is already there (2.x refuses to delete an inbound's last client).
     { id: 1, port: 443, protocol: 'vless', remark: 'VLESS-443', enable: true, clients: [{ id: '0f6c3b2a-6c3e-4f6e-9d5e-1a2b3c4d5e6f', email: 'owner', totalGB: 0, enable: true }], stream: REALITY_STREAM },
     { id: 2, port: 8443, protocol: 'trojan', remark: 'TROJAN-WS', enable: true, clients: [{ password: 'owner-pass', email: 'owner-trojan', totalGB: 0, enable: true }], stream: WS_TLS_STREAM },
     { id: 3, port: 8444, protocol: 'hysteria', version: 2, remark: 'HY2', enable: true, clients: [{ auth: 'owner-auth', email: 'owner-hy', totalGB: 0, enable: true }], stream: HYSTERIA_STREAM },
   ]
-  sessions = new Set()
-  use = new Map()
-  calls.length = 0
+  xui.sessions = new Set()
+  xui.use = new Map()
+  xui.calls.length = 0
 })
 
 describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
   beforeEach(() => {
-    generation = version
+    xui.generation = version
   })
 
   it('adds a client per key on the inbound serving the protocol on the server’s port, and returns a link the site and its apps read; revoking deletes it', async () => {
     const issued = await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server() })
-    const vlessInbound = inbounds[0]!
+    const vlessInbound = xui.inbounds[0]!
     expect(vlessInbound.clients).toHaveLength(2)
     const client = vlessInbound.clients[1]!
     expect(client).toMatchObject({ email: expect.stringMatching(/^vk_[0-9a-f]{12}$/), flow: 'xtls-rprx-vision', totalGB: 10 * 1024 ** 3, enable: true, comment: 'NL vless' })
@@ -199,11 +72,11 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
     const trojan = await threeXuiAdapter.issue({ ...request, protocol: 'trojan', port: 8443, label: 'NL trojan', server: server() })
     const trojanLink = parseShareLink(trojan.keyString!)
     expect(trojanLink.ok && trojanLink.value.protocol === 'trojan' && trojanLink.value.params).toMatchObject({ port: 8443, type: 'ws', path: '/tr', hostHeader: 'cdn.example.com', sni: 'cdn.example.com', security: 'tls' })
-    expect(inbounds[1]!.clients[1]!.password).toBe(trojanLink.ok && trojanLink.value.protocol === 'trojan' ? trojanLink.value.params.password : '')
+    expect(xui.inbounds[1]!.clients[1]!.password).toBe(trojanLink.ok && trojanLink.value.protocol === 'trojan' ? trojanLink.value.params.password : '')
 
     // An XHTTP inbound behind REALITY (the transport that survives filtering best): path, host, mode and `extra` as
     // 3x-ui's own links carry them, its empty values left out; no Vision flow (XHTTP takes none).
-    inbounds[0]!.stream = {
+    xui.inbounds[0]!.stream = {
       ...REALITY_STREAM,
       network: 'xhttp',
       xhttpSettings: { path: '/xh', host: 'nl1.vpn.example', mode: 'packet-up', extra: { xPaddingBytes: '100-1000', noSSEHeader: false, xmux: {}, scMaxEachPostBytes: 1_000_000 } },
@@ -222,15 +95,15 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
 
     await threeXuiAdapter.revoke(server(), issued.providerRef)
     await threeXuiAdapter.revoke(server(), trojan.providerRef)
-    expect(inbounds.map((inbound) => inbound.clients.map((one) => one.email))).toEqual([['owner'], ['owner-trojan'], ['owner-hy']])
+    expect(xui.inbounds.map((inbound) => inbound.clients.map((one) => one.email))).toEqual([['owner'], ['owner-trojan'], ['owner-hy']])
     // Revoking again: the client is gone, which is what was asked.
     await expect(threeXuiAdapter.revoke(server(), issued.providerRef)).resolves.toBeUndefined()
-    expect(calls).toContain(version === 3 ? 'POST /panel/api/clients/add' : 'POST /panel/api/inbounds/addClient')
+    expect(xui.calls).toContain(version === 3 ? 'POST /panel/api/clients/add' : 'POST /panel/api/inbounds/addClient')
   })
 
   it('adds a Hysteria2 client (its auth) on the panel’s Hysteria inbound at version 2, with the link 3x-ui writes; the formats carry it; revoking deletes it', async () => {
     const issued = await threeXuiAdapter.issue({ ...request, protocol: 'hysteria2', port: 8444, label: 'NL hysteria2', server: server() })
-    const hysteria = inbounds[2]!
+    const hysteria = xui.inbounds[2]!
     const client = hysteria.clients[1]!
     expect(client).toMatchObject({ email: expect.stringMatching(/^vk_[0-9a-f]{12}$/), auth: expect.stringMatching(/^[0-9a-f]{32}$/), enable: true, comment: 'NL hysteria2' })
     expect(client).not.toHaveProperty('password')
@@ -257,11 +130,11 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
     const gone = '1:vk_000000000000:0f6c3b2a-6c3e-4f6e-9d5e-000000000000'
     expect(await threeXuiAdapter.usage!(server(), [issued.providerRef, gone])).toEqual(new Map([[issued.providerRef, { bytes: 0, lastOnlineAt: null, addresses: [] }]]))
     const lastOnline = Date.parse('2026-11-29T14:03:00Z')
-    use.set(email, { up: 1_000, down: 5_000, lastOnline, ips: ['192.0.2.7', '2001:db8::5', '192.0.2.7'] })
+    xui.use.set(email, { up: 1_000, down: 5_000, lastOnline, ips: ['192.0.2.7', '2001:db8::5', '192.0.2.7'] })
     expect(await threeXuiAdapter.usage!(server(), [issued.providerRef, gone])).toEqual(
       new Map([[issued.providerRef, { bytes: 6_000, lastOnlineAt: version === 3 ? new Date(lastOnline) : null, addresses: ['192.0.2.7', '2001:db8::5'] }]]),
     )
-    expect(calls).toContain(`POST /panel/api/inbounds/clientIps/${email}`)
+    expect(xui.calls).toContain(`POST /panel/api/inbounds/clientIps/${email}`)
   })
 
   it('says what is wrong: no inbound for the protocol on that port, a protocol it does not issue, refused credentials', async () => {
@@ -276,32 +149,32 @@ describe.each([2, 3] as const)('3x-ui adapter, panel %s.x', (version) => {
 
 describe('3x-ui adapter, panel 2.x sessions', () => {
   beforeEach(() => {
-    generation = 2
+    xui.generation = 2
   })
 
   it('logs in once, and again when the panel forgot the session', async () => {
     await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 23) })
-    sessions.clear()
-    calls.length = 0
+    xui.sessions.clear()
+    xui.calls.length = 0
     await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 23) })
-    expect(calls).toEqual(['GET /panel/api/inbounds/list', 'POST /login', 'GET /panel/api/inbounds/list', 'POST /panel/api/inbounds/addClient'])
+    expect(xui.calls).toEqual(['GET /panel/api/inbounds/list', 'POST /login', 'GET /panel/api/inbounds/list', 'POST /panel/api/inbounds/addClient'])
   })
 })
 
 describe('3x-ui adapter, what a 2.x panel refuses', () => {
   beforeEach(() => {
-    generation = 2
+    xui.generation = 2
   })
 
   it('switches off an inbound’s last client instead of deleting it, and adds no client to an inbound whose link it cannot hand out', async () => {
-    inbounds[0]!.clients = []
+    xui.inbounds[0]!.clients = []
     const issued = await threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 24) })
     await threeXuiAdapter.revoke(server({}, 24), issued.providerRef)
-    expect(inbounds[0]!.clients).toEqual([expect.objectContaining({ email: issued.providerRef.split(':')[1], enable: false })])
+    expect(xui.inbounds[0]!.clients).toEqual([expect.objectContaining({ email: issued.providerRef.split(':')[1], enable: false })])
 
-    inbounds[0]!.stream = { network: 'kcp', security: 'none', kcpSettings: { seed: 'x' } }
-    const before = inbounds[0]!.clients.length
+    xui.inbounds[0]!.stream = { network: 'kcp', security: 'none', kcpSettings: { seed: 'x' } }
+    const before = xui.inbounds[0]!.clients.length
     await expect(threeXuiAdapter.issue({ ...request, protocol: 'vless', port: 443, server: server({}, 24) })).rejects.toThrow(/uses kcp, which the site cannot hand out as a link yet/)
-    expect(inbounds[0]!.clients).toHaveLength(before)
+    expect(xui.inbounds[0]!.clients).toHaveLength(before)
   })
 })
