@@ -56,7 +56,7 @@ export const Gifts: CollectionConfig = {
     { name: 'months', label: { ru: 'Месяцев', en: 'Months' }, type: 'number', required: true, min: 1, admin: readOnly },
     { name: 'amountKopecks', label: { ru: 'Сумма (копеек)', en: 'Amount (kopecks)' }, type: 'number', required: true, min: 0, admin: { hidden: true } },
     moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Сумма', en: 'Amount' } }),
-    // Bought in the site's bot for Telegram Stars (src/lib/billing/stars.ts): its price in Stars.
+    // Bought in the site's bot for Telegram Stars (src/lib/billing/providers/stars.ts): its price in Stars.
     { name: 'amountStars', label: { ru: 'Сумма (⭐)', en: 'Amount (⭐)' }, type: 'number', min: 0, admin: { ...readOnly, condition: (data) => typeof data?.amountStars === 'number' } },
     { name: 'buyer', label: { ru: 'Покупатель', en: 'Buyer' }, type: 'relationship', relationTo: 'users', index: true, admin: { ...readOnly, allowCreate: false } },
     { name: 'buyerEmail', label: { ru: 'E-mail покупателя', en: 'Buyer’s e-mail' }, type: 'text', required: true, admin: readOnly },

@@ -3,7 +3,7 @@
 import type { PayloadHandler } from 'payload'
 
 import { adminT } from '@/lib/admin/adminMessages'
-import { formatMoney, formatRubles } from '@/lib/billing/pricing'
+import { formatMoney, formatRubles } from '@/lib/billing/rules/pricing'
 import { GiftRefundError, refundGift } from '@/lib/gift'
 import { isCrossSiteRequest } from '@/lib/http/sameSite'
 

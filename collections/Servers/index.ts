@@ -15,7 +15,7 @@ import { staffOnlyField } from '../access/staffOnlyField'
 import { revalidateKeyData } from '../hooks/revalidatePublicData'
 import { adapterOptions, protocolOptions, tierOptions } from '../options'
 import { serverCredentials } from './credentials'
-import { VIP_STATUSES } from '@/lib/billing/lifecycle'
+import { VIP_STATUSES } from '@/lib/billing/rules/lifecycle'
 
 /** The health check connects to this host: an internal one only when an admin says the server is on a private network. */
 function validateHost(value: unknown, { data }: { data: Partial<{ privateNetwork?: boolean | null }> }): true | string {

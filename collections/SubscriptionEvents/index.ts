@@ -57,7 +57,7 @@ export const SubscriptionEvents: CollectionConfig = {
     },
     { name: 'amountKopecks', label: { ru: 'Сумма (копеек)', en: 'Amount (kopecks)' }, type: 'number', admin: { hidden: true } },
     moneyDisplayField({ name: 'amount', kopecks: 'amountKopecks', label: { ru: 'Сумма', en: 'Amount' } }),
-    // A payment or refund in Telegram Stars (src/lib/billing/stars.ts): Stars, not kopecks.
+    // A payment or refund in Telegram Stars (src/lib/billing/providers/stars.ts): Stars, not kopecks.
     { name: 'amountStars', label: { ru: 'Сумма (⭐)', en: 'Amount (⭐)' }, type: 'number', min: 0, admin: { condition: (data) => typeof data?.amountStars === 'number' } },
     { name: 'invoiceId', label: { ru: 'Счёт у платёжной системы', en: 'Provider invoice' }, type: 'text', unique: true },
     // Who changed it by hand (an editor's address): staff only.

@@ -1,4 +1,4 @@
-// VIP subscriptions, written only by the billing code (src/lib/billing/subscriptionRecord.ts): from verified
+// VIP subscriptions, written only by the billing code (src/lib/billing/record/subscriptionRecord.ts): from verified
 // payment-provider events, the site's own renewals, and staff's extend-or-cancel form on the subscription's page.
 import type { CollectionConfig } from 'payload'
 
@@ -131,7 +131,7 @@ export const Subscriptions: CollectionConfig = {
         // first payment's charge id, which names the Stars subscription to Telegram.
         { name: 'paymentMethodId', label: { ru: 'ID сохранённого способа оплаты', en: 'Saved payment method id' }, type: 'text', access: { read: adminOnlyField } },
         // A Telegram-only account has no address of its own: the one its buyer typed for the payment gets the 54-FZ
-        // receipts of its renewals and refunds (src/lib/billing/receipt.ts, receiptAddress).
+        // receipts of its renewals and refunds (src/lib/billing/providers/receipt.ts, receiptAddress).
         // Text, not Payload's e-mail type: the purchase form's rule (checkEmail) takes international domains in their
         // ASCII form (xn--…), which Payload's own pattern refuses.
         { name: 'receiptEmail', label: { ru: 'E-mail для чеков', en: 'E-mail for receipts' }, type: 'text', access: { read: adminOnlyField } },
@@ -158,7 +158,7 @@ export const Subscriptions: CollectionConfig = {
       ],
     },
     {
-      // A trial waiting for the first device (src/lib/billing/heldTrial.ts): its days, until when it waits at most, and
+      // A trial waiting for the first device (src/lib/billing/record/heldTrial.ts): its days, until when it waits at most, and
       // when a device first connected (set by the subscription URL's poll; the trial then starts from it).
       name: 'trialHold',
       label: { ru: 'Пробный период ждёт первого подключения', en: 'Trial waiting for the first connection' },
@@ -238,13 +238,13 @@ export const Subscriptions: CollectionConfig = {
       access: { read: staffOnlyField },
       admin: { defaultColumns: ['occurredAt', 'type', 'amount', 'amountStars', 'note'] },
     },
-    // Staff extend or cancel here (src/lib/billing/editorChange.ts).
+    // Staff extend or cancel here (src/lib/billing/record/editorChange.ts).
     {
       name: 'change',
       type: 'ui',
       admin: { position: 'sidebar', condition: (data) => Boolean(data?.id), components: { Field: '/components/admin/SubscriptionChange#SubscriptionChange' } },
     },
-    // Staff return money from a payment here (src/lib/billing/refund.ts).
+    // Staff return money from a payment here (src/lib/billing/record/refund.ts).
     {
       name: 'refund',
       type: 'ui',

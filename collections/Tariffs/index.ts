@@ -75,7 +75,7 @@ export const Tariffs: CollectionConfig = {
       ],
     },
     {
-      // src/lib/billing/heldTrial.ts: the trial's days count from the first device's connection, not from the payment.
+      // src/lib/billing/record/heldTrial.ts: the trial's days count from the first device's connection, not from the payment.
       name: 'trialStartsOnConnect',
       label: { ru: 'Пробный период начинается с первого подключения', en: 'The trial starts at the first connection' },
       type: 'checkbox',
@@ -88,7 +88,7 @@ export const Tariffs: CollectionConfig = {
       },
     },
     {
-      // Sold in the site's bot for Telegram Stars (src/lib/billing/stars.ts); a monthly plan renews every 30 days.
+      // Sold in the site's bot for Telegram Stars (src/lib/billing/providers/stars.ts); a monthly plan renews every 30 days.
       name: 'starsPrice',
       label: { ru: 'Цена в Telegram Stars (⭐)', en: 'Price in Telegram Stars (⭐)' },
       type: 'number',

@@ -3,7 +3,7 @@
 import type { CollectionBeforeValidateHook, Field, NumberField, PayloadRequest, TextField } from 'payload'
 
 import { adminLanguage as language, adminT } from '@/lib/admin/adminMessages'
-import { formatRubles, parseRubles, rublesInput } from '@/lib/billing/pricing'
+import { formatRubles, parseRubles, rublesInput } from '@/lib/billing/rules/pricing'
 
 type Label = { ru: string; en: string }
 

@@ -3,7 +3,7 @@
 import type { TaskConfig } from 'payload'
 
 import { billingProvider } from '@/lib/billing'
-import { chargeDueRenewals } from '@/lib/billing/siteRun'
+import { chargeDueRenewals } from '@/lib/billing/record/siteRenewals'
 
 export const chargeRenewalsTask: TaskConfig<{ input: Record<string, never>; output: { charged: number; failures: number } }> = {
   slug: 'chargeRenewals',

@@ -1,7 +1,7 @@
-// Every minute: trials that waited for the first device start from its connection (src/lib/billing/heldTrial.ts).
+// Every minute: trials that waited for the first device start from its connection (src/lib/billing/record/heldTrial.ts).
 import type { TaskConfig } from 'payload'
 
-import { startHeldTrials } from '@/lib/billing/heldTrial'
+import { startHeldTrials } from '@/lib/billing/record/heldTrial'
 
 export const startHeldTrialsTask: TaskConfig<{ input: Record<string, never>; output: { started: number } }> = {
   slug: 'startHeldTrials',

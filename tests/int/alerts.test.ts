@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import type { SiteRunBilling } from '@/lib/billing/provider'
+import type { SiteRunBilling } from '@/lib/billing/providers/provider'
 import type { Server, User } from '@/payload-types'
 
 import { workerDoubles } from '../helpers/intDoubles'
@@ -268,7 +268,7 @@ describe('staff alerts', () => {
 
   it('the payment provider refusing three requests in a row is told; a card declined is not a refusal; an answer ends it', async () => {
     const { countingRefusals } = await import('@/lib/billing')
-    const { YooKassaError } = await import('@/lib/billing/yookassa')
+    const { YooKassaError } = await import('@/lib/billing/providers/yookassa')
     let refuse = true
     const fake: SiteRunBilling = {
       name: 'yookassa',

@@ -185,7 +185,7 @@ describe('purchase', () => {
   })
 
   it('holds a trial that starts at the first connection at its longest, then moves Stripe’s trial end to the first poll’s plus its days', async () => {
-    const { startHeldTrials } = await import('@/lib/billing/heldTrial')
+    const { startHeldTrials } = await import('@/lib/billing/record/heldTrial')
     // Another subscriber's month run to its end first: Stripe's test clocks are each customer's own, so this one's
     // trial end, ten days from now, is still in the future to Stripe (a double with one clock for all refused it).
     const other = await billing.subscriber(world)
@@ -413,7 +413,7 @@ describe('cancelling auto-renewal', () => {
   async function subscribed(months = '1') {
     const { user, subscriptionId } = await billing.subscriber(world, months)
     const { billingProvider } = await import('@/lib/billing')
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     return { user, subscriptionId, provider: billingProvider()!, changeRenewal }
   }
 
@@ -517,7 +517,7 @@ describe('the saved card', () => {
   it('is the subscriber’s to unlink: detached at Stripe, renewal off, one e-mail; the card of an ended subscription too', async () => {
     const { user, subscriptionId } = await billing.subscriber(world, '1')
     const { billingProvider } = await import('@/lib/billing')
-    const { unlinkPaymentMethod } = await import('@/lib/billing/paymentMethod')
+    const { unlinkPaymentMethod } = await import('@/lib/billing/record/paymentMethod')
     const provider = billingProvider()!
     const since = world.smtp.messages.length
     const before = world.double.events.length
@@ -594,7 +594,7 @@ describe('editors in the admin', () => {
     expect(world.smtp.messages.slice(sinceMail).filter((mail) => mail.to.includes(email))).toEqual([])
     // During the granted time the subscriber's own changes still reach the record through Stripe's view of it.
     const { billingProvider } = await import('@/lib/billing')
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     expect(await changeRenewal(world.payload, billingProvider()!, user, 'cancel', 30)).toEqual({ ok: true })
     expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextPaymentAt: null, currentPeriodEnd: until })
   })
@@ -613,7 +613,7 @@ describe('editors in the admin', () => {
     expect((await remoteOf(subscriptionId)).metadata.freeTime).toBeUndefined()
     // The subscriber turns renewal off: the change reaches the record, and the time is marked at Stripe.
     const { billingProvider } = await import('@/lib/billing')
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     expect(await changeRenewal(world.payload, billingProvider()!, user, 'cancel', 30)).toEqual({ ok: true })
     expect(await subscriptionRecord(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextPaymentAt: null, currentPeriodEnd: until.toISOString(), trialEndsAt: record.trialEndsAt })
     expect(await remoteOf(subscriptionId)).toMatchObject({ status: 'trialing', metadata: { freeTime: 'granted' } })
@@ -674,8 +674,8 @@ describe('referrals', () => {
 
   it('rewards both sides at Stripe once the friend’s trial turns into its first full payment, and takes both back after its refund', async () => {
     const { referralCodeOf } = await import('@/lib/referral')
-    const { refundPayment, refundablePayments } = await import('@/lib/billing/refund')
-    const { changeByEditor } = await import('@/lib/billing/editorChange')
+    const { refundPayment, refundablePayments } = await import('@/lib/billing/record/refund')
+    const { changeByEditor } = await import('@/lib/billing/record/editorChange')
     const referrer = await billing.subscriber(world, '1')
     // Paid well ahead (Stripe's clock here jumps to the friend's trial end when it charges it, as a month passing would).
     let before = world.double.events.length
@@ -775,12 +775,12 @@ describe('refunds by staff', () => {
     await control(`/_double/subscriptions/${bought.subscriptionId}/renew`)
     for (const event of world.double.events.slice(before)) await deliver(event)
     const record = (await subscriptionRecord(bought.subscriptionId))!
-    const { refundablePayments } = await import('@/lib/billing/refund')
+    const { refundablePayments } = await import('@/lib/billing/record/refund')
     return { bought, record, renewal: (await refundablePayments(world.payload, record.id))[0] }
   }
 
   it('return part of a renewal, then the rest, through Stripe; the history has each with who did it; more is refused', async () => {
-    const { refundPayment } = await import('@/lib/billing/refund')
+    const { refundPayment } = await import('@/lib/billing/record/refund')
     const { bought, record, renewal } = await renewedOnce()
     expect(renewal).toMatchObject({ amountKopecks: 29_900, refundedKopecks: 0, reference: expect.stringMatching(/^in_/) })
     const first = await refundPayment(world.payload, { subscriptionId: record.id, reference: renewal!.reference, amountKopecks: 9_900, by: 'editor@example.com' })
@@ -803,7 +803,7 @@ describe('refunds by staff', () => {
   })
 
   it('send two refunds at once and the money goes back once: the second finds nothing left, the provider made one', async () => {
-    const { refundPayment, refundablePayments } = await import('@/lib/billing/refund')
+    const { refundPayment, refundablePayments } = await import('@/lib/billing/record/refund')
     const { record, renewal } = await renewedOnce()
     const refund = (amountKopecks: number, by: string) => refundPayment(world.payload, { subscriptionId: record.id, reference: renewal!.reference, amountKopecks, by })
     // Two parts at once: both are made, one after the other, each its own refund at Stripe.

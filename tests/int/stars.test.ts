@@ -1,4 +1,4 @@
-// VIP bought with Telegram Stars in the site's bot (src/lib/billing/stars.ts), against the Bot API double
+// VIP bought with Telegram Stars in the site's bot (src/lib/billing/providers/stars.ts), against the Bot API double
 // (tests/helpers/telegram.ts) and real PostgreSQL: the invoice the bot makes, Telegram's pre-checkout question, the
 // payment's service message (first, renewal, one-time), staff's refund, the end of a subscription Telegram stopped
 // renewing; and the attacker's versions of each (another user's or a made-up invoice, the same payment twice).
@@ -168,7 +168,7 @@ describe('VIP for Telegram Stars', () => {
   })
 
   it('refuses an invoice older than a day, and one for a plan no longer sold for Stars', async () => {
-    const { checkStarsCheckout, signInvoice } = await import('@/lib/billing/stars')
+    const { checkStarsCheckout, signInvoice } = await import('@/lib/billing/providers/stars')
     const buyer = newUser()
     const tariff = await plan('6')
     const stars = Number(tariff.starsPrice)
@@ -327,7 +327,7 @@ describe('VIP for Telegram Stars', () => {
     const first = new Date(Math.floor((Date.now() + 30 * 86_400_000) / 1000) * 1000)
     await deliver(paymentUpdate(buyer, { payload: invoice, amount, chargeId: telegram.charge(buyer.id), recurring: 'first', expiresAt: first }))
     const subscription = (await subscriptionsOf(buyer.id)).subscriptions[0]!
-    const { shiftByDays } = await import('@/lib/billing/freeDays')
+    const { shiftByDays } = await import('@/lib/billing/record/freeDays')
     const outcome = await shiftByDays(payload, { subscriptionId: subscription.id, days: async () => 7, step: 'referral_reward', note: 'test', also: async () => undefined })
     expect(outcome).toBe('shifted')
     const week = 7 * 86_400_000
@@ -365,7 +365,7 @@ describe('VIP for Telegram Stars', () => {
   })
 
   it('gives back a renewal Telegram charged after the subscription ended, and stops its renewals; a renewal signed before a new secret still counts', async () => {
-    const { endLapsedStarsSubscriptions, recordStarsPayment } = await import('@/lib/billing/stars')
+    const { endLapsedStarsSubscriptions, recordStarsPayment } = await import('@/lib/billing/providers/stars')
     const late = newUser()
     const monthly = await invoiceFor(late, '1')
     const first = telegram.charge(late.id)
@@ -398,7 +398,7 @@ describe('VIP for Telegram Stars', () => {
     expect(counted).toMatchObject({ result: 'applied', unused: null })
     expect(Date.parse((await subscriptionsOf(renewing.id)).subscriptions[0]!.nextPaymentAt!)).toBe(Math.floor(next.getTime() / 1000) * 1000)
     // And a refund Telegram makes of it ends the access, as any refund does.
-    const { recordStarsRefund } = await import('@/lib/billing/stars')
+    const { recordStarsRefund } = await import('@/lib/billing/providers/stars')
     expect(await recordStarsRefund(payload, 'a-new-secret', { from: renewing, refunded: { invoice_payload: invoice.payload, telegram_payment_charge_id: renewalCharge, total_amount: invoice.amount } })).toBe('applied')
     expect((await subscriptionsOf(renewing.id)).subscriptions[0]!.status).toBe('cancelled')
     const madeUp = invoice.payload.replace(/\.([\w-]{8})\./, '.AAAAAAAA.')
@@ -424,15 +424,15 @@ describe('VIP for Telegram Stars', () => {
     // A subscriber is not sold a second subscription: the button and Telegram's question both say so.
     await deliver(callbackUpdate(buyer, `b:${(await plan('1')).id}`))
     expect(last('answerCallbackQuery')?.params.text).toBe('У вас уже есть VIP-подписка: она в «Моей подписке».')
-    const { checkStarsCheckout, signInvoice } = await import('@/lib/billing/stars')
+    const { checkStarsCheckout, signInvoice } = await import('@/lib/billing/providers/stars')
     const tariff = await plan('1')
     const second = signInvoice(config.invoiceSecret, { tariffId: tariff.id, stars: Number(tariff.starsPrice), months: 1, telegramId: buyer.id, issuedAt: Math.floor(Date.now() / 1000) })
     expect(await checkStarsCheckout(payload, config.invoiceSecret, { from: buyer, currency: 'XTR', total_amount: Number(tariff.starsPrice), invoice_payload: second })).toBe('alreadyVip')
   })
 
   it('returns a payment’s Stars when staff refund it, ends the access it paid for, and refunds it once', async () => {
-    const { refundStarsPayment, StarsRefundError } = await import('@/lib/billing/stars')
-    const { refundablePayments } = await import('@/lib/billing/refund')
+    const { refundStarsPayment, StarsRefundError } = await import('@/lib/billing/providers/stars')
+    const { refundablePayments } = await import('@/lib/billing/record/refund')
     const { Api } = await import('grammy')
     const api = new Api(config.token, { apiRoot: config.apiRoot })
     const buyer = newUser()
@@ -450,7 +450,7 @@ describe('VIP for Telegram Stars', () => {
     expect(ended.status).toBe('cancelled')
     const history = await historyOf(subscriptionId)
     expect(history.filter((event) => event.type === 'refund')).toEqual([expect.objectContaining({ amountStars: amount, note: 'admin@example.com' })])
-    const { vipSubscriptionOf } = await import('@/lib/billing/account')
+    const { vipSubscriptionOf } = await import('@/lib/billing/record/account')
     expect(await vipSubscriptionOf(payload, user!.id)).toBeNull()
     await expect(refundStarsPayment(payload, api, { subscriptionId, reference: `stars:${chargeId}`, by: 'admin@example.com' })).rejects.toMatchObject({ reason: 'refunded' })
     expect(await refundablePayments(payload, subscriptionId)).toEqual([expect.objectContaining({ stars: { amount, refunded: true } })])
@@ -581,7 +581,7 @@ describe('VIP for Telegram Stars', () => {
   })
 
   it('turns a Stars subscription’s renewal off and on at Telegram, changes nothing when Telegram refuses, and never a one-time period’s', async () => {
-    const { changeStarsRenewal } = await import('@/lib/billing/stars')
+    const { changeStarsRenewal } = await import('@/lib/billing/providers/stars')
     const { Api } = await import('grammy')
     const api = new Api(config.token, { apiRoot: config.apiRoot })
     const buyer = newUser()
@@ -730,7 +730,7 @@ describe('VIP for Telegram Stars', () => {
   })
 
   it('ends a subscription Telegram did not renew once the grace day is over, and a one-time period at its end', async () => {
-    const { endLapsedStarsSubscriptions } = await import('@/lib/billing/stars')
+    const { endLapsedStarsSubscriptions } = await import('@/lib/billing/providers/stars')
     const renewing = newUser()
     const monthly = await invoiceFor(renewing, '1')
     const expiresAt = new Date(Date.now() + 30 * 86_400_000)

@@ -152,8 +152,8 @@ describe('the subscription in the bot', () => {
   const edited = (from: { id: number }) => telegram.called('editMessageText').filter((call) => Number(call.params.chat_id) === from.id).at(-1)
 
   it('shows the linked account’s plan, next payment and subscription URL with its QR code, and only its own', async () => {
-    const { billingDate } = await import('@/lib/billing/terms')
-    const { formatRubles } = await import('@/lib/billing/pricing')
+    const { billingDate } = await import('@/lib/billing/rules/terms')
+    const { formatRubles } = await import('@/lib/billing/rules/pricing')
     const { personalFeedPath } = await import('@/lib/vip/feedUrl')
     const { absoluteUrl } = await import('@/lib/http/siteUrl')
     const id = telegramId()

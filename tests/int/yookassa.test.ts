@@ -3,9 +3,9 @@
 // job charges renewals and retries, notifications are re-read from the API, and every period is charged once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { chargeDueRenewals } from '@/lib/billing/siteRun'
-import type { EditorEdit } from '@/lib/billing/editorChange'
-import type { SiteRunBilling } from '@/lib/billing/provider'
+import { chargeDueRenewals } from '@/lib/billing/record/siteRenewals'
+import type { EditorEdit } from '@/lib/billing/record/editorChange'
+import type { SiteRunBilling } from '@/lib/billing/providers/provider'
 import type { Subscription } from '@/payload-types'
 
 import { checkoutByLink, checkoutRequest, openHeldTrialCheckout, planId, pollSubscriptionUrl, signedIn, uniqueEmail, vipServerId } from '../helpers/billing'
@@ -86,7 +86,7 @@ describe('purchase', () => {
 
   it('tells a returning buyer the trial is not theirs again before any payment page, then charges the full price', async () => {
     const { email, record } = await subscriber({ months: '1' })
-    const { changeSiteRun } = await import('@/lib/billing/siteRun')
+    const { changeSiteRun } = await import('@/lib/billing/record/siteRenewals')
     await changeSiteRun(world.payload, record.id, { kind: 'cancelNow' })
     const plan = String(await planId(world, '1'))
     const count = () => world.double.payments().filter((payment) => (payment.metadata as Record<string, string>).email === email).length
@@ -310,7 +310,7 @@ describe('a trial that starts at the first connection', () => {
   const poll = (userId: number) => pollSubscriptionUrl(world, userId)
 
   it('waits for the subscription URL’s first poll: the trial’s days, the first charge and its reminder then run from it', async () => {
-    const { startHeldTrials } = await import('@/lib/billing/heldTrial')
+    const { startHeldTrials } = await import('@/lib/billing/record/heldTrial')
     const { user, order, tariff, record } = await heldSubscriber()
     const paidAt = Date.parse(record.createdAt)
     // Waiting: the first charge is held at the latest date (30 days of waiting and the trial's 10).
@@ -345,7 +345,7 @@ describe('a trial that starts at the first connection', () => {
   })
 
   it('a gift redeemed while it waits adds its days to the trial’s own: they run from the first connection too', async () => {
-    const { startHeldTrials } = await import('@/lib/billing/heldTrial')
+    const { startHeldTrials } = await import('@/lib/billing/record/heldTrial')
     const { redeemGift } = await import('@/lib/gift')
     const { newGiftCode, giftDays } = await import('@/lib/gift/rules')
     const { randomInt } = await import('node:crypto')
@@ -363,7 +363,7 @@ describe('a trial that starts at the first connection', () => {
   })
 
   it('unused for 30 days, runs its days from then, as first set', async () => {
-    const { startHeldTrials } = await import('@/lib/billing/heldTrial')
+    const { startHeldTrials } = await import('@/lib/billing/record/heldTrial')
     const { order, record } = await heldSubscriber()
     await startHeldTrials(world.payload, new Date(Date.parse(record.trialHold!.until!) + 60_000))
     const after = (await recordOf(order))!
@@ -411,7 +411,7 @@ describe('renewals run by the site', () => {
     expect(reminders()[0]!.text).toContain('Then ₽799, the price of your plan, is charged to your saved payment method')
     // Turned off before the reminder: nobody is reminded of a charge that will not come.
     const { user: other, record: quiet } = await subscriber({ months: '1' })
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     await changeRenewal(world.payload, provider, other, 'cancel', 30)
     await runJob(quiet, new Date(Date.parse(quiet.trialEndsAt!) - DAY))
     expect(world.smtp.messages.filter((mail) => mail.to.includes(other.email) && /Пробный период/.test(mail.subject))).toHaveLength(0)
@@ -476,7 +476,7 @@ describe('renewals run by the site', () => {
   it('repeats an attempt whose answer was lost with the same Idempotence-Key: one payment at YooKassa', async () => {
     const { record, order } = await subscriber({ months: '1' })
     // The request reached YooKassa but the site never stored its answer (a crash between the two).
-    const { planCharge } = await import('@/lib/billing/renewalPlan')
+    const { planCharge } = await import('@/lib/billing/rules/renewalPlan')
     const due = planCharge({ ...record, status: record.status, trialEndsAt: record.trialEndsAt ?? null, currentPeriodEnd: record.currentPeriodEnd ?? null, nextPaymentAt: record.nextPaymentAt ?? null, cancelAtPeriodEnd: false, renewal: { amountKopecks: 29_900, months: 1, discountPercent: null, failedCharges: 0 } }, new Date(record.nextPaymentAt!))!
     await world.payload.create({ collection: 'charges', data: { key: due.idempotencyKey, order, subscription: record.id, status: 'pending', amountKopecks: 29_900 } })
     const lost = await provider.charge({
@@ -580,7 +580,7 @@ describe('referrals', () => {
 
   it('rewards both sides once at the friend’s first full payment (not the trial’s fee), and takes both back when that payment is refunded', async () => {
     const { referralCodeOf, referralSummaryOf } = await import('@/lib/referral')
-    const { refundPayment } = await import('@/lib/billing/refund')
+    const { refundPayment } = await import('@/lib/billing/record/refund')
     const referrer = await subscriber({ months: '1' })
     const code = await referralCodeOf(world.payload, referrer.user.id)
     expect(await referralCodeOf(world.payload, referrer.user.id)).toBe(code)
@@ -656,8 +656,8 @@ describe('referrals', () => {
 
   it('keeps the days a friend earns a referrer whose subscription has ended, and gives them to the referrer’s next subscription once', async () => {
     const { referralCodeOf, referralSummaryOf } = await import('@/lib/referral')
-    const { changeSiteRun } = await import('@/lib/billing/siteRun')
-    const { addMonths } = await import('@/lib/billing/renewalPlan')
+    const { changeSiteRun } = await import('@/lib/billing/record/siteRenewals')
+    const { addMonths } = await import('@/lib/billing/rules/renewalPlan')
     const plan = String(await planId(world, '1'))
     const paymentOf = (response: Response) => /\/test-checkout\/([0-9a-f-]{36})$/.exec(response.headers.get('location') ?? '')![1]!
     const referrer = await subscriber({ months: '1' })
@@ -756,7 +756,7 @@ describe('gifts', () => {
     expect((await world.payload.find({ collection: 'subscriptions', where: { 'provider.subscriptionId': { equals: `gift:${gift.id}` } } })).totalDocs).toBe(1)
 
     // Never charged, never renewed: it ends with its period.
-    const { endLapsedStarsSubscriptions } = await import('@/lib/billing/stars')
+    const { endLapsedStarsSubscriptions } = await import('@/lib/billing/providers/stars')
     await endLapsedStarsSubscriptions(world.payload, new Date(Date.parse(record.currentPeriodEnd!) + 60_000))
     expect((await world.payload.findByID({ collection: 'subscriptions', id: record.id })).status).toBe('expired')
   })
@@ -808,14 +808,14 @@ describe('gifts', () => {
 
 /** The latest renewal payment of a subscription (its reference at YooKassa), to refund. */
 async function refundableRenewal(subscriptionId: number): Promise<string> {
-  const { refundablePayments } = await import('@/lib/billing/refund')
+  const { refundablePayments } = await import('@/lib/billing/record/refund')
   const payments = await refundablePayments(world.payload, subscriptionId)
   return payments.find((payment) => payment.amountKopecks === 29_900)!.reference
 }
 
 describe('refunds by staff', () => {
   it('return part of a payment, then the rest, through YooKassa; each is in the history once, with who did it; more is refused', async () => {
-    const { refundPayment, refundablePayments, RefundError } = await import('@/lib/billing/refund')
+    const { refundPayment, refundablePayments, RefundError } = await import('@/lib/billing/record/refund')
     const { record, paymentId } = await subscriber({ months: '1' })
     expect(await refundablePayments(world.payload, record.id)).toEqual([expect.objectContaining({ reference: paymentId, amountKopecks: 100, refundedKopecks: 0 })])
     const before = world.double.notifications.length
@@ -853,7 +853,7 @@ describe('refunds by staff', () => {
 describe('cancelling auto-renewal', () => {
   it('accepting the offer takes the discount off the next charge once, then the full price again', async () => {
     const { record, order, user } = await subscriber({ months: '1' })
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: true })
     expect(await changeRenewal(world.payload, provider, user, 'discount', 30)).toEqual({ ok: false, error: 'discountUsed' })
     expect((await recordOf(order))?.renewal?.discountPercent).toBe(30)
@@ -867,7 +867,7 @@ describe('cancelling auto-renewal', () => {
     const { record, order, user, email } = await subscriber({ months: '1' })
     const { createDeviceKey } = await import('@/lib/vip/deviceKeys')
     expect(await createDeviceKey(world.payload, user, { serverId: await vipServerId(world), protocol: 'vless', device: 'Laptop' })).toMatchObject({ ok: true })
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: true })
     const off = (await recordOf(order))!
     expect(off).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: true, nextPaymentAt: null })
@@ -883,7 +883,7 @@ describe('cancelling auto-renewal', () => {
 
   it('"Extend" turns renewal back on with the next charge at the period’s end', async () => {
     const { record, order, user } = await subscriber({ months: '1' })
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     await changeRenewal(world.payload, provider, user, 'cancel', 30)
     expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: true })
     expect(await recordOf(order)).toMatchObject({ cancelAtPeriodEnd: false, nextPaymentAt: record.currentPeriodEnd })
@@ -894,7 +894,7 @@ describe('cancelling auto-renewal', () => {
 describe('the saved payment method', () => {
   it('is the subscriber’s to unlink: its id forgotten, renewal off and not to be resumed, nothing charged, one e-mail', async () => {
     const { record, order, user, email } = await subscriber({ months: '1' })
-    const { unlinkPaymentMethod } = await import('@/lib/billing/paymentMethod')
+    const { unlinkPaymentMethod } = await import('@/lib/billing/record/paymentMethod')
     const since = world.smtp.messages.length
     expect(await unlinkPaymentMethod(world.payload, provider, user)).toEqual({ ok: true })
     const unlinked = (await recordOf(order))!
@@ -910,7 +910,7 @@ describe('the saved payment method', () => {
     expect(mail.subject).toBe('Способ оплаты отвязан от аккаунта на сайте VPN ключи')
     expect(world.smtp.messages.slice(since).filter((sent) => sent.to.includes(email))).toHaveLength(1)
     // Renewal needs a method now: "Extend" is refused, and the due date charges nothing and ends the subscription.
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'resume', 30)).toEqual({ ok: false, error: 'noSubscription' })
     await runJob(unlinked, record.currentPeriodEnd!)
     expect((await recordOf(order))?.status).toBe('cancelled')
@@ -924,9 +924,9 @@ describe('a subscription bought through the other provider', () => {
     const { record, order, user } = await subscriber({ months: '1' })
     // As if PAYMENT_PROVIDER had been switched: this subscription is Stripe's, which this process cannot reach.
     await world.payload.update({ collection: 'subscriptions', id: record.id, data: { provider: { name: 'stripe' } } })
-    const { changeRenewal } = await import('@/lib/billing/renewalChoice')
+    const { changeRenewal } = await import('@/lib/billing/record/renewalChoice')
     expect(await changeRenewal(world.payload, provider, user, 'cancel', 30)).toEqual({ ok: false, error: 'providerFailed' })
-    const { changeByEditor } = await import('@/lib/billing/editorChange')
+    const { changeByEditor } = await import('@/lib/billing/record/editorChange')
     await expect(changeByEditor(world.payload, { subscriptionId: record.id, edit: { kind: 'cancel' }, by: 'editor@example.com' })).rejects.toMatchObject({ reason: 'otherProvider' })
     expect(await recordOf(order)).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
     expect(await runJob(record, record.nextPaymentAt!)).toEqual({ charged: 0, failures: 0 })
@@ -935,7 +935,7 @@ describe('a subscription bought through the other provider', () => {
 
 describe('editors and deleted accounts', () => {
   const byEditor = async (subscriptionId: number, edit: EditorEdit) => {
-    const { changeByEditor } = await import('@/lib/billing/editorChange')
+    const { changeByEditor } = await import('@/lib/billing/record/editorChange')
     return changeByEditor(world.payload, { subscriptionId, edit, by: 'editor@example.com' })
   }
 

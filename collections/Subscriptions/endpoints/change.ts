@@ -1,11 +1,11 @@
 // POST /api/subscriptions/:id/change — staff extend a subscription for free or cancel it now, from its page in the
-// admin (src/lib/billing/editorChange.ts). JSON in: `{ action: 'extend', date: 'YYYY-MM-DD' }` or `{ action: 'cancel' }`.
+// admin (src/lib/billing/record/editorChange.ts). JSON in: `{ action: 'extend', date: 'YYYY-MM-DD' }` or `{ action: 'cancel' }`.
 import type { PayloadHandler } from 'payload'
 import { z } from 'zod'
 
 import { adminLanguage, adminT } from '@/lib/admin/adminMessages'
 import { adminDateTime } from '@/lib/admin/adminText'
-import { EditorChangeError, changeByEditor } from '@/lib/billing/editorChange'
+import { EditorChangeError, changeByEditor } from '@/lib/billing/record/editorChange'
 import { isCrossSiteRequest } from '@/lib/http/sameSite'
 import { isStaff } from '../../access/roles'
 

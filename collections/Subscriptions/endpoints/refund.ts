@@ -1,16 +1,16 @@
 // POST /api/subscriptions/:id/refund — admins return money from one of the subscription's payments
-// (src/lib/billing/refund.ts). JSON in: the payment's reference and the amount in rubles as typed ("149" or "149,50").
+// (src/lib/billing/record/refund.ts). JSON in: the payment's reference and the amount in rubles as typed ("149" or "149,50").
 // Admins only: money leaves the business, so editors (who run the content) ask an admin.
 import { Api } from 'grammy'
 import type { PayloadHandler, PayloadRequest } from 'payload'
 import { z } from 'zod'
 
 import { adminT } from '@/lib/admin/adminMessages'
-import { formatRubles, parseRubles } from '@/lib/billing/pricing'
-import { RefundError, refundPayment } from '@/lib/billing/refund'
+import { formatRubles, parseRubles } from '@/lib/billing/rules/pricing'
+import { RefundError, refundPayment } from '@/lib/billing/record/refund'
 import { isCrossSiteRequest } from '@/lib/http/sameSite'
-import { formatMoney } from '@/lib/billing/pricing'
-import { STARS_PROVIDER, StarsRefundError, refundStarsPayment } from '@/lib/billing/stars'
+import { formatMoney } from '@/lib/billing/rules/pricing'
+import { STARS_PROVIDER, StarsRefundError, refundStarsPayment } from '@/lib/billing/providers/stars'
 import { siteBotConfig } from '@/lib/bot/config'
 import { isAdminUser } from '../../access/roles'
 
@@ -38,7 +38,7 @@ export const refundEndpoint: PayloadHandler = async (req) => {
   }
 }
 
-/** A payment in Telegram Stars: all of it, through the site's bot (src/lib/billing/stars.ts); the access it paid for ends. */
+/** A payment in Telegram Stars: all of it, through the site's bot (src/lib/billing/providers/stars.ts); the access it paid for ends. */
 async function refundStars(req: PayloadRequest, subscriptionId: number, reference: string): Promise<Response> {
   const t = adminT(req)
   const language = req.i18n?.language === 'en' ? 'en' : 'ru'

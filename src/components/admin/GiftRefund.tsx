@@ -4,7 +4,7 @@ import type { FieldServerComponent } from 'payload'
 
 import { isAdminUser, isStaff } from '../../../collections/access/roles'
 import { adminTranslator } from '@/lib/admin/adminMessages'
-import { formatMoney, formatRubles } from '@/lib/billing/pricing'
+import { formatMoney, formatRubles } from '@/lib/billing/rules/pricing'
 
 import { GiftRefundButton } from './GiftRefundButton'
 

@@ -2,7 +2,7 @@
 // money (src/lib/admin/growth.ts), in the admin's language; each code links to its page.
 import type { AdminTranslator } from '@/lib/admin/adminMessages'
 import type { GrowthFigures } from '@/lib/admin/growth'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatRubles } from '@/lib/billing/rules/pricing'
 
 const cell: React.CSSProperties = { padding: '4px 8px', borderBottom: '1px solid var(--theme-elevation-100)', textAlign: 'left' }
 

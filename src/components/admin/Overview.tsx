@@ -7,7 +7,7 @@ import { CHECKLIST, firstDayChecklist, siteOverview } from '@/lib/admin/overview
 import { growthFigures } from '@/lib/admin/growth'
 import { siteTrends } from '@/lib/admin/trends'
 import { readNetworkStatus } from '@/lib/data/status'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatRubles } from '@/lib/billing/rules/pricing'
 import { LISTED_PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
 
 import { Growth } from './Growth'

@@ -1,11 +1,11 @@
 // On a subscription's page in the admin: extend it for free to a later date, or cancel it now
-// (src/lib/billing/editorChange.ts does the change; the form posts to /api/subscriptions/:id/change).
+// (src/lib/billing/record/editorChange.ts does the change; the form posts to /api/subscriptions/:id/change).
 import type { FieldServerComponent } from 'payload'
 
 import { isStaff } from '../../../collections/access/roles'
 import { adminTranslator } from '@/lib/admin/adminMessages'
-import { MAX_EXTENSION_MS } from '@/lib/billing/editorChange'
-import { isEnded } from '@/lib/billing/lifecycle'
+import { MAX_EXTENSION_MS } from '@/lib/billing/record/editorChange'
+import { isEnded } from '@/lib/billing/rules/lifecycle'
 import { moscowWallClock } from '@/lib/time/moscow'
 
 import { SubscriptionChangeForm } from './SubscriptionChangeForm'

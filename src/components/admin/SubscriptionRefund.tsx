@@ -1,13 +1,13 @@
 // On a subscription's page in the admin: its payments, what of each can still be returned, and the refund form
-// (src/lib/billing/refund.ts does the refund; the form posts to /api/subscriptions/:id/refund). Admins refund; an
+// (src/lib/billing/record/refund.ts does the refund; the form posts to /api/subscriptions/:id/refund). Admins refund; an
 // editor is told to ask one.
 import type { FieldServerComponent } from "payload";
 
 import { isAdminUser, isStaff } from "../../../collections/access/roles";
 import { adminTranslator } from "@/lib/admin/adminMessages";
 import { adminDateTime } from "@/lib/admin/adminText";
-import { formatMoney, formatRubles, rublesInput } from "@/lib/billing/pricing";
-import { refundablePayments } from "@/lib/billing/refund";
+import { formatMoney, formatRubles, rublesInput } from "@/lib/billing/rules/pricing";
+import { refundablePayments } from "@/lib/billing/record/refund";
 
 import { RefundForm } from "./RefundForm";
 

@@ -4,7 +4,7 @@
 import type { AdminTranslator } from '@/lib/admin/adminMessages'
 import { axisMax, bars, linePath, runs } from '@/lib/admin/chart'
 import type { ServerState, Trends as TrendData } from '@/lib/admin/trends'
-import { formatRubles } from '@/lib/billing/pricing'
+import { formatRubles } from '@/lib/billing/rules/pricing'
 import { LISTED_PROTOCOLS, PROTOCOL_LABELS } from '@/lib/keys'
 
 const WIDTH = 480

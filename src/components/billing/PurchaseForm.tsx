@@ -20,7 +20,7 @@ import { checkEmail } from '@/lib/validation/email'
 /**
  * `price`: the plan's full price, formatted (the button names it when the trial is not the buyer's); `submit`: the
  * button's text for this plan; `terms` / `termsFull`: what is paid today and what auto-renewal charges, from when and
- * how often (src/lib/billing/terms.ts), with the trial and, once the buyer has had it, at the full price.
+ * how often (src/lib/billing/rules/terms.ts), with the trial and, once the buyer has had it, at the full price.
  */
 type Plan = { id: number; label: string; price: string; submit: string; terms: string; termsFull: string; starsButton: string | null; starsTerms: string | null }
 

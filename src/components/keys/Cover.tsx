@@ -3,8 +3,8 @@ import { getTranslations } from 'next-intl/server'
 
 import { Link } from '@/i18n/Link'
 import type { Locale } from '@/i18n/locales'
-import { formatRubles } from '@/lib/billing/pricing'
-import type { TrialOffer } from '@/lib/billing/pricing'
+import { formatRubles } from '@/lib/billing/rules/pricing'
+import type { TrialOffer } from '@/lib/billing/rules/pricing'
 import type { PublicSettings } from '@/lib/data/settings'
 
 type Props = {

@@ -19,13 +19,13 @@ import { normalizeReferralCode, REFERRAL_PARAM } from '@/lib/referral/rules'
 import type { Tariff } from '@/payload-types'
 
 import { billingProvider } from '.'
-import { grantsVip } from './lifecycle'
-import type { BillingProvider, CheckoutPlan } from './provider'
+import { grantsVip } from './rules/lifecycle'
+import type { BillingProvider, CheckoutPlan } from './providers/provider'
 import type { PurchaseError } from '../browser/purchaseForm'
 import { promoError } from '../browser/purchaseForm'
-import { receiptSettingsOf } from './receipt'
-import { TRIAL_HOLD_MAX_DAYS } from './renewalPlan'
-import { purchaseTerms, termsText } from './terms'
+import { receiptSettingsOf } from './providers/receipt'
+import { TRIAL_HOLD_MAX_DAYS } from './rules/renewalPlan'
+import { purchaseTerms, termsText } from './rules/terms'
 
 export type PurchaseChoice = {
   /** The tariff's id. */

@@ -2,9 +2,9 @@
 import { recordProviderCall } from '@/lib/alerts/signals'
 import { env } from '@/lib/env'
 
-import type { BillingProvider } from './provider'
-import { createStripeProvider } from './stripe'
-import { createYooKassaProvider } from './yookassa'
+import type { BillingProvider } from './providers/provider'
+import { createStripeProvider } from './providers/stripe'
+import { createYooKassaProvider } from './providers/yookassa'
 
 let cached: BillingProvider | null | undefined
 

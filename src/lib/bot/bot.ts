@@ -2,7 +2,7 @@
 // site's rule: keys proven where the visitors are first), each with its text to copy, its QR code and its file, the
 // apps' feed and the key's page for the apps to install; VIP shows the plans with the site's terms and leads to its
 // purchase form where the site sells VIP, and sells them for Telegram Stars where editors set a price in Stars
-// (src/lib/billing/stars.ts); a subscriber whose account is linked to their Telegram manages their own subscription
+// (src/lib/billing/providers/stars.ts); a subscriber whose account is linked to their Telegram manages their own subscription
 // (./subscription.ts) and opens the account as the Mini App; `/start link_…` links an account
 // (src/lib/auth/telegramAccounts.ts); news (./broadcasts.ts) are taken and stopped here; support leads to the site
 // and takes a message for staff (./support.ts). Russian or
@@ -17,10 +17,10 @@ import type { Payload } from 'payload'
 import type { Locale } from '@/i18n/locales'
 import { countryFlag } from '@/lib/countries/flag'
 import { accountByTelegram, LINK_START_PREFIX, linkTelegram, shownEmail } from '@/lib/auth/telegramAccounts'
-import { formatMoney } from '@/lib/billing/pricing'
-import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, returnUnusedStarsPayment } from '@/lib/billing/stars'
-import type { CheckoutRefusal } from '@/lib/billing/stars'
-import { billingDate, purchaseTerms, termsText } from '@/lib/billing/terms'
+import { formatMoney } from '@/lib/billing/rules/pricing'
+import { checkStarsCheckout, recordStarsPayment, recordStarsRefund, returnUnusedStarsPayment } from '@/lib/billing/providers/stars'
+import type { CheckoutRefusal } from '@/lib/billing/providers/stars'
+import { billingDate, purchaseTerms, termsText } from '@/lib/billing/rules/terms'
 import { readKeyDetails, readListedKey, readListedPairs } from '@/lib/data/keys'
 import { readPlans } from '@/lib/data/tariffs'
 import { env } from '@/lib/env'

@@ -8,7 +8,7 @@ import { TELEGRAM_API_URL } from '@/lib/alerts/telegram'
 import { env } from '@/lib/env'
 import type { Env } from '@/lib/env'
 
-/** `invoiceSecret` signs the bot's Stars invoices (src/lib/billing/stars.ts): kept across a new token, as renewals are. */
+/** `invoiceSecret` signs the bot's Stars invoices (src/lib/billing/providers/stars.ts): kept across a new token, as renewals are. */
 export type SiteBotConfig = { token: string; apiRoot: string; secret: string; invoiceSecret: string }
 
 /** The key the bot's Stars invoices are signed with, from PAYLOAD_SECRET. */

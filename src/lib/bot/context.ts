@@ -9,7 +9,7 @@ import type { Locale } from '@/i18n/locales'
 import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { accountByTelegram } from '@/lib/auth/telegramAccounts'
-import { vipSubscriptionOf } from '@/lib/billing/account'
+import { vipSubscriptionOf } from '@/lib/billing/record/account'
 import type { Subscription, User } from '@/payload-types'
 
 import { refusedForGood } from './refusals'

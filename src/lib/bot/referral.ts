@@ -1,6 +1,6 @@
 // Referral links in the site's bot: `t.me/<bot>?start=ref-CODE` keeps the code for the Telegram user
 // (telegram_chats.referral_code, migrations/…_referrals.ts); their first Stars purchase then names its owner as the
-// referrer (src/lib/billing/stars.ts), under the same rules as the site's (src/lib/referral). A later link replaces
+// referrer (src/lib/billing/providers/stars.ts), under the same rules as the site's (src/lib/referral). A later link replaces
 // an earlier one, as the site's cookie does.
 import type { Payload } from 'payload'
 

@@ -1,7 +1,7 @@
 // Plans on sale, in a given language, with their derived figures (`getPlans` cached, `readPlans` not).
 import type { Locale } from '@/i18n/locales'
-import { isPlanMonths, planFigures, starsPriceOf } from '@/lib/billing/pricing'
-import type { PlanFigures } from '@/lib/billing/pricing'
+import { isPlanMonths, planFigures, starsPriceOf } from '@/lib/billing/rules/pricing'
+import type { PlanFigures } from '@/lib/billing/rules/pricing'
 import { env } from '@/lib/env'
 
 import { cachedPublic } from './cache'
@@ -12,9 +12,9 @@ export type PublicPlan = PlanFigures & {
   name: string
   trialDays: number
   trialFeeKopecks: number
-  /** The trial's days count from the first device's connection (src/lib/billing/heldTrial.ts). */
+  /** The trial's days count from the first device's connection (src/lib/billing/record/heldTrial.ts). */
   trialStartsOnConnect: boolean
-  /** The price in Telegram Stars where the site's bot sells the plan for Stars (src/lib/billing/stars.ts), else null. */
+  /** The price in Telegram Stars where the site's bot sells the plan for Stars (src/lib/billing/providers/stars.ts), else null. */
   starsPrice: number | null
   features: string[]
 }

@@ -26,7 +26,7 @@ export const LOCKS = {
     `billing:${typeof subscription === 'string' ? subscription : (subscription.provider?.subscriptionId ?? subscription.id)}`,
   /** One change of a gift at a time (src/lib/gift): paid, redeemed or voided once. */
   gift: (giftId: number) => `gift:${giftId}`,
-  /** One refund of a payment at a time (src/lib/billing/refund.ts), by the payment's reference. */
+  /** One refund of a payment at a time (src/lib/billing/record/refund.ts), by the payment's reference. */
   refund: (paymentReference: string) => `refund:${paymentReference}`,
   /** A user's first offer of the cancel discount. */
   cancelDiscount: (userId: number) => `cancel-discount:${userId}`,

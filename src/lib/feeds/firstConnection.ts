@@ -1,4 +1,4 @@
-// The first device a held trial waited for (src/lib/billing/heldTrial.ts): the poll of the subscription URL that
+// The first device a held trial waited for (src/lib/billing/record/heldTrial.ts): the poll of the subscription URL that
 // finds the trial waiting notes when it came, in one statement that changes nothing once it is noted. The poll
 // serves keys at once; the job startHeldTrials starts the trial's days from this moment, through the one writer.
 import type { SqlPool } from '@/lib/db/pool'

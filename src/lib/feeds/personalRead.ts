@@ -6,7 +6,7 @@
 // (tests/int/vip.test.ts) compares the two across the states a subscription and its keys go through.
 import { defaultLocale, localeOrDefault } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
-import { ENDED_STATUSES, VIP_STATUSES } from '@/lib/billing/lifecycle'
+import { ENDED_STATUSES, VIP_STATUSES } from '@/lib/billing/rules/lifecycle'
 import type { SqlQuery } from '@/lib/db/pool'
 import type { Subscription } from '@/payload-types'
 
@@ -37,7 +37,7 @@ export type PersonalFeedFacts = {
   routing: DirectRouting | null
   /** Apps that send no device id get no keys (Site settings → Apps), so a shared link cannot pass the limit. */
   requireDeviceId: boolean
-  /** The VIP subscription's trial waits for its first device (src/lib/billing/heldTrial.ts): this poll may be it. */
+  /** The VIP subscription's trial waits for its first device (src/lib/billing/record/heldTrial.ts): this poll may be it. */
   trialWaits: boolean
   /** Without VIP now, the owner had a subscription that ended (when: its paid time's end, or its last change if that
    * came first, as a refund or a cancellation does): their apps are told so rather than given nothing. */

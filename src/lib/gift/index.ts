@@ -8,14 +8,14 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
-import { shiftByDays } from '@/lib/billing/freeDays'
-import { grantsVip } from '@/lib/billing/lifecycle'
-import { formatRubles } from '@/lib/billing/pricing'
-import { GIFT_PROVIDER, STARS_PROVIDER } from '@/lib/billing/provider'
-import type { ProviderPayment } from '@/lib/billing/provider'
-import { buildReceipt, paymentDescription, receiptSettingsOf } from '@/lib/billing/receipt'
-import type { StarsInvoice } from '@/lib/billing/stars'
-import { applyChange } from '@/lib/billing/subscriptionRecord'
+import { shiftByDays } from '@/lib/billing/record/freeDays'
+import { grantsVip } from '@/lib/billing/rules/lifecycle'
+import { formatRubles } from '@/lib/billing/rules/pricing'
+import { GIFT_PROVIDER, STARS_PROVIDER } from '@/lib/billing/providers/provider'
+import type { ProviderPayment } from '@/lib/billing/providers/provider'
+import { buildReceipt, paymentDescription, receiptSettingsOf } from '@/lib/billing/providers/receipt'
+import type { StarsInvoice } from '@/lib/billing/providers/stars'
+import { applyChange } from '@/lib/billing/record/subscriptionRecord'
 import { siteBotConfig } from '@/lib/bot/config'
 import { botStartLink, siteBotUsername } from '@/lib/bot/identity'
 import { LOCKS } from '@/lib/db/locks'
@@ -114,7 +114,7 @@ export async function giftPaid(payload: Payload, { giftId, payment, amountKopeck
 }
 
 /**
- * A gift bought in the bot for Stars (src/lib/billing/stars.ts, in the payment's transaction): paid at once, its code
+ * A gift bought in the bot for Stars (src/lib/billing/providers/stars.ts, in the payment's transaction): paid at once, its code
  * for the buyer's chat (the bot sends it; no e-mail, a Telegram-only buyer has none).
  */
 export async function paidStarsGift(

@@ -2,8 +2,8 @@
 // A gift is a plan's period bought once for someone else (src/lib/gift/index.ts keeps them): no trial, no saved method,
 // no renewal. Its code goes to the buyer, who forwards it; redeemed, it starts a subscription for that period (which
 // ends with it), or adds the period to the recipient's live one.
-import type { SubscriptionState } from '@/lib/billing/lifecycle'
-import { addMonths } from '@/lib/billing/renewalPlan'
+import type { SubscriptionState } from '@/lib/billing/rules/lifecycle'
+import { addMonths } from '@/lib/billing/rules/renewalPlan'
 
 /** The bot's `/start` parameter of a gift link: `gift-K7M2X9QAB3C4D5E6` (src/lib/bot/gift.ts). */
 export const GIFT_START_PREFIX = 'gift-'

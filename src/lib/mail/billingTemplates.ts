@@ -1,9 +1,9 @@
 // Subscription e-mails (activation, renewal, failed payment, trial ending, auto-renewal turned off and on, the card
 // unlinked), in the user's language.
 import type { Locale } from '@/i18n/locales'
-import { isEnded } from '@/lib/billing/lifecycle'
-import type { SubscriptionState } from '@/lib/billing/lifecycle'
-import { billingDate } from '@/lib/billing/terms'
+import { isEnded } from '@/lib/billing/rules/lifecycle'
+import type { SubscriptionState } from '@/lib/billing/rules/lifecycle'
+import { billingDate } from '@/lib/billing/rules/terms'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 import type { RenderedMail } from './templates'
@@ -17,7 +17,7 @@ export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'payme
  */
 type Copy = { subject: string; lines: string[]; amountLines?: string[]; endedLines?: string[]; button: string; path: string }
 
-/** The activation mail's first line for a trial that starts at the first connection (src/lib/billing/heldTrial.ts). */
+/** The activation mail's first line for a trial that starts at the first connection (src/lib/billing/record/heldTrial.ts). */
 const HELD_FIRST_LINE: Record<Locale, string> = {
   ru: 'Спасибо за оплату! Ключи работают уже сейчас, а дни пробного периода начнут идти с первого подключения устройства (не позже {held}).',
   en: 'Thank you for your payment! Your keys work now, and the trial’s days start when you connect your first device ({held} at the latest).',
@@ -236,7 +236,7 @@ export function renderBillingMail({
   linkOnMirrors?: readonly string[]
   /** The next charge, formatted, when known. */
   amount?: string
-  /** What was paid and what renewal charges, from when and how often (src/lib/billing/terms.ts): after the first line. */
+  /** What was paid and what renewal charges, from when and how often (src/lib/billing/rules/terms.ts): after the first line. */
   terms?: string
   /** The subscription URL for apps, the site's first and then each mirror's (the activation mail). */
   subscriptionUrls?: readonly string[]

@@ -1,11 +1,11 @@
 // What the plans page's form shows for a promo code before the buyer pays: the button's words, the terms (today's
 // amount, the renewals) and a line saying what the code gives, from the same rules the checkout charges by
-// (./rules.ts, src/lib/billing/terms.ts). Asked by api/promo/check as the buyer types or changes the plan.
+// (./rules.ts, src/lib/billing/rules/terms.ts). Asked by api/promo/check as the buyer types or changes the plan.
 import type { Payload } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { formatMoney, formatRubles, starsPriceOf } from '@/lib/billing/pricing'
-import { purchaseTerms, termsText } from '@/lib/billing/terms'
+import { formatMoney, formatRubles, starsPriceOf } from '@/lib/billing/rules/pricing'
+import { purchaseTerms, termsText } from '@/lib/billing/rules/terms'
 import { promoError } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { botTranslator } from '@/lib/bot/context'

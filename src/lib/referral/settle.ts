@@ -1,9 +1,9 @@
 // The job settleReferral: the days a referral's decision gives (or takes back) moved on both subscriptions through
-// their one writer (src/lib/billing/freeDays.ts), each with the record of what was given, in one transaction.
+// their one writer (src/lib/billing/record/freeDays.ts), each with the record of what was given, in one transaction.
 import type { Payload } from 'payload'
 
-import { shiftByDays } from '@/lib/billing/freeDays'
-import { grantsVip } from '@/lib/billing/lifecycle'
+import { shiftByDays } from '@/lib/billing/record/freeDays'
+import { grantsVip } from '@/lib/billing/rules/lifecycle'
 import { idOf } from '@/lib/validation/recordId'
 import type { Referral } from '@/payload-types'
 

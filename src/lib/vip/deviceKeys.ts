@@ -4,7 +4,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Locale } from '@/i18n/locales'
-import { vipSubscriptionOf } from '@/lib/billing/account'
+import { vipSubscriptionOf } from '@/lib/billing/record/account'
 import { LOCKS } from '@/lib/db/locks'
 import { withTransaction } from '@/lib/db/transaction'
 import { isProtocol } from '@/lib/keys/types'

@@ -7,7 +7,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { LOCKS } from '@/lib/db/locks'
 import { lockForTransaction, withTransaction } from '@/lib/db/transaction'
 import { env } from '@/lib/env'
-import { vipSubscriptionOf } from '@/lib/billing/account'
+import { vipSubscriptionOf } from '@/lib/billing/record/account'
 import { serverReachRank } from '@/lib/probes/reach'
 import type { Key, Subscription, User } from '@/payload-types'
 

@@ -1,12 +1,12 @@
-// Staff's extend-or-cancel decided in one pure place (src/lib/billing/editorChange.ts): what each edit does to the
+// Staff's extend-or-cancel decided in one pure place (src/lib/billing/record/editorChange.ts): what each edit does to the
 // state, what it refuses, and the moment a chosen day means.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { MAX_EXTENSION_MS, decideEditorChange, extendedUntil } from '@/lib/billing/editorChange'
-import { SUBSCRIPTION_STATUSES, isEnded } from '@/lib/billing/lifecycle'
-import type { SubscriptionState } from '@/lib/billing/lifecycle'
-import { mailsOf } from '@/lib/billing/mails'
+import { MAX_EXTENSION_MS, decideEditorChange, extendedUntil } from '@/lib/billing/record/editorChange'
+import { SUBSCRIPTION_STATUSES, isEnded } from '@/lib/billing/rules/lifecycle'
+import type { SubscriptionState } from '@/lib/billing/rules/lifecycle'
+import { mailsOf } from '@/lib/billing/rules/mails'
 
 const NOW = new Date('2027-01-05T09:00:00.000Z')
 const active: SubscriptionState = {

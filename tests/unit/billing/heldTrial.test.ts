@@ -1,10 +1,10 @@
-// Trials that start when used (src/lib/billing/heldTrial.ts): what the provider is first told, what the buyer is
+// Trials that start when used (src/lib/billing/record/heldTrial.ts): what the provider is first told, what the buyer is
 // told, and the state once the first device connects.
 import { describe, expect, it } from 'vitest'
 
 import { checkoutPlan } from '@/lib/billing/checkout'
-import { startedTrial } from '@/lib/billing/heldTrial'
-import { purchaseTerms, termsText } from '@/lib/billing/terms'
+import { startedTrial } from '@/lib/billing/record/heldTrial'
+import { purchaseTerms, termsText } from '@/lib/billing/rules/terms'
 
 const plan = { id: 4, name: '12 месяцев', months: '12' as const, priceKopecks: 239_900, trialDays: 10, trialFeeKopecks: 100, trialStartsOnConnect: true }
 const DAY = 86_400_000

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { advance, canTransition, grantsVip, start, SUBSCRIPTION_STATUSES } from '@/lib/billing/lifecycle'
-import type { SubscriptionState, SubscriptionStatus } from '@/lib/billing/lifecycle'
+import { advance, canTransition, grantsVip, start, SUBSCRIPTION_STATUSES } from '@/lib/billing/rules/lifecycle'
+import type { SubscriptionState, SubscriptionStatus } from '@/lib/billing/rules/lifecycle'
 
 const base: SubscriptionState = {
   status: 'trialing',

@@ -1,8 +1,8 @@
-// Which e-mail a subscription's change sends has one home (src/lib/billing/mails.ts): the table by step and runner,
+// Which e-mail a subscription's change sends has one home (src/lib/billing/rules/mails.ts): the table by step and runner,
 // and the causes that change it.
 import { describe, expect, it } from 'vitest'
 
-import { mailsOf, STEP_MAIL } from '@/lib/billing/mails'
+import { mailsOf, STEP_MAIL } from '@/lib/billing/rules/mails'
 
 describe('billing mails', () => {
   it('each step mails the same whoever charges, except a failed charge and the end', () => {

@@ -1,5 +1,5 @@
 // A subscription's state (status and dates: lifecycle.ts's SubscriptionState) has one writer, applyChange in
-// src/lib/billing/subscriptionRecord.ts: no other code writes it, and no one can as a field edit.
+// src/lib/billing/record/subscriptionRecord.ts: no other code writes it, and no one can as a field edit.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -7,12 +7,12 @@ import type { Field } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { Subscriptions } from '../../../collections/Subscriptions'
-import type { SubscriptionState } from '@/lib/billing/lifecycle'
+import type { SubscriptionState } from '@/lib/billing/rules/lifecycle'
 
 import { projectRoot, sourceFiles } from '../../helpers/sourceFiles'
 
 const STATE_FIELDS = ['status', 'trialEndsAt', 'currentPeriodEnd', 'nextPaymentAt', 'cancelAtPeriodEnd'] as const satisfies readonly (keyof SubscriptionState)[]
-const WRITER = 'src/lib/billing/subscriptionRecord.ts'
+const WRITER = 'src/lib/billing/record/subscriptionRecord.ts'
 
 /** Each `payload.update|create({ collection: 'subscriptions', … })` call in the project: its file and its text. */
 function subscriptionWrites(): { file: string; call: string }[] {

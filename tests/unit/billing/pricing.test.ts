@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatRubles, parseRubles, planFigures, rublesInput, trialOffer } from '@/lib/billing/pricing'
+import { formatRubles, parseRubles, planFigures, rublesInput, trialOffer } from '@/lib/billing/rules/pricing'
 
 const plans = [
   { months: 1, priceKopecks: 29_900 },

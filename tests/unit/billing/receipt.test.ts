@@ -1,8 +1,8 @@
 // 54-FZ receipts as YooKassa takes them, and YooKassa's amounts and payment objects read into ours.
 import { describe, expect, it } from 'vitest'
 
-import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf, rublesValue } from '@/lib/billing/receipt'
-import { toKopecks, toProviderPayment } from '@/lib/billing/yookassa'
+import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf, rublesValue } from '@/lib/billing/providers/receipt'
+import { toKopecks, toProviderPayment } from '@/lib/billing/providers/yookassa'
 
 describe('receipts', () => {
   it('carry the buyer’s e-mail and one service line paid in full, with the shop’s VAT code', () => {

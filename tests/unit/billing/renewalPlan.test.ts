@@ -2,8 +2,8 @@
 // and what a paid or declined charge does.
 import { describe, expect, it } from 'vitest'
 
-import { RETRY_AFTER_DAYS, addMonths, afterDeclined, afterPaid, firstPeriod, planCharge } from '@/lib/billing/renewalPlan'
-import type { DueCandidate } from '@/lib/billing/renewalPlan'
+import { RETRY_AFTER_DAYS, addMonths, afterDeclined, afterPaid, firstPeriod, planCharge } from '@/lib/billing/rules/renewalPlan'
+import type { DueCandidate } from '@/lib/billing/rules/renewalPlan'
 
 const trialEnd = '2026-12-03T12:00:00.000Z'
 

@@ -1,11 +1,11 @@
-// The Stars invoice's signed payload (src/lib/billing/stars.ts): what the site signed reads back as it was; anything
+// The Stars invoice's signed payload (src/lib/billing/providers/stars.ts): what the site signed reads back as it was; anything
 // else, however made, reads as no invoice of the site's, and never throws.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { mailsOf } from '@/lib/billing/mails'
-import { formatMoney } from '@/lib/billing/pricing'
-import { readInvoice, signInvoice } from '@/lib/billing/stars'
+import { mailsOf } from '@/lib/billing/rules/mails'
+import { formatMoney } from '@/lib/billing/rules/pricing'
+import { readInvoice, signInvoice } from '@/lib/billing/providers/stars'
 
 const SECRET = 'a-secret-for-the-invoices'
 const invoice = { tariffId: 3, stars: 230, months: 1, telegramId: 7_123_456_789, issuedAt: 1_795_000_000, promo: { id: 12, extraDays: 7 } }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
-import { billingDate, purchaseTerms, termsText, trialItemName } from '@/lib/billing/terms'
+import { billingDate, purchaseTerms, termsText, trialItemName } from '@/lib/billing/rules/terms'
 
 const MONTHLY = { priceKopecks: 29_900, months: 1, trialDays: 10, trialFeeKopecks: 100 }
 const NOW = new Date('2026-11-26T09:00:00Z')

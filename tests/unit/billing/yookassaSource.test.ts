@@ -1,7 +1,7 @@
 // YooKassa's notifications are accepted only from its published networks, as our proxies report the sender.
 import { describe, expect, it } from 'vitest'
 
-import { isFromYooKassa, isYooKassaAddress } from '@/lib/billing/yookassaSource'
+import { isFromYooKassa, isYooKassaAddress } from '@/lib/billing/providers/yookassaSource'
 
 describe('YooKassa notification senders', () => {
   it('are YooKassa’s networks, to the last address of each, IPv4 and IPv6', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { purchaseTerms } from '@/lib/billing/terms'
+import { purchaseTerms } from '@/lib/billing/rules/terms'
 import { firstPurchase, MAX_PROMO_DAYS, MIN_FIRST_PAYMENT_KOPECKS, normalizePromoCode, promoRefusal, starsFirstPurchase } from '@/lib/promo/rules'
 import type { PromoOffer, PromoRule } from '@/lib/promo/rules'
 

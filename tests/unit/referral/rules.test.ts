@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { shiftedState } from '@/lib/billing/freeDays'
+import { shiftedState } from '@/lib/billing/record/freeDays'
 import { rememberReferral } from '@/lib/browser/referralLink'
 import { paymentOfRefund } from '@/lib/referral'
 import { decideReward, mailbox, methodFingerprints, moscowMonthStart, newReferralCode, normalizeReferralCode, REFERRAL_COOKIE, sameOwnerEmails, shiftedEnd } from '@/lib/referral/rules'

@@ -1,9 +1,9 @@
 // POST from the subscription page's "Remove card" question: the saved payment method is unlinked
-// (src/lib/billing/paymentMethod.ts), and the page says what that means for renewal.
+// (src/lib/billing/record/paymentMethod.ts), and the page says what that means for renewal.
 import { z } from 'zod'
 
 import { billingProvider } from '@/lib/billing'
-import { unlinkPaymentMethod } from '@/lib/billing/paymentMethod'
+import { unlinkPaymentMethod } from '@/lib/billing/record/paymentMethod'
 import { formRoute } from '@/edge/formRoute'
 
 export const POST = formRoute({

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 
 import { billingProvider } from '@/lib/billing'
-import { changeRenewal } from '@/lib/billing/renewalChoice'
+import { changeRenewal } from '@/lib/billing/record/renewalChoice'
 import { formRoute } from '@/edge/formRoute'
 
 const RESULT = { discount: 'discounted', cancel: 'cancelled', resume: 'resumed' } as const

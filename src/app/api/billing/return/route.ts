@@ -5,7 +5,7 @@ import { NextResponse } from 'next/server'
 
 import { localeOrDefault } from '@/i18n/locales'
 import { billingProvider } from '@/lib/billing'
-import { applyPayment } from '@/lib/billing/siteRun'
+import { applyPayment } from '@/lib/billing/record/siteRenewals'
 import { payloadClient } from '@/edge/payload'
 import { requestOrigin, siteUrl } from '@/lib/http/siteUrl'
 import { promoProof } from '@/lib/promo'

@@ -6,11 +6,11 @@
 import { NextResponse } from 'next/server'
 
 import { billingProvider } from '@/lib/billing'
-import { applyBillingEvent } from '@/lib/billing/providerEvent'
-import type { ApplyResult } from '@/lib/billing/subscriptionRecord'
-import { SignatureError } from '@/lib/billing/provider'
-import { applyPayment } from '@/lib/billing/siteRun'
-import { isFromYooKassa } from '@/lib/billing/yookassaSource'
+import { applyBillingEvent } from '@/lib/billing/providers/providerEvent'
+import type { ApplyResult } from '@/lib/billing/record/subscriptionRecord'
+import { SignatureError } from '@/lib/billing/providers/provider'
+import { applyPayment } from '@/lib/billing/record/siteRenewals'
+import { isFromYooKassa } from '@/lib/billing/providers/yookassaSource'
 import { clientIp } from '@/lib/http/clientIp'
 import { payloadClient } from '@/edge/payload'
 

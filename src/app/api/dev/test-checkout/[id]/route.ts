@@ -3,8 +3,8 @@
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 
-import { PAYMENT_METHOD_KINDS } from '@/lib/billing/provider'
-import { finishTestCheckout, isTestBilling } from '@/lib/billing/testCheckout'
+import { PAYMENT_METHOD_KINDS } from '@/lib/billing/providers/provider'
+import { finishTestCheckout, isTestBilling } from '@/lib/billing/providers/testCheckout'
 import { formRoute } from '@/edge/formRoute'
 
 const input = z.object({

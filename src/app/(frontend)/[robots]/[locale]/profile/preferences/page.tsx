@@ -11,7 +11,7 @@ import { localeOrDefault } from '@/i18n/locales'
 import { PageMessages } from '@/i18n/PageMessages'
 import { currentPageUser } from '@/edge/currentUser'
 import { shownEmail } from '@/lib/auth/telegramAccounts'
-import { vipSubscriptionOf } from '@/lib/billing/account'
+import { vipSubscriptionOf } from '@/lib/billing/record/account'
 import { payloadClient } from '@/edge/payload'
 
 import { profileMetadata } from '../_components/ProfileSection'

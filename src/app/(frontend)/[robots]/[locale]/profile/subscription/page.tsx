@@ -6,15 +6,15 @@ import { ConfirmStep } from '@/components/site/ConfirmStep'
 import { Link } from '@/i18n/Link'
 import { localeOrDefault } from '@/i18n/locales'
 import { currentPageUser } from '@/edge/currentUser'
-import { subscriptionOf } from '@/lib/billing/account'
+import { subscriptionOf } from '@/lib/billing/record/account'
 import { billingProvider } from '@/lib/billing'
-import { acceptedMethodsText, methodNames } from '@/lib/billing/methodNames'
-import { isEnded } from '@/lib/billing/lifecycle'
-import { hasUsedCancelDiscount } from '@/lib/billing/renewalChoice'
-import { formatMoney, formatRubles } from '@/lib/billing/pricing'
-import { GIFT_PROVIDER, isOneTimeStars, STARS_PROVIDER } from '@/lib/billing/provider'
-import { discounted } from '@/lib/billing/renewalPlan'
-import { billingDate } from '@/lib/billing/terms'
+import { acceptedMethodsText, methodNames } from '@/lib/billing/providers/methodNames'
+import { isEnded } from '@/lib/billing/rules/lifecycle'
+import { hasUsedCancelDiscount } from '@/lib/billing/record/renewalChoice'
+import { formatMoney, formatRubles } from '@/lib/billing/rules/pricing'
+import { GIFT_PROVIDER, isOneTimeStars, STARS_PROVIDER } from '@/lib/billing/providers/provider'
+import { discounted } from '@/lib/billing/rules/renewalPlan'
+import { billingDate } from '@/lib/billing/rules/terms'
 import { payloadClient } from '@/edge/payload'
 import { env } from '@/lib/env'
 
@@ -199,7 +199,7 @@ export default async function ProfileSubscriptionPage({ params, searchParams }: 
         {subscription.status === 'trialing' ? (
           <>
             <dt>{t('trialEnds')}</dt>
-            {/* A trial waiting for the first device (src/lib/billing/heldTrial.ts): its dates are not set yet. */}
+            {/* A trial waiting for the first device (src/lib/billing/record/heldTrial.ts): its dates are not set yet. */}
             <dd data-testid="trial-ends">{held ? t('trialWaits', { date: date(subscription.trialHold?.until ?? null) }) : date(subscription.trialEndsAt)}</dd>
           </>
         ) : null}

@@ -7,8 +7,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 
 import { isLocale, localeOrDefault } from '@/i18n/locales'
-import { formatRubles } from '@/lib/billing/pricing'
-import { testCheckoutOf } from '@/lib/billing/testCheckout'
+import { formatRubles } from '@/lib/billing/rules/pricing'
+import { testCheckoutOf } from '@/lib/billing/providers/testCheckout'
 
 export const dynamic = 'force-dynamic'
 

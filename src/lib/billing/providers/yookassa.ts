@@ -1,6 +1,6 @@
 // YooKassa (API v3): the payments Russian buyers make (cards, SBP, SberPay, YooMoney). YooKassa has no
 // subscriptions: the first payment (the 1-ruble trial, or the plan's price) saves the payment method, and
-// the site charges renewals from it (siteRun.ts). A small typed client on fetch + zod: four calls, so no
+// the site charges renewals from it (siteRenewals.ts). A small typed client on fetch + zod: four calls, so no
 // SDK (the maintained ones bring axios and a logger, and type less of the API than we check here).
 // Every POST carries an Idempotence-Key; a repeated request with it returns the same payment.
 import { createHash } from 'node:crypto'

@@ -6,10 +6,10 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { Subscription } from '@/payload-types'
 import { shiftedEnd } from '@/lib/referral/rules'
 
-import { billingProvider, isProviderOf } from './index'
-import { isEnded } from './lifecycle'
-import type { HistoryEntry, SubscriptionState } from './lifecycle'
-import { GIFT_PROVIDER, STARS_PROVIDER } from './provider'
+import { billingProvider, isProviderOf } from '../index'
+import { isEnded } from '../rules/lifecycle'
+import type { HistoryEntry, SubscriptionState } from '../rules/lifecycle'
+import { GIFT_PROVIDER, STARS_PROVIDER } from '../providers/provider'
 import { applyChange, stateOf, underLock } from './subscriptionRecord'
 
 /** A provider takes no end in the past: days taken back leave at least this much. */

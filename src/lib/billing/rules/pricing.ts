@@ -51,7 +51,7 @@ export function formatMoney(amount: number, currency: Currency, locale: string):
   return `${new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ru-RU').format(amount)} ⭐`
 }
 
-/** A plan's price in Telegram Stars, or null where the site's bot does not sell it for Stars (src/lib/billing/stars.ts). */
+/** A plan's price in Telegram Stars, or null where the site's bot does not sell it for Stars (src/lib/billing/providers/stars.ts). */
 export function starsPriceOf(plan: { starsPrice?: number | null; active?: boolean | null }): number | null {
   return plan.active !== false && Number.isInteger(plan.starsPrice) && Number(plan.starsPrice) > 0 ? Number(plan.starsPrice) : null
 }

@@ -4,7 +4,7 @@
 // - provider-run subscriptions (Stripe) come here through their verified events: each event id is applied once
 //   (stored in provider events in the same transaction as its effects), the subscription is re-read from the
 //   provider and moved only forward (lifecycle.ts), so events in any order end in the provider's final state;
-// - site-run ones (YooKassa) come through siteRun.ts: a first payment as the view it starts, everything after as a
+// - site-run ones (YooKassa) come through siteRenewals.ts: a first payment as the view it starts, everything after as a
 //   transition of our record (renewals, the subscriber's choices);
 // - staff's extensions and cancellations come through editorChange.ts, as transitions too.
 import type { Payload, PayloadRequest } from 'payload'
@@ -25,17 +25,17 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 import { personalFeedPath } from '@/lib/vip/feedUrl'
 import type { Subscription, User } from '@/payload-types'
 
-import { formatMoney } from './pricing'
-import type { Currency } from './pricing'
-import { discounted } from './renewalPlan'
-import { termsText } from './terms'
-import type { ChargeTerms } from './terms'
-import { advance, endsSubscription, grantsVip, isEnded, start } from './lifecycle'
-import type { HistoryEntry, SubscriptionState, Transition } from './lifecycle'
-import { mailsOf } from './mails'
-import type { MailCause, RenewalRunner } from './mails'
-import { STARS_PROVIDER } from './provider'
-import type { BillingEvent, PromoMetadata, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from './provider'
+import { formatMoney } from '../rules/pricing'
+import type { Currency } from '../rules/pricing'
+import { discounted } from '../rules/renewalPlan'
+import { termsText } from '../rules/terms'
+import type { ChargeTerms } from '../rules/terms'
+import { advance, endsSubscription, grantsVip, isEnded, start } from '../rules/lifecycle'
+import type { HistoryEntry, SubscriptionState, Transition } from '../rules/lifecycle'
+import { mailsOf } from '../rules/mails'
+import type { MailCause, RenewalRunner } from '../rules/mails'
+import { STARS_PROVIDER } from '../providers/provider'
+import type { BillingEvent, PromoMetadata, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from '../providers/provider'
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
@@ -221,7 +221,7 @@ async function recordHistory(payload: Payload, req: PayloadRequest, { saved, use
 export type MoneyMovement = { type: 'payment' | 'refund' | 'payment_failed'; reference: string; amountKopecks: number }
 
 /**
- * A refund reported as a payment's running total (`refund:<payment>:<total>`, siteRun.ts) is recorded as what went
+ * A refund reported as a payment's running total (`refund:<payment>:<total>`, siteRenewals.ts) is recorded as what went
  * back since the refunds already recorded for that payment: two partial refunds of 100 and 50 are 100 and 50, not
  * 100 and 150.
  */

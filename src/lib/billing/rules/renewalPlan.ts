@@ -1,6 +1,6 @@
 // Renewals the site runs itself (for providers without subscriptions, YooKassa): when a subscription is
 // due, what to charge, under which keys, and what a paid or failed charge does to it. Pure: the job
-// (siteRun.ts) reads the subscription, asks here, charges, and applies the answer.
+// (siteRenewals.ts) reads the subscription, asks here, charges, and applies the answer.
 import { grantsVip } from './lifecycle'
 import type { SubscriptionState, SubscriptionStatus } from './lifecycle'
 

@@ -1,4 +1,4 @@
-// The subscriber's choice about renewal (not the charging: siteRun.ts and the provider do that): cancelling
+// The subscriber's choice about renewal (not the charging: siteRenewals.ts and the provider do that): cancelling
 // auto-renewal, with the one-time discount offered first (accepting applies it at the provider, once per user, ever;
 // refusing cancels renewal and the subscription runs to its period end), or resuming it.
 import type { Payload, PayloadRequest } from 'payload'
@@ -11,13 +11,13 @@ import { withTransaction } from '@/lib/db/transaction'
 import type { Subscription, User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
-import { isProviderOf } from './index'
+import { isProviderOf } from '../index'
 import { syncSubscription } from './subscriptionRecord'
-import { isEnded } from './lifecycle'
-import type { BillingProvider } from './provider'
-import { STARS_PROVIDER } from './provider'
-import { changeStarsRenewal } from './stars'
-import { changeSiteRun } from './siteRun'
+import { isEnded } from '../rules/lifecycle'
+import type { BillingProvider } from '../providers/provider'
+import { STARS_PROVIDER } from '../providers/provider'
+import { changeStarsRenewal } from '../providers/stars'
+import { changeSiteRun } from './siteRenewals'
 
 export type RenewalChoice = 'discount' | 'cancel' | 'resume'
 export type RenewalResult = { ok: true } | { ok: false; error: 'noSubscription' | 'discountUsed' | 'providerFailed' }

@@ -14,13 +14,13 @@ import type { Subscription, User } from '@/payload-types'
 
 import { applyChange, findRecord, recordEventOnce, stateOf, underLock } from './subscriptionRecord'
 import type { ApplyResult, Change, MoneyMovement, Outcome, SiteRunData } from './subscriptionRecord'
-import { VIP_STATUSES, advance, isEnded } from './lifecycle'
-import type { SubscriptionState, Transition } from './lifecycle'
-import type { MailCause } from './mails'
-import type { ProviderPayment, ProviderSubscription, ReceiptSettings, SiteRunBilling } from './provider'
-import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf } from './receipt'
-import { afterDeclined, afterPaid, firstPeriod, planCharge } from './renewalPlan'
-import type { ChargeOutcome, PlannedCharge, RenewalTerms } from './renewalPlan'
+import { VIP_STATUSES, advance, isEnded } from '../rules/lifecycle'
+import type { SubscriptionState, Transition } from '../rules/lifecycle'
+import type { MailCause } from '../rules/mails'
+import type { ProviderPayment, ProviderSubscription, ReceiptSettings, SiteRunBilling } from '../providers/provider'
+import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf } from '../providers/receipt'
+import { afterDeclined, afterPaid, firstPeriod, planCharge } from '../rules/renewalPlan'
+import type { ChargeOutcome, PlannedCharge, RenewalTerms } from '../rules/renewalPlan'
 
 const NOTHING: Outcome = { result: 'ignored', followUps: [] }
 

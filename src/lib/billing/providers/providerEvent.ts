@@ -6,8 +6,8 @@ import type { Payload } from 'payload'
 import { giftPaid, giftRefunded } from '@/lib/gift'
 
 import type { BillingEvent, ProviderRunBilling } from './provider'
-import { syncSubscription } from './subscriptionRecord'
-import type { ApplyResult } from './subscriptionRecord'
+import { syncSubscription } from '../record/subscriptionRecord'
+import type { ApplyResult } from '../record/subscriptionRecord'
 
 export async function applyBillingEvent(payload: Payload, provider: ProviderRunBilling, event: BillingEvent): Promise<ApplyResult> {
   // A gift's payment or refund: no subscription of its own; applied once by the gift's own state.

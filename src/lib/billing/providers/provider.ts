@@ -1,10 +1,10 @@
 // What the site needs from a payment provider, one module per provider. Stripe runs the subscription
-// itself (src/lib/billing/stripe.ts): the site mirrors it from signed events. YooKassa only takes payments
-// (src/lib/billing/yookassa.ts): the site runs the subscription and charges renewals from the saved
-// method (siteRun.ts). The local test checkout is the same module talking to the provider's double.
+// itself (src/lib/billing/providers/stripe.ts): the site mirrors it from signed events. YooKassa only takes payments
+// (src/lib/billing/providers/yookassa.ts): the site runs the subscription and charges renewals from the saved
+// method (siteRenewals.ts). The local test checkout is the same module talking to the provider's double.
 import type { Locale } from '@/i18n/locales'
 
-import type { SubscriptionState } from './lifecycle'
+import type { SubscriptionState } from '../rules/lifecycle'
 
 export type CheckoutPlan = {
   id: number
@@ -43,7 +43,7 @@ export type CheckoutInput = {
   /** 54-FZ receipts, when the shop has them turned on (YooKassa). */
   receipts: ReceiptSettings | null
   /**
-   * What the buyer agrees to, in their language (src/lib/billing/terms.ts): shown on the provider's payment page
+   * What the buyer agrees to, in their language (src/lib/billing/rules/terms.ts): shown on the provider's payment page
    * (`short` is YooKassa's description, at most 128 characters; `full` is Stripe's text beside the pay button).
    */
   terms: { full: string; short: string }
@@ -224,7 +224,7 @@ export interface SiteRunBilling extends ProviderBase {
 
 export type BillingProvider = ProviderRunBilling | SiteRunBilling
 
-/** Telegram Stars, which the site's bot takes beside the site's own provider (src/lib/billing/stars.ts). */
+/** Telegram Stars, which the site's bot takes beside the site's own provider (src/lib/billing/providers/stars.ts). */
 export const STARS_PROVIDER = 'telegram-stars'
 
 /** Whether a plan bought for Stars renews (monthly plans: a Stars subscription); the others are one payment. */

@@ -4,10 +4,10 @@ import Stripe from 'stripe'
 
 import { isLocale } from '@/i18n/locales'
 
-import type { SubscriptionStatus } from './lifecycle'
+import type { SubscriptionStatus } from '../rules/lifecycle'
 import { SignatureError } from './provider'
-import { firstPeriod } from './renewalPlan'
-import { firstPeriodItemName, trialItemName } from './terms'
+import { firstPeriod } from '../rules/renewalPlan'
+import { firstPeriodItemName, trialItemName } from '../rules/terms'
 import type { BillingEvent, CheckoutInput, GiftCheckoutInput, ProviderRunBilling, ProviderSubscription, RefundInput, SubscriptionMetadata } from './provider'
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string }

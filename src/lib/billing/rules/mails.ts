@@ -4,7 +4,7 @@ import type { BillingMailKind } from '@/lib/mail/billingTemplates'
 
 import type { HistoryEntry } from './lifecycle'
 
-/** Who charges the renewals: the provider on its own schedule (Stripe), or the site (YooKassa, siteRun.ts). */
+/** Who charges the renewals: the provider on its own schedule (Stripe), or the site (YooKassa, siteRenewals.ts). */
 export type RenewalRunner = 'provider' | 'site'
 
 /** The mail each step sends, per runner; null: none. */

@@ -5,7 +5,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { Locale } from '@/i18n/locales'
 import type { Subscription, SubscriptionEvent, Tariff, User } from '@/payload-types'
 
-import { grantsVip } from './lifecycle'
+import { grantsVip } from '../rules/lifecycle'
 
 export type SubscriptionView = {
   subscription: Subscription & { tariff: Tariff | number }

@@ -8,10 +8,10 @@ import type { User } from '@/payload-types'
 
 import { newestOwnSubscription } from './account'
 import { syncSubscription } from './subscriptionRecord'
-import { isProviderOf } from './index'
-import { isEnded } from './lifecycle'
-import type { BillingProvider } from './provider'
-import { changeSiteRun } from './siteRun'
+import { isProviderOf } from '../index'
+import { isEnded } from '../rules/lifecycle'
+import type { BillingProvider } from '../providers/provider'
+import { changeSiteRun } from './siteRenewals'
 
 export type UnlinkResult = { ok: true } | { ok: false; error: 'noMethod' | 'providerFailed' }
 

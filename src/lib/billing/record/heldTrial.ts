@@ -9,8 +9,8 @@ import type { Payload } from 'payload'
 
 import type { Subscription } from '@/payload-types'
 
-import { billingProvider, isProviderOf } from './index'
-import type { SubscriptionState } from './lifecycle'
+import { billingProvider, isProviderOf } from '../index'
+import type { SubscriptionState } from '../rules/lifecycle'
 import { applyChange, stateOf, underLock } from './subscriptionRecord'
 
 const DAY_MS = 86_400_000

@@ -6,9 +6,9 @@ import type { Payload } from 'payload'
 
 import { fromMoscowWallClock, moscowWallClock } from '@/lib/time/moscow'
 
-import { billingProvider, isProviderOf } from './index'
-import { isEnded } from './lifecycle'
-import type { SubscriptionState, Transition } from './lifecycle'
+import { billingProvider, isProviderOf } from '../index'
+import { isEnded } from '../rules/lifecycle'
+import type { SubscriptionState, Transition } from '../rules/lifecycle'
 import { applyChange, stateOf, underLock } from './subscriptionRecord'
 
 /** `date`: the new last day (YYYY-MM-DD, Moscow), kept at the time of day the paid period ends. */

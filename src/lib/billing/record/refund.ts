@@ -11,9 +11,9 @@ import { referralAfterMoney } from '@/lib/referral'
 import { checkEmail } from '@/lib/validation/checkEmail'
 import type { Subscription, SubscriptionEvent } from '@/payload-types'
 
-import { billingProvider, isProviderOf } from './index'
-import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf } from './receipt'
-import { starsRefundReference } from './stars'
+import { billingProvider, isProviderOf } from '../index'
+import { buildReceipt, paymentDescription, receiptAddress, receiptSettingsOf } from '../providers/receipt'
+import { starsRefundReference } from '../providers/stars'
 
 /** A payment of the subscription and what of it can still be returned. */
 export type RefundablePayment = {
@@ -99,7 +99,7 @@ export async function refundPayment(
       throw new RefundError('provider')
     }
 
-    // YooKassa's notification of the refund names it by the payment's running total (siteRun.ts), and may come
+    // YooKassa's notification of the refund names it by the payment's running total (siteRenewals.ts), and may come
     // first; it is recorded under the subscription's billing lock, taken here only after the provider answered.
     const invoiceId = provider.name === 'yookassa' ? `${refundPrefix(reference)}${total}` : `${refundPrefix(reference)}${refundId}`
     await lockForTransaction(payload, req, LOCKS.billing(subscription))
