@@ -185,7 +185,7 @@ export async function openHeldTrialCheckout(world: Pick<BillingWorld, 'payload'>
 
 /** An app's poll of the user's subscription URL (Happ, with a device id), through the real route. */
 export async function pollSubscriptionUrl(world: Pick<BillingWorld, 'payload'>, userId: number): Promise<Response> {
-  const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+  const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
   const feedPath = await personalFeedPath(world.payload, userId)
   const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
   const [, , , userPart, token] = feedPath.split('/')

@@ -7,7 +7,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { createFirstDeviceKey } from '@/lib/vip/deviceKeys'
-import { personalFeedPath } from '@/lib/vip/feedUrl'
+import { personalFeedPath } from '@/lib/feeds/personalUrl'
 
 const email = process.argv[2] ?? 'drill-subscriber@mail.example'
 const payload = await getPayload({ config })

@@ -148,7 +148,7 @@ describe('purchase', () => {
     const activation = await world.smtp.latestTo(email)
     expect(activation.subject).toBe('VIP-подписка на сайте VPN ключи активирована')
     // The subscription URL for apps, and the same on the mirror for when the site is blocked: both answer the buyer's app.
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const path = await personalFeedPath(world.payload, user!.id)
     expect(activation.text).toContain(`Ссылка-подписка для приложений (Happ, v2RayTun, Hiddify и других): ${INT_SERVER_URL}${path}\n`)
     expect(activation.text).toContain(`Если сайт заблокирован, та же подписка по адресу зеркала: https://${INT_MIRROR_HOST}${path}\n`)

@@ -54,7 +54,7 @@ async function subscriberWithKey() {
   const { POST } = await import('@/app/api/vip/keys/route')
   const created = await POST(post('/api/vip/keys', cookie, { device: 'Phone', target: `${await billing.vipServerId(world, 'vless')}:vless` }))
   expect(new URL(created.headers.get('location')!).searchParams.get('created')).toMatch(/^\d+$/)
-  const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+  const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
   return { user, cookie, path: await personalFeedPath(world.payload, user.id) }
 }
 
@@ -219,7 +219,7 @@ describe('device limit by HWID', () => {
     const { user, path } = await subscriberWithKey()
     const pg = (await import('pg')).default
     const { admitDevice, polledDevice } = await import('@/lib/feeds/devices')
-    const { rotateFeedUrl } = await import('@/lib/vip/feedUrl')
+    const { rotateFeedUrl } = await import('@/lib/feeds/personalUrl')
     const oldNonce = (await world.payload.findByID({ collection: 'users', id: user.id, depth: 0 })).subscriptionUrlNonce!
     expect((await poll(path, happ(701))).links).toHaveLength(1)
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL!, max: 2 })
@@ -335,7 +335,7 @@ describe('device limit by HWID', () => {
     const { POST } = await import('@/app/api/vip/subscription-url/route')
     expect((await POST(post('/api/vip/subscription-url', cookie))).status).toBe(303)
     expect(await devicesOf(user.id)).toHaveLength(0)
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     await poll(await personalFeedPath(world.payload, user.id), happ(403))
     expect(await devicesOf(user.id)).toHaveLength(1)
     await world.payload.delete({ collection: 'users', id: user.id })

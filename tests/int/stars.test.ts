@@ -280,7 +280,7 @@ describe('VIP for Telegram Stars', () => {
     expect(history.map((event) => event.type)).toContain('activated')
     // The bot answers once: paid until, the subscription URL and its QR code.
     expect(telegram.called('sendMessage').filter((call) => String(call.params.text).startsWith('Оплата получена'))).toHaveLength(1)
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const feedPath = await personalFeedPath(payload, user!.id)
     expect(telegram.called('sendMessage').some((call) => String(call.params.text).includes(feedPath))).toBe(true)
     expect(telegram.called('sendPhoto')).toHaveLength(1)
@@ -611,7 +611,7 @@ describe('VIP for Telegram Stars', () => {
 
   it('shows My subscription with its devices; removes only the user’s own device; replaces the link on a confirmation', async () => {
     const { GET } = await import('@/app/api/subscription/[user]/[token]/[[...format]]/route')
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const poll = async (feedPath: string, hwid: string) => {
       const [, , , userPart, token] = feedPath.split('/')
       const headers = { 'user-agent': 'Happ/3.4.1', 'x-hwid': hwid, 'x-device-os': 'Android', 'x-device-model': hwid }

@@ -196,7 +196,7 @@ describe('subscription URL', () => {
     const key = (await world.payload.find({ collection: 'keys', where: { owner: { equals: user.id } }, depth: 0 })).docs[0]!
     // Named as the subscriber named the device, as their other keys are.
     expect(key).toMatchObject({ protocol: 'hysteria2', tier: 'vip', keyString: expect.stringMatching(/^hysteria2:\/\/.*#Phone$/) })
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const path = await personalFeedPath(world.payload, user.id)
     expect(readFeedBody(await (await feed(path, 'Happ/3.4.1')).text()).links).toEqual([key.keyString])
     expect(await (await feed(path, 'clash-verge/v2.0.3')).text()).toMatch(/ {4}type: hysteria2\n/)
@@ -209,7 +209,7 @@ describe('subscription URL', () => {
     const { user } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     for (const protocol of ['vless', 'outline', 'trojan', 'wireguard']) await createKey(cookie, `My ${protocol}`, protocol)
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const path = await personalFeedPath(world.payload, user.id)
     const response = await feed(path)
     expect(response.status).toBe(200)
@@ -261,7 +261,7 @@ describe('subscription URL', () => {
   it('answers on a mirror with the mirror’s addresses, and a browser there stays on the mirror', async () => {
     const { user } = await billing.subscriber(world)
     await createKey(await cookieFor(user.id), 'Phone')
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const path = await personalFeedPath(world.payload, user.id)
     const onMirror = { 'x-forwarded-host': `${INT_MIRROR_HOST.toUpperCase()}:8443` }
     const mirror = `https://${INT_MIRROR_HOST}`
@@ -281,7 +281,7 @@ describe('subscription URL', () => {
 
   it('sends a browser to the subscription page in the visitor’s language; an app gets the file', async () => {
     const { user } = await billing.subscriber(world)
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const { env } = await import('@/lib/env')
     const path = await personalFeedPath(world.payload, user.id)
     const page = path.replace('/api/subscription/', '/subscription/')
@@ -311,7 +311,7 @@ describe('subscription URL', () => {
     await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
     const record = (await world.payload.find({ collection: 'subscriptions', where: { user: { equals: user.id } }, depth: 0 })).docs[0]!
     await world.payload.update({ collection: 'subscriptions', id: record.id, data: { currentPeriodEnd: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() }, depth: 0 })
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const response = await feed(await personalFeedPath(world.payload, user.id), 'Happ/3.4.1')
     const announce = Buffer.from(response.headers.get('announce')!.replace(/^base64:/, ''), 'base64').toString('utf8')
     expect(announce).toMatch(/^Your VIP subscription ends on [A-Z][a-z]+ \d{1,2}, 20\d\d\. Renew it on the site to keep your keys working\.$/)
@@ -321,7 +321,7 @@ describe('subscription URL', () => {
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     await createKey(cookie, 'Phone')
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const old = await personalFeedPath(world.payload, user.id)
     const { POST: reset } = await import('@/app/api/vip/subscription-url/route')
     await reset(post('/api/vip/subscription-url', cookie, { locale: 'en' }))
@@ -364,7 +364,7 @@ describe('what the apps show instead of keys', () => {
   it('says the editors’ words for a notice in the owner’s language on the next poll, and Happ’s provider id once the operator gives one', async () => {
     const { user } = await billing.subscriber(world)
     await world.payload.update({ collection: 'users', id: user.id, data: { locale: 'en' }, depth: 0 })
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const path = await personalFeedPath(world.payload, user.id)
     const host = new URL(INT_SERVER_URL).host
     expect(noticesOf(await (await feed(path)).text())).toEqual([`No keys for apps yet: add one in My servers on ${host}`])
@@ -400,7 +400,7 @@ describe('what the apps show instead of keys', () => {
   it('answers each app as the operator’s table says: by default as always; a refusal and a notice count no device, whatever format the address asks', async () => {
     const { user } = await billing.subscriber(world)
     await createKey(await cookieFor(user.id), 'Phone')
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const path = await personalFeedPath(world.payload, user.id)
     const { DEFAULT_APP_RULES } = await import('@/lib/feeds/appRules')
     const rulesOf = async () => ((await world.payload.findGlobal({ slug: 'site-settings', depth: 0 })).appRules ?? []).map(({ startsWith, wholeWord, decision }) => ({ startsWith, wholeWord, decision }))
@@ -446,7 +446,7 @@ describe('what the apps show instead of keys', () => {
   it('gives INCY the routing profile to keep updated from the site: the same profile as Happ’s header, at the address the subscription names', async () => {
     const { user } = await billing.subscriber(world)
     await createKey(await cookieFor(user.id), 'Phone')
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const answer = await feed(await personalFeedPath(world.payload, user.id), 'INCY/1.2.0')
     const autorouting = answer.headers.get('autorouting')!
     expect(autorouting).toBe(`incy://autorouting/onadd/${INT_SERVER_URL}/api/routing`)
@@ -464,7 +464,7 @@ describe('subscription URL polled by apps', () => {
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     await createKey(cookie, 'Phone')
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const path = await personalFeedPath(world.payload, user.id)
     const first = await feed(path)
     expect(first.status).toBe(200)
@@ -503,7 +503,7 @@ describe('subscription URL polled by apps', () => {
     const { readPersonalFeedFacts } = await import('@/lib/feeds/personalRead')
     const { sqlPool } = await import('@/lib/db/pool')
     const query = (text: string, params: unknown[]) => sqlPool(world.payload).query(text, params)
-    const { personalFeedKeys } = await import('@/lib/vip/feedUrl')
+    const { personalFeedKeys } = await import('@/lib/feeds/personalUrl')
     const { user, subscriptionId } = await billing.subscriber(world)
     const cookie = await cookieFor(user.id)
     const same = async () => {
@@ -544,7 +544,7 @@ describe('Russian sites direct (Site settings → Apps)', () => {
   it('is on by default, follows the editors’ choice on the next poll (a new tag), and takes only https lists', async () => {
     const { user } = await billing.subscriber(world)
     await createKey(await cookieFor(user.id), 'Phone')
-    const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+    const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
     const path = await personalFeedPath(world.payload, user.id)
     const { DEFAULT_RULE_LISTS } = await import('@/lib/feeds/routing')
     const profile = (response: Response) => JSON.parse(Buffer.from(response.headers.get('routing')!.replace('happ://routing/onadd/', ''), 'base64').toString('utf8')) as Record<string, unknown>
@@ -594,7 +594,7 @@ describe('subscription polls answered before Next.js', () => {
     try {
       const { user } = await billing.subscriber(world)
       await createKey(await cookieFor(user.id), 'Phone')
-      const { personalFeedPath } = await import('@/lib/vip/feedUrl')
+      const { personalFeedPath } = await import('@/lib/feeds/personalUrl')
       const path = await personalFeedPath(world.payload, user.id)
       const onMirror = { 'x-forwarded-host': INT_MIRROR_HOST }
       for (const [suffix, agent, host] of [['', 'Happ/3.4.1', {}], ['/clash', 'v2rayNG/1.9.16', {}], ['', 'SFA/1.11.0 (sing-box 1.11.0)', {}], ['', 'Happ/3.4.1', onMirror]] as const) {

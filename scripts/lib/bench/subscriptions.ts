@@ -5,7 +5,7 @@
 // address's allowance).
 import pg from 'pg'
 
-import { feedToken } from '../../../src/lib/vip/feedToken'
+import { feedToken } from '../../../src/lib/feeds/personalToken'
 
 import { fixed, heading, kilobytes, table } from './format'
 import { loadTest, pageShortfalls } from './load'

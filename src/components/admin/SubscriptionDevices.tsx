@@ -6,7 +6,7 @@ import type { FieldServerComponent } from 'payload'
 import { isStaff } from '../../../collections/access/roles'
 import { adminTranslator } from '@/lib/admin/adminMessages'
 import { adminDateTime } from '@/lib/admin/adminText'
-import { deviceLimitOf } from '@/lib/vip/devices'
+import { deviceLimitOf } from '@/lib/feeds/ownDevices'
 
 import { DeviceReset } from './DeviceReset'
 

@@ -6,7 +6,7 @@ import { keysSlug } from '@/lib/routing/keysFilter'
 import { appsForProtocol } from '@/lib/feeds/apps'
 import type { ClientApp } from '@/lib/feeds/apps'
 import { feedTitle } from '@/lib/feeds/freeFeed'
-import { personalFeedPath } from '@/lib/vip/feedUrl'
+import { personalFeedPath } from '@/lib/feeds/personalUrl'
 import type { User } from '@/payload-types'
 
 import { getClientApps } from './clientApps'

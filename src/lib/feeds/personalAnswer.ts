@@ -10,7 +10,7 @@ import en from '@/i18n/messages/en.json'
 import ru from '@/i18n/messages/ru.json'
 import { metrics } from '@/lib/metrics/metrics'
 import { localizedPath } from '@/lib/routing/localizedPath'
-import { feedTokenMatches } from '@/lib/vip/feedUrl'
+import { feedTokenMatches } from '@/lib/feeds/personalUrl'
 
 import { appDecision } from './appRules'
 import type { AppDecision } from './appRules'

@@ -22,7 +22,7 @@ import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import { env } from '@/lib/env'
 import { urlsOnEveryHost } from '@/lib/http/siteUrl'
 import { localizedPath } from '@/lib/routing/localizedPath'
-import { personalFeedPath } from '@/lib/vip/feedUrl'
+import { personalFeedPath } from '@/lib/feeds/personalUrl'
 import type { Subscription, User } from '@/payload-types'
 
 import { formatMoney } from '../rules/pricing'

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 
 import { formRoute } from '@/edge/formRoute'
-import { rotateFeedUrl } from '@/lib/vip/feedUrl'
+import { rotateFeedUrl } from '@/lib/feeds/personalUrl'
 
 export const POST = formRoute({
   input: z.object({}),

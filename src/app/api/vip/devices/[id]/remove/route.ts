@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 import { formRoute } from '@/edge/formRoute'
 import { recordId } from '@/lib/validation/recordId'
-import { removeOwnDevice } from '@/lib/vip/devices'
+import { removeOwnDevice } from '@/lib/feeds/ownDevices'
 
 const input = z.object({})
 

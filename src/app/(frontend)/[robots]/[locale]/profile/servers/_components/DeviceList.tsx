@@ -3,7 +3,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server'
 
 import type { Locale } from '@/i18n/locales'
-import type { DeviceRow } from '@/lib/vip/devices'
+import type { DeviceRow } from '@/lib/feeds/ownDevices'
 
 export async function DeviceList({ locale, devices, limit, notFound }: { locale: Locale; devices: DeviceRow[]; limit: number; notFound: boolean }) {
   const [t, format] = await Promise.all([getTranslations({ locale, namespace: 'Servers' }), getFormatter({ locale })])

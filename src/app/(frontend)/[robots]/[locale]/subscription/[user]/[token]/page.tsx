@@ -14,7 +14,7 @@ import { payloadClient } from '@/edge/payload'
 import { getSettings } from '@/lib/data/settings'
 import { addressesOf, requestOrigin } from '@/lib/http/siteUrl'
 import { isFeedPathToken } from '@/lib/feeds/personalPath'
-import { personalFeedKeys, userForFeedToken } from '@/lib/vip/feedUrl'
+import { personalFeedKeys, userForFeedToken } from '@/lib/feeds/personalUrl'
 
 export const dynamic = 'force-dynamic'
 

@@ -11,7 +11,7 @@ import { vipSubscriptionOf } from '@/lib/billing/record/account'
 import { serverReachRank } from '@/lib/probes/reach'
 import type { Key, Subscription, User } from '@/payload-types'
 
-import { feedToken } from './feedToken'
+import { feedToken } from './personalToken'
 
 function secret(): string {
   return env().PAYLOAD_SECRET ?? 'development-secret-for-subscription-urls'
