@@ -6,7 +6,7 @@ import { QRCodeSVG } from 'qrcode.react'
 
 import { countryFlag } from '@/lib/countries/flag'
 import { AppGuide } from '@/components/apps/AppGuide'
-import type { KeySubscription } from '@/lib/data/keyDetailsPayload'
+import type { KeySubscription } from '@/lib/data/keyDetailsView'
 import type { KeyDetails } from '@/lib/data/keys'
 import type { ClientApp } from '@/lib/feeds/apps'
 import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'

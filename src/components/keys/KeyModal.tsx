@@ -5,13 +5,13 @@ import { useLocale, useTranslations } from 'next-intl'
 import type React from 'react'
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react'
 
-import type { KeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
+import type { KeyDetailsView } from '@/lib/data/keyDetailsView'
 
 const KeyDetailsView = lazy(() => import('./KeyDetailsView').then((module) => ({ default: module.KeyDetailsView })))
 
 type OpenRequest = { id: number; href: string; anchor?: string }
 type ModalApi = { open: (request: OpenRequest) => void }
-type View = { status: 'loading' | 'failed'; request: OpenRequest } | { status: 'ready'; request: OpenRequest; data: KeyDetailsPayload }
+type View = { status: 'loading' | 'failed'; request: OpenRequest } | { status: 'ready'; request: OpenRequest; data: KeyDetailsView }
 
 const ModalContext = createContext<ModalApi | null>(null)
 
@@ -40,7 +40,7 @@ export function KeyModalProvider({ children }: { children: React.ReactNode }) {
       try {
         const response = await fetch(`/api/key-details/${request.id}?locale=${locale}`)
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
-        const data = (await response.json()) as KeyDetailsPayload
+        const data = (await response.json()) as KeyDetailsView
         setView({ status: 'ready', request, data })
       } catch (error) {
         console.error(error instanceof Error ? error.message : String(error))

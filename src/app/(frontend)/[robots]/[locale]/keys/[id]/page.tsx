@@ -8,7 +8,7 @@ import { IslandTexts } from '@/components/site/IslandTexts'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
-import { getKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
+import { getKeyDetailsView } from '@/lib/data/keyDetailsView'
 import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { keysPathname } from '@/lib/routing/keysFilter'
 import { pageMetadata } from '@/lib/seo/alternates'
@@ -26,7 +26,7 @@ type Params = Promise<{ robots: string; locale: string; id: string }>
 async function resolve(params: Params) {
   const { robots, locale, id } = await params
   if (!isLocale(locale) || !isRobotsMode(robots) || !/^\d{1,9}$/.test(id)) return null
-  const payload = await getKeyDetailsPayload(Number(id), locale, pageOrigin(robots))
+  const payload = await getKeyDetailsView(Number(id), locale, pageOrigin(robots))
   return payload ? { robots, locale: locale as Locale, id, payload } : null
 }
 

@@ -7,7 +7,7 @@ import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import { currentPageUser } from '@/edge/currentUser'
-import { getOwnKeyDetailsPayload } from '@/lib/data/keyDetailsPayload'
+import { getOwnKeyDetailsView } from '@/lib/data/keyDetailsView'
 import { requestOrigin } from '@/lib/http/siteUrl'
 
 import { profileMetadata } from '../../_components/ProfileSection'
@@ -21,7 +21,7 @@ export default async function DeviceKeyPage({ params }: { params: Promise<{ loca
   if (!isLocale(locale) || !/^\d{1,9}$/.test(id)) notFound()
   const requestHeaders = await headers()
   const user = await currentPageUser(requestHeaders)
-  const data = user ? await getOwnKeyDetailsPayload(Number(id), locale, user, requestOrigin(requestHeaders)) : null
+  const data = user ? await getOwnKeyDetailsView(Number(id), locale, user, requestOrigin(requestHeaders)) : null
   if (!data) notFound()
   const t = await getTranslations({ locale, namespace: 'Profile' })
   return (

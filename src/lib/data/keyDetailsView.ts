@@ -18,10 +18,10 @@ import { getSettings } from './settings'
 /** The subscription the key's "Add to app" buttons import: its list's free feed, or the owner's VIP subscription. */
 export type KeySubscription = { kind: 'free' | 'vip'; url: string; name: string }
 
-export type KeyDetailsPayload = { details: KeyDetails; apps: ClientApp[]; subscription: KeySubscription | null; renderedAt: number }
+export type KeyDetailsView = { details: KeyDetails; apps: ClientApp[]; subscription: KeySubscription | null; renderedAt: number }
 
 /** A free key's details; its list's feed on `origin` (the host the page or modal is for: a mirror's on a mirror). */
-export async function getKeyDetailsPayload(id: number, locale: Locale, origin: string): Promise<KeyDetailsPayload | null> {
+export async function getKeyDetailsView(id: number, locale: Locale, origin: string): Promise<KeyDetailsView | null> {
   const [details, settings, apps] = await Promise.all([getKeyDetails(id, locale), getSettings(locale), getClientApps(locale)])
   if (!details) return null
   // A free key leaves the list within a day; its list's feed carries today's keys of the same country and protocol.
@@ -36,7 +36,7 @@ export async function getKeyDetailsPayload(id: number, locale: Locale, origin: s
 }
 
 /** A subscriber's own (VIP) key: read with their access, never cached; its subscription on `origin`, the host it was asked on. */
-export async function getOwnKeyDetailsPayload(id: number, locale: Locale, user: User, origin: string): Promise<KeyDetailsPayload | null> {
+export async function getOwnKeyDetailsView(id: number, locale: Locale, user: User, origin: string): Promise<KeyDetailsView | null> {
   const [details, settings, apps] = await Promise.all([readKeyDetails(id, locale, user), getSettings(locale), getClientApps(locale)])
   if (!details) return null
   const subscription = protocolHasShareLink(details.protocol)
