@@ -21,6 +21,7 @@ import type { FeedNotice } from '@/lib/feeds/notice'
 import { isHappProviderId } from '@/lib/feeds/respond'
 import enMessages from '@/i18n/messages/en.json'
 import ruMessages from '@/i18n/messages/ru.json'
+import { SETTINGS_DEFAULTS } from '@/lib/data/siteSettings'
 
 // YooKassa's VAT codes (vat_code), as its 54-FZ reference lists them.
 const VAT_CODES: { value: string; ru: string; en: string }[] = [
@@ -162,14 +163,14 @@ export const SiteSettings: GlobalConfig = {
                   name: 'claimedKeys',
                   label: { ru: 'Ключей (для VIP-рекламы)', en: 'Keys (VIP marketing)' },
                   type: 'number',
-                  defaultValue: 500,
+                  defaultValue: SETTINGS_DEFAULTS.claimedKeys,
                   min: 0,
                 },
                 {
                   name: 'claimedCountries',
                   label: { ru: 'Стран (для VIP-рекламы)', en: 'Countries (VIP marketing)' },
                   type: 'number',
-                  defaultValue: 50,
+                  defaultValue: SETTINGS_DEFAULTS.claimedCountries,
                   min: 0,
                 },
               ],
@@ -207,7 +208,7 @@ export const SiteSettings: GlobalConfig = {
               name: 'rotationTime',
               label: { ru: 'Время ежедневной смены бесплатных ключей (МСК)', en: 'Daily free-key rotation time (Moscow)' },
               type: 'text',
-              defaultValue: '04:00',
+              defaultValue: SETTINGS_DEFAULTS.rotationTime,
               validate: (value: unknown, { req }: { req: PayloadRequest }) => !value || /^([01]\d|2[0-3]):[0-5]\d$/.test(String(value)) || adminT(req)('rotationTimeFormat'),
               admin: { description: { ru: 'Новые ключи выдаются в это время, старые действуют ещё час', en: 'Fresh keys are issued at this time; the old ones stay valid for another hour' } },
             },
@@ -215,7 +216,7 @@ export const SiteSettings: GlobalConfig = {
               name: 'cancelDiscountPercent',
               label: { ru: 'Скидка при отмене автопродления (%)', en: 'Discount offered on cancelling auto-renewal (%)' },
               type: 'number',
-              defaultValue: 30,
+              defaultValue: SETTINGS_DEFAULTS.cancelDiscountPercent,
               min: 1,
               max: 90,
               admin: { description: { ru: 'Разовая скидка на следующий месяц, один раз на пользователя', en: 'One-time, on the next month, once per user' } },
@@ -227,7 +228,7 @@ export const SiteSettings: GlobalConfig = {
                   name: 'referralDays',
                   label: { ru: 'Дней за приглашённого друга', en: 'Days per referred friend' },
                   type: 'number',
-                  defaultValue: 7,
+                  defaultValue: SETTINGS_DEFAULTS.referralDays,
                   min: 0,
                   max: MAX_REFERRAL_DAYS,
                   admin: { description: { ru: 'Обоим — другу и пригласившему — после первой полной оплаты друга; 0 — без наград', en: 'To both, the friend and the referrer, after the friend’s first full payment; 0 turns rewards off' } },
@@ -236,7 +237,7 @@ export const SiteSettings: GlobalConfig = {
                   name: 'referralMonthlyCap',
                   label: { ru: 'Наград пригласившему в месяц, не больше', en: 'Rewards per referrer per month, at most' },
                   type: 'number',
-                  defaultValue: 5,
+                  defaultValue: SETTINGS_DEFAULTS.referralMonthlyCap,
                   min: 0,
                   max: 100,
                   admin: { description: { ru: 'Сверх лимита дни получает только друг', en: 'Past the cap only the friend gets days' } },

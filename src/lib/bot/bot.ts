@@ -52,6 +52,7 @@ import { awaitPromo, givePromo, keepPromo, keptPromo, PROMO_START_PREFIX, starsD
 import type { StarsDeal } from './promo'
 import { promoError } from '@/lib/browser/purchaseForm'
 import { tariffsTranslator } from '@/lib/promo/texts'
+import { readSiteSettings } from '@/lib/data/siteSettings'
 
 export { botTranslator }
 export type { BotContext }
@@ -315,7 +316,7 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     if (start.startsWith(GIFT_START_PREFIX)) await redeemInBot(ctx, payload, start.slice(GIFT_START_PREFIX.length))
     // A friend's referral link: the code kept for the first purchase, and what it gives said once.
     if (start.startsWith(REFERRAL_START_PREFIX) && (await keepReferral(payload, ctx.from.id, start.slice(REFERRAL_START_PREFIX.length)))) {
-      const { referralDays } = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { referralDays: true } })
+      const { referralDays } = await readSiteSettings(payload)
       if (referralDays) await ctx.reply(ctx.t('referralWelcome', { days: referralDays }))
     }
     await showMenu(ctx, payload)

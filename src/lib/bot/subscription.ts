@@ -31,6 +31,7 @@ import { miniAppUrl } from './miniApp'
 import { qrPng } from './qr'
 import { botStartLink } from './identity'
 import { REFERRAL_START_PREFIX } from './referral'
+import { readSiteSettings } from '@/lib/data/siteSettings'
 
 // Button data: `sub`, `dv` (devices), `dx:<device>` (remove it), `rn:off` (the question), `rn:cancel`, `rn:discount`,
 // `rn:on`, `lk:ask`, `lk:yes` (replace the subscription URL).
@@ -72,7 +73,7 @@ export async function showSubscription(ctx: BotContext, payload: Payload, { with
   lines.push('', escapeHtml(ctx.t('feedUrlHint')), `<code>${escapeHtml(feedUrl)}</code>`)
   // The subscriber's referral links (the bot's and the site's), and what they brought (src/lib/referral).
   const referral = await referralSummaryOf(payload, user.id)
-  const { referralDays } = await payload.findGlobal({ slug: 'site-settings', depth: 0, select: { referralDays: true } })
+  const { referralDays } = await readSiteSettings(payload)
   if (referralDays) {
     const links = [ctx.me.username ? botStartLink(ctx.me.username, `${REFERRAL_START_PREFIX}${referral.code}`) : null, referralSiteUrl(referral.code, ctx.locale)].filter((link) => link !== null)
     lines.push('', escapeHtml(ctx.t('referralInvite', { days: referralDays })), ...links.map((link) => `<code>${escapeHtml(link)}</code>`))
@@ -110,8 +111,7 @@ async function askRenewalOff(ctx: BotContext, payload: Payload, user: User, subs
   const keyboard = new InlineKeyboard()
   const lines = [ctx.t('renewalConfirm', { date: until })]
   if (subscription.provider?.name !== STARS_PROVIDER && !(await hasUsedCancelDiscount(payload, user.id))) {
-    const { cancelDiscountPercent } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-    const percent = cancelDiscountPercent ?? 30
+    const { cancelDiscountPercent: percent } = await readSiteSettings(payload)
     lines.unshift(ctx.t('renewalOffer', { percent }))
     keyboard.text(ctx.t('renewalTakeDiscount', { percent }), 'rn:discount').row()
   }
@@ -143,8 +143,8 @@ export async function onSubscriptionButton(ctx: BotContext, payload: Payload, da
     else await showSubscription(ctx, payload, { withQr: false })
   } else if (data.startsWith('rn:')) {
     const choice: RenewalChoice = data === 'rn:on' ? 'resume' : data === 'rn:discount' ? 'discount' : 'cancel'
-    const { cancelDiscountPercent } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-    const result = await changeRenewal(payload, billingProvider(), user, choice, cancelDiscountPercent ?? 30)
+    const { cancelDiscountPercent } = await readSiteSettings(payload)
+    const result = await changeRenewal(payload, billingProvider(), user, choice, cancelDiscountPercent)
     const t = subscriptionTexts(ctx)
     await ctx.answerCallbackQuery({ text: result.ok ? t(`result.${RENEWAL_RESULT[choice]}`) : t(result.error === 'discountUsed' ? 'result.discountUsed' : 'result.failed') })
     await showSubscription(ctx, payload, { withQr: false })

@@ -4,6 +4,7 @@ import { directRouting } from '@/lib/feeds/routing'
 import type { DirectRouting } from '@/lib/feeds/routing'
 
 import { cachedPublic } from './cache'
+import { withSettingsDefaults } from './siteSettings'
 import { payloadClient } from '@/edge/payload'
 
 export type PublicSettings = {
@@ -24,7 +25,7 @@ export type PublicSettings = {
 async function readSettings(locale: Locale): Promise<PublicSettings> {
   const payload = await payloadClient()
   const [settings, own, tax] = await Promise.all([
-    payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 }),
+    payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, depth: 0 }).then(withSettingsDefaults),
     // Claims in this language only: an English page never shows the Russian claim an editor typed for Russian.
     payload.findGlobal({ slug: 'site-settings', overrideAccess: false, locale, fallbackLocale: false, depth: 0, select: { speedClaim: true } }),
     payload.findGlobal({ slug: 'site-settings', depth: 0, select: { receipts: { enabled: true } } }),
@@ -32,8 +33,8 @@ async function readSettings(locale: Locale): Promise<PublicSettings> {
   return {
     siteName: settings.siteName,
     supportEmail: settings.supportEmail,
-    claimedKeys: settings.claimedKeys ?? 500,
-    claimedCountries: settings.claimedCountries ?? 50,
+    claimedKeys: settings.claimedKeys,
+    claimedCountries: settings.claimedCountries,
     trialBanner: { enabled: settings.trialBanner?.enabled ?? false, text: settings.trialBanner?.text ?? null },
     speedClaim: own.speedClaim?.trim() || null,
     rating: settings.rating?.score ? { score: settings.rating.score, reviews: settings.rating.reviews ?? 0 } : null,

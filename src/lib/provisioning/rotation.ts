@@ -16,6 +16,7 @@ import { RUN_OUT_WARNING_MS, manualRunOut, warnOfRunOuts } from './runOut'
 import type { RunOut } from './runOut'
 import { serverErrorText } from './redact'
 import { providerRefsOn, retryRevocations } from './revocation'
+import { readSiteSettings } from '@/lib/data/siteSettings'
 
 /** What the run did on one server: rotated, nothing due yet, skipped (manual: editors import its keys) or failed. */
 export type ServerRotation = {
@@ -105,7 +106,7 @@ export async function rotateFreeKeys(payload: Payload, now: Date = new Date()): 
     const report: RotationReport = { ran: true, issued: 0, revoked: 0, failures: [], servers: [] }
     // Keys hidden earlier whose server refused to revoke them: try again.
     report.revoked += await retryRevocations(payload)
-    const { rotationTime } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const { rotationTime } = await readSiteSettings(payload)
     const servers = await payload.find({
       collection: 'servers',
       where: { and: [{ tier: { equals: 'free' } }, { enabled: { equals: true } }] },

@@ -15,6 +15,7 @@ import type { Subscription } from '@/payload-types'
 
 import { decideReward, methodFingerprints, moscowMonthStart, newReferralCode, normalizeReferralCode, REFERRAL_PARAM } from './rules'
 import type { ReferralParty } from './rules'
+import { readSiteSettings } from '@/lib/data/siteSettings'
 
 
 /** The account's referral code, made (once, by whoever asks first) when it has none. */
@@ -99,7 +100,7 @@ export async function referralAfterMoney(payload: Payload, req: PayloadRequest, 
   if (!pending) return []
   const referrerId = idOf(pending.referrer)!
   const now = new Date()
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req, select: { referralDays: true, referralMonthlyCap: true } })
+  const settings = await readSiteSettings(payload, { req })
   const rewardsThisMonth = await payload.count({
     collection: 'referrals',
     where: { referrer: { equals: referrerId }, status: { in: ['rewarded', 'revoked'] }, capped: { not_equals: true }, decidedAt: { greater_than_equal: moscowMonthStart(now).toISOString() } },
@@ -107,7 +108,7 @@ export async function referralAfterMoney(payload: Payload, req: PayloadRequest, 
   })
   const decision = decideReward(
     { referrer: await partyOf(payload, req, referrerId), friend: await partyOf(payload, req, friendId), refunded: false, rewardsThisMonth: rewardsThisMonth.totalDocs },
-    { days: settings.referralDays ?? 0, monthlyCap: settings.referralMonthlyCap ?? 0 },
+    { days: settings.referralDays, monthlyCap: settings.referralMonthlyCap },
   )
   const decided = { payment: reference, decidedAt: now.toISOString() }
   if (!decision.ok) {

@@ -36,6 +36,7 @@ import { mailsOf } from '../rules/mails'
 import type { MailCause, RenewalRunner } from '../rules/mails'
 import { STARS_PROVIDER } from '../providers/provider'
 import type { BillingEvent, PromoMetadata, ProviderRunBilling, ProviderSubscription, SubscriptionMetadata } from '../providers/provider'
+import { readSiteSettings } from '@/lib/data/siteSettings'
 
 export type ApplyResult = 'applied' | 'duplicate' | 'ignored'
 
@@ -139,7 +140,7 @@ async function renewalTermsOf(payload: Payload, req: PayloadRequest, { change, s
   if (!price) return undefined
   let discountPercent: number | null = null
   if (remote.hasDiscount) {
-    discountPercent = existing?.renewal?.discountPercent ?? (await payload.findGlobal({ slug: 'site-settings', depth: 0, req })).cancelDiscountPercent ?? null
+    discountPercent = existing?.renewal?.discountPercent ?? (await readSiteSettings(payload, { req })).cancelDiscountPercent
   }
   return { amountKopecks: price.amountKopecks, months: price.months, discountPercent }
 }
@@ -272,8 +273,8 @@ async function nextChargeKopecks(payload: Payload, req: PayloadRequest, saved: S
   const tariff = await payload.findByID({ collection: 'tariffs', id: tariffId, depth: 0, req, disableErrors: true })
   if (!tariff?.priceKopecks) return null
   if (!hasDiscount) return tariff.priceKopecks
-  const { cancelDiscountPercent } = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-  return discounted(tariff.priceKopecks, cancelDiscountPercent ?? null)
+  const { cancelDiscountPercent } = await readSiteSettings(payload, { req })
+  return discounted(tariff.priceKopecks, cancelDiscountPercent)
 }
 
 /** Mails that name the next charge carry its amount. */

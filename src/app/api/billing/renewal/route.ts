@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { billingProvider } from '@/lib/billing'
 import { changeRenewal } from '@/lib/billing/record/renewalChoice'
 import { formRoute } from '@/edge/formRoute'
+import { readSiteSettings } from '@/lib/data/siteSettings'
 
 const RESULT = { discount: 'discounted', cancel: 'cancelled', resume: 'resumed' } as const
 
@@ -16,8 +17,8 @@ export const POST = formRoute({
     const back = (renewal: string) => redirect('/profile/subscription', { renewal })
     // No provider of the site's own: a subscription bought with Telegram Stars still changes (through the bot).
     const provider = billingProvider()
-    const { cancelDiscountPercent } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-    const result = await changeRenewal(payload, provider, user, data.choice, cancelDiscountPercent ?? 30)
+    const { cancelDiscountPercent } = await readSiteSettings(payload)
+    const result = await changeRenewal(payload, provider, user, data.choice, cancelDiscountPercent)
     if (!result.ok) return back(result.error === 'discountUsed' ? 'discountUsed' : 'failed')
     return back(RESULT[data.choice])
   },
