@@ -15,18 +15,18 @@ import { readOwnKeyRows } from '@/lib/data/keys'
 import { payloadClient } from '@/edge/payload'
 import { getSettings } from '@/lib/data/settings'
 import { addressesOf, requestOrigin } from '@/lib/http/siteUrl'
-import { PROTOCOL_LABELS } from '@/lib/keys/labels'
 import { vipSubscriptionOf } from '@/lib/billing/record/account'
-import { DEVICE_LABEL_MAX, firstKeyChoice, MAX_DEVICE_KEYS, REVOKE_UNDO_SECONDS, targetValue, undoableRevocation, vipChoices } from '@/lib/vip/deviceKeys'
+import { MAX_DEVICE_KEYS, undoableRevocation, vipChoices } from '@/lib/vip/deviceKeys'
+import { serversView } from '@/lib/vip/serversView'
 import { deviceLimitOf, ownDevices } from '@/lib/feeds/ownDevices'
 import { personalFeedPath } from '@/lib/feeds/personalUrl'
 
 import { ProfileSection, profileMetadata } from '../_components/ProfileSection'
+import { DeviceKeyForm } from './_components/DeviceKeyForm'
 import { DeviceList } from './_components/DeviceList'
+import { ServersNotice } from './_components/ServersNotice'
 
 export const dynamic = 'force-dynamic'
-
-const ERRORS = ['limitReached', 'invalidDevice', 'invalidServer', 'noSubscription', 'provisioningFailed', 'notFound', 'undoTooLate'] as const
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
@@ -53,60 +53,21 @@ export default async function ProfileServersPage({ params, searchParams }: { par
     ownDevices(payload, user),
     deviceLimitOf(payload, subscription),
   ])
-  const error = ERRORS.find((key) => key === query.error)
+  const view = serversView(query, rows, choices)
   const feed = addressesOf(feedPath, requestOrigin(requestHeaders))
-  const full = rows.length >= MAX_DEVICE_KEYS
-  // "Revoke" asks first: the page again with the question open (?confirm=revoke&key=…).
-  const revoking = query.confirm === 'revoke' ? rows.find((row) => String(row.id) === query.key) : undefined
-  const typedDevice = typeof query.device === 'string' ? query.device : ''
-  // The choice the form came back with, else a protocol phones open from a link (most subscribers are on phones).
-  const firstChoice = firstKeyChoice(choices)
-  const chosenTarget = choices.some((choice) => targetValue(choice) === query.target)
-    ? String(query.target)
-    : firstChoice
-      ? targetValue(firstChoice)
-      : undefined
-  // Arriving from the purchase e-mail: the first key is made (`welcome=<key id>`), or the form is the next step.
-  const welcome = typeof query.welcome === 'string' ? (rows.length > 0 ? t('welcome') : t('welcomeNoKey')) : null
   // Just revoked: the key can still come back while its revocation has not reached the server.
-  const undoable = typeof query.revoked === 'string' ? await undoableRevocation(payload, user, Number(query.revoked)) : null
-  const notice =
-    welcome ??
-    (query.created
-      ? t('created')
-      : query.revoked
-        ? t('revoked')
-        : query.restored
-          ? t('restored')
-          : query.url === 'reset'
-            ? t('urlResetDone')
-            : query.deviceRemoved
-              ? t('deviceRemoved')
-              : null)
+  const undoable = view.revokedKeyId === null ? null : await undoableRevocation(payload, user, view.revokedKeyId)
   return (
     <section data-testid="servers">
       <h2>{tp('servers')}</h2>
-      {notice ? (
-        <div role="status" className="banner" data-testid="servers-notice">
-          <p>{notice}</p>
-          {undoable ? (
-            <form method="post" action={`/api/vip/keys/${undoable.id}/restore`} className="inline-form">
-              <input type="hidden" name="locale" value={locale} />
-              <span>{t('undoText', { device: undoable.device, seconds: REVOKE_UNDO_SECONDS })}</span>{' '}
-              <button type="submit" className="button">
-                {t('undo')}
-              </button>
-            </form>
-          ) : null}
-        </div>
-      ) : null}
+      {view.notice ? <ServersNotice locale={locale} notice={view.notice} undoable={undoable} /> : null}
 
       <h3>{t('keysTitle')}</h3>
-      {revoking ? (
+      {view.revoking ? (
         <ConfirmStep
-          question={t('revokeQuestion', { device: revoking.device ?? '' })}
+          question={t('revokeQuestion', { device: view.revoking.device ?? '' })}
           consequence={t('revokeConsequence')}
-          action={`/api/vip/keys/${revoking.id}/revoke`}
+          action={`/api/vip/keys/${view.revoking.id}/revoke`}
           confirmLabel={t('revokeYes')}
           locale={locale}
           cancelHref="/profile/servers"
@@ -139,41 +100,12 @@ export default async function ProfileServersPage({ params, searchParams }: { par
       )}
 
       <h3>{t('newTitle')}</h3>
-      <form method="post" action="/api/vip/keys" className="device-form" data-testid="device-form">
-        <input type="hidden" name="locale" value={locale} />
-        <label className="field">
-          <span>{t('device')}</span>
-          <input
-            name="device"
-            required
-            maxLength={DEVICE_LABEL_MAX}
-            placeholder={t('devicePlaceholder')}
-            defaultValue={typedDevice}
-            autoFocus={welcome !== null && rows.length === 0}
-          />
-        </label>
-        <label className="field">
-          <span>{t('target')}</span>
-          <select name="target" required defaultValue={chosenTarget}>
-            {choices.map((choice) => (
-              <option key={targetValue(choice)} value={targetValue(choice)}>
-                {choice.countryName} · {PROTOCOL_LABELS[choice.protocol]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p role="alert" className="auth__error" data-testid="device-error">
-          {error ? t(error, { max: MAX_DEVICE_KEYS }) : full ? t('limitReached', { max: MAX_DEVICE_KEYS }) : null}
-        </p>
-        <button type="submit" className="button button--primary">
-          {t('create')}
-        </button>
-      </form>
+      <DeviceKeyForm locale={locale} choices={choices} view={view} />
 
       <h3>{t('urlTitle')}</h3>
       <p>{t('urlText')}</p>
       <PersonalSubscriptionBox url={feed.url} elsewhere={feed.elsewhere} siteName={settings.siteName} apps={apps} userAgent={requestHeaders.get('user-agent')} />
-      {query.confirm === 'url' ? (
+      {view.confirmingUrlReset ? (
         <ConfirmStep
           question={t('urlResetQuestion')}
           consequence={t('urlResetConsequence')}
@@ -190,7 +122,7 @@ export default async function ProfileServersPage({ params, searchParams }: { par
         </Link>
       )}
 
-      <DeviceList locale={locale} devices={devices} limit={deviceLimit} notFound={query.error === 'deviceNotFound'} />
+      <DeviceList locale={locale} devices={devices} limit={deviceLimit} notFound={view.deviceNotFound} />
     </section>
   )
 }
