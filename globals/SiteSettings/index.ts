@@ -176,7 +176,7 @@ export const SiteSettings: GlobalConfig = {
               ],
             },
             {
-              // The plans page's speed line (src/app/(frontend)/[robots]/[locale]/tariffs/page.tsx).
+              // The plans page's speed line (src/app/(frontend)/[variant]/[locale]/tariffs/page.tsx).
               name: 'speedClaim',
               label: { ru: 'Скорость (строка на странице тарифов)', en: 'Speed (a line on the plans page)' },
               type: 'text',

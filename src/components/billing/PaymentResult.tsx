@@ -16,7 +16,7 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { RetryLink } from './RetryLink'
 
-export type ResultParams = Promise<{ robots: string; locale: string }>
+export type ResultParams = Promise<{ variant: string; locale: string }>
 /** The success page's query: the plan paid for, whether its trial applied and its promo code (set by the site's own checkout). */
 export type ResultQuery = Promise<Record<string, string | string[] | undefined>>
 

@@ -37,6 +37,6 @@ export async function notFoundMetadata(locale: string): Promise<Metadata> {
 }
 
 /** The two route parameters the screen needs, from a page's parameters. */
-export function notFoundProps({ locale, robots }: { locale: string; robots: string }): { locale: string; robots: string } {
-  return { locale, robots }
+export function notFoundProps({ locale, variant }: { locale: string; variant: string }): { locale: string; robots: string } {
+  return { locale, robots: variant }
 }

@@ -1,4 +1,4 @@
-// Where Telegram opens the site as a Mini App (src/app/(frontend)/[robots]/[locale]/telegram-app).
+// Where Telegram opens the site as a Mini App (src/app/(frontend)/[variant]/[locale]/telegram-app).
 import type { Locale } from '@/i18n/locales'
 import { siteUrl } from '@/lib/http/siteUrl'
 

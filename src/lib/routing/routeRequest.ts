@@ -69,7 +69,7 @@ const INTERNAL_SEGMENTS = new Set<string>(['list', 'missing'])
 /** The cached 404 page. */
 export const INTERNAL_NOT_FOUND = '/missing'
 /**
- * The site's pages below `[robots]/[locale]`, `*` for a dynamic segment, from the route table (a unit test compares
+ * The site's pages below `[variant]/[locale]`, `*` for a dynamic segment, from the route table (a unit test compares
  * them with the app directory). Any other path gets the cached 404 page, whose screen is in the server's HTML,
  * rather than the catch-all route's, which Next.js fills in in the browser.
  */

@@ -1,4 +1,4 @@
-// What every page of the site is, in one table: its path below `[robots]/[locale]` (the same in both languages, under
+// What every page of the site is, in one table: its path below `[variant]/[locale]` (the same in both languages, under
 // `/en` in English), whether it is personal (a signed-in page: never kept by nginx or any shared cache, closed to
 // crawlers, and told the public path to come back to after sign-in) and whether search engines may index it. The
 // router (routeRequest.ts), robots.txt and the nginx template's personal paths follow it; tests compare the app
@@ -9,7 +9,7 @@ import { locales } from '@/i18n/locales'
 import { localizedPath } from './localizedPath'
 
 export type PageRoute = {
-  /** Below `[robots]/[locale]`; `*` for a dynamic segment. */
+  /** Below `[variant]/[locale]`; `*` for a dynamic segment. */
   path: string
   personal: boolean
   indexable: boolean

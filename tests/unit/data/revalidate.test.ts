@@ -80,7 +80,7 @@ describe('revalidating from a job started inside a cached render', () => {
     vi.doMock('next/cache', () => ({
       revalidateTag: (tag: string) => {
         tagged.push(tag)
-        throw new Error(`Route "/[robots]/[locale]/list/[filter]/[count]": \`revalidateTag("${tag}")\` can't be called inside a cached function.`)
+        throw new Error(`Route "/[variant]/[locale]/list/[filter]/[count]": \`revalidateTag("${tag}")\` can't be called inside a cached function.`)
       },
     }))
     const calls = await asJob(4322, async ({ revalidatePublic }) => {

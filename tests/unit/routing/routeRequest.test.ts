@@ -95,7 +95,7 @@ describe('routeRequest: paths to internal routes', () => {
   })
 
   it('knows exactly the pages in the app directory', () => {
-    const pagesDir = path.join(import.meta.dirname, '../../../src/app/(frontend)/[robots]/[locale]')
+    const pagesDir = path.join(import.meta.dirname, '../../../src/app/(frontend)/[variant]/[locale]')
     const routes = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
       .filter((file) => /(^|\/)(page\.tsx|route\.ts)$/.test(file))
       .map((file) => path.dirname(file).split(path.sep))

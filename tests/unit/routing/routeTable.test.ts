@@ -48,7 +48,7 @@ describe('the route table', () => {
   })
 
   it('a page search engines may not index says so in its metadata, and only such a page', () => {
-    const pagesDir = 'src/app/(frontend)/[robots]/[locale]'
+    const pagesDir = 'src/app/(frontend)/[variant]/[locale]'
     for (const route of PAGE_TABLE) {
       const folder = route.path
         .split('/')

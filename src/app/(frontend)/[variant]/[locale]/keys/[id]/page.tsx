@@ -21,10 +21,10 @@ export function generateStaticParams(): { id: string }[] {
   return []
 }
 
-type Params = Promise<{ robots: string; locale: string; id: string }>
+type Params = Promise<{ variant: string; locale: string; id: string }>
 
 async function resolve(params: Params) {
-  const { robots, locale, id } = await params
+  const { variant: robots, locale, id } = await params
   if (!isLocale(locale) || !isRobotsMode(robots) || !/^\d{1,9}$/.test(id)) return null
   const payload = await getKeyDetailsView(Number(id), locale, pageOrigin(robots))
   return payload ? { robots, locale: locale as Locale, id, payload } : null

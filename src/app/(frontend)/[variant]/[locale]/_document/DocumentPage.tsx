@@ -20,10 +20,10 @@ import { fillRichText } from '@/lib/richtext/placeholders'
 import { withSafeLinks } from '@/lib/richtext/safeLinks'
 import { lexicalToPlainText } from '@/lib/richtext/plainText'
 
-export type DocumentParams = Promise<{ robots: string; locale: string }>
+export type DocumentParams = Promise<{ variant: string; locale: string }>
 
 async function resolve(slug: string, params: DocumentParams) {
-  const { robots, locale } = await params
+  const { variant: robots, locale } = await params
   if (!isLocale(locale) || !isRobotsMode(robots)) return null
   const preview = await isPreview()
   const [document, settings] = await Promise.all([(preview ? getDocumentDraft : getDocument)(slug, locale), getSettings(locale)])

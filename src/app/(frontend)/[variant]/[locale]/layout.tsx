@@ -18,14 +18,14 @@ import { isRobotsMode } from '@/lib/seo/robots'
 import './globals.css'
 
 // Every page is rendered on its first visit and then served from the cache (see PUBLIC_REVALIDATE_SECONDS).
-export function generateStaticParams(): { robots: string; locale: string }[] {
+export function generateStaticParams(): { variant: string; locale: string }[] {
   return []
 }
 
-type Props = { children: React.ReactNode; params: Promise<{ robots: string; locale: string }> }
+type Props = { children: React.ReactNode; params: Promise<{ variant: string; locale: string }> }
 
 export default async function LocaleLayout({ children, params }: Props) {
-  const { robots, locale } = await params
+  const { variant: robots, locale } = await params
   if (!isLocale(locale) || !isRobotsMode(robots)) notFound()
   setRequestLocale(locale)
   const messages = await getMessages()

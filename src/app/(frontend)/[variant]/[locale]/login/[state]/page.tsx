@@ -19,8 +19,8 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: state === 'sent' || state === 'queued' ? t('sentTitle') : t('loginTitle'), robots: { index: false, follow: false } }
 }
 
-export default async function LoginStatePage({ params }: { params: Promise<{ robots: string; locale: string; state: string }> }) {
-  const { robots, locale, state } = await params
+export default async function LoginStatePage({ params }: { params: Promise<{ variant: string; locale: string; state: string }> }) {
+  const { variant: robots, locale, state } = await params
   if (!isLocale(locale) || !(state in STATES)) return <ServerNotFound locale={locale} robots={robots} />
   setRequestLocale(locale)
   const t = await getTranslations({ locale, namespace: 'Auth' })

@@ -11,7 +11,7 @@ import type { KeysFilter, ListWindow } from '@/lib/routing/keysFilter'
 import { isRobotsMode } from '@/lib/seo/robots'
 import type { RobotsMode } from '@/lib/seo/robots'
 
-export type ListParams = Promise<{ robots: string; locale: string; filter: string; window: string }>
+export type ListParams = Promise<{ variant: string; locale: string; filter: string; window: string }>
 
 export type ResolvedList = {
   robots: RobotsMode
@@ -30,7 +30,7 @@ function accessKind(protocol: Protocol): 'link' | 'file' | 'parameters' {
 }
 
 export async function resolveList(params: ListParams): Promise<ResolvedList | null> {
-  const { robots, locale, filter: slug, window: windowParam } = await params
+  const { variant: robots, locale, filter: slug, window: windowParam } = await params
   const filter = parseKeysSlug(slug)
   if (!filter || !isLocale(locale) || !isRobotsMode(robots)) return null
   const listWindow = parseListWindowSegment(windowParam)

@@ -6,7 +6,7 @@ import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/er
 
 export const revalidate = 3600
 
-type Params = Promise<{ robots: string; locale: string }>
+type Params = Promise<{ variant: string; locale: string }>
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return notFoundMetadata((await params).locale)

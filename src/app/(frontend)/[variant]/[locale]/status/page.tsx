@@ -12,7 +12,7 @@ import type { StatusShare } from '@/lib/data/status'
 import { pageMetadata } from '@/lib/seo/alternates'
 import { isRobotsMode } from '@/lib/seo/robots'
 
-type Params = Promise<{ robots: string; locale: string }>
+type Params = Promise<{ variant: string; locale: string }>
 
 export const revalidate = 300
 
@@ -21,7 +21,7 @@ export function generateStaticParams(): never[] {
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { robots, locale } = await params
+  const { variant: robots, locale } = await params
   if (!isLocale(locale) || !isRobotsMode(robots)) return {}
   const [t, status] = await Promise.all([getTranslations({ locale, namespace: 'Status' }), getNetworkStatus()])
   return pageMetadata({ pathname: '/status', locale, robots, title: t('title', { country: status.country }), description: t('description', { country: status.country }) })

@@ -12,7 +12,7 @@ import { testCheckoutOf } from '@/lib/billing/providers/testCheckout'
 
 export const dynamic = 'force-dynamic'
 
-type Params = Promise<{ robots: string; locale: string; id: string }>
+type Params = Promise<{ variant: string; locale: string; id: string }>
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale } = await params

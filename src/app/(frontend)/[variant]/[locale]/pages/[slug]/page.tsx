@@ -9,7 +9,7 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 
 import { DocumentPage, documentMetadata } from '../../_document/DocumentPage'
 
-type Params = Promise<{ robots: string; locale: string; slug: string }>
+type Params = Promise<{ variant: string; locale: string; slug: string }>
 
 export const revalidate = 3600
 

@@ -24,7 +24,7 @@ import { env } from '@/lib/env'
 import { pageMetadata } from '@/lib/seo/alternates'
 import { isRobotsMode } from '@/lib/seo/robots'
 
-type Params = Promise<{ robots: string; locale: string }>
+type Params = Promise<{ variant: string; locale: string }>
 
 // The trial's end date is stated on the page: re-rendered every ten minutes.
 export const revalidate = 600
@@ -34,7 +34,7 @@ export function generateStaticParams(): never[] {
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { robots, locale } = await params
+  const { variant: robots, locale } = await params
   if (!isLocale(locale) || !isRobotsMode(robots)) return {}
   const [t, plans, settings] = await Promise.all([getTranslations({ locale, namespace: 'Tariffs' }), getPlans(locale), getSettings(locale)])
   const offer = trialOffer(plans)

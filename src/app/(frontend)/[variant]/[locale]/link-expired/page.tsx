@@ -9,7 +9,7 @@ import { localeOrDefault } from '@/i18n/locales'
 
 export const revalidate = 3600
 
-type Params = Promise<{ robots: string; locale: string }>
+type Params = Promise<{ variant: string; locale: string }>
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const t = await getTranslations({ locale: localeOrDefault((await params).locale), namespace: 'Errors' })
@@ -17,6 +17,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function LinkExpiredPage({ params }: { params: Params }) {
-  const { robots, locale } = await params
+  const { variant: robots, locale } = await params
   return <ServerUnauthorized locale={localeOrDefault(locale)} robots={robots} />
 }

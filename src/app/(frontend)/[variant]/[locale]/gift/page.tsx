@@ -16,7 +16,7 @@ import { normalizeGiftCode } from '@/lib/gift/rules'
 
 export const dynamic = 'force-dynamic'
 
-type Params = Promise<{ robots: string; locale: string }>
+type Params = Promise<{ variant: string; locale: string }>
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
 const ERRORS = ['invalidEmail', 'invalidValueForEmail', 'invalidPlan', 'unavailable', 'checkoutFailed', 'giftInvalid', 'giftUsedByYou', 'giftTooMany'] as const

@@ -9,7 +9,7 @@ import { TelegramLogin } from '@/components/auth/TelegramLogin'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 
-export type AuthParams = Promise<{ robots: string; locale: string }>
+export type AuthParams = Promise<{ variant: string; locale: string }>
 type Purpose = 'login' | 'register'
 
 export async function authMetadata(purpose: Purpose, params: AuthParams): Promise<Metadata> {
