@@ -15,7 +15,7 @@ import { EnvError, parseEnv } from '../src/lib/env'
 import { backupDirOf, dataDirOf } from './lib/dataDirs'
 import { nodeVerdict } from './lib/nodeVersion'
 import { libpqEnv } from './lib/libpq'
-import { isPortFree, freePort } from './lib/ports'
+import { freePort } from './lib/ports'
 import { startEmbeddedPostgres, stopPostgresOnSignalsYourself } from './lib/postgres'
 import { startStripeDouble } from './lib/stripeDouble'
 import type { StripeDouble } from './lib/stripeDouble'
@@ -46,9 +46,9 @@ async function localSecret(dataDir: string): Promise<string> {
 async function sitePort(): Promise<number> {
   const explicit = process.env.PORT
   const wanted = Number(explicit ?? 3000)
-  if (await isPortFree(wanted, '0.0.0.0')) return wanted
+  const port = await freePort(wanted, '0.0.0.0')
+  if (port === wanted) return wanted
   if (explicit) fail(`Port ${wanted} is already in use. Stop what is using it or set PORT to a free port.`)
-  const port = await freePort()
   console.info(`Port ${wanted} is in use; using free port ${port} instead.`)
   return port
 }

@@ -1,23 +1,9 @@
-// Finding free TCP ports on loopback, so a busy port never hangs a start.
-import net from 'node:net'
+// Free TCP ports on loopback (get-port), so a busy port never hangs a start: the one wanted when it is free, else
+// one the system hands out. get-port also keeps a port it handed out from being handed out again for a while, so
+// two starts in one process never race for the same one.
+import getPort from 'get-port'
 
-export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer()
-    server.once('error', () => resolve(false))
-    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)))
-  })
-}
-
-export async function freePort(preferred?: number): Promise<number> {
-  if (preferred !== undefined && (await isPortFree(preferred))) return preferred
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
+/** `preferred` when it is free on `host`, else any free port there. */
+export function freePort(preferred?: number, host = '127.0.0.1'): Promise<number> {
+  return getPort({ ...(preferred === undefined ? {} : { port: preferred }), host })
 }

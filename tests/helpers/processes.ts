@@ -4,7 +4,6 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process'
 import { execFile, execFileSync, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { promisify } from 'node:util'
 
@@ -20,13 +19,8 @@ export function hasCommands(...commands: string[]): boolean {
   }
 }
 
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
+/** A free port on loopback: one copy for the scripts and the tests (get-port). */
+export { freePort } from '../../scripts/lib/ports'
 
 /** Whether a TCP listener can take this port on loopback right now. */
 async function portIsFree(port: number): Promise<boolean> {
