@@ -1,0 +1,60 @@
+// Every e-mail the site sends from src/lib/mail, in Russian and English, pinned by a snapshot of its subject, text
+// and HTML: a change of a word shows in review as a change of the snapshot (tests/unit/mail/__snapshots__).
+import { describe, expect, it } from 'vitest'
+
+import type { Locale } from '@/i18n/locales'
+import type { SubscriptionState } from '@/lib/billing/rules/lifecycle'
+import { renderBillingMail } from '@/lib/mail/billingTemplates'
+import type { BillingMailKind } from '@/lib/mail/billingTemplates'
+import { renderAddressTakenNotice, renderDeletionNotice, renderDeviceLimitNotice, renderEmailChangedNotice, renderKeysChangedNotice, renderLinkMail, renderPasswordChangedNotice } from '@/lib/mail/templates'
+import type { MailKind } from '@/lib/mail/templates'
+
+const LOCALES: Locale[] = ['ru', 'en']
+const siteName = 'VPN <ключи>'
+const LINK_KINDS: MailKind[] = ['login', 'register', 'registerFromLogin', 'changeEmail', 'purchase', 'staffReset']
+const BILLING_KINDS: BillingMailKind[] = ['activated', 'renewed', 'paymentFailed', 'paymentRetry', 'expired', 'trialEnding', 'renewalCancelled', 'renewalResumed', 'paymentMethodRemoved']
+const live: SubscriptionState = {
+  status: 'active',
+  trialEndsAt: '2026-12-10T09:00:00.000Z',
+  currentPeriodEnd: '2026-12-30T09:00:00.000Z',
+  nextPaymentAt: '2026-12-30T09:00:00.000Z',
+  cancelAtPeriodEnd: false,
+}
+const ended: SubscriptionState = { ...live, status: 'expired', nextPaymentAt: null }
+
+describe.each(LOCALES)('the e-mails in %s', (locale) => {
+  it.each(LINK_KINDS)('the link mail %s', (kind) => {
+    expect(renderLinkMail({ kind, locale, siteName, link: 'https://vpnkeys.test/api/auth/confirm?token=a&b=<c>' })).toMatchSnapshot()
+  })
+
+  it('the notices', () => {
+    expect(renderEmailChangedNotice({ locale, siteName, newEmail: 'new@mail.example', supportEmail: 'help@vpnkeys.test' })).toMatchSnapshot()
+    expect(renderDeletionNotice({ locale, siteName, restoreUntil: new Date('2026-12-30T09:00:00.000Z') })).toMatchSnapshot()
+    expect(renderDeletionNotice({ locale, siteName, restoreUntil: new Date('2026-12-30T09:00:00.000Z'), telegramOnly: true })).toMatchSnapshot()
+    expect(renderPasswordChangedNotice({ locale, siteName, supportEmail: 'help@vpnkeys.test' })).toMatchSnapshot()
+    expect(renderAddressTakenNotice({ locale, siteName, supportEmail: 'help@vpnkeys.test' })).toMatchSnapshot()
+    expect(renderKeysChangedNotice({ locale, siteName, url: 'https://vpnkeys.test/profile/servers' })).toMatchSnapshot()
+    expect(renderDeviceLimitNotice({ locale, siteName, devices: locale === 'ru' ? '10 устройств' : '10 devices', url: 'https://vpnkeys.test/profile/servers' })).toMatchSnapshot()
+  })
+
+  it.each(BILLING_KINDS)('the subscription mail %s, plain, with the next amount, and after the end', (kind) => {
+    const common = { kind, locale, siteName, serverUrl: 'https://vpnkeys.test' }
+    expect(renderBillingMail({ ...common, subscription: live })).toMatchSnapshot()
+    expect(renderBillingMail({ ...common, subscription: live, amount: '299 ₽' })).toMatchSnapshot()
+    expect(renderBillingMail({ ...common, subscription: ended })).toMatchSnapshot()
+  })
+
+  it('the activation mail with its terms, one-time link, mirrors and subscription URLs, and for a held trial', () => {
+    const common = { kind: 'activated' as const, locale, siteName, serverUrl: 'https://vpnkeys.test', subscription: live }
+    expect(
+      renderBillingMail({
+        ...common,
+        link: 'https://vpnkeys.test/api/auth/confirm?token=x',
+        linkOnMirrors: ['https://mirror.vpnkeys.test/api/auth/confirm?token=x'],
+        terms: locale === 'ru' ? 'Оплачено 1 ₽ за 10 дней.' : 'Paid 1 ₽ for 10 days.',
+        subscriptionUrls: ['https://vpnkeys.test/api/subscription/1/t', 'https://mirror.vpnkeys.test/api/subscription/1/t'],
+      }),
+    ).toMatchSnapshot()
+    expect(renderBillingMail({ ...common, heldUntil: '2027-01-08T09:00:00.000Z' })).toMatchSnapshot()
+  })
+})
