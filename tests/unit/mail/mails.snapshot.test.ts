@@ -1,8 +1,9 @@
-// Every e-mail the site sends from src/lib/mail, in Russian and English, pinned by a snapshot of its subject, text
+// Every e-mail the site sends from src/lib/mail (and the gift's, src/lib/gift/mail.ts), in Russian and English, pinned by a snapshot of its subject, text
 // and HTML: a change of a word shows in review as a change of the snapshot (tests/unit/mail/__snapshots__).
 import { describe, expect, it } from 'vitest'
 
 import type { Locale } from '@/i18n/locales'
+import { giftMail } from '@/lib/gift/mail'
 import type { SubscriptionState } from '@/lib/billing/rules/lifecycle'
 import { renderBillingMail } from '@/lib/mail/billingTemplates'
 import type { BillingMailKind } from '@/lib/mail/billingTemplates'
@@ -42,6 +43,12 @@ describe.each(LOCALES)('the e-mails in %s', (locale) => {
     expect(renderBillingMail({ ...common, subscription: live })).toMatchSnapshot()
     expect(renderBillingMail({ ...common, subscription: live, amount: '299 ₽' })).toMatchSnapshot()
     expect(renderBillingMail({ ...common, subscription: ended })).toMatchSnapshot()
+  })
+
+  it('the gift mail, for a month and a year, with the bot’s link and without', () => {
+    const common = { locale, siteName, code: 'ABCD-EFGH-JKLM-NPQR', link: 'https://vpnkeys.test/gift?code=ABCDEFGHJKLMNPQR' }
+    expect(giftMail({ ...common, plan: locale === 'ru' ? '1 месяц' : '1 month', months: 1 })).toMatchSnapshot()
+    expect(giftMail({ ...common, plan: locale === 'ru' ? '12 месяцев' : '12 months', months: 12, botLink: 'https://t.me/vpnkeys_bot?start=gift-ABCDEFGHJKLMNPQR' })).toMatchSnapshot()
   })
 
   it('the activation mail with its terms, one-time link, mirrors and subscription URLs, and for a held trial', () => {
