@@ -3,7 +3,7 @@
 import { COPIED_MS, writeClipboard } from '@/lib/browser/clipboard'
 import { reportKeyTaken } from '@/lib/browser/keyTaken'
 
-import { closestTarget } from './dom'
+import { closestTarget, within } from './dom'
 import { text } from './texts'
 
 const timers = new WeakMap<HTMLButtonElement, number>()
@@ -16,13 +16,12 @@ function show(button: HTMLButtonElement, state: 'idle' | 'copied' | 'failed'): v
   if (state !== 'idle') timers.set(button, window.setTimeout(() => show(button, 'idle'), COPIED_MS))
 }
 
-/** Copy buttons are served disabled until a script can copy (CopyButton): this one can, in `root` (a page, a window). */
+/** Copy buttons are served disabled until a script can copy (CopyButton): this one can, in `root`. */
 export function enableCopyButtons(root: ParentNode): void {
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy][disabled]')) button.disabled = false
+  for (const button of within<HTMLButtonElement>(root, 'button[data-copy][disabled]')) button.disabled = false
 }
 
 export function setUpCopy(): void {
-  enableCopyButtons(document)
   document.addEventListener('click', (event) => {
     const button = closestTarget<HTMLButtonElement>(event, 'button[data-copy]')
     if (!button) return

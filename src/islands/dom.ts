@@ -22,3 +22,8 @@ export function isPlainClick(event: MouseEvent): boolean {
 export function closestTarget<E extends Element>(event: Event, selector: string): E | null {
   return event.target instanceof Element ? event.target.closest<E>(selector) : null
 }
+
+/** The elements matching `selector` in `root`, `root` itself included (what React or a window just put in the page). */
+export function within<E extends Element>(root: ParentNode, selector: string): E[] {
+  return [...(root instanceof Element && root.matches(selector) ? [root as E] : []), ...root.querySelectorAll<E>(selector)]
+}

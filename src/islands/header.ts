@@ -1,8 +1,7 @@
 // The header (Header's markup): the language switch keeps the query, and the account corner shows "Log out" to a
 // signed-in visitor and opens the login popup for the others (the /login page without this script).
 import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
-import { logOut, requestLink } from '@/lib/auth/fromBrowser'
-import type { LinkAnswer } from '@/lib/auth/fromBrowser'
+import { logOut } from '@/lib/auth/fromBrowser'
 import { withCurrentQuery } from '@/lib/routing/switchLocale'
 
 import { closestTarget, element, isPlainClick } from './dom'
@@ -10,51 +9,28 @@ import { locale, text } from './texts'
 
 type Purpose = 'login' | 'register'
 
-function errorText(answer: Extract<LinkAnswer, { kind: 'error' }>): string {
-  if (answer.error === 'rateLimited') return text('Auth.rateLimited', {}, answer.minutes)
-  if (answer.error === 'crossSiteRequest') return text('Auth.crossSiteRequest', { site: answer.site })
-  return text(`Auth.${answer.error}`)
-}
-
-/** The e-mail link form of the popup: EmailLinkForm's markup and behaviour. */
+/** The popup's e-mail link form: EmailLinkForm's markup (its behaviour: ./linkForm.ts). */
 function linkForm(purpose: Purpose): HTMLFormElement {
-  const email = element('input', { type: 'email', name: 'email', autocomplete: 'email', inputmode: 'email', required: true, maxlength: '254', 'aria-describedby': 'auth-error' })
-  const error = element('p', { id: 'auth-error', role: 'alert', class: 'auth__error' })
-  const submit = element('button', { type: 'submit', class: 'button button--primary' }, text(purpose === 'login' ? 'Auth.sendLogin' : 'Auth.sendRegister'))
   const agreement = element('p', { class: 'auth__agreement' })
   agreement.innerHTML = text('Auth.agreementHtml')
-  const form = element(
+  return element(
     'form',
-    { action: '/api/auth/request-link', method: 'post', novalidate: true, class: 'auth__form' },
+    { action: '/api/auth/request-link', method: 'post', novalidate: true, class: 'auth__form', 'data-link-form': true },
     element('input', { type: 'hidden', name: 'purpose', value: purpose }),
     element('input', { type: 'hidden', name: 'locale', value: locale() }),
-    element('label', { class: 'field' }, element('span', {}, text('Auth.email')), email),
-    error,
-    submit,
+    element(
+      'label',
+      { class: 'field' },
+      element('span', {}, text('Auth.email')),
+      element('input', { type: 'email', name: 'email', autocomplete: 'email', inputmode: 'email', required: true, maxlength: '254', 'aria-describedby': 'auth-error' }),
+    ),
+    element('p', { id: 'auth-error', role: 'alert', class: 'auth__error' }),
+    element('button', { type: 'submit', class: 'button button--primary' }, text(purpose === 'login' ? 'Auth.sendLogin' : 'Auth.sendRegister')),
     agreement,
   )
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault()
-    error.textContent = ''
-    email.removeAttribute('aria-invalid')
-    const label = submit.textContent ?? ''
-    submit.disabled = true
-    submit.textContent = text('Auth.sending')
-    const answer = await requestLink(new FormData(form).get('email'), purpose, locale())
-    submit.disabled = false
-    submit.textContent = label
-    if (answer.kind === 'sent') {
-      const said = answer.queued ? text('Auth.sentQueuedText') : text('Auth.sentText')
-      form.replaceWith(element('div', { role: 'status', class: 'auth__sent', 'data-testid': 'link-sent' }, element('h2', {}, text('Auth.sentTitle')), element('p', {}, said)))
-      return
-    }
-    error.textContent = errorText(answer)
-    email.setAttribute('aria-invalid', 'true')
-  })
-  return form
 }
 
-/** The login / register popup (AuthDialog's markup), removed when closed. */
+/** The login / register popup, removed when closed (the /login and /register pages' form, in a window). */
 function openAuthPopup(): void {
   const close = element('button', { type: 'button', class: 'modal__close', 'aria-label': text('KeyDetails.close') }, '×')
   const heading = element('h2', { id: 'auth-dialog-title' })
@@ -63,7 +39,7 @@ function openAuthPopup(): void {
   let form = linkForm('login')
   const dialog = element('dialog', { class: 'modal', 'aria-labelledby': 'auth-dialog-title' }, element('div', { class: 'modal__body' }, close, heading, intro, form, toggle))
   let purpose: Purpose = 'login'
-  // Only the texts and the form change: the switch keeps the focus, as in the React popup.
+  // Only the texts and the form change: the switch keeps the focus.
   const show = (next: Purpose) => {
     purpose = next
     heading.textContent = text(purpose === 'login' ? 'Auth.loginTitle' : 'Auth.registerTitle')
@@ -86,20 +62,35 @@ function openAuthPopup(): void {
   dialog.querySelector<HTMLInputElement>('input[type="email"]')?.focus()
 }
 
+/**
+ * "Log in" to a visitor, "Log out" to a signed-in one (AccountLinks serves both, the second hidden): decided here from
+ * a readable hint cookie, so the header stays one cached copy for everyone. Again after anything changes the page: a
+ * sign-in on a React page goes on by a client-side navigation, under the same header.
+ */
+export function showAccount(): void {
+  const signedIn = hasSignedInMarker(document.cookie)
+  for (const login of document.querySelectorAll<HTMLElement>('a[data-login-popup]')) login.hidden = signedIn
+  for (const logout of document.querySelectorAll<HTMLElement>('button[data-logout]')) logout.hidden = !signedIn
+}
+
 export function setUpHeader(): void {
-  const login = document.querySelector<HTMLAnchorElement>('a[data-login-popup]')
-  if (login && hasSignedInMarker(document.cookie)) {
-    const logout = element('button', { type: 'button', class: login.className }, text('Auth.logout'))
-    logout.addEventListener('click', () => void logOut(locale()))
-    login.replaceWith(logout)
-  }
+  showAccount()
   document.addEventListener('click', (event) => {
     const link = closestTarget<HTMLAnchorElement>(event, 'a')
     // Any click, a new tab's too: the other language's page keeps the query.
     if (link?.closest('nav.language')) withCurrentQuery(link)
-    if (link?.matches('a[data-login-popup]') && isPlainClick(event)) {
-      event.preventDefault()
-      openAuthPopup()
-    }
+    if (closestTarget(event, 'button[data-logout]')) void logOut(locale())
   })
+  // Heard on its way down, before anything else on the page: on a React page the loading bar would otherwise start
+  // for a link that opens no page.
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (!closestTarget(event, 'a[data-login-popup]') || !isPlainClick(event)) return
+      event.preventDefault()
+      event.stopPropagation()
+      openAuthPopup()
+    },
+    true,
+  )
 }

@@ -4,28 +4,37 @@
 // proven key ask nothing.
 import { listsNetwork } from '@/lib/probes/networkList'
 
-import { element } from './dom'
+import { element, within } from './dom'
 import { text } from './texts'
 
-export function setUpYourNetwork(): void {
-  const notes = [...document.querySelectorAll<HTMLElement>('[data-works-on]')]
-  if (notes.length === 0) return
-  void fetch('/api/network', { credentials: 'omit', headers: { accept: 'application/json' } })
+const marked = new WeakSet<HTMLElement>()
+/** The visitor's network, asked once per page load (a React page's later lists reuse the answer). */
+let network: Promise<string | null> | null = null
+
+function askNetwork(): Promise<string | null> {
+  network ??= fetch('/api/network', { credentials: 'omit', headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<{ network?: unknown }>) : null))
-    .then((answer) => {
-      const network = typeof answer?.network === 'string' ? answer.network : null
-      if (!network) return
-      const proven = notes.filter((note) => listsNetwork(note.dataset.worksOn ?? '', network))
-      if (proven.length === 0) return
-      for (const note of proven) {
-        note.append(' · ', element('strong', { 'data-testid': 'your-network-key' }, text('KeyTable.onYourNetwork')))
-        note.closest('tr')?.classList.add('keys__row--your-network')
-      }
-      const source = element('small', {})
-      // The site's own text (the database's attribution links), never the answer's.
-      source.innerHTML = text('KeyTable.yourNetworkSourceHtml')
-      const notice = element('p', { class: 'your-network', role: 'status', 'data-testid': 'your-network' }, text('KeyTable.yourNetwork', { network }), ' ', source)
-      ;(proven[0]!.closest('table') ?? proven[0]!).before(notice)
-    })
-    .catch(() => undefined)
+    .then((answer) => (typeof answer?.network === 'string' ? answer.network : null))
+    .catch(() => null)
+  return network
+}
+
+/** Marks the keys in `root` proven on the visitor's network, and says so above their table. */
+export function markYourNetwork(root: ParentNode = document): void {
+  const notes = within<HTMLElement>(root, '[data-works-on]').filter((note) => !marked.has(note))
+  if (notes.length === 0) return
+  for (const note of notes) marked.add(note)
+  void askNetwork().then((name) => {
+    if (!name) return
+    const proven = notes.filter((note) => note.isConnected && listsNetwork(note.dataset.worksOn ?? '', name))
+    if (proven.length === 0) return
+    for (const note of proven) {
+      note.append(' · ', element('strong', { 'data-testid': 'your-network-key' }, text('KeyTable.onYourNetwork')))
+      note.closest('tr')?.classList.add('keys__row--your-network')
+    }
+    const source = element('small', {})
+    // The site's own text (the database's attribution links), never the answer's.
+    source.innerHTML = text('KeyTable.yourNetworkSourceHtml')
+    ;(proven[0]!.closest('table') ?? proven[0]!).before(element('p', { class: 'your-network', role: 'status', 'data-testid': 'your-network' }, text('KeyTable.yourNetwork', { network: name }), ' ', source))
+  })
 }

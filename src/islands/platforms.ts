@@ -1,6 +1,8 @@
 // App guides (PlatformPreselect's marker): the visitor's platform tab is chosen.
 import { preselectPlatform } from '@/lib/feeds/preselectPlatform'
 
+import { within } from './dom'
+
 export function preselectPlatforms(root: ParentNode = document): void {
-  for (const marker of root.querySelectorAll<HTMLElement>('[data-platform-group]')) preselectPlatform(marker.dataset.platformGroup ?? '')
+  for (const marker of within<HTMLElement>(root, '[data-platform-group]')) preselectPlatform(marker.dataset.platformGroup ?? '')
 }

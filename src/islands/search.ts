@@ -3,18 +3,23 @@ import { filterCountryOptions } from '@/lib/countries/search'
 import { searchFormPathname } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
+import { closestTarget } from './dom'
 import { locale } from './texts'
 
+const FORM = 'form[data-search-form]'
+
 export function setUpSearch(): void {
-  const form = document.querySelector<HTMLFormElement>('form[data-search-form]')
-  if (!form) return
-  const finder = form.querySelector<HTMLInputElement>('[data-testid="country-finder"]')
-  const nothingFound = form.querySelector<HTMLElement>('[data-nothing-found]')
-  finder?.addEventListener('input', () => {
+  document.addEventListener('input', (event) => {
+    const finder = closestTarget<HTMLInputElement>(event, `${FORM} [data-testid="country-finder"]`)
+    const form = finder?.form
+    if (!finder || !form) return
     const select = form.elements.namedItem('country')
+    const nothingFound = form.querySelector<HTMLElement>('[data-nothing-found]')
     if (select instanceof HTMLSelectElement && nothingFound) nothingFound.hidden = !filterCountryOptions(select, finder.value)
   })
-  form.addEventListener('submit', (event) => {
+  document.addEventListener('submit', (event) => {
+    const form = closestTarget<HTMLFormElement>(event, FORM)
+    if (!form) return
     event.preventDefault()
     window.location.assign(localizedPath(searchFormPathname(new FormData(form)), locale()))
   })

@@ -10,17 +10,21 @@ import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer }
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { checkEmail } from '@/lib/validation/checkEmail'
 
-import { closestTarget, element } from './dom'
+import { closestTarget, element, within } from './dom'
 import { text } from './texts'
 
-function setUpPurchase(): void {
+const PURCHASE = 'form[data-purchase]'
+/** Each form's way to choose a plan, for its cards' "Try" links. */
+const choosers = new WeakMap<HTMLFormElement, (id: string) => boolean>()
+
+function setUpPurchase(form: HTMLFormElement): void {
+  if (choosers.has(form)) return
+  const email = form.querySelector<HTMLInputElement>('input[name="email"]')
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+  const errorText = form.querySelector<HTMLElement>('#purchase-error')
+  const terms = form.querySelector<HTMLElement>('#purchase-terms')
+  if (!email || !submit || !errorText) return
   rememberReferral(window.location, document)
-  const form = document.querySelector<HTMLFormElement>('form[data-purchase]')
-  const email = form?.querySelector<HTMLInputElement>('input[name="email"]')
-  const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]')
-  const errorText = form?.querySelector<HTMLElement>('#purchase-error')
-  const terms = form?.querySelector<HTMLElement>('#purchase-terms')
-  if (!form || !email || !submit || !errorText) return
   const query = new URLSearchParams(window.location.search)
   const radios = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="plan"]'))
   const consent = form.querySelector<HTMLInputElement>('input[name="consent"]')
@@ -88,14 +92,11 @@ function setUpPurchase(): void {
   for (const radio of radios) radio.addEventListener('change', label)
   setUpStarsCheckout(form)
   setUpPromoField(form, showPromo)
-  document.addEventListener('click', (event) => {
-    // A plan card's "Try" link (href="#buy"): its plan chosen, the form in view, the e-mail field focused.
-    const link = closestTarget<HTMLAnchorElement>(event, 'a[data-plan]')
-    if (!link || !choose(link.dataset.plan ?? '')) return
-    event.preventDefault()
+  choosers.set(form, (id) => {
+    if (!choose(id)) return false
     form.scrollIntoView({ block: 'start' })
     email.focus({ preventScroll: true })
-    window.history.replaceState(window.history.state, '', '#buy')
+    return true
   })
   form.addEventListener('submit', (event) => {
     const checked = email.disabled ? null : checkEmail(email.value)
@@ -115,28 +116,40 @@ function setUpPurchase(): void {
   })
 }
 
-function setUpSpeedTest(): void {
-  const box = document.querySelector<HTMLElement>('[data-speedtest]')
-  const button = box?.querySelector<HTMLButtonElement>('button')
-  const result = box?.querySelector<HTMLElement>('[data-testid="speed-result"]')
-  if (!button || !result) return
-  button.addEventListener('click', async () => {
-    button.disabled = true
-    button.textContent = text('Tariffs.speedRunning')
-    result.replaceChildren()
-    try {
-      const { download, upload } = await measureSpeed()
-      const number = (value: number) => new Intl.NumberFormat(document.documentElement.lang).format(value)
-      result.replaceChildren(text('Tariffs.speedDownload', { mbps: number(download) }), element('br'), text('Tariffs.speedUpload', { mbps: number(upload) }))
-    } catch {
-      result.textContent = text('Tariffs.speedFailed')
-    }
-    button.disabled = false
-    button.textContent = text('Tariffs.speedStart')
-  })
+/** The speed test (SpeedTest's markup): a button and where its result goes. */
+async function runSpeedTest(button: HTMLButtonElement, result: HTMLElement): Promise<void> {
+  button.disabled = true
+  button.textContent = text('Tariffs.speedRunning')
+  result.replaceChildren()
+  try {
+    const { download, upload } = await measureSpeed()
+    const number = (value: number) => new Intl.NumberFormat(document.documentElement.lang).format(value)
+    result.replaceChildren(text('Tariffs.speedDownload', { mbps: number(download) }), element('br'), text('Tariffs.speedUpload', { mbps: number(upload) }))
+  } catch {
+    result.textContent = text('Tariffs.speedFailed')
+  }
+  button.disabled = false
+  button.textContent = text('Tariffs.speedStart')
+}
+
+/** The purchase forms in `root` (the page, or what a client-side navigation brought). */
+export function mountTariffs(root: ParentNode): void {
+  for (const form of within<HTMLFormElement>(root, PURCHASE)) setUpPurchase(form)
 }
 
 export function setUpTariffs(): void {
-  setUpPurchase()
-  setUpSpeedTest()
+  document.addEventListener('click', (event) => {
+    // A plan card's "Try" link (href="#buy"): its plan chosen, the form in view, the e-mail field focused.
+    const link = closestTarget<HTMLAnchorElement>(event, 'a[data-plan]')
+    const form = document.querySelector<HTMLFormElement>(PURCHASE)
+    const choose = form ? choosers.get(form) : undefined
+    if (link && choose?.(link.dataset.plan ?? '')) {
+      event.preventDefault()
+      window.history.replaceState(window.history.state, '', '#buy')
+      return
+    }
+    const button = closestTarget<HTMLButtonElement>(event, '[data-speedtest] button')
+    const result = button?.closest('[data-speedtest]')?.querySelector<HTMLElement>('[data-testid="speed-result"]')
+    if (button && result && !button.disabled) void runSpeedTest(button, result)
+  })
 }

@@ -1143,7 +1143,7 @@ test('[ru] deleting a subscriber’s account: the question says what happens to 
   await expect(page.getByRole('button', { name: 'Продлить' })).toBeVisible()
 })
 
-test("another user can read none of a subscriber's keys: not by page, modal API, REST, GraphQL or the subscription URL", async ({ page, browser }) => {
+test("another user can read none of a subscriber's keys: not by page (which the key window reads), file, REST, GraphQL or the subscription URL", async ({ page, browser }) => {
   await buyTrial(page, '/en')
   await page.goto('/en/profile/servers')
   await page.getByLabel('Device name').fill('Secret phone')
@@ -1159,12 +1159,13 @@ test("another user can read none of a subscriber's keys: not by page, modal API,
   expect(((await (await asApp(`${feedUrl}/singbox`, 'v2rayNG/1.9.16')).json()) as { outbounds: unknown[] }).outbounds.length).toBeGreaterThan(1)
   // As the browser's own fetch sends them: Payload takes the session cookie only on same-site requests.
   const sameSite = { headers: { 'sec-fetch-site': 'same-origin' } }
-  const ownDetails = await page.request.get(`/api/key-details/${id}?locale=en`, sameSite)
-  expect(ownDetails.status()).toBe(200)
+  const ownPage = await page.request.get(`/en/profile/servers/${id}`, sameSite)
+  expect(ownPage.status()).toBe(200)
   const ownFile = await page.request.get(`/api/key-details/${id}/download`, sameSite)
   expect(ownFile.status()).toBe(200)
   expect(ownFile.headers()['content-disposition']).toMatch(/^attachment; filename="vpn-de-vless-\d+\.txt"/)
-  const secret = ((await ownDetails.json()) as { details: { copyText: string } }).details.copyText
+  const escaped = /<pre class="key-string" data-testid="key-string">([^<]+)<\/pre>/.exec(await ownPage.text())?.[1] ?? ''
+  const secret = escaped.replace(/&(amp|quot|#x27|lt|gt);/g, (_, name: string) => ({ amp: '&', quot: '"', '#x27': "'", lt: '<', gt: '>' })[name]!)
   expect(secret).toBeTruthy()
   // Apps list the key by its link's name: the device name the subscriber typed.
   expect(secret).toMatch(/^vless:\/\/.+#Secret%20phone$/)
@@ -1178,7 +1179,7 @@ test("another user can read none of a subscriber's keys: not by page, modal API,
   await buyTrial(intruder, '/en')
   const ownerId = /\/api\/subscription\/(\d+)\//.exec(feedUrl)?.[1]
   const attempts = [
-    await intruder.request.get(`/api/key-details/${id}?locale=en`, sameSite),
+    await intruder.request.get(`/en/profile/servers/${id}`, sameSite),
     await intruder.request.get(`/api/key-details/${id}/download`, sameSite),
     await intruder.request.get(`/api/key-details/${id}/download`),
     await intruder.request.get(`/api/keys/${id}`, sameSite),

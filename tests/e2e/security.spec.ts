@@ -494,7 +494,7 @@ test('a subscriber who follows the site’s link from web mail (another site) st
 })
 
 test('pages and the account are never framed, and say how they may be used', async ({ request }) => {
-  for (const path of ['/', '/en/vless-de', '/profile/servers', '/tariffs', '/api/key-details/1', '/admin/login']) {
+  for (const path of ['/', '/en/vless-de', '/profile/servers', '/tariffs', '/api/key-details/1/download', '/admin/login']) {
     const headers = (await request.get(path, { headers: RU })).headers()
     expect(headers['x-frame-options'], path).toBe('DENY')
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")

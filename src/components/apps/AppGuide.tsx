@@ -1,7 +1,6 @@
 // Apps per platform, each with its store link and, where it imports subscriptions, a one-tap "Add" link.
 // Platform tabs are radio buttons styled as tabs, siblings of the lists they show (CSS `:checked ~`), so they work
-// without JavaScript in every browser; PlatformPreselect then picks the visitor's platform. Renders in server
-// pages and in the client-side key window alike.
+// without JavaScript in every browser; PlatformPreselect then has the visitor's platform picked.
 import { Fragment } from 'react'
 import { useTranslations } from 'next-intl'
 

@@ -1,4 +1,3 @@
-'use client'
 // "Working, checked 5 minutes ago through a real connection" (or "only the server port checked"), next to a key.
 import { useFormatter, useTranslations } from 'next-intl'
 
@@ -16,7 +15,7 @@ export function HealthNote({ health, now }: { health: NonNullable<PublicKeyRow['
       <span aria-hidden="true">● </span>
       {t(STATUS_TEXT[health.status])}
       {checked ? ', ' : null}
-      {/* The islands (src/islands) keep the time current on pages served without React. */}
+      {/* Kept current in the browser by the islands (src/islands/clock.ts). */}
       {checked ? (
         <span data-checked-at={health.checkedAt} data-through={health.through}>
           {checked}

@@ -1,6 +1,5 @@
-'use client'
-// Everything about one key: facts, copy, download, connection parameters, QR code and client apps.
-// The same view is the key's own page and the modal over a key table.
+// Everything about one key: facts, copy, download, connection parameters, QR code and client apps. The key's own
+// page; the window over a key table shows the same, taken from that page (src/islands/keyModal.ts).
 import { useFormatter, useTranslations } from 'next-intl'
 import { QRCodeSVG } from 'qrcode.react'
 
@@ -17,23 +16,21 @@ import { CopyButton } from './CopyButton'
 import { HealthNote } from './HealthNote'
 import { ReachNote } from './ReachNote'
 import { QR_OPTIONS } from './qrOptions'
-import { useNow } from './useNow'
 
 type Props = {
   details: KeyDetails
   apps: ClientApp[]
   subscription: KeySubscription | null
+  /** When the page was rendered: the key's times as of then (the islands keep them current). */
   renderedAt: number
-  headingId?: string
   headingLevel?: 'h1' | 'h2'
 }
 
-export function KeyDetailsView({ details, apps, subscription, renderedAt, headingId, headingLevel = 'h2' }: Props) {
+export function KeyDetailsView({ details, apps, subscription, renderedAt: now, headingLevel = 'h2' }: Props) {
   const Heading = headingLevel
   const t = useTranslations('KeyDetails')
   const table = useTranslations('KeyTable')
   const format = useFormatter()
-  const now = useNow(renderedAt)
   const hours = hoursLeft(details.expiresAt, new Date(now))
   const protocol = PROTOCOL_LABELS[details.protocol]
   // A link key (vless, trojan, Outline) is copied into an app first; a file key (WireGuard, OpenVPN, SSTP) is downloaded.
@@ -42,7 +39,7 @@ export function KeyDetailsView({ details, apps, subscription, renderedAt, headin
 
   return (
     <article className="key-details" data-key-id={details.id}>
-      <Heading id={headingId} className="key-details__title">
+      <Heading className="key-details__title">
         {t('title', { protocol, country: details.countryName })}
       </Heading>
       <dl className="facts">

@@ -1,9 +1,7 @@
-'use client'
-// One row of a key table: hours left stay current in the browser, expired keys disappear,
-// and "Read more" / "Install" open the key's modal when JavaScript runs (its own page otherwise).
+// One row of a key table. In the browser (src/islands) its hours left stay current, it leaves when its key expires,
+// and "Read more" / "Install" open the key's window (its own page without JavaScript).
 import { useFormatter, useTranslations } from 'next-intl'
 import type React from 'react'
-import { useEffect, useRef } from 'react'
 
 import type { PublicKeyRow } from '@/lib/data/keys'
 import { countryFlag } from '@/lib/countries/flag'
@@ -14,11 +12,10 @@ import { connectionLabels, connectionText } from './connectionText'
 import { CopyButton } from './CopyButton'
 import { HealthNote } from './HealthNote'
 import { ReachNote } from './ReachNote'
-import { useKeyModal } from './KeyModal'
-import { useNow } from './useNow'
 
 type Props = {
   row: PublicKeyRow
+  /** When the page was rendered: the row's times as of then. */
   renderedAt: number
   detailsHref: string
   action?: React.ReactNode
@@ -26,22 +23,11 @@ type Props = {
   anchorId?: string
 }
 
-function opensModal(event: React.MouseEvent<HTMLAnchorElement>): boolean {
-  return !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
-}
-
-export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props) {
+export function KeyRow({ row, renderedAt: now, detailsHref, action, anchorId }: Props) {
   const t = useTranslations('KeyTable')
   const details = useTranslations('KeyDetails')
   const format = useFormatter()
-  const now = useNow(renderedAt)
-  const modal = useKeyModal()
   const hours = hoursLeft(row.expiresAt, new Date(now))
-  const rowElement = useRef<HTMLTableRowElement>(null)
-  useEffect(() => {
-    // "Show +10 keys" lands here (#row-11): keyboard users carry on from the first new row, not the page top.
-    if (anchorId && window.location.hash === `#${anchorId}`) rowElement.current?.querySelector('a')?.focus({ preventScroll: true })
-  }, [anchorId])
   if (row.expiresAt !== null && Date.parse(row.expiresAt) <= now) return null
 
   const copyText =
@@ -49,14 +35,8 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
     (row.connection
       ? connectionText(row.connection, connectionLabels(details))
       : null)
-  const open = (anchor?: string) => (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (!modal || !opensModal(event)) return
-    event.preventDefault()
-    modal.open({ id: row.id, href: detailsHref, anchor })
-  }
-
   return (
-    <tr ref={rowElement} id={anchorId} data-key-id={row.id}>
+    <tr id={anchorId} data-key-id={row.id}>
       <td data-label={t('country')} className="keys__country">
         <span>
           {/* A no-break space: the flag stays with the name. */}
@@ -87,12 +67,12 @@ export function KeyRow({ row, renderedAt, detailsHref, action, anchorId }: Props
         {/* Copying is what most visitors came for: it comes first (and on a phone it is the first button of the card). */}
         <div className="key-actions">
           {copyText ? <CopyButton text={copyText} takenKey={row.free ? row.id : undefined} /> : null}
-          <a href={detailsHref} onClick={open()} className="button button--ghost" data-opens-key={row.id}>
+          <a href={detailsHref} className="button button--ghost" data-opens-key={row.id}>
             {t('readMore')}
             {/* Which key, for screen readers and link lists: ten links all called "Read more" say nothing. */}
             <span className="visually-hidden"> {t('readMoreAbout', { key: row.device ?? `${row.countryName}, ${PROTOCOL_LABELS[row.protocol]}` })}</span>
           </a>
-          <a href={`${detailsHref}#apps`} onClick={open('apps')} className="button button--ghost" data-opens-key={row.id} data-anchor="apps">
+          <a href={`${detailsHref}#apps`} className="button button--ghost" data-opens-key={row.id} data-anchor="apps">
             {t('install')}
           </a>
           {action}

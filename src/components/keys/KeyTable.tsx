@@ -1,4 +1,4 @@
-// A table of free keys with "Show +10 keys"; rows are client components, the table is server-rendered.
+// A table of keys with "Show +10 keys" and the window a row's key opens in (its behaviour: src/islands).
 import { getTranslations } from 'next-intl/server'
 import type React from 'react'
 
@@ -8,7 +8,7 @@ import type { PublicKeyRow } from '@/lib/data/keys'
 import { SHOW_STEP } from '@/lib/routing/keysFilter'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
-import { KeyModalProvider } from './KeyModal'
+import { KeyModalDialog } from './KeyModalDialog'
 import { KeyRow } from './KeyRow'
 
 type Props = {
@@ -58,7 +58,7 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
   }
   const last = rows.at(-1)
   return (
-    <KeyModalProvider>
+    <>
       <table className="keys" data-testid="key-table">
         <caption className="visually-hidden">{caption ?? t('caption')}</caption>
         <thead>
@@ -101,6 +101,7 @@ export async function KeyTable({ locale, rows, total, renderedAt, pathname, show
           </Link>
         ) : null}
       </p>
-    </KeyModalProvider>
+      <KeyModalDialog />
+    </>
   )
 }

@@ -1,4 +1,3 @@
-'use client'
 // "Works from Russia: MTS, Rostelecom · checked 12 minutes ago · 96 % over 7 days": what the probes inside the
 // visitors' networks found of a key (src/lib/probes), beside its own check note.
 import { useFormatter, useTranslations } from 'next-intl'
@@ -15,7 +14,7 @@ export function ReachNote({ reach, now }: { reach: NonNullable<PublicKeyRow['rea
       <span aria-hidden="true">● </span>
       {t('reachWorks', { country: reach.country, networks: reach.networks })}
       {' · '}
-      {/* The islands (src/islands) keep the time current on pages served without React. */}
+      {/* Kept current in the browser by the islands (src/islands/clock.ts). */}
       <span data-checked-at={reach.checkedAt} data-through="reach">
         {t('reachChecked', { time: format.relativeTime(wholeSecondsBefore(Date.parse(reach.checkedAt), now), now) })}
       </span>

@@ -1,5 +1,5 @@
 // Search widget: country and protocol selectors; "Search for keys" opens the list's canonical URL.
-// A plain GET form (the server redirects), enhanced in the browser to navigate directly.
+// A plain GET form (the server redirects), enhanced in the browser to open the list directly (SearchForm).
 import { getTranslations } from 'next-intl/server'
 
 import type { Locale } from '@/i18n/locales'

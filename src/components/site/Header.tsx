@@ -46,7 +46,7 @@ export async function Header({ locale }: { locale: Locale }) {
               </Link>
             ) : null}
             <LanguageSwitch label={t('language')} />
-            <AccountLinks />
+            <AccountLinks locale={locale} />
           </div>
         </div>
       </div>

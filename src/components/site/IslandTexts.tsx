@@ -1,6 +1,5 @@
-// The texts of the island scripts (src/islands) as JSON in the page, only on the pages served as island pages (key
-// lists, key pages, the plans): the shared set (copy, hours left, the key window, the header's login popup) and the
-// plans' own. The other pages run React and need none.
+// The texts of the islands (src/islands) as JSON in the page: the shared set on every page, by the layout (copy, hours
+// left, the key window, the header's login popup), and the plans' own on the plans page.
 import { getTranslations } from 'next-intl/server'
 
 import type { Locale } from '@/i18n/locales'

@@ -1,18 +1,12 @@
 'use client'
 // Language switch that keeps the current page: plain links, so the server stores the choice and no
-// JavaScript is needed; with JavaScript the query (e.g. ?show=20) is carried over too.
+// JavaScript is needed; in the browser the query (e.g. ?show=20) is carried over too (src/islands/header.ts). A client
+// component for the path alone: the layout it sits in does not know the page's.
 import { useLocale } from 'next-intl'
 import { usePathname } from 'next/navigation'
-import type React from 'react'
-
 import { localeLabels, locales } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
-import { switchLocaleHref, withCurrentQuery } from '@/lib/routing/switchLocale'
-
-function keepQuery(event: React.MouseEvent<HTMLAnchorElement>): void {
-  // Read at click time rather than with useSearchParams, which would keep cached pages from rendering on the server.
-  withCurrentQuery(event.currentTarget)
-}
+import { switchLocaleHref } from '@/lib/routing/switchLocale'
 
 export function LanguageSwitch({ label }: { label: string }) {
   const current = useLocale() as Locale
@@ -28,7 +22,6 @@ export function LanguageSwitch({ label }: { label: string }) {
           <a
             key={locale}
             href={switchLocaleHref(pathname, '', locale)}
-            onClick={keepQuery}
             hrefLang={locale}
             lang={locale}
             title={localeLabels[locale]}

@@ -1,4 +1,4 @@
-// What the key detail view needs, as one JSON-safe object (page props and the modal's API answer).
+// What the key detail view needs: a free key's page, and a subscriber's own key's (the key window shows these pages).
 import type { Locale } from '@/i18n/locales'
 import { absoluteUrl } from '@/lib/http/siteUrl'
 import { PROTOCOL_LABELS, protocolHasShareLink } from '@/lib/keys/labels'

@@ -9,6 +9,8 @@ import { EARLY_THEME_SCRIPT } from '@/lib/browser/miniApp'
 import { ChunkReload } from '@/components/site/ChunkReload'
 import { Footer } from '@/components/site/Footer'
 import { Header } from '@/components/site/Header'
+import { IslandBehaviours } from '@/components/site/IslandBehaviours'
+import { IslandTexts } from '@/components/site/IslandTexts'
 import { LocaleMemory } from '@/components/site/LocaleMemory'
 import { TopLoader } from '@/components/site/TopLoader'
 import { isLocale } from '@/i18n/locales'
@@ -49,6 +51,9 @@ export default async function LocaleLayout({ children, params }: Props) {
           </main>
           <Footer locale={locale} />
         </NextIntlClientProvider>
+        {/* The islands' words (the page's own set, if any, comes with the page) and, on React pages, the islands. */}
+        <IslandTexts locale={locale} set="shared" />
+        <IslandBehaviours />
       </body>
     </html>
   )

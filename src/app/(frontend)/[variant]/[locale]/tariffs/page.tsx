@@ -8,7 +8,6 @@ import { PurchaseForm } from '@/components/billing/PurchaseForm'
 import { SpeedTest } from '@/components/billing/SpeedTest'
 import { IslandTexts } from '@/components/site/IslandTexts'
 import { isLocale } from '@/i18n/locales'
-import { PageMessages } from '@/i18n/PageMessages'
 import { billingProvider } from '@/lib/billing'
 import { receiptEmailNeededWith } from '@/lib/billing/checkout'
 import { siteBotConfig, sellsOnSiteInBot } from '@/lib/bot/config'
@@ -104,72 +103,69 @@ export default async function TariffsPage({ params }: { params: Params }) {
         ))}
       </ul>
 
-      <PageMessages locale={locale} namespaces={['Tariffs']}>
-        <div className="tariffs__grid">
-          <section>
-            <h2>{t('benefitsTitle')}</h2>
-            <ul className="benefits">
-              <li>{t('benefitTraffic')}</li>
-              <li>{t('benefitDevices')}</li>
-              <li>{settings.speedClaim ?? t('benefitSpeed')}</li>
-              <li>{t('benefitCountries', { count: settings.claimedCountries })}</li>
-            </ul>
-            {settings.rating ? (
-              <>
-                <h2>{t('ratingTitle')}</h2>
-                <p className="rating">
-                  <span aria-hidden="true">★ </span>
-                  {t('rating', { score: settings.rating.score, count: settings.rating.reviews })}
-                </p>
-              </>
-            ) : null}
-            <h2>{t('speedTitle')}</h2>
-            <p>{t('speedIntro')}</p>
-            <SpeedTest />
-          </section>
-          <section className="narrow">
-            <h2>{t('formTitle')}</h2>
-            {billing === 'test' ? <p className="banner">{t('testMode')}</p> : null}
-            <PurchaseForm
-              enabled={billing !== 'disabled'}
-              plans={plans.map((plan) => ({
-                id: plan.id,
-                label: `${plan.name} — ${rub(plan.totalKopecks)}`,
-                price: rub(plan.totalKopecks),
-                submit: plan.trialDays > 0 ? t('submit', { fee: rub(plan.trialFeeKopecks) }) : t('submitFull', { price: rub(plan.totalKopecks) }),
-                terms: termsText(termsOf(plan, true), locale),
-                termsFull: termsText(termsOf(plan, false), locale),
-                starsButton: plan.starsPrice === null ? null : t('starsPay', { stars: formatMoney(plan.starsPrice, 'XTR', locale) }),
-                starsTerms: plan.starsPrice === null ? null : starsTerms(botTranslator(locale), locale, { months: plan.months, starsPrice: plan.starsPrice }),
-              }))}
-              stars={
-                siteBotConfig() && plans.some((plan) => plan.starsPrice !== null)
-                  ? {
-                      siteCheckout: sellsOnSiteInBot(),
-                      paidPath: localizedPath('/profile/subscription', locale),
-                      texts: { failed: t('starsFailed'), unavailable: t('starsUnavailable'), notOnSale: t('starsNotOnSale'), alreadyVip: t('alreadySubscribed'), tooFast: t('starsTooFast'), noStars: t('starsNone') },
-                    }
-                  : null
-              }
-              consentLabel={provider?.runsRenewals ? t('consent') : null}
-              receiptEmail={receiptEmailNeededWith(provider?.name ?? null, settings.receiptsOn)}
-            />
-            {methods ? (
-              <p className="status-note" data-testid="accepted-methods">
-                {t('acceptedMethods', { methods })}
+      <div className="tariffs__grid">
+        <section>
+          <h2>{t('benefitsTitle')}</h2>
+          <ul className="benefits">
+            <li>{t('benefitTraffic')}</li>
+            <li>{t('benefitDevices')}</li>
+            <li>{settings.speedClaim ?? t('benefitSpeed')}</li>
+            <li>{t('benefitCountries', { count: settings.claimedCountries })}</li>
+          </ul>
+          {settings.rating ? (
+            <>
+              <h2>{t('ratingTitle')}</h2>
+              <p className="rating">
+                <span aria-hidden="true">★ </span>
+                {t('rating', { score: settings.rating.score, count: settings.rating.reviews })}
               </p>
-            ) : null}
-            {billing !== 'disabled' ? (
-              <p>
-                <a href={localizedPath('/gift', locale)} data-testid="gift-link">
-                  {t('giftLink')}
-                </a>
-              </p>
-            ) : null}
-          </section>
-        </div>
-      </PageMessages>
-      <IslandTexts locale={locale} set="shared" />
+            </>
+          ) : null}
+          <h2>{t('speedTitle')}</h2>
+          <p>{t('speedIntro')}</p>
+          <SpeedTest />
+        </section>
+        <section className="narrow">
+          <h2>{t('formTitle')}</h2>
+          {billing === 'test' ? <p className="banner">{t('testMode')}</p> : null}
+          <PurchaseForm
+            enabled={billing !== 'disabled'}
+            plans={plans.map((plan) => ({
+              id: plan.id,
+              label: `${plan.name} — ${rub(plan.totalKopecks)}`,
+              price: rub(plan.totalKopecks),
+              submit: plan.trialDays > 0 ? t('submit', { fee: rub(plan.trialFeeKopecks) }) : t('submitFull', { price: rub(plan.totalKopecks) }),
+              terms: termsText(termsOf(plan, true), locale),
+              termsFull: termsText(termsOf(plan, false), locale),
+              starsButton: plan.starsPrice === null ? null : t('starsPay', { stars: formatMoney(plan.starsPrice, 'XTR', locale) }),
+              starsTerms: plan.starsPrice === null ? null : starsTerms(botTranslator(locale), locale, { months: plan.months, starsPrice: plan.starsPrice }),
+            }))}
+            stars={
+              siteBotConfig() && plans.some((plan) => plan.starsPrice !== null)
+                ? {
+                    siteCheckout: sellsOnSiteInBot(),
+                    paidPath: localizedPath('/profile/subscription', locale),
+                    texts: { failed: t('starsFailed'), unavailable: t('starsUnavailable'), notOnSale: t('starsNotOnSale'), alreadyVip: t('alreadySubscribed'), tooFast: t('starsTooFast'), noStars: t('starsNone') },
+                  }
+                : null
+            }
+            consentLabel={provider?.runsRenewals ? t('consent') : null}
+            receiptEmail={receiptEmailNeededWith(provider?.name ?? null, settings.receiptsOn)}
+          />
+          {methods ? (
+            <p className="status-note" data-testid="accepted-methods">
+              {t('acceptedMethods', { methods })}
+            </p>
+          ) : null}
+          {billing !== 'disabled' ? (
+            <p>
+              <a href={localizedPath('/gift', locale)} data-testid="gift-link">
+                {t('giftLink')}
+              </a>
+            </p>
+          ) : null}
+        </section>
+      </div>
       <IslandTexts locale={locale} set="tariffs" />
     </div>
   )

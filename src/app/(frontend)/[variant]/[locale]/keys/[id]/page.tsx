@@ -4,7 +4,6 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 
 import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/errors/ServerNotFound'
 import { KeyDetailsView } from '@/components/keys/KeyDetailsView'
-import { IslandTexts } from '@/components/site/IslandTexts'
 import { Link } from '@/i18n/Link'
 import { isLocale } from '@/i18n/locales'
 import type { Locale } from '@/i18n/locales'
@@ -60,7 +59,6 @@ export default async function KeyPage({ params }: { params: Params }) {
         </Link>
       </p>
       <KeyDetailsView details={details} apps={apps} subscription={subscription} renderedAt={renderedAt} headingLevel="h1" />
-      <IslandTexts locale={resolved.locale} set="shared" />
     </div>
   )
 }

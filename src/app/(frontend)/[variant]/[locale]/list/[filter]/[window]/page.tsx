@@ -7,7 +7,6 @@ import { notFoundMetadata, notFoundProps, ServerNotFound } from '@/components/er
 import { Cover } from '@/components/keys/Cover'
 import { KeyTable } from '@/components/keys/KeyTable'
 import { SearchWidget } from '@/components/keys/SearchWidget'
-import { IslandTexts } from '@/components/site/IslandTexts'
 import { getClientApps } from '@/lib/data/clientApps'
 import { getCountriesWithKeys, getKeyList } from '@/lib/data/keys'
 import { getSettings } from '@/lib/data/settings'
@@ -90,7 +89,6 @@ export default async function KeyListPage({ params }: { params: ListParams }) {
           />
         </section>
       ) : null}
-      <IslandTexts locale={locale} set="shared" />
     </>
   )
 }
