@@ -32,7 +32,7 @@ async function mailStaffPasswordReset(req: PayloadRequest, email: string): Promi
     const locale = req.i18n?.language === 'en' ? 'en' : 'ru'
     const { siteName } = await req.payload.findGlobal({ slug: 'site-settings', locale, depth: 0, select: { siteName: true } })
     const link = `${env().serverUrl}${req.payload.config.routes.admin}/reset/${token}`
-    await deliverMail(req.payload, email, renderLinkMail({ kind: 'staffReset', locale, siteName, link }))
+    await deliverMail(req.payload, email, await renderLinkMail({ kind: 'staffReset', locale, siteName, link }))
   } catch (error) {
     req.payload.logger.error({ err: error, msg: 'Password reset mail not sent' })
   }

@@ -44,7 +44,7 @@ export async function notifyStaff(payload: Payload, { channel, started, ended }:
     const siteName = siteNameIn(language)
     const { subject, lines } = alertMessage(change, { language, siteName, serverUrl })
     // Sent now or queued for the mail job's retries: a failure here never sends the others twice.
-    await deliverMail(payload, user.email, renderNotice({ locale: language, siteName, subject, lines }))
+    await deliverMail(payload, user.email, await renderNotice({ locale: language, siteName, subject, lines }))
   }
   return { sent: recipients.docs.length }
 }

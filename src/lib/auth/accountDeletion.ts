@@ -35,7 +35,7 @@ export async function deleteAccount(payload: Payload, userId: number, now: Date 
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
   const restoreUntil = new Date(now.getTime() + RESTORE_WINDOW_DAYS * DAY_MS)
   // In Telegram where the account takes its notices there, else by e-mail.
-  const notice = renderDeletionNotice({ locale, siteName: settings.siteName, restoreUntil, telegramOnly: isPlaceholderEmail(user.email) })
+  const notice = await renderDeletionNotice({ locale, siteName: settings.siteName, restoreUntil, telegramOnly: isPlaceholderEmail(user.email) })
   await deliverNoticeOrQueue(payload, { userId, to: user.email, ...notice })
 }
 

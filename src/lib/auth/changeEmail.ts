@@ -51,7 +51,7 @@ export async function applyEmailChange(payload: Payload, { userId, newEmail, loc
   await deliverMail(
     payload,
     previous,
-    renderEmailChangedNotice({ locale, siteName: settings.siteName, newEmail, supportEmail: settings.supportEmail }),
+    await renderEmailChangedNotice({ locale, siteName: settings.siteName, newEmail, supportEmail: settings.supportEmail }),
   )
   return true
 }

@@ -19,6 +19,6 @@ export async function changePassword(
   await payload.update({ collection: 'users', id: user.id, data: { password }, user, overrideAccess: false, depth: 0 })
   await endOtherSessions(payload, user)
   const settings = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0 })
-  await deliverMail(payload, user.email, renderPasswordChangedNotice({ locale, siteName: settings.siteName, supportEmail: settings.supportEmail }))
+  await deliverMail(payload, user.email, await renderPasswordChangedNotice({ locale, siteName: settings.siteName, supportEmail: settings.supportEmail }))
   return { ok: true }
 }

@@ -460,7 +460,7 @@ export function createSiteBot(payload: Payload, { token, apiRoot, invoiceSecret,
     }
     const { name, supportEmail } = await siteName(payload, ctx.locale)
     const account = await accountByTelegram(payload, ctx.from.id)
-    await deliverMail(payload, supportEmail, supportMail({ from: { ...ctx.from, language: ctx.locale }, account, text: ctx.message.text, siteName: name }))
+    await deliverMail(payload, supportEmail, await supportMail({ from: { ...ctx.from, language: ctx.locale }, account, text: ctx.message.text, siteName: name }))
     await ctx.reply(ctx.t('supportSent'))
   })
   // Any other message in a private chat: the menu.

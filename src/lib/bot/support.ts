@@ -5,8 +5,8 @@ import type { Payload } from 'payload'
 
 import { shownEmail } from '@/lib/auth/telegramAccounts'
 import { sqlPool } from '@/lib/db/pool'
-import { escapeHtml } from '@/lib/mail/templates'
-import type { RenderedMail } from '@/lib/mail/templates'
+import { renderMail } from '@/lib/mail/renderMail'
+import type { RenderedMail } from '@/lib/mail/renderMail'
 import type { User } from '@/payload-types'
 
 /** How long the bot waits for the message after "write to us". */
@@ -47,7 +47,7 @@ export async function takeSupportMessage(payload: Payload, telegramId: number, n
 export type SupportSender = { id: number; username?: string; first_name: string; last_name?: string; language: string }
 
 /** The e-mail to the support address: who wrote (and how to answer them) and what. */
-export function supportMail({ from, account, text, siteName }: { from: SupportSender; account: User | null; text: string; siteName: string }): RenderedMail {
+export function supportMail({ from, account, text, siteName }: { from: SupportSender; account: User | null; text: string; siteName: string }): Promise<RenderedMail> {
   const name = [from.first_name, from.last_name].filter(Boolean).join(' ')
   const handle = from.username ? `@${from.username}` : `id ${from.id}`
   const chat = from.username ? `https://t.me/${from.username}` : `tg://user?id=${from.id}`
@@ -58,9 +58,6 @@ export function supportMail({ from, account, text, siteName }: { from: SupportSe
     `Язык / Language: ${from.language}`,
   ]
   const body = text.slice(0, MAX_SUPPORT_TEXT)
-  return {
-    subject: `${siteName}: сообщение из Telegram от ${handle}`,
-    text: [...about, '', body].join('\n'),
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif">${about.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<hr><p style="white-space:pre-wrap">${escapeHtml(body)}</p></body></html>`,
-  }
+  // To the site's staff: in the admin's language.
+  return renderMail({ locale: 'ru', siteName, subject: `${siteName}: сообщение из Telegram от ${handle}`, body: { lines: about, quote: body }, text: [...about, '', body].join('\n') })
 }

@@ -103,7 +103,7 @@ export async function giftPaid(payload: Payload, { giftId, payment, amountKopeck
     const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0, req })
     const tariff = await payload.findByID({ collection: 'tariffs', id: idOf(gift.tariff), locale, depth: 0, req })
     const botLink = botUsername ? botStartLink(botUsername, `${GIFT_START_PREFIX}${code}`) : null
-    const mail = giftMail({ locale, siteName, code: displayGiftCode(code), link: siteUrl('/gift', locale, { code }), botLink, plan: tariff.name, months: gift.months })
+    const mail = await giftMail({ locale, siteName, code: displayGiftCode(code), link: siteUrl('/gift', locale, { code }), botLink, plan: tariff.name, months: gift.months })
     // A signed-in buyer's account takes it where it takes notices (their Telegram, where they chose it); else by e-mail.
     const buyer = gift.buyer ? idOf(gift.buyer) : null
     const followUp = buyer ? await queueFollowUp(payload, req, { task: 'sendNotice', input: { userId: buyer, to: gift.buyerEmail, ...mail } }) : await queueFollowUp(payload, req, { task: 'sendEmail', input: { to: gift.buyerEmail, ...mail } })

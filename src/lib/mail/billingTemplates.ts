@@ -7,8 +7,9 @@ import type { SubscriptionState } from '@/lib/billing/rules/lifecycle'
 import { billingDate } from '@/lib/billing/rules/terms'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
-import type { RenderedMail } from './templates'
-import { escapeHtml, mailTranslator } from './templates'
+import { renderMail } from './renderMail'
+import type { RenderedMail } from './renderMail'
+import { mailTranslator } from './templates'
 
 export type BillingMailKind = 'activated' | 'renewed' | 'paymentFailed' | 'paymentRetry' | 'expired' | 'trialEnding' | 'renewalCancelled' | 'renewalResumed' | 'paymentMethodRemoved'
 
@@ -59,7 +60,7 @@ export function renderBillingMail({
   subscriptionUrls?: readonly string[]
   /** The activation of a trial that waits for the first device: the latest moment its days start. */
   heldUntil?: string | null
-}): RenderedMail {
+}): Promise<RenderedMail> {
   const t = mailTranslator(locale)
   const format = (iso: string | null) => (iso ? billingDate(iso, locale) : '—')
   const values = {
@@ -83,12 +84,11 @@ export function renderBillingMail({
     ...linkOnMirrors.map((url) => `${t('subscriptionLinks.button')} ${url}`),
     ...(subscriptionUrl ? [`${t('subscriptionLinks.url')} ${subscriptionUrl}`, ...mirrorUrls.map((url) => `${t('subscriptionLinks.mirror')} ${url}`)] : []),
   ]
-  return {
+  return renderMail({
+    locale,
+    siteName,
     subject,
+    body: { lines, action: { label: copy.button, href: link }, after: addresses },
     text: [...lines, '', `${copy.button}: ${link}`, ...(addresses.length > 0 ? ['', ...addresses] : []), '', `— ${siteName}`].join('\n'),
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#14161a;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(subject)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f48c9;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(copy.button)}</a></p>
-${addresses.map((line) => `<p style="word-break:break-all">${escapeHtml(line)}</p>`).join('')}<p>— ${escapeHtml(siteName)}</p></body></html>`,
-  }
+  })
 }

@@ -73,7 +73,7 @@ export async function warnOfRunOuts(payload: Payload, runOuts: RunOut[], now: Da
     // Said once per run-out: the same moment again, or still out after the warning about running out.
     if (warnedFor === runOut.at.getTime() || (runOut.at <= now && warnedFor !== null && warnedFor <= now.getTime())) continue
     const values = { server: runOut.server, protocol: PROTOCOL_LABELS[runOut.protocol], date: adminDateTime(moment, 'ru'), over: runOut.at <= now ? 'yes' : 'no' }
-    const mail = renderNotice({
+    const mail = await renderNotice({
       locale: 'ru',
       siteName: settings.siteName,
       subject: t('runOut.subject', values),

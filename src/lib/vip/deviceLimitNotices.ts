@@ -39,7 +39,7 @@ export async function noticeDeviceLimits(payload: Payload): Promise<number> {
     const locale: Locale = row.locale === 'en' ? 'en' : 'ru'
     const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0, select: { siteName: true } })
     const t = createTranslator({ locale, messages: locale === 'en' ? en : ru, namespace: 'Servers' })
-    const mail = renderDeviceLimitNotice({ locale, siteName, devices: t('devicesPlural', { count: row.device_limit }), url: siteUrl('/profile/servers', locale) })
+    const mail = await renderDeviceLimitNotice({ locale, siteName, devices: t('devicesPlural', { count: row.device_limit }), url: siteUrl('/profile/servers', locale) })
     await deliverNoticeOrQueue(payload, { userId: row.user_id, to: row.email, ...mail })
     sent += 1
   }

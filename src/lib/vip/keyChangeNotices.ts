@@ -66,7 +66,7 @@ export async function noticeKeyChanges(payload: Payload, now: Date = new Date())
     if (rowCount !== 1) continue
     const locale: Locale = row.locale === 'en' ? 'en' : 'ru'
     const { siteName } = await payload.findGlobal({ slug: 'site-settings', locale, depth: 0, select: { siteName: true } })
-    const mail = renderKeysChangedNotice({ locale, siteName, url: siteUrl('/profile/servers', locale) })
+    const mail = await renderKeysChangedNotice({ locale, siteName, url: siteUrl('/profile/servers', locale) })
     await deliverNoticeOrQueue(payload, { userId: row.user_id, to: row.email, ...mail })
     sent += 1
   }

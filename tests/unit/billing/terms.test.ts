@@ -58,20 +58,20 @@ describe('billing mail', () => {
   const state = { status: 'trialing' as const, trialEndsAt: '2026-12-06T09:00:00Z', currentPeriodEnd: '2026-12-06T09:00:00Z', nextPaymentAt: '2026-12-06T09:00:00Z', cancelAtPeriodEnd: false }
   const common = { siteName: 'VPN ключи', serverUrl: 'https://vpnkeys.example', subscription: state }
 
-  it('the activation mail states the terms right after its first line', () => {
+  it('the activation mail states the terms right after its first line', async () => {
     const terms = termsText(purchaseTerms(MONTHLY, { trial: true, now: NOW }), 'ru')
-    const mail = renderBillingMail({ ...common, kind: 'activated', locale: 'ru', terms })
+    const mail = await renderBillingMail({ ...common, kind: 'activated', locale: 'ru', terms })
     const lines = mail.text.split('\n')
     expect(lines[0]).toMatch(/^Спасибо за оплату!/)
     expect(lines[1]).toBe(terms)
     expect(mail.html).toContain('каждый месяц, пока вы не отключите автопродление')
   })
 
-  it('turning auto-renewal off says until when the keys work; on again, the next charge', () => {
-    const off = renderBillingMail({ ...common, kind: 'renewalCancelled', locale: 'ru', subscription: { ...state, nextPaymentAt: null, cancelAtPeriodEnd: true } })
+  it('turning auto-renewal off says until when the keys work; on again, the next charge', async () => {
+    const off = await renderBillingMail({ ...common, kind: 'renewalCancelled', locale: 'ru', subscription: { ...state, nextPaymentAt: null, cancelAtPeriodEnd: true } })
     expect(off.subject).toBe('Автопродление VIP-подписки на сайте VPN ключи отключено')
     expect(off.text).toContain('VIP-ключи работают до 6 декабря 2026 г. включительно')
-    const on = renderBillingMail({ ...common, kind: 'renewalResumed', locale: 'en', amount: '₽299' })
+    const on = await renderBillingMail({ ...common, kind: 'renewalResumed', locale: 'en', amount: '₽299' })
     expect(on.subject).toBe('Auto-renewal of your VPN ключи VIP subscription is on')
     expect(on.text).toContain('Next payment: ₽299 on December 6, 2026.')
   })

@@ -318,7 +318,7 @@ async function queueFollowUps(payload: Payload, req: PayloadRequest, { endedFor,
     const subscriptionUrls = isActivation ? urlsOnEveryHost(await personalFeedPath(payload, mail.userId, req)) : undefined
     const amount = mail.amount ? formatMoney(mail.amount.amount, mail.amount.currency, mail.locale) : undefined
     const terms = mail.terms ? termsText(mail.terms, mail.locale) : undefined
-    const rendered = renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, linkOnMirrors, amount, terms, subscriptionUrls, heldUntil: mail.heldUntil })
+    const rendered = await renderBillingMail({ kind: mail.kind, locale: mail.locale, siteName, serverUrl: env().serverUrl, subscription: mail.subscription, link, linkOnMirrors, amount, terms, subscriptionUrls, heldUntil: mail.heldUntil })
     // A notice: in Telegram where the account takes them there (src/lib/bot/notices.ts), else this e-mail.
     followUps.push(await queueFollowUp(payload, req, { task: 'sendNotice', input: { userId: mail.userId, to: mail.to, ...rendered } }))
   }
