@@ -1,7 +1,7 @@
 // Copy buttons (CopyButton's markup, `data-copy`): copy and say so on the button for a moment; a free key's copy is
 // counted (`data-taken-key`).
-import { COPIED_MS, writeClipboard } from '@/lib/browser/clipboard'
-import { reportKeyTaken } from '@/lib/browser/keyTaken'
+import { COPIED_MS, writeClipboard } from '@/islands/clipboard'
+import { reportKeyTaken } from '@/islands/keyTaken'
 
 import { closestTarget, within } from './dom'
 import { text } from './texts'

@@ -1,11 +1,11 @@
 // The plans page (PurchaseForm's and SpeedTest's markup): the plan the visitor chose (by a card or the query the
 // server sent back), what the server refused and what was typed, the e-mail of a signed-in visitor, one attempt
 // key per visit, the address checked before it is posted; and the speed test.
-import { setUpStarsCheckout } from '@/lib/browser/miniAppStars'
-import { setUpPromoField } from '@/lib/browser/promoField'
-import type { PromoState } from '@/lib/browser/promoField'
-import { measureSpeed } from '@/lib/browser/speedTest'
-import { rememberReferral } from '@/lib/browser/referralLink'
+import { setUpStarsCheckout } from '@/islands/miniAppStars'
+import { setUpPromoField } from '@/islands/promoField'
+import type { PromoState } from '@/islands/promoField'
+import { measureSpeed } from '@/islands/speedTest'
+import { rememberReferral } from '@/islands/referralLink'
 import { purchaseAnswerClass, purchaseErrorOf, randomAttemptKey, signedInBuyer } from '@/lib/browser/purchaseForm'
 import type { PurchaseError } from '@/lib/browser/purchaseForm'
 import { checkEmail } from '@/lib/validation/checkEmail'

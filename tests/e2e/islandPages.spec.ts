@@ -86,7 +86,7 @@ test('[ru] a key list reached by a click in the account is a React page, and its
   await expect(page.getByRole('dialog').getByTestId('key-transport')).toHaveText(TRANSPORT_LINE)
 })
 
-test('[ru] hours left count down in the browser, as on the React page', async ({ page }) => {
+test('[ru] hours left count down in the browser, and a key past its last hour leaves the table', async ({ page }) => {
   await page.clock.install({ time: Date.now() })
   await page.goto('/vless')
   const cells = page.getByTestId('key-table').locator('tbody tr .keys__hours')
@@ -95,7 +95,7 @@ test('[ru] hours left count down in the browser, as on the React page', async ({
   expect(index).toBeGreaterThanOrEqual(0)
   const hours = cells.nth(index)
   const before = counts[index]!
-  // Two hours on: the cell counts down by itself, as the React page did.
+  // Two hours on: the cell counts down by itself.
   await page.clock.fastForward('02:00:00')
   await expect(hours).toHaveText(new RegExp(`^${before - 2} час`))
   // Past its last hour the key leaves the table.

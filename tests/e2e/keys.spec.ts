@@ -236,7 +236,7 @@ test('Copy puts the key on the clipboard, confirms it, and tells the site a visi
   await page.goto('/vless-de')
   const row = page.getByTestId('key-table').locator('tbody tr').first()
   const id = await row.getAttribute('data-key-id')
-  // The beacon of src/lib/browser/keyTaken.ts, sent from the page as it is (its Origin is the site's): accepted.
+  // The beacon of src/islands/keyTaken.ts, sent from the page as it is (its Origin is the site's): accepted.
   const beacon = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/key-details/${id}/taken`)
   await expect(row.getByRole('button', { name: 'Копировать' })).toBeEnabled()
   await row.getByRole('button', { name: 'Копировать' }).click()

@@ -17,7 +17,7 @@ import { localizedPath } from '@/lib/routing/localizedPath'
 type Plan = { id: number; label: string; price: string; submit: string; terms: string; termsFull: string; starsButton: string | null; starsTerms: string | null }
 
 /**
- * Paying in Telegram Stars inside the Mini App (src/lib/browser/miniAppStars.ts): whether the site's form stays beside
+ * Paying in Telegram Stars inside the Mini App (src/islands/miniAppStars.ts): whether the site's form stays beside
  * it (the operator's TELEGRAM_BOT_SITE_CHECKOUT), where a paid buyer goes, and the answers' texts.
  */
 export type StarsCheckout = {

@@ -1,5 +1,5 @@
 // The speed test: a button and where its result goes; the measuring is done in the browser (src/islands/tariffs.ts,
-// src/lib/browser/speedTest.ts).
+// src/islands/speedTest.ts).
 import { useTranslations } from 'next-intl'
 
 export function SpeedTest() {

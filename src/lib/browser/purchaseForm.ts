@@ -1,4 +1,4 @@
-// The purchase form's browser side, for the React form and the islands' one (src/islands/tariffs.ts) alike.
+// The purchase form's browser side (src/islands/tariffs.ts), and the names of the answers the checkout gives it.
 import { isPlaceholderEmail } from '@/lib/auth/placeholderEmail'
 import { hasSignedInMarker } from '@/lib/auth/signedInMarker'
 import type { PromoRefusal } from '@/lib/promo/rules'

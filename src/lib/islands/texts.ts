@@ -1,5 +1,5 @@
 // The texts an island script shows (src/islands), rendered on the server by next-intl from the same messages as the
-// React components: plain strings, `{name}` templates and plural forms, so the browser needs no ICU parser.
+// pages: plain strings, `{name}` templates and plural forms, so the browser needs no ICU parser.
 import type { Locale } from '@/i18n/locales'
 
 /** A message as a plain string, a template with `{name}` placeholders, or its plural forms with `#` for the number. */

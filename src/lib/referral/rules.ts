@@ -20,7 +20,7 @@ const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 export const REFERRAL_CODE_LENGTH = 8
 const CODE = new RegExp(`^[${ALPHABET}]{${REFERRAL_CODE_LENGTH}}$`)
 
-/** The cookie a referral link leaves for the checkout (set by the plans page's script, src/lib/browser/referralLink.ts). */
+/** The cookie a referral link leaves for the checkout (set by the plans page's script, src/islands/referralLink.ts). */
 export const REFERRAL_COOKIE = 'vk_ref'
 /** How long a visitor who came by a link counts as the referrer's friend when they buy. */
 export const REFERRAL_COOKIE_DAYS = 30

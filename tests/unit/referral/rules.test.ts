@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { shiftedState } from '@/lib/billing/record/freeDays'
-import { rememberReferral } from '@/lib/browser/referralLink'
+import { rememberReferral } from '@/islands/referralLink'
 import { paymentOfRefund } from '@/lib/referral'
 import { decideReward, mailbox, methodFingerprints, moscowMonthStart, newReferralCode, normalizeReferralCode, REFERRAL_COOKIE, sameOwnerEmails, shiftedEnd } from '@/lib/referral/rules'
 import type { ReferralParty } from '@/lib/referral/rules'

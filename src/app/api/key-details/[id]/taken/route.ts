@@ -1,4 +1,4 @@
-// A visitor copied a free key: the copy buttons' beacon (src/lib/browser/keyTaken.ts), counted once per key and
+// A visitor copied a free key: the copy buttons' beacon (src/islands/keyTaken.ts), counted once per key and
 // network address an hour (src/lib/probes/keyTakes.ts). Nothing to say back: 204 whether it counted or not.
 import { NextResponse } from 'next/server'
 

@@ -1,9 +1,9 @@
-// The purchase form's promo code field, for the React form and the islands' one (src/islands/tariffs.ts) alike: a
-// code typed (or brought by a link, `/tariffs?promo=CODE`) is checked with the server for the chosen plan
-// (api/promo/check) when the buyer applies it, presses Enter in it or changes the plan; the caller shows the answer:
-// the button's words and the terms after the code, or why it does not apply. The form posts the code either way, and
-// the checkout checks it again: what is shown here never decides the price.
-import type { PurchaseError } from './purchaseForm'
+// The purchase form's promo code field (set up by ./tariffs.ts): a code typed (or brought by a link,
+// `/tariffs?promo=CODE`) is checked with the server for the chosen plan (api/promo/check) when the buyer applies it,
+// presses Enter in it or changes the plan; the caller shows the answer: the button's words and the terms after the
+// code, or why it does not apply. The form posts the code either way, and the checkout checks it again: what is shown
+// here never decides the price.
+import type { PurchaseError } from '@/lib/browser/purchaseForm'
 
 export type PromoApplied = { code: string; submit: string; terms: string; applied: string; stars: { button: string; terms: string } | null }
 
@@ -23,7 +23,7 @@ export type PromoState = { applied: PromoApplied } | { error: PurchaseError } | 
 export function setUpPromoField(form: HTMLFormElement, onState: (state: PromoState) => void): void {
   const input = form.querySelector<HTMLInputElement>('input[name="promo"]')
   const apply = form.querySelector<HTMLButtonElement>('[data-promo-apply]')
-  // Once per form (React runs an effect twice in development).
+  // Once per form.
   if (!input || !apply || form.dataset.promoReady !== undefined) return
   form.dataset.promoReady = ''
   let asked = 0

@@ -1,8 +1,8 @@
 // The plans page inside the Mini App: a plan with a price in Stars is paid in Telegram's own payment form (an invoice
 // made for the signed-in Telegram user by api/telegram/stars-invoice, opened with WebApp.openInvoice), beside the
-// site's purchase form or, where the operator leads buyers in Telegram to Stars only, instead of it. The React form
-// and the islands (src/islands/tariffs.ts) both call it on the form's markup; outside the Mini App it does nothing.
-import { inMiniApp, telegramWebApp } from './miniApp'
+// site's purchase form or, where the operator leads buyers in Telegram to Stars only, instead of it. Set up on the
+// form's markup by ./tariffs.ts; outside the Mini App it does nothing.
+import { inMiniApp, telegramWebApp } from '@/lib/browser/miniApp'
 
 /** The answers the route may give, each a text on the Stars box (`data-<error>`). */
 const ERRORS = ['unavailable', 'notOnSale', 'alreadyVip', 'tooFast'] as const
@@ -10,7 +10,7 @@ const ERRORS = ['unavailable', 'notOnSale', 'alreadyVip', 'tooFast'] as const
 export function setUpStarsCheckout(form: HTMLFormElement): void {
   const box = form.querySelector<HTMLElement>('[data-stars]')
   const button = box?.querySelector<HTMLButtonElement>('button')
-  // Once per form (React runs an effect twice in development; the islands and React never share a page).
+  // Once per form.
   if (!box || !button || !inMiniApp() || form.dataset.starsReady !== undefined) return
   form.dataset.starsReady = ''
   const terms = box.querySelector<HTMLElement>('[data-stars-terms]')

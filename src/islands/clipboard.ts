@@ -1,4 +1,4 @@
-// Copying to the clipboard in the browser, for the React copy button and the islands' one.
+// Copying to the clipboard in the browser, for the copy buttons (./copy.ts).
 
 export async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text)
