@@ -2,7 +2,7 @@
 // Listens for failed script loads anywhere on the page and reloads once (see lib/chunkReload).
 import { useEffect } from 'react'
 
-import { isChunkLoadFailure, reloadOnce } from '@/lib/chunkReload'
+import { isChunkLoadFailure, reloadOnce } from '@/lib/browser/chunkReload'
 
 export function reloadPageOnce(): void {
   reloadOnce(sessionStorage, () => window.location.reload())

@@ -9,7 +9,7 @@ import { ErrorScreen } from '@/components/errors/ErrorScreen'
 import { HiddenFromCrawlers } from '@/components/errors/HiddenFromCrawlers'
 import { reloadPageOnce } from '@/components/site/ChunkReload'
 import { localeOrDefault } from '@/i18n/locales'
-import { isChunkLoadFailure } from '@/lib/chunkReload'
+import { isChunkLoadFailure } from '@/lib/browser/chunkReload'
 import { localizedPath } from '@/lib/routing/localizedPath'
 
 export default function PageError({ error }: { error: Error & { digest?: string } }) {

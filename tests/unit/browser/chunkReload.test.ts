@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { isChunkLoadFailure, reloadOnce } from '@/lib/chunkReload'
+import { isChunkLoadFailure, reloadOnce } from '@/lib/browser/chunkReload'
 
 function memoryStorage() {
   const values = new Map<string, string>()
