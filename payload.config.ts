@@ -59,6 +59,7 @@ import { ownOrigins } from './src/lib/http/siteHosts'
 import { survivePoolErrors } from './src/lib/db/pool'
 import { registerSignalRecorder } from './src/lib/alerts/signals'
 import { neverRunQueue, runQueueHere } from './src/lib/queue/runner'
+import { tickCron } from './src/lib/queue/tick'
 import { productionLogOptions } from './src/lib/log/logger'
 import { measuredEmail, measuredTask } from './src/lib/metrics/instrument'
 import { fromSiteName } from './src/lib/mail/fromSiteName'
@@ -149,7 +150,7 @@ export default buildConfig({
     // Jobs are run by the app itself once a minute (JOB_TICK_SECONDS), by one instance at a time
     // (src/lib/queue/runner.ts), which also queues the scheduled tasks (none with JOB_RUNNER=off); only admins may
     // queue or run them over the API.
-    autoRun: [{ cron: config.JOB_TICK_SECONDS === 60 ? '* * * * *' : `*/${config.JOB_TICK_SECONDS} * * * * *`, queue: 'default', limit: 20, disableScheduling: true }],
+    autoRun: [{ cron: tickCron(config.JOB_TICK_SECONDS), queue: 'default', limit: 20, disableScheduling: true }],
     shouldAutoRun: config.JOB_RUNNER === 'off' ? neverRunQueue : runQueueHere,
     access: { queue: isAdminRequest, run: isAdminRequest, cancel: isAdminRequest },
   },

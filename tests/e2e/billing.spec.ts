@@ -567,9 +567,9 @@ const HELD = {
 } as const
 
 // One test: the plan's option is switched on for its length only, so no other purchase races the switch (the other
-// files' tests never buy the 12-month plan or read its trial line). The job that starts held trials runs once a
-// minute: both languages buy and poll first, then one wait sees both trials start (each provider's project runs it,
-// so all four language × provider pairs).
+// files' tests never buy the 12-month plan or read its trial line). The job that starts held trials runs on every tick
+// of the job runner (a minute in production, 10 seconds on the test sites): both languages buy and poll first, then one
+// wait sees both trials start (each provider's project runs it, so all four language × provider pairs).
 test('a trial that starts at the first connection: the page says it waits, an app’s first poll starts its ten days (both languages)', async ({ page, request }) => {
   test.setTimeout(180_000)
   const login = await request.post('/api/users/login', { data: { email: editor.email, password: editor.password } })
@@ -599,7 +599,7 @@ test('a trial that starts at the first connection: the page says it waits, an ap
       await expect(page.getByTestId('subscription')).toHaveAttribute('data-status', 'trialing')
       await expect(page.getByTestId('trial-ends')).toHaveText(text.waits)
 
-      // An app's first poll of the subscription URL; the minute's job then starts the trial from it.
+      // An app's first poll of the subscription URL; the job's next tick then starts the trial from it.
       await page.goto(`${prefix}/profile/servers`)
       const url = (await page.getByTestId('subscription-url').textContent())!
       const polledAt = Date.now()
