@@ -141,9 +141,8 @@ export function setUpTariffs(): void {
   document.addEventListener('click', (event) => {
     // A plan card's "Try" link (href="#buy"): its plan chosen, the form in view, the e-mail field focused.
     const link = closestTarget<HTMLAnchorElement>(event, 'a[data-plan]')
-    const form = document.querySelector<HTMLFormElement>(PURCHASE)
-    const choose = form ? choosers.get(form) : undefined
-    if (link && choose?.(link.dataset.plan ?? '')) {
+    const form = link ? document.querySelector<HTMLFormElement>(PURCHASE) : null
+    if (link && form && choosers.get(form)?.(link.dataset.plan ?? '')) {
       event.preventDefault()
       window.history.replaceState(window.history.state, '', '#buy')
       return
