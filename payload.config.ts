@@ -159,7 +159,11 @@ export default buildConfig({
     registerSignalRecorder(payload)
   },
   sharp,
-  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  // src/payload-types.ts regenerated as the development server starts (and as the config changes under it), as
+  // Payload does by default; not by every other start outside production (each test worker, each `prepare` script):
+  // each of those spawned a second process that loaded the whole config again only to rewrite the same file, beside
+  // the build reading it (about 15 s of a core each, a dozen times in a test run). `npm run generate:types` by hand.
+  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts'), autoGenerate: process.env.NODE_ENV === 'development' && process.env.NEXT_RUNTIME === 'nodejs' },
   telemetry: false,
 })
   .then(lockDownPayloadInternals)

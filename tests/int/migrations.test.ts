@@ -1,5 +1,7 @@
 // Migrations bring an empty database to the current schema with what every install has, and a first start seeds it
 // exactly once.
+import { readdirSync, readFileSync } from 'node:fs'
+
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type { MigrateUpArgs } from '@payloadcms/db-postgres'
 import { Client } from 'pg'
@@ -30,10 +32,27 @@ async function query(url: string, sql: string): Promise<Record<string, unknown>[
   }
 }
 
+/** The processes running Payload's type generation with `databaseUrl` in their environment (what a start spawned). */
+function typeGenerationsFor(databaseUrl: string): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+        return command.includes('generate:types') && readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATABASE_URL=${databaseUrl}`)
+      } catch {
+        return false // gone meanwhile
+      }
+    })
+}
+
 describe('migrations', () => {
   it('apply to an empty database and are recorded once', async () => {
     const url = await freshDatabase('int_migrations')
     expect(await runPrepare('never', { ...process.env, DATABASE_URL: url })).toMatch(/^Migrations: applying (\d+) of \1…$/m)
+    // A start outside the development server leaves no process behind regenerating src/payload-types.ts (Payload's
+    // default outside production: a second load of the whole config, beside whatever reads the file).
+    expect(typeGenerationsFor(url)).toEqual([])
     const tables = await query(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
     const names = tables.map((row) => row.table_name)
     for (const table of ['countries', 'servers', 'keys', 'tariffs', 'users', 'subscriptions', 'pages', 'site_settings']) {
