@@ -45,4 +45,7 @@ export function startIslands(): void {
     }
     showAccount()
   }).observe(document.body, { childList: true, subtree: true })
+  // Said on the page: from now on its forms are answered in place (before, they post and land on their result pages,
+  // as without JavaScript). The end-to-end tests wait for it before they use a form.
+  document.documentElement.dataset.islands = 'started'
 }

@@ -1,6 +1,7 @@
 // Logging in and registering by e-mail link, in both languages, reading the link from the test SMTP server.
 import type { Locator, Page } from '@playwright/test'
 
+import { islandsStarted } from './helpers'
 import { latestMailTo, linkFromMail } from './mail'
 import { expect, test } from './test'
 
@@ -14,6 +15,7 @@ function newAddress(): string {
 async function signUp(page: Page, locale: 'ru' | 'en'): Promise<string> {
   const email = newAddress()
   await page.goto(locale === 'en' ? '/en/register' : '/register')
+  await islandsStarted(page)
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: locale === 'en' ? 'Sign up' : 'Зарегистрироваться' }).click()
   await expect(page.getByTestId('link-sent')).toBeVisible()
@@ -27,6 +29,7 @@ test('registering: the e-mailed link opens a confirm page, and confirming signs 
   const email = newAddress()
   await page.goto('/register')
   await expect(page.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('href', '/privacy')
+  await islandsStarted(page)
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
   await expect(page.getByTestId('link-sent')).toContainText('Проверьте почту')
@@ -111,6 +114,7 @@ for (const locale of ['ru', 'en'] as const) {
     await page.goto(path('/profile/subscription'))
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?next=${encodeURIComponent(path('/profile/subscription'))}$`))
     const email = newAddress()
+    await islandsStarted(page)
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
     await page.getByRole('button', { name: text.sendLogin }).click()
     await expect(page.getByTestId('link-sent')).toContainText(text.sent)
@@ -134,6 +138,7 @@ for (const locale of ['ru', 'en'] as const) {
     await page.goto(path('/profile/servers'))
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?next=`))
     // The account exists now: its next link signs in, and the page says so.
+    await islandsStarted(page)
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
     await page.getByRole('button', { name: text.sendLogin }).click()
     await expect(page.getByTestId('link-sent')).toBeVisible()
@@ -171,6 +176,7 @@ for (const locale of ['ru', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?next=`))
     expect((await latestMailTo(email)).subject).toBe(text.deletedSubject)
 
+    await islandsStarted(page)
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
     await page.getByRole('button', { name: text.sendLogin }).click()
     await expect(page.getByTestId('link-sent')).toBeVisible()

@@ -9,6 +9,7 @@ import { noticeLink } from '../../src/lib/feeds/notice'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { feedLinks } from '../helpers/feedBody'
 
+import { islandsStarted } from './helpers'
 import { latestMailTo, linkFromMail, mailsTo } from './mail'
 import { expect, test } from './test'
 
@@ -86,6 +87,7 @@ function newAddress(): string {
 
 async function logIn(page: Page, email: string, prefix: '' | '/en'): Promise<void> {
   await page.goto(`${prefix}/login?next=${encodeURIComponent(`${prefix}/profile/subscription`)}`)
+  await islandsStarted(page)
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: prefix ? 'Send me a login link' : 'Получить ссылку для входа' }).click()
   await expect(page.getByTestId('link-sent')).toBeVisible()
@@ -1132,6 +1134,7 @@ test('[ru] deleting a subscriber’s account: the question says what happens to 
 
   // The e-mail link restores the account: the same link works again; renewal stays off until the subscriber asks.
   await page.goto('/login')
+  await islandsStarted(page)
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByRole('button', { name: 'Получить ссылку для входа' }).click()
   await expect(page.getByTestId('link-sent')).toBeVisible()

@@ -22,7 +22,7 @@ import { startSmtp } from '../helpers/smtp'
 import { CLUSTER_METRICS_TOKEN, FREE_KEYS_HOST } from '../helpers/testHosts'
 import { makeTestPki } from '../helpers/testPki'
 
-import { RU } from './helpers'
+import { islandsStarted, RU } from './helpers'
 import { latestMailTo, linkFromMail } from './mail'
 import { expect, test } from './test'
 
@@ -549,6 +549,7 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
     await expect(page.locator('header').getByRole('link', { name: 'Тарифы VIP' })).toHaveCount(0)
     // Registration mails its link, named with the default site name.
     await page.goto('/register')
+    await islandsStarted(page)
     await page.getByRole('textbox', { name: 'E-mail' }).fill('visitor@fresh.example')
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
     await expect(page.getByTestId('link-sent')).toContainText('Проверьте почту')

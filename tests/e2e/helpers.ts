@@ -2,6 +2,9 @@
 // and a request sent exactly as written.
 import { request as httpRequest } from 'node:http'
 
+import { expect } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
 export const BROWSER_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
 export const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
@@ -28,4 +31,12 @@ export function rawGet(baseURL: string, path: string, headers: Record<string, st
     sent.on('error', reject)
     sent.end()
   })
+}
+
+/**
+ * Waits until the page's islands have started (src/islands/start.ts): on a page React renders they start after
+ * hydration, and a form sent before then posts itself and lands on its result page, as without JavaScript.
+ */
+export async function islandsStarted(page: Page): Promise<void> {
+  await expect(page.locator('html[data-islands="started"]')).toBeAttached()
 }
