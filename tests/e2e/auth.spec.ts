@@ -48,6 +48,7 @@ test('registering: the e-mailed link opens a confirm page, and confirming signs 
 
 test('an invalid address gets the localized message', async ({ page }) => {
   await page.goto('/en/login')
+  await islandsStarted(page)
   await page.getByRole('textbox', { name: 'E-mail' }).fill('not an address')
   await page.getByRole('button', { name: 'Send me a login link' }).click()
   await expect(page.locator('#auth-error')).toHaveText('Invalid email')
