@@ -28,7 +28,7 @@ const integration = (name: string, files: { include: string[]; exclude?: string[
     setupFiles: ['tests/helpers/intWorker.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two files at a time, each worker on its own copy of the seeded database (tests/helpers/intGlobalSetup.ts).
+    // Three files at a time (tests/helpers/intWorkers.ts), each worker on its own copy of the seeded database (tests/helpers/intGlobalSetup.ts).
     maxWorkers: INT_WORKERS,
     isolate,
     // Shared workers run their files first, one group after the other: a worker is kept only while shared files follow.
