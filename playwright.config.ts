@@ -6,6 +6,10 @@ import { defineConfig } from '@playwright/test'
 import { E2E_PORTS, ONE_SITE, STRIPE_SITES, siteUrl } from './tests/helpers/e2ePorts'
 import { CHROMIUM_HOST_RULES, FREE_KEYS_HOST, MIRROR_HOST, PRODUCTION_HOST } from './tests/helpers/testHosts'
 
+/** Playwright's trace modes: E2E_TRACE names one; without it, none. */
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'on-first-retry', 'on-all-retries', 'retain-on-first-failure'] as const
+const traceMode = (wanted: string | undefined) => TRACE_MODES.find((mode) => mode === wanted) ?? 'off'
+
 /** nginx's ports: the sites' public addresses. Each worker has a site selling through Stripe (tests/e2e/test.ts). */
 const baseURL = STRIPE_SITES[0]!
 /** The same site selling through YooKassa (PAYMENT_PROVIDER=yookassa): the purchase journeys run on both. */
@@ -35,10 +39,12 @@ export default defineConfig({
     // nginx keeps public pages for the time the app allows (a minute): the journeys, which change what pages show,
     // read them as a hard reload does. tests/e2e/proxyCache.spec.ts reads them as visitors do, from the cache.
     extraHTTPHeaders: { 'cache-control': 'no-cache' },
-    // A failed test keeps its trace: every action with the page's DOM as it was, its network and console. Without the
-    // screencast's screenshots, which cost the browser about a tenth of its time on every passing test (auth and keys
-    // specs, three runs each: 94 s against 108 s).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A failed test keeps a screenshot and the page's accessibility tree as it failed (Playwright's error context). No
+    // trace unless asked (E2E_TRACE=retain-on-failure: every action with the page's DOM, its network and console):
+    // recording one for every test, to keep the failed ones', cost the browser and the test workers a sixth of their
+    // CPU (auth, keys and security specs: 44.7 CPU-s against 37.5), the end-to-end phase about 30 s.
+    screenshot: 'only-on-failure',
+    trace: { mode: traceMode(process.env.E2E_TRACE), screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -53,9 +59,10 @@ export default defineConfig({
       ],
     },
   },
-  // The sites' own tests two at a time; then the cluster's drills, which restart processes and databases and wait on
-  // them, with nothing beside them (beside the other worker's tests a database restart outlasted the app's wait);
-  // last the header timings, a time measured against another, alone too.
+  // The sites' own tests two at a time; then the cluster's tests and drills, which restart processes and databases and
+  // wait on them, beside the drills on databases of their own, with no site's tests beside them (beside the other
+  // worker's tests a database restart outlasted the app's wait); last the header timings, a time measured against
+  // another, alone too.
   projects: [
     {
       name: 'yookassa',
@@ -68,9 +75,12 @@ export default defineConfig({
       grepInvert: /plans page|My servers|another user|invalid e-mail|on a phone|tells a stranger|without JavaScript|\[en\] (a referral|a gift|a promo|the activation)/,
     },
     // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the project above.
-    { name: 'stripe', grepInvert: /YooKassa/, testIgnore: ['cluster.spec.ts', 'headerBounds.spec.ts'] },
+    { name: 'stripe', grepInvert: /YooKassa/, testIgnore: ['cluster.spec.ts', 'drills.spec.ts', 'headerBounds.spec.ts'] },
     { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts', dependencies: ['yookassa', 'stripe'] },
-    { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster'] },
+    // Beside the cluster's tests, one worker each: the drills on databases of their own (a backup restored, a first
+    // day). The cluster's project alone left a third of both cores idle, waiting on restarts and starts.
+    { name: 'drills', use: { baseURL: clusterURL }, testMatch: 'drills.spec.ts', dependencies: ['yookassa', 'stripe'] },
+    { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster', 'drills'] },
   ],
   // One process starts all the sites on one PostgreSQL (tests/helpers/e2eSites.ts); ready when the cluster's nginx
   // answers, which it starts last. Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
