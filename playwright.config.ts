@@ -4,7 +4,7 @@
 import { defineConfig } from '@playwright/test'
 
 import { E2E_PORTS, ONE_SITE, STRIPE_SITES, siteUrl } from './tests/helpers/e2ePorts'
-import { CHROMIUM_HOST_RULES, FREE_KEYS_HOST, MIRROR_HOST, PRODUCTION_HOST } from './tests/helpers/testHosts'
+import { CHROMIUM_HOST_RULES, MIRROR_HOST, PRODUCTION_HOST } from './tests/helpers/testHosts'
 
 /** Playwright's trace modes: E2E_TRACE names one; without it, none. */
 const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'on-first-retry', 'on-all-retries', 'retain-on-first-failure'] as const
@@ -83,23 +83,21 @@ export default defineConfig({
     { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster', 'drills'] },
   ],
   // One process starts all the sites on one PostgreSQL (tests/helpers/e2eSites.ts); ready when the cluster's nginx
-  // answers, which it starts last. Checked by the runner itself, which resolves no test host names: nginx answers on loopback.
+  // answers, which it starts last. Checked by the runner itself, which resolves no test host names: nginx answers on
+  // loopback. `npm test` starts it itself as soon as the build is done, beside the integration tests
+  // (E2E_SITES=started): the run uses those sites.
   webServer: {
     command: 'node --import tsx tests/helpers/e2eSites.ts',
     url: `http://127.0.0.1:${ONE_SITE ? E2E_PORTS.stripe[0] : E2E_PORTS.cluster}/bench.txt`,
     timeout: 240_000,
-    reuseExistingServer: false,
+    reuseExistingServer: process.env.E2E_SITES === 'started',
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      LOCAL_PREVIEW: 'true',
       E2E_PORT: String(E2E_PORTS.stripe[0]),
       E2E_SECOND_PORT: String(E2E_PORTS.stripe[1] ?? ''),
       E2E_YOOKASSA_PORT: String(E2E_PORTS.yookassa),
       E2E_CLUSTER_PORT: String(E2E_PORTS.cluster),
-      PRODUCTION_HOST,
-      FREE_KEYS_HOST,
-      MIRROR_HOSTS: MIRROR_HOST,
     },
   },
 })

@@ -51,35 +51,96 @@ static_checks() {
 
 types_checked=false
 step "typecheck and lint" static_checks
-# The production build beside the unit and integration tests: those wait on real servers, clients and databases about
-# a quarter of the time (vmstat over that phase: 27 % of both cores idle), which the build's compiling takes up. Types
-# were checked above: the build does not check them again (next.config.ts). Its output follows the tests'.
-env VPNKEYS_TYPES_CHECKED="$types_checked" npm run build > .test/build.log 2>&1 &
-build_pid=$!
-build_started=$SECONDS
+# The production build beside the unit and integration tests: those wait on real servers, clients and databases much
+# of the time, which the build's compiling takes up. Types were checked above: the build does not check them again
+# (next.config.ts). As soon as it is done, the end-to-end sites start beside the tests too (tests/helpers/e2eSites.ts:
+# one PostgreSQL migrated and seeded, five instances, nginx), so their start-up (about 30 s of both cores) takes up
+# the tests' idle time rather than the end-to-end phase's. Their public ports are chosen just before they start (four
+# distinct free ports, each held until all are chosen), which the sites hold at once. Build and sites run in a process
+# group of their own, stopped at the end; their output follows the tests' (.test/build.log, .test/sites.log).
+setsid bash -c '
+  env VPNKEYS_TYPES_CHECKED="$1" npm run build > .test/build.log 2>&1
+  code=$?
+  echo "$code $SECONDS" > .test/build.status
+  [ "$code" = 0 ] || exit "$code"
+  # Ports given (E2E_PORT, E2E_SECOND_PORT, E2E_YOOKASSA_PORT, E2E_CLUSTER_PORT) are used as they are.
+  if [ -n "${E2E_PORT:-}" ] && [ -n "${E2E_SECOND_PORT:-}" ] && [ -n "${E2E_YOOKASSA_PORT:-}" ] && [ -n "${E2E_CLUSTER_PORT:-}" ]; then
+    echo "$E2E_PORT $E2E_SECOND_PORT $E2E_YOOKASSA_PORT $E2E_CLUSTER_PORT" > .test/ports
+  else node -e "
+    const net = require(\"net\")
+    const servers = [0, 1, 2, 3].map(() => net.createServer())
+    Promise.all(servers.map((s) => new Promise((r) => s.listen(0, \"127.0.0.1\", r)))).then(() => {
+      console.log(servers.map((s) => s.address().port).join(\" \"))
+      servers.forEach((s) => s.close())
+    })" > .test/ports.next && mv .test/ports.next .test/ports
+  fi
+  read -r E2E_PORT E2E_SECOND_PORT E2E_YOOKASSA_PORT E2E_CLUSTER_PORT < .test/ports
+  export E2E_PORT E2E_SECOND_PORT E2E_YOOKASSA_PORT E2E_CLUSTER_PORT
+  exec node --import tsx tests/helpers/e2eSites.ts > .test/sites.log 2>&1
+' build-then-sites "$types_checked" &
+sites=$!
+stop_sites() {
+  kill -TERM -- -"$sites" 2> /dev/null || return 0
+  for _ in $(seq 1 30); do kill -0 -- -"$sites" 2> /dev/null || return 0; sleep 0.5; done
+  kill -KILL -- -"$sites" 2> /dev/null || true
+}
+trap stop_sites EXIT
+
 step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.test/vitest.json
 built() {
-  local failed=0
-  wait "$build_pid" || failed=1
+  while [ ! -f .test/build.status ] && kill -0 "$sites" 2> /dev/null; do sleep 1; done
   cat .test/build.log
-  echo "(the build ran beside the tests: $((SECONDS - build_started)) s from its start)"
-  return $failed
+  local code took
+  read -r code took < .test/build.status 2> /dev/null || code=1
+  echo "(the build took ${took:-?} s, beside the tests)"
+  [ "$code" = 0 ]
+}
+# The sites answer through nginx once all are up (the cluster's, started last), or their process has ended.
+sites_up() {
+  while [ ! -f .test/ports ] && kill -0 "$sites" 2> /dev/null; do sleep 1; done
+  [ -f .test/ports ] || return 1
+  read -r E2E_PORT E2E_SECOND_PORT E2E_YOOKASSA_PORT E2E_CLUSTER_PORT < .test/ports
+  export E2E_PORT E2E_SECOND_PORT E2E_YOOKASSA_PORT E2E_CLUSTER_PORT
+  node -e "
+    const http = require('http')
+    // Ending any other way than by an answer (a request left waiting with nothing else to do) is not up.
+    process.exitCode = 1
+    const deadline = Date.now() + 240_000
+    const alive = () => { try { process.kill($sites, 0); return true } catch { return false } }
+    // Until an answer 200 (an unanswered request is given up after 2 s; a connection closed at once, as the ports held
+    // until nginx takes them do, is no answer), as long as the sites' process lives.
+    const ask = () => new Promise((resolve) => {
+      const request = http.get({ host: '127.0.0.1', port: process.env.E2E_CLUSTER_PORT, path: '/bench.txt', timeout: 2_000 }, (answer) => {
+        answer.resume()
+        resolve(answer.statusCode === 200)
+      })
+      request.on('timeout', () => request.destroy())
+      request.on('error', () => resolve(false))
+    })
+    const poll = async () => {
+      for (;;) {
+        if (await ask()) process.exit(0)
+        if (!alive() || Date.now() > deadline) process.exit(1)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+    }
+    void poll()"
+}
+end_to_end() {
+  if ! sites_up; then
+    echo "The end-to-end sites did not start; what they printed:"
+    tail -n 200 .test/sites.log 2> /dev/null
+    return 1
+  fi
+  env E2E_SITES=started npx playwright test && return 0
+  echo "The end-to-end sites' last lines (all of them in .test/sites.log):"
+  tail -n 100 .test/sites.log
+  return 1
 }
 if step "production build" built; then
-  # Four distinct free ports at once (each held until all are chosen): the sites' public addresses.
-  read -r port second_port yookassa_port cluster_port < <(node -e "
-    const net = require('net')
-    const servers = [0, 1, 2, 3].map(() => net.createServer())
-    Promise.all(servers.map((s) => new Promise((r) => s.listen(0, '127.0.0.1', r)))).then(() => {
-      console.log(servers.map((s) => s.address().port).join(' '))
-      servers.forEach((s) => s.close())
-    })")
-  port="${E2E_PORT:-$port}"
-  second_port="${E2E_SECOND_PORT:-$second_port}"
-  yookassa_port="${E2E_YOOKASSA_PORT:-$yookassa_port}"
-  cluster_port="${E2E_CLUSTER_PORT:-$cluster_port}"
-  step "end-to-end tests" env E2E_PORT="$port" E2E_SECOND_PORT="$second_port" E2E_YOOKASSA_PORT="$yookassa_port" E2E_CLUSTER_PORT="$cluster_port" npx playwright test
+  step "end-to-end tests" end_to_end
 fi
+stop_sites
 
 echo
 node scripts/test-summary.mjs || status=1

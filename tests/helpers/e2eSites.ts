@@ -29,7 +29,7 @@ import type { RunningNginx } from './nginx'
 import { startSmtp } from './smtp'
 import { startTelegramDouble } from './telegram'
 import type { TestSmtp } from './smtp'
-import { CLUSTER_METRICS_TOKEN, FREE_KEYS_HOST } from './testHosts'
+import { CLUSTER_METRICS_TOKEN, FREE_KEYS_HOST, MIRROR_HOST, PRODUCTION_HOST } from './testHosts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const testDir = path.join(root, '.test')
@@ -160,6 +160,12 @@ async function main(): Promise<void> {
   writeFileSync(TELEGRAM_FILE, JSON.stringify({ url: telegram.url, token: telegram.token }))
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // Served on the test host names over http (Chromium is told to treat them as secure), as Playwright starts this
+    // or scripts/test.sh does, beside the integration tests.
+    LOCAL_PREVIEW: 'true',
+    PRODUCTION_HOST,
+    FREE_KEYS_HOST,
+    MIRROR_HOSTS: MIRROR_HOST,
     NEXT_TELEMETRY_DISABLED: '1',
     ASN_DATA_DIR: path.join(root, 'tests/fixtures/asn'),
     TELEGRAM_SITE_BOT_TOKEN: telegram.token,
