@@ -60,7 +60,7 @@ export default defineConfig({
     },
   },
   // The sites' own tests two at a time; then the cluster's tests and drills, which restart processes and databases and
-  // wait on them, beside the drills on databases of their own, with no site's tests beside them (beside the other
+  // wait on them, beside the drills that run the site's npm commands, with no site's tests beside them (beside the other
   // worker's tests a database restart outlasted the app's wait); last the header timings, a time measured against
   // another, alone too.
   projects: [
@@ -77,8 +77,9 @@ export default defineConfig({
     // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the project above.
     { name: 'stripe', grepInvert: /YooKassa/, testIgnore: ['cluster.spec.ts', 'drills.spec.ts', 'headerBounds.spec.ts'] },
     { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts', dependencies: ['yookassa', 'stripe'] },
-    // Beside the cluster's tests, one worker each: the drills on databases of their own (a backup restored, a first
-    // day). The cluster's project alone left a third of both cores idle, waiting on restarts and starts.
+    // Beside the cluster's tests, one worker each: the drills that run the site's npm commands (a backup restored, a
+    // first day, `npm run dev`'s stop), one after another. The cluster's project alone left a third of both cores
+    // idle, waiting on restarts and starts.
     { name: 'drills', use: { baseURL: clusterURL }, testMatch: 'drills.spec.ts', dependencies: ['yookassa', 'stripe'] },
     { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster', 'drills'] },
   ],

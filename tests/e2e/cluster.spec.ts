@@ -1,12 +1,11 @@
 // Two app instances on one database and one Redis (tests/helpers/e2eSites.ts), as production runs when it
 // outgrows one process: what one instance changes, the other shows at once. Then the drills on its instances and
-// database: restarts under load, `npm run dev`'s stop; the drills on databases of their own run beside (drills.spec.ts).
+// database (restarts under load); the drills that start the site's own commands run beside (drills.spec.ts).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TLSSocket } from 'node:tls'
@@ -21,7 +20,7 @@ import { startNginx } from '../helpers/nginx'
 import { CLUSTER_METRICS_TOKEN, FREE_KEYS_HOST } from '../helpers/testHosts'
 import { makeTestPki } from '../helpers/testPki'
 
-import { cluster, hasCommand, listening, npmRun, START_WITHIN, untilAnswers } from './drills'
+import { cluster, hasCommand, untilAnswers } from './drills'
 import { RU } from './helpers'
 import { latestMailTo, linkFromMail } from './mail'
 import { expect, test } from './test'
@@ -313,29 +312,6 @@ test('HTTPS from the nginx template: a certificate from its folder (renewed with
   } finally {
     await nginx.close()
     rmSync(dir, { recursive: true, force: true })
-  }
-})
-
-test('`npm run dev` stops within two seconds of Ctrl-C, the browser’s live-reload socket open or not', async () => {
-  test.setTimeout(360_000)
-  const port = await freePort()
-  // The cluster's database (an external one: no embedded PostgreSQL to stop), in development.
-  const dev = npmRun(['run', 'dev'], { NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vpnkeys-dev-')), DATABASE_URL: cluster().databaseUrl })
-  try {
-    await expect(async () => expect(dev.output()).toContain(`[server] ready on port ${port}`)).toPass({ timeout: START_WITHIN, intervals: [500] })
-    // A socket that never goes idle, as the browser's live reload keeps.
-    const held = connect({ host: '127.0.0.1', port })
-    await new Promise((resolve) => held.once('connect', resolve))
-    held.write('GET /bench.txt HTTP/1.1\r\nHost: localhost\r\n\r\n')
-    held.on('error', () => undefined)
-    // Ctrl-C reaches every process of the terminal's group; npm passes it on to the site's.
-    dev.child.kill('SIGINT')
-    const stoppedAt = Date.now()
-    await expect(async () => expect(await listening(port)).toBe(false)).toPass({ timeout: 2_000, intervals: [100] })
-    expect(await Promise.race([dev.exited.then(() => Date.now() - stoppedAt), new Promise((resolve) => setTimeout(() => resolve('still running'), 4_000))])).toBeLessThan(3_000)
-    held.destroy()
-  } finally {
-    if (dev.child.exitCode === null) dev.child.kill('SIGKILL')
   }
 })
 

@@ -1,9 +1,11 @@
 // The operators' drills that run beside the cluster's own tests (playwright.config.ts: the two projects side by side,
-// after the sites' tests): a backup restored from its bucket on Debian's PostgreSQL, and a new operator's first day on
-// a fresh database of the cluster's PostgreSQL. Each starts its own `npm start` on a database of its own: nothing the
-// cluster's instances read or write.
+// after the sites' tests), one after another: a backup restored from its bucket on Debian's PostgreSQL, a new
+// operator's first day on a fresh database of the cluster's PostgreSQL, `npm run dev`'s stop. Each runs the site's own
+// npm commands, which compile and load the sources; none of them beside another (clone 85: the backup drill's
+// `npm exec tsx` ended with an unsettled top-level await while `npm run dev` started beside it, and printed nothing).
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -15,7 +17,7 @@ import { startNginx } from '../helpers/nginx'
 import { startBucket } from '../helpers/s3'
 import { startSmtp } from '../helpers/smtp'
 
-import { cluster, hasCommand, listening, npmRun, untilAnswers } from './drills'
+import { cluster, hasCommand, listening, npmRun, START_WITHIN, untilAnswers } from './drills'
 import { islandsStarted } from './helpers'
 import { linkFromMail } from './mail'
 import { expect, test } from './test'
@@ -61,7 +63,7 @@ test('backups: `npm run backup` keeps the newest ones here with their checksums,
     // A site in use: the demo world, a subscriber with a paid subscription, its history and a device key.
     expect((await run(['run', 'seed'])).code).toBe(0)
     const fill = npmRun(['exec', '--', 'tsx', 'tests/helpers/drillFill.ts', email], { ...env, NODE_ENV: 'development' })
-    expect(await fill.exited, fill.output()).toBe(0)
+    expect(await fill.closed, fill.output()).toBe(0)
     const filled = JSON.parse(fill.output().trim().split('\n').at(-1)!) as { path: string }
     await start()
     /** What visitors and the subscriber's apps are answered. */
@@ -282,5 +284,28 @@ test('a new operator’s first day: a fresh database served by `npm start` in pr
     rmSync(dataDir, { recursive: true, force: true })
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
     await admin.end()
+  }
+})
+
+test('`npm run dev` stops within two seconds of Ctrl-C, the browser’s live-reload socket open or not', async () => {
+  test.setTimeout(360_000)
+  const port = await freePort()
+  // The cluster's database (an external one: no embedded PostgreSQL to stop), in development.
+  const dev = npmRun(['run', 'dev'], { NODE_ENV: 'development', PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vpnkeys-dev-')), DATABASE_URL: cluster().databaseUrl })
+  try {
+    await expect(async () => expect(dev.output()).toContain(`[server] ready on port ${port}`)).toPass({ timeout: START_WITHIN, intervals: [500] })
+    // A socket that never goes idle, as the browser's live reload keeps.
+    const held = connect({ host: '127.0.0.1', port })
+    await new Promise((resolve) => held.once('connect', resolve))
+    held.write('GET /bench.txt HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    held.on('error', () => undefined)
+    // Ctrl-C reaches every process of the terminal's group; npm passes it on to the site's.
+    dev.child.kill('SIGINT')
+    const stoppedAt = Date.now()
+    await expect(async () => expect(await listening(port)).toBe(false)).toPass({ timeout: 2_000, intervals: [100] })
+    expect(await Promise.race([dev.exited.then(() => Date.now() - stoppedAt), new Promise((resolve) => setTimeout(() => resolve('still running'), 4_000))])).toBeLessThan(3_000)
+    held.destroy()
+  } finally {
+    if (dev.child.exitCode === null) dev.child.kill('SIGKILL')
   }
 })

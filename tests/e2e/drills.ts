@@ -40,7 +40,10 @@ export function npmRun(args: string[], env: Record<string, string>) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')))
-  return { child, exited, output: () => output }
+  // The same, once its output has been read to the end too (and whatever it started has let go of it): for a command
+  // whose output a failure should show whole.
+  const closed = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')))
+  return { child, exited, closed, output: () => output }
 }
 
 /** Waits until `url` answers 200 while `command` starts; if it never does, fails with what the command printed. */
