@@ -1,8 +1,7 @@
 // The operators' drills that run beside the cluster's own tests (playwright.config.ts: the two projects side by side,
 // after the sites' tests), one after another: a backup restored from its bucket on Debian's PostgreSQL, a new
 // operator's first day on a fresh database of the cluster's PostgreSQL, `npm run dev`'s stop. Each runs the site's own
-// npm commands, which compile and load the sources; none of them beside another (clone 85: the backup drill's
-// `npm exec tsx` ended with an unsettled top-level await while `npm run dev` started beside it, and printed nothing).
+// npm commands, which compile and load the sources, one after another.
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
@@ -12,6 +11,7 @@ import path from 'node:path'
 import { Client } from 'pg'
 
 import { freePort } from '../../scripts/lib/ports'
+import { moduleConditions } from '../../scripts/lib/tsChild'
 import { hasDebianPostgres, startDebianPostgres } from '../helpers/debianPostgres'
 import { startNginx } from '../helpers/nginx'
 import { startBucket } from '../helpers/s3'
@@ -62,7 +62,9 @@ test('backups: `npm run backup` keeps the newest ones here with their checksums,
     await pg.query('CREATE DATABASE drill')
     // A site in use: the demo world, a subscriber with a paid subscription, its history and a device key.
     expect((await run(['run', 'seed'])).code).toBe(0)
-    const fill = npmRun(['exec', '--', 'tsx', 'tests/helpers/drillFill.ts', email], { ...env, NODE_ENV: 'development' })
+    // Under the resolution conditions every start of the site's scripts has (scripts/lib/tsChild.ts): without them,
+    // Node 20 may leave Lexical's top-level awaits unsettled and exit 13 before the script starts (clone 85).
+    const fill = npmRun(['exec', '--', 'tsx', 'tests/helpers/drillFill.ts', email], { ...env, NODE_ENV: 'development', NODE_OPTIONS: moduleConditions({ NODE_ENV: 'development' }).join(' ') })
     expect(await fill.closed, fill.output()).toBe(0)
     const filled = JSON.parse(fill.output().trim().split('\n').at(-1)!) as { path: string }
     await start()
