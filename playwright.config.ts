@@ -77,8 +77,8 @@ export default defineConfig({
     // Everything, with Stripe (the local Stripe double); journeys only YooKassa has run in the project above.
     { name: 'stripe', grepInvert: /YooKassa/, testIgnore: ['cluster.spec.ts', 'drills.spec.ts', 'headerBounds.spec.ts'] },
     { name: 'cluster', use: { baseURL: clusterURL }, testMatch: 'cluster.spec.ts', dependencies: ['yookassa', 'stripe'] },
-    // Beside the cluster's tests, one worker each: the drills that run the site's npm commands (a backup restored, a
-    // first day, `npm run dev`'s stop), one after another. The cluster's project alone left a third of both cores
+    // Beside the cluster's tests: the drills that run the site's npm commands (a backup restored, a first day, `npm run
+    // dev`'s stop), each taken by whichever worker is free. The cluster's project alone left a third of both cores
     // idle, waiting on restarts and starts.
     { name: 'drills', use: { baseURL: clusterURL }, testMatch: 'drills.spec.ts', dependencies: ['yookassa', 'stripe'] },
     { name: 'quiet', testMatch: 'headerBounds.spec.ts', dependencies: ['cluster', 'drills'] },

@@ -1,7 +1,8 @@
 // The operators' drills that run beside the cluster's own tests (playwright.config.ts: the two projects side by side,
-// after the sites' tests), one after another: a backup restored from its bucket on Debian's PostgreSQL, a new
-// operator's first day on a fresh database of the cluster's PostgreSQL, `npm run dev`'s stop. Each runs the site's own
-// npm commands, which compile and load the sources, one after another.
+// after the sites' tests): a backup restored from its bucket on Debian's PostgreSQL, a new operator's first day on a
+// fresh database of the cluster's PostgreSQL, `npm run dev`'s stop. Each runs the site's own npm commands, on databases
+// and ports of its own, so a worker done with the cluster's tests takes the next drill (one after another, the
+// drills' worker ran on alone for about a minute after the cluster's finished).
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
@@ -21,6 +22,8 @@ import { cluster, hasCommand, listening, npmRun, START_WITHIN, untilAnswers } fr
 import { islandsStarted } from './helpers'
 import { linkFromMail } from './mail'
 import { expect, test } from './test'
+
+test.describe.configure({ mode: 'parallel' })
 
 test('backups: `npm run backup` keeps the newest ones here with their checksums, only writes them to an S3 bucket, and records its outcome for alerts, `npm run restore` refuses a database in use, and a backup restored from the bucket, checked against its checksum there, serves the same lists, subscription and sign-in', async ({ request }) => {
   test.skip(!hasDebianPostgres || !hasCommand('rclone'), "Debian's PostgreSQL (postgresql-15) or rclone is not installed: npm test installs them when run as root")
