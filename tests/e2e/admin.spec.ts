@@ -574,6 +574,9 @@ test('servers: the check’s status in the list, the failing ones a click away; 
   await signInToAdmin(page)
   await page.goto('/admin/collections/servers')
   await expect(page.locator('table thead')).toContainText('Статус')
+  // Payload's list writes its query into the address once it has started (history.replaceState, ListQuery's
+  // syncPropsToURL): a link followed before then can be lost to that write (clone 93: still at ?depth=1&limit=10).
+  await expect(page).toHaveURL(/[?&]limit=\d+/)
   await page.getByTestId('server-filters').getByRole('link', { name: 'Ключи не подключаются' }).click()
   await expect(page).toHaveURL(/health\.keysFailing(%5D|\])(%5B|\[)equals(%5D|\])=true/)
 
