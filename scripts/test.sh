@@ -3,7 +3,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/ensure-debian.sh required "the end-to-end tests' browser" "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium || exit 1
+bash scripts/ensure-debian.sh required "the end-to-end tests' browser (Chromium's headless shell)" "${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" chromium-headless-shell || exit 1
 bash scripts/ensure-debian.sh required "the end-to-end tests' reverse proxy" nginx,envsubst nginx-light gettext-base || exit 1
 bash scripts/ensure-debian.sh required "the end-to-end tests' shared cache (two app instances)" redis-server redis-server || exit 1
 bash scripts/ensure-debian.sh optional "the ss-manager integration test" ss-manager,ss-server,ss-local shadowsocks-libev
