@@ -251,9 +251,12 @@ describe.skipIf(SKIPPED.vless !== null)('vless over TLS: Debian’s v2ray (4.34)
  * A page server inside the server's namespace (the test process cannot listen there itself). It names the address
  * the request came from: the client's tunnel address proves the page came through the tunnel, not the plain link.
  */
-function pageServerInside(pair: NetnsPair, port: number) {
-  const script = `require('http').createServer((q, s) => s.end(${JSON.stringify(PAGE)} + ' from ' + q.socket.remoteAddress)).listen(${port}, '0.0.0.0')`
-  return start(pair.inside(pair.server)[0]!, [...pair.inside(pair.server).slice(1), process.execPath, '-e', script])
+/** A page server in the server's namespace, resolved once it listens (started beside a busy run, it may take a while). */
+async function pageServerInside(pair: NetnsPair, port: number) {
+  const script = `require('http').createServer((q, s) => s.end(${JSON.stringify(PAGE)} + ' from ' + q.socket.remoteAddress)).listen(${port}, '0.0.0.0', () => console.log('listening'))`
+  const server = start(pair.inside(pair.server)[0]!, [...pair.inside(pair.server).slice(1), process.execPath, '-e', script])
+  await waitForOutput(server, /^listening$/m, { timeoutMs: 30_000 })
+  return server
 }
 
 describe.skipIf(SKIPPED.wireguard !== null)('WireGuard: the downloaded .conf used as is by wg-quick (wireguard-go) against a wg server', () => {
@@ -291,7 +294,7 @@ describe.skipIf(SKIPPED.wireguard !== null)('WireGuard: the downloaded .conf use
     await run('ip', ['-n', pair.server, 'addr', 'add', '10.66.0.1/24', 'dev', serverInterface()])
     await run('ip', ['-n', pair.server, 'link', 'set', serverInterface(), 'up'])
     const pagePort = 8080
-    pageServerInside(pair, pagePort)
+    await pageServerInside(pair, pagePort)
 
     // What the server's operator exports for a client, imported as a file by the editor.
     const exported = buildWireguardConfig({
@@ -353,7 +356,7 @@ describe.skipIf(SKIPPED.openvpn !== null)('OpenVPN: the downloaded .ovpn used as
     const key = path.join(work, 'tls-crypt.key')
     await run('openvpn', ['--genkey', 'tls-crypt', key])
     tlsCrypt = await readFile(key, 'utf8')
-    pageServerInside(pair, 8080)
+    await pageServerInside(pair, 8080)
   })
 
   afterAll(async () => {
@@ -401,7 +404,9 @@ describe.skipIf(SKIPPED.openvpn !== null)('OpenVPN: the downloaded .ovpn used as
       const client = start(inClient[0]!, [...inClient.slice(1), 'openvpn', '--config', profile])
       try {
         await waitForOutput(client, /Initialization Sequence Completed/, { failure: /AUTH_FAILED|VERIFY ERROR|Exiting due to fatal error/ })
-        expect(await curl([`http://${net}.1:8080/`], inClient)).toBe(`${PAGE} from ${net}.2`)
+        // Both ends' logs with a failure: the page once did not come through a tunnel both said was up (clone 97).
+        const logs = () => `client:\n${client.output().slice(-3000)}\nserver:\n${server.output().slice(-3000)}`
+        expect(await curl([`http://${net}.1:8080/`], inClient), logs()).toBe(`${PAGE} from ${net}.2`)
       } finally {
         await stopped(client.child)
       }
