@@ -29,3 +29,18 @@ export async function adminReq(user: User, language: 'ru' | 'en'): Promise<{ use
   const payload = await testPayload()
   return { user: { ...user, collection: 'users' }, i18n: await getLocalI18n({ config: payload.config, language }) }
 }
+
+/**
+ * Turns off the enabled free servers but the first `keep` (by id) and gives back what turns them on again: a rotation
+ * goes through every enabled free server, and re-rotating all 36 seeded ones (about 288 keys, each issued, written and
+ * later revoked) at every step of a test was most of its time. A test that rotates to check its own server keeps none.
+ */
+export async function setFreeServersAside(keep = 0): Promise<() => Promise<void>> {
+  const payload = await testPayload()
+  const enabled = await payload.find({ collection: 'servers', where: { tier: { equals: 'free' }, enabled: { equals: true } }, sort: 'id', pagination: false, depth: 0 })
+  const aside = enabled.docs.slice(keep).map((server) => server.id)
+  if (aside.length > 0) await payload.update({ collection: 'servers', where: { id: { in: aside } }, data: { enabled: false }, depth: 0 })
+  return async () => {
+    if (aside.length > 0) await payload.update({ collection: 'servers', where: { id: { in: aside } }, data: { enabled: true }, depth: 0 })
+  }
+}

@@ -2,7 +2,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { testPayload } from '../helpers/payload'
+import { setFreeServersAside, testPayload } from '../helpers/payload'
 
 let payload: Payload
 
@@ -15,6 +15,8 @@ describe('free feeds', () => {
     const { readFreeFeedLinks } = await import('@/lib/feeds/freeFeed')
     const { rotateFreeKeys } = await import('@/lib/provisioning/rotation')
     const country = (await payload.find({ collection: 'countries', where: { code: { equals: 'no' } }, limit: 1, depth: 0 })).docs[0]!
+    // Only this test's server rotates (the run past its keys' end re-issued every seeded server's keys too).
+    const restoreServers = await setFreeServersAside()
     const server = await payload.create({
       collection: 'servers',
       data: { name: `feed-${Date.now()}`, country: country.id, hosting: 'Test', host: 'feed.test.example', tier: 'free', enabled: true, adapter: 'demo', protocols: [{ protocol: 'vless', port: 443, freeKeys: 2 }, { protocol: 'wireguard', port: 51820, freeKeys: 1 }] },
@@ -42,6 +44,7 @@ describe('free feeds', () => {
       for (const key of fresh) expect(after).toContain(key.keyString)
     } finally {
       await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
+      await restoreServers()
     }
   })
 })

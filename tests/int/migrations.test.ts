@@ -46,7 +46,10 @@ function typeGenerationsFor(databaseUrl: string): string[] {
     })
 }
 
-describe('migrations', () => {
+// Each test starts the site's preparation once or twice from the sources (a process loading the whole config through
+// tsx, before the build exists): on a slower machine, busy with the other files and the build, one start took 57 s
+// (clone 104), so the suite's minute a test is no guard here.
+describe('migrations', { timeout: 240_000 }, () => {
   it('apply to an empty database and are recorded once', async () => {
     const url = await freshDatabase('int_migrations')
     expect(await runPrepare('never', { ...process.env, DATABASE_URL: url })).toMatch(/^Migrations: applying (\d+) of \1…$/m)

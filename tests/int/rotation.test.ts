@@ -10,30 +10,28 @@ import type { nextRotation as nextRotationFn } from '@/lib/provisioning/rotation
 
 import type { TestSmtp } from '../helpers/smtp'
 import { workerDoubles } from '../helpers/intDoubles'
+import { setFreeServersAside, testPayload } from '../helpers/payload'
 
 let payload: Payload
 let smtp: TestSmtp
 let rotate: typeof rotateFreeKeys
 let nextRotation: typeof nextRotationFn
-/** The seeded servers this file turns off while it runs, and back on after. */
-let restAside: number[] = []
+/** Turns the seeded servers this file turns off while it runs back on. */
+let restoreServers: () => Promise<void>
 
 beforeAll(async () => {
   // The worker's mail server, which the config was given (tests/helpers/intWorker.ts).
   smtp = (await workerDoubles()).smtp
-  const { testPayload } = await import('../helpers/payload')
   payload = await testPayload()
   ;({ rotateFreeKeys: rotate } = await import('@/lib/provisioning/rotation'))
   ;({ nextRotation } = await import('@/lib/provisioning/rotationPlan'))
   // Four of the seeded free servers stay on, every protocol among them (src/seed/data/servers.ts): the rules are the
-  // same for each server, and re-rotating all 36 (about 288 keys) at every step was most of this file's time.
-  const seeded = await payload.find({ collection: 'servers', where: { tier: { equals: 'free' }, enabled: { equals: true } }, sort: 'id', pagination: false, depth: 0 })
-  restAside = seeded.docs.slice(4).map((server) => server.id)
-  await payload.update({ collection: 'servers', where: { id: { in: restAside } }, data: { enabled: false }, depth: 0 })
+  // same for each server.
+  restoreServers = await setFreeServersAside(4)
 })
 
 afterAll(async () => {
-  await payload.update({ collection: 'servers', where: { id: { in: restAside } }, data: { enabled: true }, depth: 0 })
+  await restoreServers()
 })
 
 type Group = { server: number; protocol: string; wanted: number }
@@ -192,6 +190,8 @@ describe('free-key rotation', () => {
   })
 
   it('warns the support address once, a day before a manual server’s imported keys run out, and again after a new import runs out', async () => {
+    // Only the manual servers below rotate: the four kept on would re-issue their keys at most of the nine runs.
+    const restoreKept = await setFreeServersAside()
     const manual = await ownServer('manual', 'rotation-runout')
     const { supportEmail } = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
     const at = new Date(Date.now() + 14 * 24 * 3600_000)
@@ -238,6 +238,7 @@ describe('free-key rotation', () => {
       }
     } finally {
       await payload.update({ collection: 'servers', id: manual.id, data: { enabled: false }, depth: 0 })
+      await restoreKept()
     }
   })
 })

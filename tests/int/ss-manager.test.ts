@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Server } from '@/payload-types'
 
-import { testPayload } from '../helpers/payload'
+import { setFreeServersAside, testPayload } from '../helpers/payload'
 import { freePort, freePortRange, hasCommands, run, start, stop, stopAll, waitForPort } from '../helpers/processes'
 
 const hasShadowsocks = hasCommands('ss-manager', 'ss-server', 'ss-local')
@@ -22,6 +22,7 @@ let http: HttpServer
 let httpPort = 0
 let server: Server
 let countryCode = ''
+let restoreServers: () => Promise<void> = async () => {}
 
 /** Fetches the test page through a fresh ss-local made from the key string; returns the body or null. */
 async function fetchThrough(keyString: string): Promise<string | null> {
@@ -82,6 +83,10 @@ async function liveKeys(): Promise<{ id: number; keyString: string; providerRef:
 beforeAll(async () => {
   if (!hasShadowsocks) return
   payload = await testPayload()
+  // Only this file's server rotates: its three rotations went through all 36 seeded servers too (about 288 keys each),
+  // which took most of the test's minute on a slow machine, and a test timed out while its rotation went on holding
+  // the rotation's lock for the next file.
+  restoreServers = await setFreeServersAside()
   http = createServer((_request, response) => response.end('hello through shadowsocks'))
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
   httpPort = (http.address() as AddressInfo).port
@@ -115,6 +120,7 @@ afterAll(async () => {
   if (!hasShadowsocks) return
   // Disabled, so later rotations in this suite do not call a manager that is gone.
   await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
+  await restoreServers()
   stopAll()
   await new Promise((resolve) => http.close(resolve))
 })
