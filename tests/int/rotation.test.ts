@@ -16,7 +16,7 @@ let payload: Payload
 let smtp: TestSmtp
 let rotate: typeof rotateFreeKeys
 let nextRotation: typeof nextRotationFn
-/** Turns the seeded servers this file turns off while it runs back on. */
+/** Turns back on the seeded servers this file turns off while it runs. */
 let restoreServers: () => Promise<void>
 
 beforeAll(async () => {

@@ -118,9 +118,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!hasShadowsocks) return
+  // First, so a set-up that failed after setting them aside leaves the worker's next files their servers.
+  await restoreServers()
   // Disabled, so later rotations in this suite do not call a manager that is gone.
   await payload.update({ collection: 'servers', id: server.id, data: { enabled: false }, depth: 0 })
-  await restoreServers()
   stopAll()
   await new Promise((resolve) => http.close(resolve))
 })
