@@ -309,8 +309,8 @@ test('`npm run dev` stops within two seconds of Ctrl-C, the browser’s live-rel
     const stoppedAt = Date.now()
     await expect(async () => expect(await listening(port)).toBe(false)).toPass({ timeout: 2_000, intervals: [100] })
     // Then the command ends, and the terminal is the developer's again: the site gives Next's own close a second (it
-    // saves Turbopack's cache; 1.5 s when let finish), its process then takes about 0.6 s more to end, run.ts and npm
-    // theirs (1.7 s in all on an idle machine, 3.2 s once beside the cluster's tests on a slow one). What this guards
+    // settles in 1.5 s when let finish), its process then takes about 0.6 s more to end, run.ts and npm theirs (1.7 s
+    // in all on an idle machine, 3.2 s once beside the cluster's tests on a slow one). What this guards
     // against is the wait for the ten-second grace the server keeps for production (src/server/main.ts), which Next's
     // close that never settled made it take: 11 s.
     expect(await Promise.race([dev.exited.then(() => Date.now() - stoppedAt), new Promise((resolve) => setTimeout(() => resolve('still running'), 8_000))])).toBeLessThan(5_000)
