@@ -9,8 +9,8 @@ import { noticeLink } from '../../src/lib/feeds/notice'
 import { DEMO_ACCOUNTS } from '../../src/seed/accounts'
 import { feedLinks } from '../helpers/feedBody'
 
-import { islandsStarted } from './helpers'
-import { latestMailTo, linkFromMail, mailsTo } from './mail'
+import { islandsStarted, postForm } from './helpers'
+import { latestMailTo, linkCode, linkFromMail, mailsTo } from './mail'
 import { expect, test } from './test'
 
 const editor = DEMO_ACCOUNTS.find((account) => account.role === 'editor')!
@@ -85,16 +85,21 @@ function newAddress(): string {
   return `buyer${Date.now()}${counter}@mail.example.com`
 }
 
+/**
+ * The address signed in by an e-mailed login link: the requests the login page and the link's page make (their
+ * journey: auth.spec.ts), from the page's context, whose cookies then hold the session. Where the link leads.
+ */
+async function signInByLink(page: Page, email: string, prefix: '' | '/en', next?: string): Promise<string> {
+  const locale = prefix ? 'en' : 'ru'
+  await postForm(page, '/api/auth/request-link', { locale, email, purpose: 'login', ...(next ? { next } : {}) })
+  return postForm(page, '/api/auth/confirm', { locale, code: linkCode(await latestMailTo(email, prefix ? 'Log in to VPN keys' : 'Вход на сайт VPN ключи')) })
+}
+
+/** Signed in, on the account's subscription page. */
 async function logIn(page: Page, email: string, prefix: '' | '/en'): Promise<void> {
-  await page.goto(`${prefix}/login?next=${encodeURIComponent(`${prefix}/profile/subscription`)}`)
-  await islandsStarted(page)
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('button', { name: prefix ? 'Send me a login link' : 'Получить ссылку для входа' }).click()
-  await expect(page.getByTestId('link-sent')).toBeVisible()
-  const mail = await latestMailTo(email, prefix ? 'Log in to VPN keys' : 'Вход на сайт VPN ключи')
-  await page.goto(linkFromMail(mail))
-  await page.getByTestId('confirm-link').click()
-  await expect(page).toHaveURL(new RegExp(`${prefix}/profile/subscription$`))
+  const landing = await signInByLink(page, email, prefix, `${prefix}/profile/subscription`)
+  expect(landing).toMatch(new RegExp(`${prefix}/profile/subscription$`))
+  await page.goto(landing)
 }
 
 test('the plans page shows prices, savings and the trial, and the speed test measures for real', async ({ page }) => {
@@ -414,22 +419,16 @@ for (const locale of ['ru', 'en'] as const) {
 async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   const email = newAddress()
   const locale = prefix ? 'en' : 'ru'
-  const post = async (path: string, form: Record<string, string>): Promise<string> => {
-    const answer = await page.request.post(path, { form: { locale, ...form }, maxRedirects: 0 })
-    expect(answer.status(), path).toBe(303)
-    return answer.headers().location!
-  }
-  const token = (link: string) => new URL(link).pathname.split('/').pop()!
   const plans = await (await page.request.get(`${prefix}/tariffs`)).text()
   // The plan the form has chosen (its radio button checked).
   const chosen = plans.match(/<input [^>]*name="plan"[^>]*>/g)!.find((input) => / checked=""/.test(input))!
   const plan = /value="(\d+)"/.exec(chosen)![1]!
-  expect(await post('/api/billing/checkout', { email, plan, ...(isYooKassa() ? { consent: 'on' } : {}) })).toContain('error=linkSent')
-  const checkout = await post('/api/auth/confirm', { code: token(linkFromMail(await latestMailTo(email, PURCHASE_LINK[locale].subject))) })
+  expect(await postForm(page, '/api/billing/checkout', { locale, email, plan, ...(isYooKassa() ? { consent: 'on' } : {}) })).toContain('error=linkSent')
+  const checkout = await postForm(page, '/api/auth/confirm', { locale, code: linkCode(await latestMailTo(email, PURCHASE_LINK[locale].subject)) })
   expect(checkout).toMatch(checkoutUrl())
   // Back from the checkout: straight to the success page (Stripe), or through the site's return address (YooKassa's
   // payment is looked up there).
-  let back = await post(`/api/dev/test-checkout/${token(checkout)}`, { action: 'complete' })
+  let back = await postForm(page, `/api/dev/test-checkout/${checkout.split('/').pop()!}`, { action: 'complete' })
   if (isYooKassa()) {
     expect(back).toMatch(/\/api\/billing\/return\?/)
     const returned = await page.request.get(back, { maxRedirects: 0 })
@@ -439,8 +438,7 @@ async function buyTrial(page: Page, prefix: '' | '/en'): Promise<string> {
   expect(back).toMatch(/\/success-payment\?plan=\d+&trial=1/)
   // The activation e-mail goes once the provider's event made the account: a login link before it would find none.
   await latestMailTo(email, FIRST_KEY[locale].subject)
-  await post('/api/auth/request-link', { email, purpose: 'login' })
-  expect(await post('/api/auth/confirm', { code: token(linkFromMail(await latestMailTo(email, prefix ? 'Log in to VPN keys' : 'Вход на сайт VPN ключи'))) })).toMatch(/\/profile\/servers$/)
+  expect(await signInByLink(page, email, prefix)).toMatch(/\/profile\/servers$/)
   return email
 }
 

@@ -40,3 +40,13 @@ export function rawGet(baseURL: string, path: string, headers: Record<string, st
 export async function islandsStarted(page: Page): Promise<void> {
   await expect(page.locator('html[data-islands="started"]')).toBeAttached()
 }
+
+/**
+ * A form's POST from the page's context (its cookies, extra headers and site), as the page's own form sends it: where
+ * the answer's redirect leads. For a test whose subject comes after a journey another test takes through its pages.
+ */
+export async function postForm(page: Page, path: string, form: Record<string, string>): Promise<string> {
+  const answer = await page.request.post(path, { form, maxRedirects: 0 })
+  expect(answer.status(), `${path}: ${answer.headers().location ?? ''}`).toBe(303)
+  return answer.headers().location!
+}

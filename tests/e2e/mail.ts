@@ -31,3 +31,8 @@ export function linkFromMail(mail: ReceivedMail): string {
   if (!match) throw new Error(`No link in: ${mail.text}`)
   return match[0]
 }
+
+/** The one-time code of the mail's link, as its page posts it to /api/auth/confirm. */
+export function linkCode(mail: ReceivedMail): string {
+  return new URL(linkFromMail(mail)).pathname.split('/').pop()!
+}
