@@ -22,6 +22,26 @@ async function freshDatabase(name: string): Promise<string> {
   return adminUrl.replace(/\/postgres$/, `/${name}`)
 }
 
+/**
+ * An empty database brought to the current schema by a start of the site that seeds nothing: made once for the file,
+ * for the test of that start and, copied, for the migrations taken back and applied again.
+ */
+let migrated: Promise<{ url: string; output: string }> | undefined
+function migratedDatabase(): Promise<{ url: string; output: string }> {
+  migrated ??= freshDatabase('int_migrations').then(async (url) => ({ url, output: await runPrepare('never', { ...process.env, DATABASE_URL: url }) }))
+  return migrated
+}
+
+/** A copy of a database (PostgreSQL's template), under a name of its own. */
+async function copyOf(url: string, name: string): Promise<string> {
+  const client = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL! })
+  await client.connect()
+  await client.query(`DROP DATABASE IF EXISTS "${name}"`)
+  await client.query(`CREATE DATABASE "${name}" TEMPLATE "${new URL(url).pathname.slice(1)}"`)
+  await client.end()
+  return url.replace(/\/[^/]+$/, `/${name}`)
+}
+
 async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {
   const client = new Client({ connectionString: url })
   await client.connect()
@@ -46,13 +66,13 @@ function typeGenerationsFor(databaseUrl: string): string[] {
     })
 }
 
-// Each test starts the site's preparation once or twice from the sources (a process loading the whole config through
-// tsx, before the build exists): on a slower machine, busy with the other files and the build, one start took 57 s
-// (clone 104), so the suite's minute a test is no guard here.
+// The first two tests start the site's preparation twice each from the sources (a process loading the whole config
+// through tsx, before the build exists; the third works on a copy of the first's database): on a slower machine, busy
+// with the other files and the build, one start took 57 s (clone 104), so the suite's minute a test is no guard here.
 describe('migrations', { timeout: 240_000 }, () => {
   it('apply to an empty database and are recorded once', async () => {
-    const url = await freshDatabase('int_migrations')
-    expect(await runPrepare('never', { ...process.env, DATABASE_URL: url })).toMatch(/^Migrations: applying (\d+) of \1…$/m)
+    const { url, output } = await migratedDatabase()
+    expect(output).toMatch(/^Migrations: applying (\d+) of \1…$/m)
     // A start outside the development server leaves no process behind regenerating src/payload-types.ts (Payload's
     // default outside production: a second load of the whole config, beside whatever reads the file).
     expect(typeGenerationsFor(url)).toEqual([])
@@ -85,8 +105,8 @@ describe('migrations', { timeout: 240_000 }, () => {
   })
 
   it('move the client apps editors kept in site settings into their collection, then fill in the defaults; and back', async () => {
-    const url = await freshDatabase('int_client_apps_upgrade')
-    await runPrepare('never', { ...process.env, DATABASE_URL: url })
+    // The schema as a start leaves it (a copy: the same start as the first test's, run once).
+    const url = await copyOf((await migratedDatabase()).url, 'int_client_apps_upgrade')
     const client = new Client({ connectionString: url })
     await client.connect()
     try {
