@@ -12,12 +12,13 @@ import * as karingMigration from '../../migrations/20261130_120910_karing_flclas
 
 import { runPrepare } from '../helpers/prepare'
 
-async function freshDatabase(name: string): Promise<string> {
+/** An empty database under `name`, or, with `template`, a copy of that database (PostgreSQL's template). */
+async function freshDatabase(name: string, template?: string): Promise<string> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL!
   const client = new Client({ connectionString: adminUrl })
   await client.connect()
   await client.query(`DROP DATABASE IF EXISTS "${name}"`)
-  await client.query(`CREATE DATABASE "${name}"`)
+  await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${new URL(template).pathname.slice(1)}"` : ''}`)
   await client.end()
   return adminUrl.replace(/\/postgres$/, `/${name}`)
 }
@@ -30,16 +31,6 @@ let migrated: Promise<{ url: string; output: string }> | undefined
 function migratedDatabase(): Promise<{ url: string; output: string }> {
   migrated ??= freshDatabase('int_migrations').then(async (url) => ({ url, output: await runPrepare('never', { ...process.env, DATABASE_URL: url }) }))
   return migrated
-}
-
-/** A copy of a database (PostgreSQL's template), under a name of its own. */
-async function copyOf(url: string, name: string): Promise<string> {
-  const client = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL! })
-  await client.connect()
-  await client.query(`DROP DATABASE IF EXISTS "${name}"`)
-  await client.query(`CREATE DATABASE "${name}" TEMPLATE "${new URL(url).pathname.slice(1)}"`)
-  await client.end()
-  return url.replace(/\/[^/]+$/, `/${name}`)
 }
 
 async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {
@@ -106,7 +97,7 @@ describe('migrations', { timeout: 240_000 }, () => {
 
   it('move the client apps editors kept in site settings into their collection, then fill in the defaults; and back', async () => {
     // The schema as a start leaves it (a copy: the same start as the first test's, run once).
-    const url = await copyOf((await migratedDatabase()).url, 'int_client_apps_upgrade')
+    const url = await freshDatabase('int_client_apps_upgrade', (await migratedDatabase()).url)
     const client = new Client({ connectionString: url })
     await client.connect()
     try {
