@@ -54,6 +54,35 @@ test('an invalid address gets the localized message', async ({ page }) => {
   await expect(page.locator('#auth-error')).toHaveText('Invalid email')
 })
 
+test('without JavaScript the login page still brings the visitor back to the page asked for, and its password form never puts the password in an address', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'ru-RU', extraHTTPHeaders: { 'cache-control': 'no-cache' } })
+  const page = await context.newPage()
+  const sent: string[] = []
+  page.on('request', (request) => sent.push(request.url()))
+  await page.goto('/profile/subscription')
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile%2Fsubscription$/)
+  // The password form waits for the page's script: its button, and so Enter, sends nothing.
+  await page.getByText('Войти с паролем').click()
+  const passwordForm = page.locator('.auth__password')
+  await expect(passwordForm.getByRole('button', { name: 'Войти' })).toBeDisabled()
+  await passwordForm.getByLabel('E-mail').fill('nobody@mail.example.com')
+  await passwordForm.getByLabel('Пароль').fill(PASSWORD)
+  await passwordForm.getByLabel('Пароль').press('Enter')
+  // The e-mail link form posts itself; its link leads back to the page asked for.
+  const email = newAddress()
+  const linkForm = page.locator('form[data-link-form]')
+  await linkForm.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await linkForm.getByRole('button', { name: 'Получить ссылку для входа' }).click()
+  await expect(page).toHaveURL(/\/login\/sent$/)
+  await page.goto(linkFromMail(await latestMailTo(email)))
+  await page.getByTestId('confirm-link').click()
+  await expect(page).toHaveURL(/\/profile\/subscription$/)
+  await expect(page.getByText(`Вы вошли как ${email}`)).toBeVisible()
+  expect(sent.filter((url) => url.includes('horse'))).toEqual([])
+  expect(sent.some((url) => url.includes('/login?next='))).toBe(true)
+  await context.close()
+})
+
 const TEXT = {
   ru: {
     prefix: '',

@@ -480,6 +480,27 @@ describe('input and limits', () => {
     expect((await requestLink(linkRequest({ email: uniqueEmail(), purpose: 'login' }, '2001:db8:77:2::1'))).status).toBe(200)
   })
 
+  it('keeps the page to return to when the login page posts itself without its script: the page it came from has it, on this site only', async () => {
+    const plainForm = (email: string, referer: string) =>
+      requestLink(
+        new Request('http://localhost/api/auth/request-link', {
+          method: 'POST',
+          body: new URLSearchParams({ email, purpose: 'register', locale: 'en' }),
+          headers: { referer, 'x-forwarded-for': `10.0.8.${counter % 250}` },
+        }),
+      )
+    const email = uniqueEmail()
+    const posted = await plainForm(email, `${INT_SERVER_URL}/en/login?next=${encodeURIComponent('/en/gift?code=ABCDEFGHJKLMNPQR')}`)
+    expect(posted.headers.get('location')).toBe(`${INT_SERVER_URL}/en/login/sent`)
+    expect((await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(email)), 'en'))).headers.get('location')).toBe(`${INT_SERVER_URL}/en/gift?code=ABCDEFGHJKLMNPQR`)
+    // Another site's page, or a page here whose `next` leads away: the account's own page.
+    for (const referer of [`https://evil.example/en/login?next=${encodeURIComponent('/en/gift')}`, `${INT_SERVER_URL}/en/login?next=${encodeURIComponent('//evil.example/x')}`]) {
+      const stranger = uniqueEmail()
+      await plainForm(stranger, referer)
+      expect((await confirm(confirmRequest(tokenFromMail(await smtp.latestTo(stranger)), 'en'))).headers.get('location')).toBe(`${INT_SERVER_URL}/en/profile/servers`)
+    }
+  })
+
   it('only redirects to paths on this site after confirming', async () => {
     const email = uniqueEmail()
     await requestLink(linkRequest({ email, purpose: 'register', next: 'https://evil.example/steal' }))

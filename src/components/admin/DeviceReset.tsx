@@ -4,7 +4,7 @@ import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
-import { useHydrated } from './useHydrated'
+import { useHydrated } from '@/components/useHydrated'
 
 type Device = { id: number; label: string; seen: string }
 type Texts = { none: string; remove: string; reset: string; confirmReset: string; failed: string }

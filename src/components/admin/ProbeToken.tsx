@@ -4,7 +4,7 @@
 import { Button, useDocumentInfo, useFormFields, useTranslation } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import { useHydrated } from './useHydrated'
+import { useHydrated } from '@/components/useHydrated'
 
 const TEXT = {
   ru: {

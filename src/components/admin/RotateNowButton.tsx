@@ -4,7 +4,7 @@ import { Button, useTranslation } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
-import { useHydrated } from './useHydrated'
+import { useHydrated } from '@/components/useHydrated'
 
 type Report = { ran: boolean; summary?: string[] }
 

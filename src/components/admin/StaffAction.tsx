@@ -4,7 +4,7 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
-import { useHydrated } from './useHydrated'
+import { useHydrated } from '@/components/useHydrated'
 
 export type ActionResult = { ok: boolean; text: string }
 

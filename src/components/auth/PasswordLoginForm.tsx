@@ -9,6 +9,7 @@ import { safeNextPath } from '@/lib/auth/safeNext'
 import { SIGNED_IN_COOKIE } from '@/lib/auth/signedInMarker'
 import { localizedPath } from '@/lib/routing/localizedPath'
 import { checkEmail } from '@/lib/validation/email'
+import { useHydrated } from '@/components/useHydrated'
 
 const THIRTY_DAYS_SECONDS = 60 * 60 * 24 * 30
 
@@ -24,6 +25,9 @@ export function PasswordLoginForm() {
   const [error, setError] = useState<string | null>(null)
   const [restorable, setRestorable] = useState<Restorable | null>(null)
   const [busy, setBusy] = useState(false)
+  // Only the page's script logs in with a password: before it runs (or without JavaScript) the button stays disabled,
+  // which stops Enter too, and the form would post, never put the password in the page's address (a GET would).
+  const ready = useHydrated()
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -75,7 +79,7 @@ export function PasswordLoginForm() {
   return (
     <details className="auth__password">
       <summary>{t('passwordLogin')}</summary>
-      <form onSubmit={submit} noValidate className="auth__form">
+      <form method="post" onSubmit={submit} noValidate className="auth__form">
         <label className="field">
           <span>{t('email')}</span>
           <input type="email" name="email" autoComplete="username" required maxLength={254} />
@@ -101,7 +105,7 @@ export function PasswordLoginForm() {
             )}
           </div>
         ) : null}
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={busy || !ready}>
           {t('passwordLoginSubmit')}
         </button>
       </form>

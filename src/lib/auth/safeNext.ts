@@ -21,3 +21,19 @@ export function safeNextPath(value: unknown): string | null {
     return null
   }
 }
+
+/**
+ * The `next` of the site's page a plain form was posted from. The login and registration pages are static, one page
+ * for every `next`, so their forms carry none: their script adds it, and without JavaScript (or before the script ran)
+ * the browser's Referer still names the page with it (the site's Referrer-Policy keeps the whole address on its own
+ * pages). Another origin's page, or no Referer, gives none.
+ */
+export function nextOfReferringPage(referer: string | null, origin: string): string | null {
+  if (!referer || referer.length > 2048) return null
+  try {
+    const page = new URL(referer)
+    return page.origin === origin ? safeNextPath(page.searchParams.get('next')) : null
+  } catch {
+    return null
+  }
+}

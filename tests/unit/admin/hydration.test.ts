@@ -16,7 +16,7 @@ vi.mock('@payloadcms/ui', () => ({
 const { RotateNowButton } = await import('@/components/admin/RotateNowButton')
 const { DeviceReset } = await import('@/components/admin/DeviceReset')
 const { SubscriptionChangeForm } = await import('@/components/admin/SubscriptionChangeForm')
-const { useHydrated } = await import('@/components/admin/useHydrated')
+const { useHydrated } = await import('@/components/useHydrated')
 
 const buttons = (html: string) => [...html.matchAll(/<button([^>]*)>/g)].map((match) => match[1]!)
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { safeNextPath } from '@/lib/auth/safeNext'
+import { nextOfReferringPage, safeNextPath } from '@/lib/auth/safeNext'
 import { siteHostsOf } from '@/lib/http/siteHosts'
 import { routePlan } from '@/server/routePlan'
 import type { RequestHeaders, RoutingSettings } from '@/server/routePlan'
@@ -84,5 +84,29 @@ describe('no open redirect through the router', () => {
       }),
       { numRuns: 3000, examples: [['/ru//evil%2Ecom'], ['/en//16843009/']] },
     )
+  })
+
+  it('the `next` a plain form takes from its Referer is only a page of the site the form was posted to, and only what safeNextPath keeps', () => {
+    const origin = SETTINGS[0]!.hosts.origin
+    const pageOrigin = fc.constantFrom(origin, `${origin}:443`, 'https://evil.com', 'http://free.vpn.example', 'https://free.vpn.example.evil.com', 'https://evil.com@free.vpn.example', '')
+    const anyNext = fc.oneof(path, fc.string({ maxLength: 40 }), fc.webUrl(), fc.webPath())
+    const referer = fc.oneof(
+      fc.tuple(pageOrigin, fc.constantFrom('/login', '/en/register', '/', ''), anyNext).map(([site, page, next]) => `${site}${page}?next=${encodeURIComponent(next)}`),
+      fc.tuple(pageOrigin, path).map(([site, rest]) => `${site}${rest}`),
+      fc.string({ maxLength: 60 }),
+    )
+    fc.assert(
+      fc.property(referer, (value) => {
+        const next = nextOfReferringPage(value, origin)
+        if (next === null) return
+        expect(new URL(value).origin, value).toBe(origin)
+        expect(safeNextPath(next), value).toBe(next)
+        expect(new URL(next, origin).origin, value).toBe(origin)
+      }),
+      { numRuns: 3000, examples: [[`${origin}/en/login?next=%2F%2Fevil.com`], [`https://evil.com/login?next=%2Fprofile`]] },
+    )
+    expect(nextOfReferringPage(`${origin}/en/login?next=${encodeURIComponent('/en/gift?code=AB')}`, origin)).toBe('/en/gift?code=AB')
+    expect(nextOfReferringPage(`https://evil.com/en/login?next=${encodeURIComponent('/en/gift')}`, origin)).toBeNull()
+    expect(nextOfReferringPage(null, origin)).toBeNull()
   })
 })

@@ -4,7 +4,7 @@ import { z } from 'zod'
 
 import { sendLinkEmail } from '@/lib/auth/linkRequest'
 import { consumeLinkAllowance } from '@/lib/http/rateLimit'
-import { safeNextPath } from '@/lib/auth/safeNext'
+import { nextOfReferringPage, safeNextPath } from '@/lib/auth/safeNext'
 import { formRoute } from '@/edge/formRoute'
 import { clientIp } from '@/lib/http/clientIp'
 import { emailSchema } from '@/lib/validation/email'
@@ -25,7 +25,9 @@ export const POST = formRoute({
         ? NextResponse.json({ ok: false, error: 'rateLimited', retryAfterSeconds: allowance.retryAfterSeconds }, { status: 429, headers })
         : redirect('/login/limited')
     }
-    const result = await sendLinkEmail(payload, { ...data, locale, origin })
+    // A plain form post (no JavaScript yet) carries no `next`: the page it came from has it.
+    const next = data.next ?? (isJson ? null : nextOfReferringPage(request.headers.get('referer'), origin))
+    const result = await sendLinkEmail(payload, { ...data, next, locale, origin })
     if (!result.ok) return isJson ? NextResponse.json({ ok: false, error: result.error }, { status: 503 }) : redirect('/login/failed')
     // Queued: the visitor is told the mail is on its way once the mail server is back, its link fresh then.
     return isJson ? NextResponse.json({ ok: true, queued: result.queued }) : redirect(result.queued ? '/login/queued' : '/login/sent')
